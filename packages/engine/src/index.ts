@@ -1,0 +1,3 @@
+// Public API of @holgura/engine. Everything else is internal and may change.
+export * from './util/index';
+export * from './linalg/index';

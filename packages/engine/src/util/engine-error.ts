@@ -1,0 +1,41 @@
+/**
+ * The closed set of engine error codes. The API exposes the code; the Spanish text for the UI
+ * lives in the contracts error catalogue, never here.
+ */
+export type EngineErrorCode =
+  | 'INPUT_EMPTY'
+  | 'INPUT_COMPRESSED_UNSUPPORTED'
+  | 'INPUT_FORMAT_UNKNOWN'
+  | 'PARSE_MATPOWER_SYNTAX'
+  | 'PARSE_MATPOWER_FIELD_INVALID'
+  | 'PARSE_MATPOWER_SECTION_MISSING'
+  | 'PARSE_MATPOWER_ROW_LENGTH'
+  | 'MODEL_BUS_UNKNOWN'
+  | 'MODEL_BUS_DUPLICATE'
+  | 'MODEL_NO_REFERENCE_BUS'
+  | 'MODEL_BRANCH_INDEX_INVALID'
+  | 'LINALG_SINGULAR'
+  | 'LINALG_DIMENSION_MISMATCH';
+
+export interface EngineErrorPosition {
+  line?: number;
+  field?: string;
+}
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+  readonly line: number | undefined;
+  readonly field: string | undefined;
+
+  constructor(code: EngineErrorCode, message: string, position: EngineErrorPosition = {}) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+    this.line = position.line;
+    this.field = position.field;
+  }
+}
+
+export function isEngineError(value: unknown): value is EngineError {
+  return value instanceof EngineError;
+}
