@@ -1,0 +1,19 @@
+// Bundles the server (and the workspace packages it imports as TypeScript sources) into
+// dist/main.js. Third-party dependencies stay external and load from node_modules.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url)));
+const external = Object.keys(dependencies).filter((name) => !name.startsWith('@holgura/'));
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

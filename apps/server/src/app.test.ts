@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema, healthResponseSchema } from '@holgura/contracts';
+import { SQLITE_FILE_NAME } from './db/database';
+import { buildTestApp, makeTempDir } from './test-support';
+
+function fakeWebBuild(): string {
+  const dir = makeTempDir('holgura-web-');
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Holgura</title>');
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('buildApp', () => {
+  it('answers GET /api/health with the server version', async () => {
+    const { server } = await buildTestApp();
+    const response = await server.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const body = healthResponseSchema.parse(response.json());
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('keeps its data in a SQLite file under DATA_DIR', async () => {
+    const dataDir = makeTempDir('holgura-data-');
+    await buildTestApp({ dataDir });
+    expect(fs.existsSync(path.join(dataDir, SQLITE_FILE_NAME))).toBe(true);
+  });
+
+  it('opens an existing database a second time without re-running migrations', async () => {
+    const dataDir = makeTempDir('holgura-data-');
+    const first = await buildTestApp({ dataDir });
+    await first.server.close();
+    const second = await buildTestApp({ dataDir });
+    const response = await second.server.inject({ method: 'GET', url: '/api/stats' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers unknown API routes with a coded Spanish JSON error', async () => {
+    const { server } = await buildTestApp({ webDistDir: fakeWebBuild() });
+    const response = await server.inject({ method: 'GET', url: '/api/nada' });
+    expect(response.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(response.json()).error).toEqual({
+      code: 'ROUTE_NOT_FOUND',
+      message: 'La ruta solicitada no existe',
+    });
+  });
+
+  it('serves the app shell for its pages with 200 and for other paths with 404', async () => {
+    const { server, servesWebApp } = await buildTestApp({ webDistDir: fakeWebBuild() });
+    expect(servesWebApp).toBe(true);
+    for (const url of ['/', '/analisis', '/resultados', '/demo', '/demo/', '/?x=1']) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const missing = await server.inject({ method: 'GET', url: '/no-existe' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Holgura</title>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const { server } = await buildTestApp({ webDistDir: fakeWebBuild() });
+    const response = await server.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('runs API-only when there is no web build', async () => {
+    const { server, servesWebApp } = await buildTestApp();
+    expect(servesWebApp).toBe(false);
+    const response = await server.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('reports that nobody is signed in while accounts are not served', async () => {
+    const { server } = await buildTestApp();
+    const response = await server.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+});

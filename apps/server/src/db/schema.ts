@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** ISO-8601 text on SQLite; the pg dialect (issue 8) maps the same columns to timestamptz. */
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+/** Spec §3 `profiles`. */
+export interface ProfilesTable {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * Spec §3 `cases`, plus the summary figures the public stats are computed from
+ * (docs/decisions/004-stats-definitions.md). A case with a family_id is one scenario × year
+ * case of a busbar study; the busbar is the family.
+ */
+export interface CasesTable {
+  case_id: string;
+  case_name: string;
+  case_description: string | null;
+  process: string | null;
+  family_id: string | null;
+  family_name: string | null;
+  user_id: string;
+  scenario: string | null;
+  year: number | null;
+  busbar_capacity_mw: number | null;
+  contingency_count: number | null;
+  created_at: Timestamp;
+}
+
+/** Spec §3 `case_api_data`: the analysis result in the original product's fullDataJSON form. */
+export interface CaseApiDataTable {
+  case_id: string;
+  full_data_json: string;
+  extras: string | null;
+  api_response_date: Timestamp;
+  user_id: string;
+}
+
+/** Spec §3 `demo_cases`: public. */
+export interface DemoCasesTable {
+  id: Generated<number>;
+  full_data_json: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  cases: CasesTable;
+  case_api_data: CaseApiDataTable;
+  demo_cases: DemoCasesTable;
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { apiError, isAppPath } from '@holgura/contracts';
+
+/**
+ * Serves the built React app: hashed assets cached for a year, the shell never cached, and the
+ * shell for every non-API path (status 404 when the path is not one of the app's pages).
+ * Returns false when there is no build to serve (API-only, e.g. `npm run dev` behind Vite).
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasBuild) {
+      return reply.status(404).send(apiError('ROUTE_NOT_FOUND'));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(apiError('ROUTE_NOT_FOUND'));
+    }
+    return reply
+      .status(isAppPath(pathname) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile('index.html');
+  });
+  return hasBuild;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { statsResponseSchema } from '@holgura/contracts';
+import type { Db } from '../../db/database';
+import { buildTestApp } from '../../test-support';
+
+async function insertStudyCase(
+  db: Db,
+  row: { id: string; family: string | null; year: number | null; mw: number | null; n1: number },
+) {
+  await db
+    .insertInto('cases')
+    .values({
+      case_id: row.id,
+      case_name: row.id,
+      case_description: null,
+      process: null,
+      family_id: row.family,
+      family_name: row.family,
+      user_id: 'user-a',
+      scenario: row.family === null ? null : row.id.split('_')[0]!,
+      year: row.year,
+      busbar_capacity_mw: row.mw,
+      contingency_count: row.n1,
+    })
+    .execute();
+}
+
+describe('GET /api/stats', () => {
+  it('is all zeros on an empty database', async () => {
+    const { server } = await buildTestApp();
+    const response = await server.inject({ method: 'GET', url: '/api/stats' });
+    expect(response.statusCode).toBe(200);
+    expect(statsResponseSchema.parse(response.json())).toEqual({
+      totalCapacityMw: 0,
+      projectionYears: 0,
+      busbarsEvaluated: 0,
+      contingenciesAnalysed: 0,
+      scenariosAnalysed: 0,
+    });
+  });
+
+  it('computes the figures from the stored cases', async () => {
+    const { server, db } = await buildTestApp();
+    // Busbar A: best 120 MW over two years; busbar B: best 80.5 MW; one uploaded case, no family.
+    await insertStudyCase(db, { id: 'alta_2027', family: 'A', year: 2027, mw: 100, n1: 10 });
+    await insertStudyCase(db, { id: 'alta_2028', family: 'A', year: 2028, mw: 120, n1: 10 });
+    await insertStudyCase(db, { id: 'baja_2028', family: 'B', year: 2028, mw: 80.5, n1: 12 });
+    await insertStudyCase(db, { id: 'upload', family: null, year: null, mw: null, n1: 300 });
+
+    const response = await server.inject({ method: 'GET', url: '/api/stats' });
+    expect(statsResponseSchema.parse(response.json())).toEqual({
+      totalCapacityMw: 200.5,
+      projectionYears: 2,
+      busbarsEvaluated: 2,
+      contingenciesAnalysed: 332,
+      scenariosAnalysed: 3,
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+const startTimeoutMs = 60_000;
+
+/**
+ * Starts the real built server (as `npm start` does, minus the build, which `npm run test:e2e`
+ * runs first) on a free port with a temporary DATA_DIR, and stops it after the run.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!fs.existsSync(serverEntry)) {
+    throw new Error(`No server build at ${serverEntry}: run \`npm run build\` first.`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-e2e-'));
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await waitForUrl(child);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function waitForUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not start within ${startTimeoutMs} ms:\n${output}`));
+    }, startTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /abre (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code} before starting:\n${output}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
+}

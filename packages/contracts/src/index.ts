@@ -1,0 +1,5 @@
+export * from './api/health';
+export * from './api/session';
+export * from './api/stats';
+export * from './errors';
+export * from './routes';
