@@ -65,13 +65,18 @@ function waitForUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Ctrl-C must stop the server cleanly: exit code 0 within 10 s. */
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
+  if (child.exitCode !== null) {
+    return Promise.reject(new Error(`The server died during the run (code ${child.exitCode}).`));
+  }
+  return new Promise((resolve, reject) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       clearTimeout(force);
-      resolve();
+      if (code === 0) resolve();
+      else
+        reject(new Error(`The server did not stop cleanly on SIGINT (code ${code}, ${signal}).`));
     });
     child.kill('SIGINT');
   });
