@@ -1,3 +1,5 @@
 // Public API of @holgura/engine. Everything else is internal and may change.
 export * from './util/index';
 export * from './linalg/index';
+export * from './model/index';
+export * from './io/index';

@@ -1,0 +1,4 @@
+export type { CaseFormat, Sniffed } from './sniff';
+export { sniffFormat } from './sniff';
+export type { MatpowerCase } from './matpower/read-matpower';
+export { readMatpower } from './matpower/read-matpower';
