@@ -3,3 +3,4 @@ export * from './util/index';
 export * from './linalg/index';
 export * from './model/index';
 export * from './io/index';
+export * from './powerflow/index';

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { readMatpower } from '../../src/io/matpower/read-matpower';
+import type { Network } from '../../src/model/network';
+
+/** `<repo>/../shared/reference`, resolved from this file so any working directory works. */
+export const REFERENCE_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/reference',
+);
+export const referenceAvailable = existsSync(resolve(REFERENCE_DIR, 'results'));
+export const SKIP_MESSAGE = `reference folder ${REFERENCE_DIR} is absent: accuracy tests skipped`;
+
+/** Every reference case, smallest first. */
+export const ALL_CASES = [
+  'case9',
+  'case14',
+  'case30',
+  'case118',
+  'case_ACTIVSg200',
+  'case300',
+  'case_ACTIVSg2000',
+  'case2383wp',
+  'case9241pegase',
+  'case_ACTIVSg10k',
+] as const;
+export type CaseName = (typeof ALL_CASES)[number];
+
+// Octave writes 1-element vectors as scalars and non-finite numbers as null.
+export type Vec = number | (number | null)[];
+export function asArray(v: Vec | undefined): (number | null)[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+export interface ReferenceTop {
+  monitored: number;
+  contingency: number;
+  post_flow_mw: number;
+  rating_mva: number;
+  loading_pct: number;
+  lodf: number;
+}
+
+export interface Reference {
+  case: string;
+  baseMVA: number;
+  bus_ids: Vec;
+  ref_bus_rows: Vec;
+  dcpf: { success: boolean; va_deg: Vec; pf_mw: Vec; pg_mw: Vec };
+  acpf: {
+    success: boolean;
+    iterations: number;
+    vm_pu: Vec;
+    va_deg: Vec;
+    pf_mw: Vec;
+    qf_mvar: Vec;
+    pt_mw: Vec;
+    qt_mvar: Vec;
+    pg_mw: Vec;
+    qg_mvar: Vec;
+  };
+  ptdf_sample: {
+    slack_bus_row: number;
+    rows: Vec;
+    cols: Vec;
+    values: (number | null)[][];
+  };
+  lodf_sample: {
+    rows: Vec;
+    cols: Vec;
+    values: (number | null)[][];
+    col_is_islanding: Vec | boolean | boolean[];
+  };
+  n1: {
+    n_contingencies_total: number;
+    n_skipped_islanding: number;
+    islanding_branch_rows: Vec;
+    n_monitored_with_rating: number;
+    n_base_case_overloads: number;
+    n_overloaded_pairs: number;
+    worst_loading_pct_per_contingency: Vec;
+    top20: ReferenceTop[];
+  };
+  timings: Record<string, { median_s: number }>;
+}
+
+const cache = new Map<string, unknown>();
+
+export function loadReference(name: CaseName): Reference {
+  const key = `ref:${name}`;
+  if (!cache.has(key)) {
+    const text = readFileSync(resolve(REFERENCE_DIR, 'results', `${name}.json`), 'utf8');
+    cache.set(key, JSON.parse(text));
+  }
+  return cache.get(key) as Reference;
+}
+
+export function loadCase(name: CaseName): Network {
+  const key = `case:${name}`;
+  if (!cache.has(key)) {
+    const text = readFileSync(resolve(REFERENCE_DIR, 'cases', `${name}.m`), 'utf8');
+    cache.set(key, readMatpower(text).network);
+  }
+  return cache.get(key) as Network;
+}
+
+/**
+ * Fails with the quantity, the case and the worst element when any |actual − expected| > tol;
+ * returns the max abs error so tests can report it.
+ */
+export function expectClose(
+  actual: ArrayLike<number>,
+  expected: (number | null)[],
+  tol: number,
+  quantity: string,
+  caseName: string,
+  label: (i: number) => string = (i) => `row ${i + 1}`,
+): number {
+  expect(actual.length, `${quantity} length in ${caseName}`).toBe(expected.length);
+  let worst = 0;
+  let at = -1;
+  for (let i = 0; i < expected.length; i++) {
+    const e = expected[i];
+    if (e === null) continue;
+    const err = Math.abs(actual[i] - e);
+    if (!(err <= worst)) {
+      worst = err;
+      at = i;
+    }
+  }
+  if (!(worst <= tol)) {
+    expect.fail(
+      `${quantity} in ${caseName}: ${label(at)} is ${actual[at]}, MATPOWER ${expected[at]} ` +
+        `(|error| ${worst} > ${tol})`,
+    );
+  }
+  return worst;
+}
