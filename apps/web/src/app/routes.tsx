@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+import { AnalisisRoute } from './routes/analisis';
+import { DemoRoute } from './routes/demo';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+import { ResultadosRoute } from './routes/resultados';
+import { RootLayout } from './routes/root-layout';
+
+/** Spec §2: the screens and their access. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <LandingRoute /> },
+      { path: 'analisis', element: <AnalisisRoute /> },
+      { path: 'resultados', element: <ResultadosRoute /> },
+      { path: 'demo', element: <DemoRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];

@@ -1,0 +1,8 @@
+import { es } from '../../strings/es';
+
+export const navLinks = [
+  { to: '/', label: es.nav.home, end: true },
+  { to: '/analisis', label: es.nav.analysis, end: false },
+  { to: '/resultados', label: es.nav.results, end: false },
+  { to: '/demo', label: es.nav.demo, end: false },
+] as const;

@@ -1,0 +1,22 @@
+import { sessionResponseSchema } from '@holgura/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const SESSION_PATH = '/api/auth/get-session';
+
+/** The product-account session; `null` when nobody is signed in with an account. */
+export function getSession(signal?: AbortSignal) {
+  return api.get(SESSION_PATH, sessionResponseSchema, signal);
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'session'],
+    queryFn: ({ signal }) => getSession(signal),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}

@@ -1,0 +1,122 @@
+import { ChevronDown, LogIn, LogOut, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../../../utils/cn';
+import { es } from '../../../strings/es';
+import { useAuth } from '../use-auth';
+import { SignInDialog } from './sign-in-dialog';
+
+const t = es.userMenu;
+
+/**
+ * The user button in the header: a disclosure with sign-in (signed out) or the account and
+ * sign-out (signed in). The signed-in user's name shows under the button.
+ */
+export function UserMenu() {
+  const { status, user, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const signedIn = status === 'signedIn' && user !== null;
+
+  return (
+    <div ref={rootRef} className="relative flex flex-col items-center">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={t.button}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(
+          'flex items-center gap-1 rounded-full border p-1 pr-2 transition-colors motion-reduce:transition-none',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2',
+          signedIn
+            ? 'border-sky-200 bg-sky-50 text-sky-800 hover:bg-sky-100'
+            : 'border-slate-300 bg-white text-slate-700 hover:border-sky-400 hover:text-sky-800',
+        )}
+      >
+        <span
+          className={cn(
+            'flex h-7 w-7 items-center justify-center rounded-full',
+            signedIn ? 'bg-sky-600 text-white' : 'bg-slate-100',
+          )}
+        >
+          <UserRound aria-hidden="true" className="h-4 w-4" />
+        </span>
+        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      {signedIn && (
+        <span
+          data-testid="user-name"
+          className="mt-0.5 max-w-28 truncate text-xs font-medium text-slate-700"
+        >
+          {user.name}
+        </span>
+      )}
+
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-3 text-left shadow-xl"
+      >
+        {signedIn ? (
+          <>
+            <p className="text-xs text-slate-600">{t.signedInAs}</p>
+            <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+            {user.email !== null && <p className="truncate text-xs text-slate-600">{user.email}</p>}
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                signOut();
+              }}
+              className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              {t.signOut}
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">{t.signedOutHint}</p>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setDialogOpen(true);
+              }}
+              className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg bg-sky-600 px-3 py-2 text-sm font-semibold text-white hover:bg-sky-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2"
+            >
+              <LogIn aria-hidden="true" className="h-4 w-4" />
+              {t.signIn}
+            </button>
+          </>
+        )}
+      </div>
+
+      <SignInDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusRef={buttonRef} />
+    </div>
+  );
+}

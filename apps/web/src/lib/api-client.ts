@@ -1,0 +1,87 @@
+import { apiErrorSchema, type ErrorCode } from '@holgura/contracts';
+import { es } from '../strings/es';
+
+/** Anything that validates like a zod schema: the shared contracts are zod schemas. */
+export type Parser<T> = {
+  safeParse: (data: unknown) => { success: true; data: T } | { success: false };
+};
+
+/** Codes the client adds to the API's own for failures that never reached a valid answer. */
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
+
+/** An API failure with a stable code and the Spanish message the UI may show as is. */
+export class ApiClientError extends Error {
+  readonly code: ClientErrorCode;
+  readonly status: number | null;
+
+  constructor(code: ClientErrorCode, message: string, status: number | null) {
+    super(message);
+    this.name = 'ApiClientError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way the web app talks to the API: JSON in, JSON out, the answer validated with the
+ * shared zod schema. Errors carry the API's code and Spanish message when it sent one.
+ */
+export async function apiRequest<T>(
+  path: string,
+  schema: Parser<T>,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiClientError('NETWORK_ERROR', es.errors.network, null);
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    if (parsed.success) {
+      throw new ApiClientError(parsed.data.error.code, parsed.data.error.message, response.status);
+    }
+    throw new ApiClientError('HTTP_ERROR', es.errors.http(response.status), response.status);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiClientError('INVALID_RESPONSE', es.errors.invalidResponse, response.status);
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) =>
+    apiRequest(path, schema, { signal }),
+};

@@ -1,0 +1,65 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/routes';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders the whole app at `path`, with a fresh query client that never retries. */
+export function renderApp(path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient({
+    queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
+  });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+type MockRoute = { status?: number; body: unknown } | (() => Promise<Response>);
+
+/**
+ * Stubs `fetch` with answers by path. An unknown path fails the test loudly; a function
+ * answer lets a test decide when (and whether) the request settles.
+ */
+export function mockApi(routesByPath: Record<string, MockRoute>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const answer = routesByPath[path];
+    if (answer === undefined) throw new Error(`Unexpected request in test: ${path}`);
+    if (typeof answer === 'function') return answer();
+    return jsonResponse(answer.body, answer.status);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A promise the test settles by hand. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export const sampleStats = {
+  totalCapacityMw: 3800.45,
+  projectionYears: 6,
+  busbarsEvaluated: 25,
+  contingenciesAnalysed: 1532,
+  scenariosAnalysed: 214,
+};

@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+
+// Fail any test that logs an unexpected console.error (epic-stack habit): React warnings,
+// failed prop types and act() warnings are bugs. A test that expects one mocks it itself.
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  const original = console.error;
+  consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    original(...args);
+    throw new Error(
+      'console.error was called; mock it in the test if it is expected:\n' +
+        args.map(String).join(' '),
+    );
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  consoleError.mockRestore();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
