@@ -4,3 +4,4 @@ export * from './linalg/index';
 export * from './model/index';
 export * from './io/index';
 export * from './powerflow/index';
+export * from './sensitivity/index';

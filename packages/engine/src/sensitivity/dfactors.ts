@@ -1,0 +1,87 @@
+import type { DcModel } from '../powerflow/dcpf';
+import { solveReducedB } from '../powerflow/reduced-b';
+
+/**
+ * PTDF and LODF on demand, one sparse solve each, with MATPOWER makePTDF / makeLODF semantics:
+ * PTDF(m, j) = MW on branch m per MW injected at bus j and withdrawn at the island's reference
+ * (makePTDF's slack: the first REF bus); LODF(m, k) = PTDF(m,·)·(e_f(k) − e_t(k)) / (1 − h_k)
+ * with h_k the same for m = k, and LODF(k, k) = −1.
+ *
+ * Workspaces live here and are reused: one `Dfactors` per thread of analysis.
+ */
+export interface Dfactors {
+  readonly model: DcModel;
+  readonly injection: Float64Array;
+  readonly theta: Float64Array;
+}
+
+export function makeDfactors(model: DcModel): Dfactors {
+  const nb = model.net.buses.count;
+  return { model, injection: new Float64Array(nb), theta: new Float64Array(nb) };
+}
+
+/** Flow on every branch (pu of θ-difference times b) for the angles in `theta`. */
+function branchFlows(d: Dfactors, out: Float64Array): Float64Array {
+  const { fromBus, toBus, count } = d.model.net.branches;
+  const b = d.model.bdc.b;
+  const th = d.theta;
+  for (let m = 0; m < count; m++) out[m] = b[m] === 0 ? 0 : b[m] * (th[fromBus[m]] - th[toBus[m]]);
+  return out;
+}
+
+/** Angles for a unit injection pattern; grounded buses (slack, inactive) stay at 0. */
+function solveAngles(d: Dfactors): void {
+  d.theta.fill(0);
+  solveReducedB(d.model.reduced, d.injection, d.theta);
+}
+
+/** Column j of PTDF (all branches) into `out`: MW per MW injected at bus index j. */
+export function ptdfColumn(d: Dfactors, bus: number, out: Float64Array): Float64Array {
+  d.injection.fill(0);
+  if (d.model.grounded[bus]) return out.fill(0);
+  d.injection[bus] = 1;
+  solveAngles(d);
+  return branchFlows(d, out);
+}
+
+/**
+ * Row m of PTDF (all buses) into `out`. B is symmetric, so the row is one solve with Bf(m,·)ᵀ
+ * on the right-hand side.
+ */
+export function ptdfRow(d: Dfactors, branch: number, out: Float64Array): Float64Array {
+  const { fromBus, toBus } = d.model.net.branches;
+  const bk = d.model.bdc.b[branch];
+  d.injection.fill(0);
+  out.fill(0);
+  if (bk === 0) return out;
+  d.injection[fromBus[branch]] += bk;
+  d.injection[toBus[branch]] -= bk;
+  solveAngles(d);
+  const g = d.model.grounded;
+  for (let j = 0; j < out.length; j++) out[j] = g[j] ? 0 : d.theta[j];
+  return out;
+}
+
+/**
+ * Column k of LODF into `out` (all branches). Returns h_k, the flow on k per MW transferred
+ * from its from-bus to its to-bus; 1 − h_k ≈ 0 means k is a bridge and the column is
+ * meaningless (check bridges with `findBridges`, not with h). An inactive k gives a zero column
+ * and h = 0.
+ */
+export function lodfColumn(d: Dfactors, outage: number, out: Float64Array): number {
+  const { fromBus, toBus } = d.model.net.branches;
+  if (d.model.bdc.b[outage] === 0) {
+    out.fill(0);
+    return 0;
+  }
+  d.injection.fill(0);
+  d.injection[fromBus[outage]] = 1;
+  d.injection[toBus[outage]] = -1;
+  solveAngles(d);
+  branchFlows(d, out);
+  const h = out[outage];
+  const scale = 1 / (1 - h);
+  for (let m = 0; m < out.length; m++) out[m] *= scale;
+  out[outage] = -1;
+  return h;
+}
