@@ -5,3 +5,4 @@ export * from './model/index';
 export * from './io/index';
 export * from './powerflow/index';
 export * from './sensitivity/index';
+export * from './contingency/index';

@@ -63,23 +63,37 @@ export function ptdfRow(d: Dfactors, branch: number, out: Float64Array): Float64
 }
 
 /**
- * Column k of LODF into `out` (all branches). Returns h_k, the flow on k per MW transferred
- * from its from-bus to its to-bus; 1 − h_k ≈ 0 means k is a bridge and the column is
- * meaningless (check bridges with `findBridges`, not with h). An inactive k gives a zero column
- * and h = 0.
+ * Angles in `d.theta` for 1 pu moved from the from-bus to the to-bus of `branch`; returns h_k,
+ * the share of that transfer the branch itself carries (MATPOWER's diag(PTDF·Cft)). An inactive
+ * branch returns 0 and zero angles. The N-1 screen uses this directly so it only touches the
+ * monitored branches.
+ */
+export function solveBranchTransfer(d: Dfactors, branch: number): number {
+  const { fromBus, toBus } = d.model.net.branches;
+  const bk = d.model.bdc.b[branch];
+  d.injection.fill(0);
+  if (bk === 0) {
+    d.theta.fill(0);
+    return 0;
+  }
+  d.injection[fromBus[branch]] = 1;
+  d.injection[toBus[branch]] = -1;
+  solveAngles(d);
+  return bk * (d.theta[fromBus[branch]] - d.theta[toBus[branch]]);
+}
+
+/**
+ * Column k of LODF into `out` (all branches). Returns h_k; 1 − h_k ≈ 0 means k is a bridge and
+ * the column is meaningless (check bridges with `findBridges`, not with h). An inactive k gives
+ * a zero column and h = 0.
  */
 export function lodfColumn(d: Dfactors, outage: number, out: Float64Array): number {
-  const { fromBus, toBus } = d.model.net.branches;
+  const h = solveBranchTransfer(d, outage);
   if (d.model.bdc.b[outage] === 0) {
     out.fill(0);
     return 0;
   }
-  d.injection.fill(0);
-  d.injection[fromBus[outage]] = 1;
-  d.injection[toBus[outage]] = -1;
-  solveAngles(d);
   branchFlows(d, out);
-  const h = out[outage];
   const scale = 1 / (1 - h);
   for (let m = 0; m < out.length; m++) out[m] *= scale;
   out[outage] = -1;

@@ -1,3 +1,3 @@
 export { findBridges } from './bridges';
 export type { Dfactors } from './dfactors';
-export { lodfColumn, makeDfactors, ptdfColumn, ptdfRow } from './dfactors';
+export { lodfColumn, makeDfactors, ptdfColumn, ptdfRow, solveBranchTransfer } from './dfactors';

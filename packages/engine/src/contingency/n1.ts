@@ -1,0 +1,214 @@
+import type { Network } from '../model/network';
+import type { DcModel } from '../powerflow/dcpf';
+import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
+import { findBridges } from '../sensitivity/bridges';
+import { makeDfactors, solveBranchTransfer } from '../sensitivity/dfactors';
+import { TopK } from './top-k';
+
+/**
+ * Which rating limits a monitored branch after a contingency: 'A', 'B', 'C' literally, or
+ * 'emergency' (ANALYSIS.md §3, the default): RATE_B when non-zero, else RATE_A. The base case
+ * always uses RATE_A, and RATE_A = 0 means unmonitored.
+ */
+export type PostRating = 'A' | 'B' | 'C' | 'emergency';
+
+export interface N1Options {
+  /** How many of the worst post-contingency loadings to keep (default 20). */
+  readonly top?: number;
+  readonly postRating?: PostRating;
+  /** Only outages / monitored branches whose higher-voltage end is at least this kV. */
+  readonly minKv?: number;
+  /** Explicit contingency list (0-based branch indices); default every in-service branch. */
+  readonly contingencies?: ArrayLike<number>;
+}
+
+/** One (monitored, contingency) loading; contingency −1 is the base case (N-0). 0-based. */
+export interface Loading {
+  readonly monitored: number;
+  readonly contingency: number;
+  readonly flowMw: number;
+  readonly limitMva: number;
+  /** |flow| / limit, as a fraction (1 = 100 %). */
+  readonly loading: number;
+  readonly preFlowMw: number;
+  readonly contingencyPreFlowMw: number;
+  readonly lodf: number;
+}
+
+export interface IslandingOutage {
+  readonly branch: number;
+  /** MW the outage disconnects: in a lossless DC model, the flow the bridge was carrying. */
+  readonly disconnectedMw: number;
+}
+
+export interface N1Result {
+  readonly nContingencies: number;
+  readonly islanding: IslandingOutage[];
+  readonly nMonitored: number;
+  readonly baseCaseOverloads: number;
+  readonly overloadedPairs: number;
+  /**
+   * Pairs within 1e-9 of 100 %: at the limit to round-off, so whether they count as overloaded
+   * depends on the last bit (MATPOWER's count can differ from ours by at most this many).
+   */
+  readonly borderlinePairs: number;
+  /** Per branch: worst post-contingency loading (fraction) over monitored branches; NaN if not run. */
+  readonly worstLoadingByContingency: Float64Array;
+  /** Per branch: the monitored branch with that worst loading, −1 if none. */
+  readonly worstMonitoredByContingency: Int32Array;
+  /** Worst post-contingency loadings, descending. */
+  readonly top: Loading[];
+  /** Worst base-case loadings, descending (contingency −1). */
+  readonly baseCaseTop: Loading[];
+  readonly timingsMs: { model: number; basePowerFlow: number; screening: number };
+}
+
+function postLimit(net: Network, m: number, rule: PostRating): number {
+  const { rateAMva, rateBMva, rateCMva } = net.branches;
+  switch (rule) {
+    case 'A':
+      return rateAMva[m];
+    case 'B':
+      return rateBMva[m] || rateAMva[m];
+    case 'C':
+      return rateCMva[m] || rateAMva[m];
+    case 'emergency':
+      return rateBMva[m] !== 0 ? rateBMva[m] : rateAMva[m];
+  }
+}
+
+function branchKv(net: Network, k: number): number {
+  const kv = net.buses.baseKv;
+  return Math.max(kv[net.branches.fromBus[k]], kv[net.branches.toBus[k]]);
+}
+
+/**
+ * DC N-1 screening (ANALYSIS.md §3): f(m|k) = f(m) + LODF(m,k)·f(k) for every monitored m and
+ * every non-islanding outage k. One sparse solve per outage; memory is O(buses + branches).
+ */
+export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcModel): N1Result {
+  const t0 = performance.now();
+  const model = prebuilt ?? buildDcModel(net);
+  const t1 = performance.now();
+  const base = runDcPowerFlow(net, model);
+  const f = base.pfMw;
+  const t2 = performance.now();
+  const nl = net.branches.count;
+  const active = model.active.branchActive;
+  const rule = options.postRating ?? 'emergency';
+  const minKv = options.minKv ?? 0;
+  const rateA = net.branches.rateAMva;
+
+  const monitored: number[] = [];
+  for (let m = 0; m < nl; m++) {
+    if (active[m] && rateA[m] !== 0 && branchKv(net, m) >= minKv) monitored.push(m);
+  }
+  // Compact per-monitored arrays: the inner loop below streams through them in order.
+  const nMon = monitored.length;
+  const mon = Int32Array.from(monitored);
+  const monFrom = new Int32Array(nMon);
+  const monTo = new Int32Array(nMon);
+  const monB = new Float64Array(nMon);
+  const monF = new Float64Array(nMon);
+  const invLimit = new Float64Array(nMon);
+  for (let i = 0; i < nMon; i++) {
+    const m = mon[i];
+    monFrom[i] = net.branches.fromBus[m];
+    monTo[i] = net.branches.toBus[m];
+    monB[i] = model.bdc.b[m];
+    monF[i] = f[m];
+    invLimit[i] = 1 / postLimit(net, m, rule);
+  }
+
+  const baseTop = new TopK<Loading>(options.top ?? 20);
+  let baseCaseOverloads = 0;
+  for (const m of monitored) {
+    const loading = Math.abs(f[m]) / rateA[m];
+    if (loading > 1) baseCaseOverloads++;
+    baseTop.offer({
+      monitored: m,
+      contingency: -1,
+      flowMw: f[m],
+      limitMva: rateA[m],
+      loading,
+      preFlowMw: f[m],
+      contingencyPreFlowMw: 0,
+      lodf: 0,
+    });
+  }
+
+  const candidates: number[] = [];
+  if (options.contingencies) {
+    for (let i = 0; i < options.contingencies.length; i++)
+      candidates.push(options.contingencies[i]);
+  } else {
+    for (let k = 0; k < nl; k++) candidates.push(k);
+  }
+  const bridges = findBridges(net, active);
+  const d = makeDfactors(model);
+  const worst = new Float64Array(nl).fill(NaN);
+  const worstAt = new Int32Array(nl).fill(-1);
+  const top = new TopK<Loading>(options.top ?? 20);
+  const islanding: IslandingOutage[] = [];
+  let nContingencies = 0;
+  let overloadedPairs = 0;
+  let borderlinePairs = 0;
+  for (const k of candidates) {
+    if (!active[k] || branchKv(net, k) < minKv) continue;
+    nContingencies++;
+    if (bridges[k]) {
+      islanding.push({ branch: k, disconnectedMw: Math.abs(f[k]) });
+      continue;
+    }
+    const h = solveBranchTransfer(d, k);
+    const theta = d.theta;
+    const fk = f[k];
+    let w = 0;
+    let wAt = -1;
+    let threshold = top.threshold;
+    for (let i = 0; i < nMon; i++) {
+      const m = mon[i];
+      if (m === k) continue;
+      const lodfMk = (monB[i] * (theta[monFrom[i]] - theta[monTo[i]])) / (1 - h);
+      const post = monF[i] + lodfMk * fk;
+      const loading = Math.abs(post) * invLimit[i];
+      if (loading >= 1 - 1e-9) {
+        if (loading > 1) overloadedPairs++;
+        if (loading <= 1 + 1e-9) borderlinePairs++;
+      }
+      if (loading > w) {
+        w = loading;
+        wAt = m;
+      }
+      if (loading >= threshold) {
+        top.offer({
+          monitored: m,
+          contingency: k,
+          flowMw: post,
+          limitMva: 1 / invLimit[i],
+          loading,
+          preFlowMw: monF[i],
+          contingencyPreFlowMw: fk,
+          lodf: lodfMk,
+        });
+        threshold = top.threshold;
+      }
+    }
+    worst[k] = w;
+    worstAt[k] = wAt;
+  }
+  const t3 = performance.now();
+  return {
+    nContingencies,
+    islanding,
+    nMonitored: monitored.length,
+    baseCaseOverloads,
+    overloadedPairs,
+    borderlinePairs,
+    worstLoadingByContingency: worst,
+    worstMonitoredByContingency: worstAt,
+    top: top.items,
+    baseCaseTop: baseTop.items,
+    timingsMs: { model: t1 - t0, basePowerFlow: t2 - t1, screening: t3 - t2 },
+  };
+}
