@@ -1,35 +1,80 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type Db, type DatabaseHandle } from './db/database';
+import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { migrateAuthTables } from './modules/auth/auth-migrations';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { createMailer } from './modules/mail/mailer';
+import { profilesRepository } from './modules/profiles/profiles.repository';
+import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
 
 export interface App {
   server: FastifyInstance;
   db: Db;
+  database: DatabaseHandle;
+  auth: Auth;
   servesWebApp: boolean;
 }
 
+export interface BuildOptions {
+  /** PostgreSQL schema for this app (tests isolate each app in its own). */
+  postgresSchema?: string;
+  /** Overrides SAX id-token verification (tests). */
+  saxVerifier?: SaxVerifier | null;
+}
+
 /** Everything but listening: tests drive the result in-process with `server.inject`. */
-export async function buildApp(config: AppConfig): Promise<App> {
-  const db = await openDatabase(config.dataDir);
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(options.postgresSchema === undefined ? {} : { postgresSchema: options.postgresSchema }),
+  });
+  const { db } = database;
   const server = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Uploads are capped at 10 MB (PRODUCT.md); nothing else comes close.
     bodyLimit: 10 * 1024 * 1024,
   });
+  server.decorateRequest('principal', null);
   server.addHook('onClose', async () => {
     await db.destroy();
   });
 
-  registerErrorHandler(server);
-  registerHealthRoutes(server);
-  registerStatsRoutes(server, db);
-  registerAuthRoutes(server);
-  const servesWebApp = await registerWebApp(server, config.webDistDir);
+  try {
+    const profiles = profilesRepository(db);
+    const auth = createAuth({
+      database,
+      publicUrl: config.publicUrl,
+      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      signInAttemptsPerMinute: config.signInAttemptsPerMinute,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, db, log: server.log }),
+      profiles,
+    });
+    await migrateAuthTables(auth);
+    const guard = createAuthGuard({
+      auth,
+      publicUrl: config.publicUrl,
+      profiles,
+      sax: options.saxVerifier ?? null,
+    });
 
-  return { server, db, servesWebApp };
+    registerErrorHandler(server);
+    registerHealthRoutes(server);
+    registerStatsRoutes(server, db);
+    registerAuthRoutes(server, auth, config.publicUrl);
+    registerProfileRoutes(server, { guard, profiles });
+    const servesWebApp = await registerWebApp(server, config.webDistDir);
+
+    return { server, db, database, auth, servesWebApp };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }

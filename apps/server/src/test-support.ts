@@ -1,12 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach } from 'vitest';
-import { buildApp, type App } from './app';
+import { buildApp, type App, type BuildOptions } from './app';
 import type { AppConfig } from './config/env';
 
 const openApps: App[] = [];
 const tempDirs: string[] = [];
+const pgSchemas: string[] = [];
+
+/**
+ * The server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run
+ * sets it when a local PostgreSQL answers). Each app gets its own schema, dropped afterwards.
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
+export const dialects: ('sqlite' | 'postgres')[] =
+  testDatabaseUrl === null ? ['sqlite'] : ['sqlite', 'postgres'];
 
 export function makeTempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -14,16 +25,43 @@ export function makeTempDir(prefix: string): string {
   return dir;
 }
 
-/** An app on a fresh temporary data folder; closed and removed after each test. */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<App> {
-  const app = await buildApp({
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
+    publicUrl: 'http://localhost:8080',
     dataDir: makeTempDir('holgura-data-'),
+    databaseUrl: null,
     webDistDir: makeTempDir('holgura-web-empty-'),
     logLevel: 'silent',
+    authSecret: 'test-secret-that-is-long-enough-0123456789',
+    signInAttemptsPerMinute: 1000,
+    sax: { issuer: null, clientId: 'holgura-web', policy: null },
+    smtpUrl: null,
+    workers: 1,
     ...overrides,
-  });
+  };
+}
+
+/** An app on a fresh database (SQLite file or PostgreSQL schema); closed after each test. */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions & { dialect?: 'sqlite' | 'postgres' } = {},
+): Promise<App> {
+  const { dialect = 'sqlite', ...buildOptions } = options;
+  let postgresSchema: string | undefined;
+  if (dialect === 'postgres') {
+    if (testDatabaseUrl === null) throw new Error('TEST_DATABASE_URL is not set');
+    postgresSchema = `holgura_test_${randomUUID().replaceAll('-', '')}`;
+    pgSchemas.push(postgresSchema);
+  }
+  const app = await buildApp(
+    testConfig({
+      ...(dialect === 'postgres' ? { databaseUrl: testDatabaseUrl } : {}),
+      ...overrides,
+    }),
+    { ...buildOptions, ...(postgresSchema === undefined ? {} : { postgresSchema }) },
+  );
   openApps.push(app);
   return app;
 }
@@ -31,4 +69,14 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
 afterEach(async () => {
   await Promise.all(openApps.splice(0).map((app) => app.server.close()));
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  const schemas = pgSchemas.splice(0);
+  if (schemas.length > 0 && testDatabaseUrl !== null) {
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    try {
+      for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+    } finally {
+      await client.end();
+    }
+  }
 });

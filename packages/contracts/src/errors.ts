@@ -11,6 +11,9 @@ export const errorMessages = {
   INPUT_TOO_LARGE: 'El archivo supera el tamaño máximo permitido (10MB)',
   AUTH_REQUIRED: 'Usuario no autenticado',
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',
+  AUTH_RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  PROFILE_NOT_EDITABLE: 'Solo las cuentas de Holgura pueden editar su perfil',
+  PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',
   INTERNAL: 'Error interno del servidor',
 } as const;
 

@@ -1,4 +1,5 @@
 export * from './api/health';
+export * from './api/profile';
 export * from './api/session';
 export * from './api/stats';
 export * from './errors';

@@ -6,18 +6,50 @@ describe('loadConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeNull();
     expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(config.sax).toEqual({ issuer: null, clientId: 'holgura-web', policy: null });
+    expect(config.smtpUrl).toBeNull();
+    expect(config.workers).toBeGreaterThanOrEqual(1);
   });
 
-  it('reads PORT and DATA_DIR from the environment', () => {
-    const config = loadConfig({ PORT: '9191', DATA_DIR: '/tmp/holgura-x' });
+  it('reads every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '9191',
+      DATA_DIR: '/tmp/holgura-x',
+      PUBLIC_URL: 'https://holgura.ejemplo.co/',
+      DATABASE_URL: 'postgres://localhost/holgura',
+      SAX_ISSUER: 'https://login.ejemplo.co/tenant/v2.0',
+      SAX_CLIENT_ID: 'abc',
+      SAX_POLICY: 'B2C_1_signin',
+      SMTP_URL: 'smtp://localhost:25',
+      WORKERS: '3',
+    });
     expect(config.port).toBe(9191);
     expect(config.dataDir).toBe('/tmp/holgura-x');
+    expect(config.publicUrl).toBe('https://holgura.ejemplo.co');
+    expect(config.databaseUrl).toBe('postgres://localhost/holgura');
+    expect(config.sax).toEqual({
+      issuer: 'https://login.ejemplo.co/tenant/v2.0',
+      clientId: 'abc',
+      policy: 'B2C_1_signin',
+    });
+    expect(config.smtpUrl).toBe('smtp://localhost:25');
+    expect(config.workers).toBe(3);
   });
 
-  it('rejects an invalid PORT with a readable Spanish message', () => {
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeNull();
+  });
+
+  it('rejects bad values with readable Spanish messages naming the variable', () => {
     expect(() => loadConfig({ PORT: 'ocho' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT debe estar entre 0 y 65535/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: PORT debe estar entre 0 y 65535/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'holgura' })).toThrow(/PUBLIC_URL debe ser una URL/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS debe ser al menos 1/);
+    expect(() => loadConfig({ SAX_ISSUER: 'https://x.co' })).toThrow(/SAX_CLIENT_ID/);
   });
 });

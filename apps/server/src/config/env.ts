@@ -1,15 +1,49 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+export interface SaxConfig {
+  /** External OpenID provider; `null` = Holgura starts its local provider under /sax. */
+  issuer: string | null;
+  clientId: string;
+  policy: string | null;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
+  /** Where users reach Holgura; links in mails and the OpenID issuer derive from it. */
+  publicUrl: string;
   dataDir: string;
+  /** PostgreSQL connection string; `null` = SQLite in `dataDir`. */
+  databaseUrl: string | null;
   /** Folder with the built web app; the server runs API-only when it has no index.html. */
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Secret for session signing and key encryption; `null` = generated once into `dataDir`. */
+  authSecret: string | null;
+  /** Sign-in attempts allowed per client address per minute. */
+  signInAttemptsPerMinute: number;
+  sax: SaxConfig;
+  /** SMTP URL for password-recovery mail; `null` = write mail to the outbox table and the log. */
+  smtpUrl: string | null;
+  /** Analysis worker threads. */
+  workers: number;
 }
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .url(`${name} debe ser una URL completa (p. ej. https://holgura.ejemplo.co)`)
+    .transform((value) => value.replace(/\/+$/, ''));
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -19,9 +53,38 @@ const envSchema = z.object({
     .max(65535, 'PORT debe estar entre 0 y 65535')
     .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(url('PUBLIC_URL').optional()),
   DATA_DIR: z.string().min(1, 'DATA_DIR no puede estar vacío').default('./data'),
-  WEB_DIST_DIR: z.string().min(1).optional(),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
+      .optional(),
+  ),
+  WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'AUTH_SECRET debe tener al menos 32 caracteres').optional(),
+  ),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce
+    .number()
+    .int('SIGN_IN_ATTEMPTS_PER_MINUTE debe ser un entero')
+    .min(1, 'SIGN_IN_ATTEMPTS_PER_MINUTE debe ser al menos 1')
+    .default(10),
+  SAX_ISSUER: optionalText.pipe(url('SAX_ISSUER').optional()),
+  SAX_CLIENT_ID: optionalText,
+  SAX_POLICY: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
+      .optional(),
+  ),
+  WORKERS: z.coerce
+    .number()
+    .int('WORKERS debe ser un entero')
+    .min(1, 'WORKERS debe ser al menos 1')
+    .optional(),
 });
 
 export class ConfigError extends Error {
@@ -31,7 +94,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Both `src/config` (dev, tsx) and `dist/` (bundle) sit two levels below apps/. */
+/** Both `src/config` (dev, tsx) and `dist/` (bundle) sit below apps/server. */
 function defaultWebDistDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const serverRoot = here.includes(`${path.sep}src${path.sep}`)
@@ -48,11 +111,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const values = parsed.data;
+  if (values.SAX_ISSUER !== undefined && values.SAX_CLIENT_ID === undefined) {
+    throw new ConfigError(['SAX_CLIENT_ID: es obligatorio cuando se define SAX_ISSUER']);
+  }
   return {
     port: values.PORT,
     host: values.HOST,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL ?? null,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir()),
     logLevel: values.LOG_LEVEL,
+    authSecret: values.AUTH_SECRET ?? null,
+    signInAttemptsPerMinute: values.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    sax: {
+      issuer: values.SAX_ISSUER ?? null,
+      clientId: values.SAX_CLIENT_ID ?? 'holgura-web',
+      policy: values.SAX_POLICY ?? null,
+    },
+    smtpUrl: values.SMTP_URL ?? null,
+    workers: values.WORKERS ?? Math.max(1, os.availableParallelism() - 1),
   };
 }

@@ -1,30 +1,102 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { dialectSql, type DialectName } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (created if missing); tests give each app its own. */
+  postgresSchema?: string;
+}
+
 export const SQLITE_FILE_NAME = 'holgura.sqlite';
 
-/** Opens (creating if needed) the SQLite database in `dataDir` and brings its schema up to date. */
-export async function openDatabase(dataDir: string): Promise<Db> {
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+
+/**
+ * Timestamps come back as ISO strings and bigints as numbers on PostgreSQL, as they do on
+ * SQLite, so no code above this file branches on the dialect.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) {
+      return (value: string) => new Date(value).toISOString();
+    }
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** Opens SQLite in `dataDir` (or PostgreSQL when a URL is given) and brings the schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle =
+    options.databaseUrl === null
+      ? openSqlite(options.dataDir)
+      : await openPostgres(options.databaseUrl, options.postgresSchema);
+  try {
+    await migrateToLatest(handle);
+  } catch (error) {
+    await handle.db.destroy();
+    throw error;
+  }
+  return handle;
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
   // WAL lets API reads proceed while an analysis worker writes its results.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrateToLatest(db);
-  return db;
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+async function openPostgres(databaseUrl: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Nombre de esquema PostgreSQL inválido: ${schema}`);
+  }
+  if (schema !== undefined) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: pgTypes,
+    max: 10,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+  };
+}
+
+async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialectSql(dialect)) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** ISO-8601 text on SQLite; the pg dialect (issue 8) maps the same columns to timestamptz. */
+/** ISO-8601 strings in code on both dialects (text on SQLite, timestamptz on PostgreSQL). */
 type Timestamp = ColumnType<string, string | undefined, string>;
 
 /** Spec §3 `profiles`. */
@@ -50,9 +50,48 @@ export interface DemoCasesTable {
   created_at: Timestamp;
 }
 
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface AnalysisJobsTable {
+  id: string;
+  user_id: string;
+  upload_id: string;
+  case_id: string;
+  state: JobState;
+  progress_percent: ColumnType<number, number | undefined, number>;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
   case_api_data: CaseApiDataTable;
   demo_cases: DemoCasesTable;
+  uploads: UploadsTable;
+  analysis_jobs: AnalysisJobsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -1,14 +1,16 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { DialectSql } from '../dialect';
 import { initial } from './2026-11-21T000000-initial';
+import { uploadsJobsOutbox } from './2026-11-21T010000-uploads-jobs-outbox';
 
 /**
- * Migrations are listed here rather than read from disk so they survive bundling. Names are
- * timestamps: Kysely applies them in name order.
+ * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
+ * applies them in name order. Each takes the dialect so one migration serves SQLite and PostgreSQL.
  */
-const migrations: Record<string, Migration> = {
-  '2026-11-21T000000-initial': initial,
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
+export function migrationProvider(d: DialectSql): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '2026-11-21T000000-initial': initial(d),
+    '2026-11-21T010000-uploads-jobs-outbox': uploadsJobsOutbox(d),
+  };
+  return { getMigrations: () => Promise.resolve(migrations) };
+}

@@ -1,11 +1,44 @@
-import type { FastifyInstance } from 'fastify';
-import type { SessionResponse } from '@holgura/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { apiError } from '@holgura/contracts';
+import { AUTH_BASE_PATH, type Auth } from './auth';
 
-/**
- * Product accounts arrive with issue 5 (better-auth mounted under /api/auth). Until then no
- * account can exist, so the truthful answer to "who is signed in?" is nobody; the path matches
- * better-auth's so the web app does not change when accounts land.
- */
-export function registerAuthRoutes(app: FastifyInstance): void {
-  app.get('/api/auth/get-session', (): SessionResponse => null);
+/** The Web Request better-auth expects, built from Fastify's (body already parsed as JSON). */
+export function toWebRequest(request: FastifyRequest, publicUrl: string, pathname?: string) {
+  const headers = fromNodeHeaders(request.headers);
+  // The rate limiter keys on this header: always our own view of the peer, never the client's.
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  return new Request(new URL(pathname ?? request.url, publicUrl), {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+  });
+}
+
+/** Mounts better-auth under /api/auth and its JWKS at the well-known path too. */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): void {
+  const forward = async (request: FastifyRequest, reply: FastifyReply, pathname?: string) => {
+    const response = await auth.handler(toWebRequest(request, publicUrl, pathname));
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') void reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) void reply.header('set-cookie', cookies);
+    if (response.status === 429) {
+      return reply.send(apiError('AUTH_RATE_LIMITED'));
+    }
+    const text = await response.text();
+    return reply.send(text.length > 0 ? text : null);
+  };
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    handler: (request, reply) => forward(request, reply),
+  });
+  app.get('/.well-known/jwks.json', (request, reply) =>
+    forward(request, reply, `${AUTH_BASE_PATH}/jwks`),
+  );
 }

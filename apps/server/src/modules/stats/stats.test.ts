@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statsResponseSchema } from '@holgura/contracts';
 import type { Db } from '../../db/database';
-import { buildTestApp } from '../../test-support';
+import { buildTestApp, dialects } from '../../test-support';
 
 async function insertStudyCase(
   db: Db,
@@ -25,9 +25,9 @@ async function insertStudyCase(
     .execute();
 }
 
-describe('GET /api/stats', () => {
+describe.each(dialects)('GET /api/stats on %s', (dialect) => {
   it('is all zeros on an empty database', async () => {
-    const { server } = await buildTestApp();
+    const { server } = await buildTestApp({}, { dialect });
     const response = await server.inject({ method: 'GET', url: '/api/stats' });
     expect(response.statusCode).toBe(200);
     expect(statsResponseSchema.parse(response.json())).toEqual({
@@ -40,7 +40,7 @@ describe('GET /api/stats', () => {
   });
 
   it('computes the figures from the stored cases', async () => {
-    const { server, db } = await buildTestApp();
+    const { server, db } = await buildTestApp({}, { dialect });
     // Busbar A: best 120 MW over two years; busbar B: best 80.5 MW; one uploaded case, no family.
     await insertStudyCase(db, { id: 'alta_2027', family: 'A', year: 2027, mw: 100, n1: 10 });
     await insertStudyCase(db, { id: 'alta_2028', family: 'A', year: 2028, mw: 120, n1: 10 });

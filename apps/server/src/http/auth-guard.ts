@@ -1,0 +1,141 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { apiError } from '@holgura/contracts';
+import type { Auth } from '../modules/auth/auth';
+import type { ProfilesRepository } from '../modules/profiles/profiles.repository';
+
+export type AccountKind = 'holgura' | 'sax';
+
+/** Who is calling: the owner id every repository query is scoped to. */
+export interface Principal {
+  userId: string;
+  accountKind: AccountKind;
+  email: string;
+}
+
+/** Verifies a SAX id token; provided when SAX sign-in is configured (local or external). */
+export interface SaxVerifier {
+  verify(idToken: string): Promise<{
+    subject: string;
+    email: string;
+    givenName: string;
+    familyName: string;
+  }>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+class Unauthorized extends Error {
+  constructor(readonly code: 'AUTH_REQUIRED' | 'AUTH_TOKEN_INVALID') {
+    super(code);
+  }
+}
+
+/** SAX users are keyed by the provider's subject, in a namespace product accounts cannot reach. */
+export const saxUserId = (subject: string) => `sax:${subject}`;
+
+/**
+ * The one place that turns a request into a Principal. Accepted, in order: a bearer access token
+ * issued by /api/auth/token (JWT, checked against our JWKS), a bearer SAX id token (checked
+ * against the provider's JWKS; the first call creates the profile), a bearer session token, or
+ * the session cookie.
+ */
+export function createAuthGuard(deps: {
+  auth: Auth;
+  publicUrl: string;
+  profiles: ProfilesRepository;
+  sax: SaxVerifier | null;
+}) {
+  const { auth, publicUrl, profiles, sax } = deps;
+  let jwks: JWTVerifyGetKey | null = null;
+
+  async function localJwks(refresh: boolean): Promise<JWTVerifyGetKey> {
+    if (jwks === null || refresh) jwks = createLocalJWKSet(await auth.api.getJwks());
+    return jwks;
+  }
+
+  async function fromAccessToken(token: string): Promise<Principal | null> {
+    for (const refresh of [false, true]) {
+      try {
+        const { payload } = await jwtVerify(token, await localJwks(refresh), {
+          issuer: publicUrl,
+          audience: publicUrl,
+        });
+        if (typeof payload.sub !== 'string') return null;
+        return {
+          userId: payload.sub,
+          accountKind: 'holgura',
+          email: typeof payload.email === 'string' ? payload.email : '',
+        };
+      } catch (error) {
+        // A key rotated since we cached the set: fetch it once more.
+        if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;
+      }
+    }
+    return null;
+  }
+
+  async function fromSaxToken(token: string): Promise<Principal | null> {
+    if (sax === null) return null;
+    try {
+      const claims = await sax.verify(token);
+      const userId = saxUserId(claims.subject);
+      await profiles.createIfMissing({
+        userId,
+        firstName: claims.givenName,
+        lastName: claims.familyName,
+        email: claims.email,
+        company: '',
+      });
+      return { userId, accountKind: 'sax', email: claims.email };
+    } catch {
+      return null;
+    }
+  }
+
+  async function fromSession(request: FastifyRequest): Promise<Principal | null> {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (session === null) return null;
+    return { userId: session.user.id, accountKind: 'holgura', email: session.user.email };
+  }
+
+  async function identify(request: FastifyRequest): Promise<Principal | null> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const token = match?.[1];
+      if (token === undefined) throw new Unauthorized('AUTH_TOKEN_INVALID');
+      const principal =
+        (await fromAccessToken(token)) ??
+        (await fromSaxToken(token)) ??
+        (await fromSession(request));
+      if (principal === null) throw new Unauthorized('AUTH_TOKEN_INVALID');
+      return principal;
+    }
+    return fromSession(request);
+  }
+
+  /** preHandler for routes that need someone signed in. */
+  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      request.principal = await identify(request);
+    } catch (error) {
+      if (error instanceof Unauthorized) {
+        return reply.status(401).send(apiError(error.code));
+      }
+      throw error;
+    }
+    if (request.principal === null) {
+      return reply.status(401).send(apiError('AUTH_REQUIRED'));
+    }
+  }
+
+  return { identify, requireUser };
+}
+
+export type AuthGuard = ReturnType<typeof createAuthGuard>;

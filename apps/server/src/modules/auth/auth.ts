@@ -1,0 +1,105 @@
+import { betterAuth } from 'better-auth';
+import { bearer, jwt, twoFactor } from 'better-auth/plugins';
+import type { DatabaseHandle } from '../../db/database';
+import type { Mailer } from '../mail/mailer';
+import type { ProfilesRepository } from '../profiles/profiles.repository';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Lifetime of the access token the browser sends to the API; it refreshes it from /token. */
+export const ACCESS_TOKEN_LIFETIME = '15m';
+
+export interface AuthOptions {
+  database: DatabaseHandle;
+  publicUrl: string;
+  secret: string;
+  signInAttemptsPerMinute: number;
+  mailer: Mailer;
+  profiles: ProfilesRepository;
+}
+
+/**
+ * Product accounts (better-auth): email and password, cookie sessions that renew themselves,
+ * short-lived JWT access tokens with a JWKS, TOTP second factor, password recovery by mail.
+ * The profile (spec §3) is written when the account is created.
+ */
+export function createAuth(options: AuthOptions) {
+  const { database, publicUrl, mailer, profiles } = options;
+  return betterAuth({
+    appName: 'Holgura',
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Holgura: restablece tu contraseña',
+          text:
+            `Hola ${user.name}:\n\nPara elegir una nueva contraseña abre este enlace ` +
+            `(vence en una hora):\n${url}\n\nSi no lo pediste, ignora este mensaje.`,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        company: { type: 'string', required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      // In the database rather than memory: shared by every API process (issue 8) and owned by
+      // this app instance (better-auth's memory store is one map per Node process).
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: options.signInAttemptsPerMinute },
+        '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
+        '/two-factor/verify-totp': { window: 60, max: options.signInAttemptsPerMinute },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            const fields = user as typeof user & {
+              firstName: string;
+              lastName: string;
+              company: string;
+            };
+            await profiles.createIfMissing({
+              userId: user.id,
+              firstName: fields.firstName.trim(),
+              lastName: fields.lastName.trim(),
+              email: user.email,
+              company: fields.company.trim(),
+            });
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: 'Holgura' }),
+      jwt({
+        jwt: { issuer: publicUrl, audience: publicUrl, expirationTime: ACCESS_TOKEN_LIFETIME },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
