@@ -11,8 +11,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-sky-600 text-white shadow-sm hover:bg-sky-700 disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
-  secondary: 'bg-teal-600 text-white shadow-sm hover:bg-teal-700 disabled:bg-slate-300',
+    'bg-sky-700 text-white shadow-sm hover:bg-sky-800 disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  secondary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800 disabled:bg-slate-300',
   outline:
     'border border-slate-300 bg-white text-slate-800 hover:border-sky-500 hover:text-sky-800 disabled:text-slate-500',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',

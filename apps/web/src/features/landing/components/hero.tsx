@@ -13,7 +13,7 @@ function PrimaryCta({ authStatus }: { authStatus: LandingAuthStatus }) {
     return (
       <Link
         to="/analisis"
-        className={buttonClasses('primary', 'lg', 'bg-sky-500 hover:bg-sky-400')}
+        className={buttonClasses('primary', 'lg', 'bg-sky-400 text-slate-950 hover:bg-sky-300')}
       >
         {t.cta}
         <ArrowRight aria-hidden="true" className="h-5 w-5" />

@@ -49,10 +49,10 @@ export function StatsStrip() {
         {items.map((item) => (
           <div
             key={item.label}
-            className="flex flex-col-reverse rounded-xl border border-white/10 bg-white/5 p-5 last:col-span-2 lg:last:col-span-1"
+            className="flex flex-col rounded-xl border border-white/10 bg-white/5 p-5 last:col-span-2 lg:last:col-span-1"
           >
-            <dt className="mt-1 text-sm text-slate-300">{item.label}</dt>
-            <dd className="text-3xl font-bold tabular-nums tracking-tight text-white">
+            <dt className="order-2 mt-1 text-sm text-slate-300">{item.label}</dt>
+            <dd className="order-1 text-2xl font-bold tabular-nums tracking-tight text-white sm:text-3xl">
               {item.value}
               {item.unit !== undefined && (
                 <span className="ml-1.5 text-base font-semibold text-teal-300">{item.unit}</span>
