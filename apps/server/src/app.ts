@@ -8,6 +8,7 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerStatsRoutes(server, db);
     registerAuthRoutes(server, auth, config.publicUrl);
     registerProfileRoutes(server, { guard, profiles });
+    registerCaseRoutes(server, { db, guard });
     const servesWebApp = await registerWebApp(server, config.webDistDir);
 
     return { server, db, database, auth, servesWebApp };

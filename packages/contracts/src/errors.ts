@@ -14,6 +14,9 @@ export const errorMessages = {
   AUTH_RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   PROFILE_NOT_EDITABLE: 'Solo las cuentas de Holgura pueden editar su perfil',
   PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',
+  CASE_NOT_FOUND: 'No se encontró el caso',
+  CASE_DATA_NOT_FOUND: 'El caso no tiene resultados guardados',
+  DEMO_CASE_NOT_FOUND: 'No se encontraron casos en la base de datos',
   INTERNAL: 'Error interno del servidor',
 } as const;
 

@@ -1,3 +1,4 @@
+export * from './api/cases';
 export * from './api/health';
 export * from './api/profile';
 export * from './api/session';

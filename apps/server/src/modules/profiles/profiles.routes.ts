@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiError, updateProfileRequestSchema, type Profile } from '@holgura/contracts';
 import type { AuthGuard, Principal } from '../../http/auth-guard';
+import { parseBody } from '../../http/validation';
 import type { ProfilesRepository } from './profiles.repository';
 
 export function registerProfileRoutes(
@@ -29,12 +30,9 @@ export function registerProfileRoutes(
     if (principal.accountKind !== 'holgura') {
       return reply.status(403).send(apiError('PROFILE_NOT_EDITABLE'));
     }
-    const parsed = updateProfileRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      return reply.status(400).send(apiError('VALIDATION_FAILED', first?.message ?? undefined));
-    }
-    const profile = await profiles.update(principal.userId, parsed.data);
+    const changes = parseBody(updateProfileRequestSchema, request.body, reply);
+    if (changes === undefined) return reply;
+    const profile = await profiles.update(principal.userId, changes);
     if (profile === null) return reply.status(404).send(apiError('PROFILE_NOT_FOUND'));
     return toResponse(principal, profile);
   });

@@ -1,0 +1,110 @@
+import type { CaseData, CaseSummary, UpsertCaseFields } from '@holgura/contracts';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+
+/**
+ * Cases and their results for ONE owner. Every statement carries `user_id = owner`: another
+ * user's case is indistinguishable from a missing one.
+ */
+export function casesRepository(db: Db, owner: string) {
+  return {
+    async list(): Promise<CaseSummary[]> {
+      const rows = await db
+        .selectFrom('cases')
+        .selectAll()
+        .where('user_id', '=', owner)
+        .orderBy('created_at', 'desc')
+        .orderBy('case_id')
+        .execute();
+      return rows.map((row) => ({
+        caseId: row.case_id,
+        caseName: row.case_name,
+        caseDescription: row.case_description,
+        process: row.process,
+        familyId: row.family_id,
+        familyName: row.family_name,
+        createdAt: row.created_at,
+      }));
+    },
+
+    /**
+     * Inserts or updates the owner's case. Returns false, changing nothing, when the id belongs
+     * to someone else.
+     */
+    async upsert(caseId: string, fields: UpsertCaseFields): Promise<boolean> {
+      const values = {
+        case_name: fields.caseName,
+        case_description: fields.caseDescription,
+        process: fields.process,
+        family_id: fields.familyId,
+        family_name: fields.familyName,
+      };
+      const result = await db
+        .insertInto('cases')
+        .values({ case_id: caseId, user_id: owner, created_at: nowIso(), ...values })
+        .onConflict((oc) =>
+          oc.column('case_id').doUpdateSet(values).where('cases.user_id', '=', owner),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async findData(caseId: string): Promise<CaseData | null> {
+      const row = await db
+        .selectFrom('case_api_data')
+        .selectAll()
+        .where('case_id', '=', caseId)
+        .where('user_id', '=', owner)
+        .orderBy('api_response_date', 'desc')
+        .executeTakeFirst();
+      return row === undefined
+        ? null
+        : {
+            caseId: row.case_id,
+            fullDataJson: JSON.parse(row.full_data_json) as unknown,
+            extras: row.extras === null ? null : (JSON.parse(row.extras) as unknown),
+            apiResponseDate: row.api_response_date,
+          };
+    },
+
+    /** Stores the result of the owner's case; false when the case is not the owner's. */
+    async upsertData(caseId: string, fullDataJson: unknown, extras: unknown): Promise<boolean> {
+      const owned = await db
+        .selectFrom('cases')
+        .select('case_id')
+        .where('case_id', '=', caseId)
+        .where('user_id', '=', owner)
+        .executeTakeFirst();
+      if (owned === undefined) return false;
+      const values = {
+        full_data_json: JSON.stringify(fullDataJson),
+        extras: extras === null || extras === undefined ? null : JSON.stringify(extras),
+        api_response_date: nowIso(),
+      };
+      await db
+        .insertInto('case_api_data')
+        .values({ case_id: caseId, user_id: owner, ...values })
+        .onConflict((oc) =>
+          oc.column('case_id').doUpdateSet(values).where('case_api_data.user_id', '=', owner),
+        )
+        .execute();
+      return true;
+    },
+  };
+}
+
+export type CasesRepository = ReturnType<typeof casesRepository>;
+
+/** The public demo case (spec §3 demo_cases): the newest row. */
+export async function findNewestDemoCase(db: Db) {
+  const row = await db
+    .selectFrom('demo_cases')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined
+    ? null
+    : { fullDataJson: JSON.parse(row.full_data_json) as unknown, createdAt: row.created_at };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema, caseDataSchema, caseListResponseSchema } from '@holgura/contracts';
+import { buildTestApp, dialects } from '../../test-support';
+import { newAccount, TestClient } from '../auth/auth-test-client';
+
+async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
+  const client = new TestClient(server);
+  const response = await client.post('/api/auth/sign-up/email', newAccount(who));
+  expect(response.statusCode, response.body).toBe(200);
+  return client;
+}
+
+describe.each(dialects)('cases on %s', (dialect) => {
+  it('lists only the caller’s cases, newest first', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'list-a');
+    const bruno = await signedIn(server, 'list-b');
+    await ana.put('/api/cases/c-1', { caseName: 'Caso uno' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ana.put('/api/cases/c-2', { caseName: 'Caso dos', familyId: 'F1', familyName: 'Barra' });
+    await bruno.put('/api/cases/c-3', { caseName: 'De Bruno' });
+
+    const list = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
+    expect(list.cases.map((c) => c.caseId)).toEqual(['c-2', 'c-1']);
+    expect(list.cases[0]).toMatchObject({ caseName: 'Caso dos', familyId: 'F1' });
+  });
+
+  it('hides another user’s case, data and writes behind a 404', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'iso-a');
+    const bruno = await signedIn(server, 'iso-b');
+    await ana.put('/api/cases/privado', { caseName: 'Privado' });
+    await ana.put('/api/cases/privado/data', { fullDataJson: { caseResult: [] } });
+
+    const read = await bruno.get('/api/cases/privado/data');
+    expect(read.statusCode).toBe(404);
+    const overwrite = await bruno.put('/api/cases/privado', { caseName: 'Robado' });
+    expect(overwrite.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(overwrite.json()).error.code).toBe('CASE_NOT_FOUND');
+    const writeData = await bruno.put('/api/cases/privado/data', { fullDataJson: {} });
+    expect(writeData.statusCode).toBe(404);
+
+    const mine = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
+    expect(mine.cases[0]?.caseName).toBe('Privado');
+    const data = caseDataSchema.parse((await ana.get('/api/cases/privado/data')).json());
+    expect(data.fullDataJson).toEqual({ caseResult: [] });
+  });
+
+  it('upserts case data and returns the latest', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'data');
+    await ana.put('/api/cases/k', { caseName: 'K' });
+    expect((await ana.get('/api/cases/k/data')).statusCode).toBe(404);
+    await ana.put('/api/cases/k/data', { fullDataJson: { v: 1 }, extras: { a: 1 } });
+    await ana.put('/api/cases/k/data', { fullDataJson: { v: 2 } });
+    const data = caseDataSchema.parse((await ana.get('/api/cases/k/data')).json());
+    expect(data).toMatchObject({ caseId: 'k', fullDataJson: { v: 2 }, extras: null });
+  });
+
+  it('refuses bad case ids and bodies with Spanish messages', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'bad');
+    expect((await ana.put('/api/cases/..%2F..%2Fetc', { caseName: 'x' })).statusCode).toBe(404);
+    const blank = await ana.put('/api/cases/ok', { caseName: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(blank.json()).error.message).toBe(
+      'El nombre del caso es obligatorio',
+    );
+    expect((await ana.put('/api/cases/ok', { caseName: 'x', owner: 'y' })).statusCode).toBe(400);
+  });
+
+  it('requires sign-in for cases but serves the demo case publicly', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const visitor = new TestClient(server);
+    expect((await visitor.get('/api/cases')).statusCode).toBe(401);
+
+    const missing = await visitor.get('/api/demo-case');
+    expect(missing.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(missing.json()).error.message).toBe(
+      'No se encontraron casos en la base de datos',
+    );
+    await db
+      .insertInto('demo_cases')
+      .values({ full_data_json: '{"caseResult":[1]}', created_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+    await db
+      .insertInto('demo_cases')
+      .values({ full_data_json: '{"caseResult":[2]}', created_at: '2026-02-01T00:00:00.000Z' })
+      .execute();
+    const demo = (await visitor.get('/api/demo-case')).json() as { fullDataJson: unknown };
+    expect(demo.fullDataJson).toEqual({ caseResult: [2] });
+  });
+});

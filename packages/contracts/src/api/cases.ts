@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} es obligatorio`).max(max, `${label} es demasiado largo`);
+
+/** Case ids travel in URLs: a conservative alphabet, no separators. */
+export const caseIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'El identificador del caso no es válido');
+
+/** Spec §3 case, in API form. */
+export const caseSummarySchema = z.object({
+  caseId: z.string(),
+  caseName: z.string(),
+  caseDescription: z.string().nullable(),
+  process: z.string().nullable(),
+  familyId: z.string().nullable(),
+  familyName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const caseListResponseSchema = z.object({ cases: z.array(caseSummarySchema) });
+export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
+
+export const upsertCaseRequestSchema = z.strictObject({
+  caseName: text('El nombre del caso', 200),
+  caseDescription: z.string().max(2000).nullable().default(null),
+  process: z.string().max(200).nullable().default(null),
+  familyId: z.string().max(100).nullable().default(null),
+  familyName: z.string().max(200).nullable().default(null),
+});
+export type UpsertCaseRequest = z.input<typeof upsertCaseRequestSchema>;
+export type UpsertCaseFields = z.output<typeof upsertCaseRequestSchema>;
+
+/** Spec §3 case_api_data: the result in the original product's fullDataJSON form, plus extras. */
+export const caseDataSchema = z.object({
+  caseId: z.string(),
+  fullDataJson: z.unknown(),
+  extras: z.unknown().nullable(),
+  apiResponseDate: z.string(),
+});
+export type CaseData = z.infer<typeof caseDataSchema>;
+
+export const upsertCaseDataRequestSchema = z.strictObject({
+  fullDataJson: z.record(z.string(), z.unknown()),
+  extras: z.unknown().nullable().default(null),
+});
+export type UpsertCaseDataRequest = z.input<typeof upsertCaseDataRequestSchema>;
+
+/** Spec §3 demo_cases: the newest row, public. */
+export const demoCaseResponseSchema = z.object({
+  fullDataJson: z.unknown(),
+  createdAt: z.string(),
+});
+export type DemoCaseResponse = z.infer<typeof demoCaseResponseSchema>;
