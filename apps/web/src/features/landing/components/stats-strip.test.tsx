@@ -30,11 +30,12 @@ describe('stats strip', () => {
     expect(await screen.findByText('Capacidad total analizada')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    expect(valueOf('Capacidad total analizada')).toBe('3.800,5MW');
+    expect(valueOf('Capacidad total analizada')).toBe('3.800,5\u00a0MW');
     expect(valueOf('Años de proyección')).toBe('6');
     expect(valueOf('Barras evaluadas')).toBe('25');
     expect(valueOf('Contingencias analizadas')).toBe('1.532');
     expect(valueOf('Escenarios analizados')).toBe('214');
+    expect(screen.getByTestId('stat-busbarsEvaluated')).toHaveTextContent('25');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -53,7 +54,7 @@ describe('stats strip', () => {
     renderStrip();
 
     expect(await screen.findByText('Barras evaluadas')).toBeInTheDocument();
-    expect(valueOf('Capacidad total analizada')).toBe('0MW');
+    expect(valueOf('Capacidad total analizada')).toBe('0\u00a0MW');
   });
 
   it('shows a Spanish error line when the request fails', async () => {

@@ -1,3 +1,4 @@
+import type { StatsResponse } from '@holgura/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { es } from '../../../strings/es';
 import { formatInteger, formatMw } from '../../../utils/format';
@@ -5,7 +6,7 @@ import { useStats } from '../api/get-stats';
 
 const t = es.landing.stats;
 
-type Stat = { label: string; value: string; unit?: string };
+type Stat = { key: keyof StatsResponse; label: string; value: string; unit?: string };
 
 /** Live figures from `GET /api/stats`; never hard-coded. */
 export function StatsStrip() {
@@ -38,24 +39,51 @@ export function StatsStrip() {
     );
   } else {
     const items: Stat[] = [
-      { label: t.totalCapacity, value: formatMw(stats.data.totalCapacityMw), unit: t.mwUnit },
-      { label: t.projectionYears, value: formatInteger(stats.data.projectionYears) },
-      { label: t.busbarsEvaluated, value: formatInteger(stats.data.busbarsEvaluated) },
-      { label: t.contingenciesAnalysed, value: formatInteger(stats.data.contingenciesAnalysed) },
-      { label: t.scenariosAnalysed, value: formatInteger(stats.data.scenariosAnalysed) },
+      {
+        key: 'totalCapacityMw',
+        label: t.totalCapacity,
+        value: formatMw(stats.data.totalCapacityMw),
+        unit: t.mwUnit,
+      },
+      {
+        key: 'projectionYears',
+        label: t.projectionYears,
+        value: formatInteger(stats.data.projectionYears),
+      },
+      {
+        key: 'busbarsEvaluated',
+        label: t.busbarsEvaluated,
+        value: formatInteger(stats.data.busbarsEvaluated),
+      },
+      {
+        key: 'contingenciesAnalysed',
+        label: t.contingenciesAnalysed,
+        value: formatInteger(stats.data.contingenciesAnalysed),
+      },
+      {
+        key: 'scenariosAnalysed',
+        label: t.scenariosAnalysed,
+        value: formatInteger(stats.data.scenariosAnalysed),
+      },
     ];
     body = (
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {items.map((item) => (
           <div
-            key={item.label}
+            key={item.key}
             className="flex flex-col rounded-xl border border-white/10 bg-white/5 p-5 last:col-span-2 lg:last:col-span-1"
           >
             <dt className="order-2 mt-1 text-sm text-slate-300">{item.label}</dt>
-            <dd className="order-1 text-2xl font-bold tabular-nums tracking-tight text-white sm:text-3xl">
+            <dd
+              data-testid={`stat-${item.key}`}
+              className="order-1 text-2xl font-bold tabular-nums tracking-tight text-white sm:text-3xl"
+            >
               {item.value}
               {item.unit !== undefined && (
-                <span className="ml-1.5 text-base font-semibold text-teal-300">{item.unit}</span>
+                <>
+                  {'\u00a0'}
+                  <span className="text-base font-semibold text-teal-300">{item.unit}</span>
+                </>
               )}
             </dd>
           </div>
