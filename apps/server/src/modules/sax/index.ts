@@ -1,0 +1,20 @@
+export {
+  DEFAULT_LOCAL_SAX_CLIENT_ID,
+  DEFAULT_LOCAL_SAX_USER,
+  LOCAL_SAX_PATH,
+  SAX_SCOPES,
+  createLocalSaxProvider,
+  localSaxSubject,
+  registerLocalSax,
+  type LocalSaxProvider,
+  type LocalSaxProviderOptions,
+  type LocalSaxUser,
+} from './local-provider';
+export {
+  SaxTokenError,
+  createSaxTokenVerifier,
+  type SaxClaims,
+  type SaxTokenFailure,
+  type SaxTokenVerifier,
+  type SaxTokenVerifierOptions,
+} from './token-verifier';

@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
+import { DEFAULT_LOCAL_SAX_USER, registerLocalSax, type LocalSaxProvider } from './local-provider';
+
+export const TEST_CLIENT_ID = 'holgura-web-test';
+export const TEST_USER = DEFAULT_LOCAL_SAX_USER;
+
+export interface RunningSax {
+  app: FastifyInstance;
+  sax: LocalSaxProvider;
+  publicUrl: string;
+}
+
+/** The issuer must name the port before the server exists, so find a free one first. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real Fastify server on 127.0.0.1 with the local provider mounted, as the app will do. */
+export async function startLocalSax(jwks?: { keys: JWK[] }): Promise<RunningSax> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const app = Fastify({ logger: false });
+  const sax = await registerLocalSax(app, {
+    publicUrl,
+    clientId: TEST_CLIENT_ID,
+    seedUser: TEST_USER,
+    cookieKeys: ['test-cookie-key-0123456789abcdef'],
+    ...(jwks === undefined ? {} : { jwks }),
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, sax, publicUrl };
+}
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** Just enough of a browser's cookie store: names, paths, and deletion by expiry. */
+export class CookieJar {
+  readonly #cookies = new Map<string, StoredCookie>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      let path = '/';
+      let expired = value === '';
+      for (const attribute of attributes) {
+        const [key = '', attributeValue = ''] = attribute.split('=');
+        if (key.toLowerCase() === 'path') path = attributeValue;
+        if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now())
+          expired = true;
+        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true;
+      }
+      const key = `${name};${path}`;
+      if (expired) this.#cookies.delete(key);
+      else this.#cookies.set(key, { value, path });
+    }
+  }
+
+  headerFor(url: string): string {
+    const { pathname } = new URL(url);
+    return [...this.#cookies]
+      .filter(([, cookie]) => pathname.startsWith(cookie.path))
+      .map(([key, cookie]) => `${key.slice(0, key.indexOf(';'))}=${cookie.value}`)
+      .join('; ');
+  }
+}
+
+/** A browser tab: keeps cookies, never follows redirects on its own so tests can see each hop. */
+export class Browser {
+  readonly jar = new CookieJar();
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const cookie = this.jar.headerFor(url);
+    if (cookie !== '') headers.set('cookie', cookie);
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** Follows redirects until one goes to `stopAt` (the client's redirect URI) or a page shows. */
+  async navigate(url: string, stopAt: string, init: RequestInit = {}) {
+    let response = await this.request(url, init);
+    let current = url;
+    for (let hop = 0; hop < 10; hop += 1) {
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) break;
+      current = new URL(location, current).href;
+      if (current.split(/[?#]/)[0] === stopAt)
+        return { kind: 'redirect' as const, url: new URL(current) };
+      await response.body?.cancel();
+      response = await this.request(current);
+    }
+    return {
+      kind: 'page' as const,
+      url: current,
+      status: response.status,
+      html: await response.text(),
+    };
+  }
+}
+
+export interface Pkce {
+  verifier: string;
+  challenge: string;
+}
+
+export function makePkce(): Pkce {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizationUrl(
+  running: RunningSax,
+  pkce: Pkce | undefined,
+  extra: Record<string, string> = {},
+): string {
+  const url = new URL(`${running.sax.issuer}/auth`);
+  const params: Record<string, string> = {
+    client_id: TEST_CLIENT_ID,
+    redirect_uri: `${running.publicUrl}/`,
+    response_type: 'code',
+    scope: 'openid profile User.Read',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    prompt: 'login',
+    ui_locales: 'es',
+    // The operator's hosted login policy (spec §6): passed along, ignored by the local provider.
+    p: 'B2C_1_holgura_signin',
+    ...(pkce === undefined
+      ? {}
+      : { code_challenge: pkce.challenge, code_challenge_method: 'S256' }),
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+/** The login form's action, as a browser would read it from the page. */
+export function formAction(html: string, pageUrl: string, index = 0): string {
+  const actions = [...html.matchAll(/<form[^>]*action="([^"]+)"/g)].map((match) => match[1]);
+  const action = actions[index];
+  if (action === undefined) throw new Error(`no form #${index} on the page:\n${html}`);
+  return new URL(action.replaceAll('&amp;', '&'), pageUrl).href;
+}
+
+export function formPost(fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+export async function exchangeCode(
+  running: RunningSax,
+  code: string,
+  codeVerifier: string,
+  redirectUri = `${running.publicUrl}/`,
+): Promise<Response> {
+  return fetch(`${running.sax.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: running.publicUrl },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: redirectUri,
+      client_id: TEST_CLIENT_ID,
+    }).toString(),
+  });
+}
+
+/** The whole popup sign-in: authorize, log in as the seed user, trade the code for tokens. */
+export async function signIn(
+  running: RunningSax,
+  browser = new Browser(),
+): Promise<{ idToken: string; browser: Browser }> {
+  const pkce = makePkce();
+  const stopAt = `${running.publicUrl}/`;
+  const login = await browser.navigate(authorizationUrl(running, pkce), stopAt);
+  if (login.kind !== 'page') throw new Error('expected the login page');
+  const done = await browser.navigate(
+    formAction(login.html, login.url),
+    stopAt,
+    formPost({ username: TEST_USER.username, password: TEST_USER.password }),
+  );
+  if (done.kind !== 'redirect') throw new Error(`expected a redirect with a code:\n${done.html}`);
+  const code = done.url.searchParams.get('code');
+  if (code === null) throw new Error(`no code in ${done.url.href}`);
+  const response = await exchangeCode(running, code, pkce.verifier);
+  const body = (await response.json()) as { id_token?: string };
+  if (body.id_token === undefined) throw new Error(`no id_token: ${JSON.stringify(body)}`);
+  return { idToken: body.id_token, browser };
+}
