@@ -62,12 +62,23 @@ describe('sparse LU', () => {
   it('refactors new values on the same pattern without a new symbolic analysis', () => {
     const a = randomSparse(50, 0.06, 11);
     const f = luFactor(a, minimumDegree(a));
+    luSolve(f, new Float64Array(50).fill(3), new Float64Array(50)); // leaves scratch dirty
     const rnd = seededRandom(99);
     const values = a.values.map((v) => v * (0.5 + rnd()));
     const a2: Csc = { ...a, values };
     luRefactor(f, a2);
     const b = Array.from({ length: 50 }, (_, i) => Math.cos(i));
     expectClose(luSolve(f, b, new Float64Array(50)), denseSolve(toDense(a2), b), 'refactor');
+  });
+
+  it('refactors a matrix that needed off-diagonal pivots, after a solve', () => {
+    const a = randomSparse(40, 0.08, 5, true);
+    const f = luFactor(a, minimumDegree(a));
+    const b = Array.from({ length: 40 }, (_, i) => 1 / (i + 1));
+    luSolve(f, b, new Float64Array(40));
+    const a2: Csc = { ...a, values: a.values.map((v, i) => v * (1 + 0.01 * Math.sin(i))) };
+    luRefactor(f, a2);
+    expectClose(luSolve(f, b, new Float64Array(40)), denseSolve(toDense(a2), b), 'refactor');
   });
 
   it('reports a singular matrix as LINALG_SINGULAR', () => {

@@ -178,7 +178,8 @@ export function luFactor(a: Csc, colPerm: Int32Array, options: LuOptions = {}): 
  */
 export function luRefactor(f: LuFactors, a: Csc): void {
   const { n, colPerm, prow, lp, li, lx, up, ui, ux } = f;
-  const x = f.work;
+  // work is also luSolve's scratch, so it is not clean here.
+  const x = f.work.fill(0);
   for (let k = 0; k < n; k++) {
     const col = colPerm[k];
     for (let p = a.colPtr[col]; p < a.colPtr[col + 1]; p++) x[a.rowIdx[p]] += a.values[p];
