@@ -6,6 +6,9 @@ import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 // failed prop types and act() warnings are bugs. A test that expects one mocks it itself.
 let consoleError: MockInstance<typeof console.error>;
 
+// jsdom does not implement scrolling; the router's scroll restoration calls it.
+window.scrollTo = () => undefined;
+
 beforeEach(() => {
   const original = console.error;
   consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -21,8 +21,8 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
-        <div className="max-w-md">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr] lg:px-8">
+        <div className="max-w-md md:col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-slate-800 text-teal-300">
               <Zap aria-hidden="true" className="h-4 w-4" fill="currentColor" />
