@@ -3,9 +3,12 @@
  * lives in the contracts error catalogue, never here.
  */
 export type EngineErrorCode =
+  | 'CLI_USAGE'
   | 'INPUT_EMPTY'
+  | 'INPUT_UNREADABLE'
+  | 'INPUT_TOO_LARGE'
   | 'INPUT_COMPRESSED_UNSUPPORTED'
-  | 'INPUT_FORMAT_UNKNOWN'
+  | 'INPUT_FORMAT_UNSUPPORTED'
   | 'PARSE_MATPOWER_SYNTAX'
   | 'PARSE_MATPOWER_FIELD_INVALID'
   | 'PARSE_MATPOWER_SECTION_MISSING'

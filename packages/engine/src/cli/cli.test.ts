@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_DIR, loadReference, referenceAvailable } from '../../test/support/reference';
+import { runCli } from './run';
+
+const casePath = (name: string): string => resolve(REFERENCE_DIR, 'cases', `${name}.m`);
+const json = (argv: string[]): Record<string, unknown> => {
+  const r = runCli(argv);
+  expect(r.stderr, `stderr of holgura ${argv.join(' ')}`).toBe('');
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+};
+
+// A triangle whose 1-2 line (rated 10 MVA) is overloaded before any outage.
+const CASE3 = `mpc.baseMVA = 100;
+mpc.bus = [
+1 3 0 0 0 0 1 1 0 230 1 1.1 0.9;
+2 1 50 0 0 0 1 1 0 230 1 1.1 0.9;
+3 1 0 0 0 0 1 1 0 230 1 1.1 0.9;
+];
+mpc.gen = [ 1 50 0 0 0 1 100 1 100 0; ];
+mpc.branch = [
+1 2 0 0.1 0 10 0 0 0 0 1;
+2 3 0 0.1 0 100 0 0 0 0 1;
+1 3 0 0.1 0 100 0 0 0 0 1;
+];`;
+
+describe('holgura CLI: bad input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'holgura-cli-'));
+
+  it('exits 2 with a usage error for an unknown command', () => {
+    const r = runCli(['frobnicate', 'x.m']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('CLI_USAGE');
+  });
+
+  it('exits 2 naming the line and field of a malformed MATPOWER file', () => {
+    const file = join(dir, 'bad.m');
+    writeFileSync(file, CASE3.replace('2 1 50 0 0 0 1 1 0', '2 1 50 0 0 0 1 1 zero'));
+    const r = runCli(['info', file]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({
+      error: expect.objectContaining({
+        code: 'PARSE_MATPOWER_FIELD_INVALID',
+        line: 4,
+        field: 'bus.VA',
+      }),
+    });
+  });
+
+  it('reports xz-compressed input as unsupported rather than crashing', () => {
+    const file = join(dir, 'case.bin');
+    writeFileSync(file, Uint8Array.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1, 2, 3]));
+    const r = runCli(['dcpf', file]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('INPUT_COMPRESSED_UNSUPPORTED');
+  });
+
+  it('ranks base-case (N-0) entries with a null contingency among the N-1 ones', () => {
+    const file = join(dir, 'triangle.m');
+    writeFileSync(file, CASE3);
+    const out = json(['n1', file, '--top', '10']) as {
+      baseCaseOverloads: number;
+      top: {
+        monitored: number;
+        contingency: number | null;
+        flowMw: number;
+        loadingPercent: number;
+      }[];
+    };
+    expect(out.baseCaseOverloads).toBe(1);
+    const n0 = out.top.find((t) => t.contingency === null && t.monitored === 1);
+    // 50 MW splits 2/3 on the direct line: 33.33 MW on a 10 MVA rating.
+    expect(n0?.flowMw).toBeCloseTo(100 / 3, 9);
+    expect(n0?.loadingPercent).toBeCloseTo(1000 / 3, 9);
+    expect(out.top[0]).toMatchObject({ monitored: 1, contingency: 2 });
+    expect(out.top[0].loadingPercent).toBeCloseTo(500, 9);
+  });
+
+  it('exits 2 for a file that does not exist', () => {
+    const r = runCli(['info', join(dir, 'missing.m')]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('INPUT_UNREADABLE');
+  });
+});
+
+describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
+  it('info counts buses, branches, generators and loads', () => {
+    expect(json(['info', casePath('case9')])).toEqual({
+      format: 'matpower',
+      revision: 2,
+      compressed: false,
+      baseMva: 100,
+      counts: { buses: 9, branches: 9, generators: 3, loads: 3 },
+      warnings: [],
+    });
+  });
+
+  it('dcpf prints MATPOWER rundcpf angles, flows and outputs by bus number and 1-based index', () => {
+    const out = json(['dcpf', casePath('case14')]) as {
+      bus: { number: number; vaDeg: number }[];
+      branch: { index: number; fromBus: number; toBus: number; circuit: string; pfMw: number }[];
+      gen: { index: number; bus: number; pgMw: number }[];
+    };
+    const ref = loadReference('case14').dcpf;
+    expect(out.bus[13].number).toBe(14);
+    expect(Math.abs(out.bus[13].vaDeg - (ref.va_deg as number[])[13])).toBeLessThan(1e-9);
+    expect(out.branch[0]).toMatchObject({ index: 1, fromBus: 1, toBus: 2, circuit: '1' });
+    expect(Math.abs(out.branch[0].pfMw - (ref.pf_mw as number[])[0])).toBeLessThan(1e-9);
+    expect(out.gen[0]).toMatchObject({ index: 1, bus: 1 });
+    expect(Math.abs(out.gen[0].pgMw - (ref.pg_mw as number[])[0])).toBeLessThan(1e-9);
+  });
+
+  it('acpf prints the Newton iteration count and voltages', () => {
+    const out = json(['acpf', casePath('case30')]) as {
+      converged: boolean;
+      iterations: number;
+      bus: { vmPu: number }[];
+    };
+    const ref = loadReference('case30').acpf;
+    expect(out.converged).toBe(true);
+    expect(out.iterations).toBe(ref.iterations);
+    expect(Math.abs(out.bus[29].vmPu - (ref.vm_pu as number[])[29])).toBeLessThan(1e-9);
+  });
+
+  it('ptdf and lodf print the requested rows and columns, bridges as islanding', () => {
+    const ref = loadReference('case9');
+    const p = json(['ptdf', casePath('case9'), '--branches', '2,5', '--buses', '2,3']) as {
+      slackBus: number;
+      values: number[][];
+    };
+    expect(p.slackBus).toBe(1);
+    expect(Math.abs(p.values[1][0] - ref.ptdf_sample.values[4][1]!)).toBeLessThan(1e-12);
+    const l = json(['lodf', casePath('case9'), '--branches', '2,5', '--outages', '1,3']) as {
+      values: (number | null)[][];
+      islanding: number[];
+    };
+    expect(l.islanding).toEqual([1]);
+    expect(l.values[0][0]).toBeNull();
+    expect(Math.abs(l.values[1][1]! - ref.lodf_sample.values[4][2]!)).toBeLessThan(1e-12);
+  });
+
+  it('n1 with --post-rating A reproduces the reference counts and ranks by loading', () => {
+    const out = json(['n1', casePath('case2383wp'), '--top', '30', '--post-rating', 'A']) as {
+      contingencies: number;
+      islanding: number[];
+      baseCaseOverloads: number;
+      overloadedPairs: number;
+      top: { contingency: number | null; loadingPercent: number }[];
+    };
+    const ref = loadReference('case2383wp').n1;
+    expect(out.contingencies).toBe(ref.n_contingencies_total);
+    expect(out.islanding.length).toBe(ref.n_skipped_islanding);
+    expect(out.baseCaseOverloads).toBe(ref.n_base_case_overloads);
+    expect(out.overloadedPairs).toBe(ref.n_overloaded_pairs);
+    expect(out.top).toHaveLength(30);
+    const loadings = out.top.map((t) => t.loadingPercent);
+    expect(loadings).toEqual([...loadings].sort((a, b) => b - a));
+    expect(Math.abs(out.top[0].loadingPercent - ref.top20[0].loading_pct)).toBeLessThan(1e-6);
+  });
+
+  it('runs as a process through tsx, exiting 2 on bad input', () => {
+    const main = resolve(__dirname, 'main.ts');
+    const ok = execFileSync('npx', ['tsx', main, 'info', casePath('case9')], { encoding: 'utf8' });
+    expect(JSON.parse(ok).counts.buses).toBe(9);
+    let code = 0;
+    try {
+      execFileSync('npx', ['tsx', main, 'info', '/nonexistent/case.m'], { stdio: 'pipe' });
+    } catch (e) {
+      code = (e as { status: number }).status;
+    }
+    expect(code).toBe(2);
+  });
+});
