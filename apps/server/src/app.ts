@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_UPLOAD_BYTES, type ClientConfigResponse } from '@holgura/contracts';
 import type { AppConfig } from './config/env';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
@@ -13,6 +14,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
+import { setupSax } from './modules/sax';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
 
 export interface App {
@@ -41,7 +43,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const server = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Uploads are capped at 10 MB (PRODUCT.md); nothing else comes close.
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: MAX_UPLOAD_BYTES,
   });
   server.decorateRequest('principal', null);
   server.addHook('onClose', async () => {
@@ -50,10 +52,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     const profiles = profilesRepository(db);
+    const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+    const sax = await setupSax(server, {
+      sax: config.sax,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      cookieSecret: secret,
+    });
     const auth = createAuth({
       database,
       publicUrl: config.publicUrl,
-      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      secret,
       signInAttemptsPerMinute: config.signInAttemptsPerMinute,
       mailer: createMailer({ smtpUrl: config.smtpUrl, db, log: server.log }),
       profiles,
@@ -63,11 +72,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       auth,
       publicUrl: config.publicUrl,
       profiles,
-      sax: options.saxVerifier ?? null,
+      sax: options.saxVerifier === undefined ? sax.verifier : options.saxVerifier,
     });
 
     registerErrorHandler(server);
     registerHealthRoutes(server);
+    const clientConfig: ClientConfigResponse = {
+      sax: sax.client,
+      maxUploadBytes: MAX_UPLOAD_BYTES,
+    };
+    server.get('/api/config', () => clientConfig);
     registerStatsRoutes(server, db);
     registerAuthRoutes(server, auth, config.publicUrl);
     registerProfileRoutes(server, { guard, profiles });

@@ -1,4 +1,5 @@
 export * from './api/cases';
+export * from './api/client-config';
 export * from './api/health';
 export * from './api/profile';
 export * from './api/session';

@@ -18,3 +18,4 @@ export {
   type SaxTokenVerifier,
   type SaxTokenVerifierOptions,
 } from './token-verifier';
+export { setupSax, type SaxClientSettings } from './sax-setup';

@@ -61,7 +61,7 @@ export interface LocalSaxProvider {
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'] as const;
 const HOUR = 60 * 60;
 
-async function generateSigningJwks(): Promise<{ keys: JWK[] }> {
+export async function generateSigningJwks(): Promise<{ keys: JWK[] }> {
   const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   const jwk = privateKey.export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint(jwk);

@@ -14,7 +14,7 @@ export interface RunningSax {
 }
 
 /** The issuer must name the port before the server exists, so find a free one first. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
+import type { SaxConfig } from '../../config/env';
+import {
+  DEFAULT_LOCAL_SAX_USER,
+  generateSigningJwks,
+  LOCAL_SAX_PATH,
+  registerLocalSax,
+  SAX_SCOPES,
+} from './local-provider';
+import { createSaxTokenVerifier, type SaxTokenVerifier } from './token-verifier';
+
+const LOCAL_KEYS_FILE = 'sax-local-jwks.json';
+
+/** What the browser needs to start a SAX sign-in (spec §6), served by GET /api/config. */
+export interface SaxClientSettings {
+  authority: string;
+  clientId: string;
+  policy: string | null;
+  scopes: string;
+  local: boolean;
+}
+
+/**
+ * The local provider's signing keys, generated once and kept in DATA_DIR (mode 0600) so the id
+ * tokens it issued stay valid across restarts.
+ */
+async function loadOrCreateLocalKeys(dataDir: string): Promise<{ keys: JWK[] }> {
+  const file = path.join(dataDir, LOCAL_KEYS_FILE);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: JWK[] };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const jwks = await generateSigningJwks();
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
+  return jwks;
+}
+
+/**
+ * SAX sign-in: the operator's tenant when SAX_ISSUER is set; otherwise a real local OpenID
+ * provider under /sax with the seeded user (README). Returns the id-token verifier the API's
+ * auth guard uses and the settings the web app's OIDC client needs.
+ */
+export async function setupSax(
+  server: FastifyInstance,
+  options: { sax: SaxConfig; publicUrl: string; dataDir: string; cookieSecret: string },
+): Promise<{ verifier: SaxTokenVerifier; client: SaxClientSettings }> {
+  const { sax, publicUrl } = options;
+  const scopes = SAX_SCOPES.join(' ');
+  if (sax.issuer !== null) {
+    return {
+      verifier: createSaxTokenVerifier({ issuer: sax.issuer, audience: sax.clientId }),
+      client: {
+        authority: sax.issuer,
+        clientId: sax.clientId,
+        policy: sax.policy,
+        scopes,
+        local: false,
+      },
+    };
+  }
+  const local = await registerLocalSax(server, {
+    publicUrl: new URL(publicUrl).origin,
+    clientId: sax.clientId,
+    seedUser: DEFAULT_LOCAL_SAX_USER,
+    cookieKeys: [options.cookieSecret],
+    jwks: await loadOrCreateLocalKeys(options.dataDir),
+  });
+  return {
+    verifier: createSaxTokenVerifier({
+      issuer: local.issuer,
+      audience: local.clientId,
+      jwks: local.publicJwks,
+    }),
+    client: {
+      authority: `${new URL(publicUrl).origin}${LOCAL_SAX_PATH}`,
+      clientId: local.clientId,
+      policy: sax.policy,
+      scopes,
+      local: true,
+    },
+  };
+}
