@@ -2,3 +2,5 @@ export type { CaseFormat, Sniffed } from './sniff';
 export { sniffFormat } from './sniff';
 export type { MatpowerCase } from './matpower/read-matpower';
 export { readMatpower } from './matpower/read-matpower';
+export type { LoadedCase } from './load-case';
+export { MAX_CASE_BYTES, loadCase } from './load-case';

@@ -6,7 +6,7 @@ export interface Islands {
   readonly count: number;
   /** Island id per bus, -1 for an inactive (isolated) bus. Ids follow the lowest bus row. */
   readonly islandByBus: Int32Array;
-  /** Per island: the first REF bus, else the first PV bus with an active generator, else -1. */
+  /** Per island: its reference bus (see findIslands), -1 when the island has no generation. */
   readonly refBus: Int32Array;
   /** Per island: whether any active generator sits in it (else it is de-energised). */
   readonly hasGeneration: Uint8Array;
@@ -40,21 +40,22 @@ export function findIslands(net: Network, active: InService): Islands {
     if (idOfRoot[r] < 0) idOfRoot[r] = count++;
     islandByBus[i] = idOfRoot[r];
   }
+  // Reference per island as MATPOWER bustypes picks it: the first REF bus with an in-service
+  // generator, else the first PV bus with one, else (not a MATPOWER case) the first bus with one.
   const hasGeneration = new Uint8Array(count);
-  const firstGenBus = new Int32Array(count).fill(-1);
+  const genAtBus = new Uint8Array(nb);
   for (let g = 0; g < net.generators.count; g++) {
     if (!active.genActive[g]) continue;
-    const isl = islandByBus[net.generators.bus[g]];
-    hasGeneration[isl] = 1;
-    if (firstGenBus[isl] < 0 || net.generators.bus[g] < firstGenBus[isl]) {
-      firstGenBus[isl] = net.generators.bus[g];
-    }
+    genAtBus[net.generators.bus[g]] = 1;
+    hasGeneration[islandByBus[net.generators.bus[g]]] = 1;
   }
   const refBus = new Int32Array(count).fill(-1);
-  for (let i = 0; i < nb; i++) {
-    const isl = islandByBus[i];
-    if (isl >= 0 && refBus[isl] < 0 && net.buses.type[i] === BusType.REF) refBus[isl] = i;
+  for (const wanted of [BusType.REF, BusType.PV, 0]) {
+    for (let i = 0; i < nb; i++) {
+      const isl = islandByBus[i];
+      if (isl < 0 || refBus[isl] >= 0 || !genAtBus[i]) continue;
+      if (wanted === 0 || net.buses.type[i] === wanted) refBus[isl] = i;
+    }
   }
-  for (let isl = 0; isl < count; isl++) if (refBus[isl] < 0) refBus[isl] = firstGenBus[isl];
   return { count, islandByBus, refBus, hasGeneration };
 }

@@ -1,4 +1,5 @@
 import { inServiceMask } from '../model/indexing';
+import { findIslands } from '../model/islands';
 import type { Network } from '../model/network';
 import { BusType } from '../model/network';
 import type { Ybus } from './make-ybus';
@@ -24,37 +25,37 @@ export interface AcPowerFlow {
 /**
  * MATPOWER runpf with the Newton solver and its defaults: start from the case's voltages with
  * VG at generator buses, no reactive limits. Bus roles follow bustypes: a PV or REF bus with no
- * in-service generator is solved as PQ; with no REF bus left, the first PV bus is the reference.
+ * in-service generator is solved as PQ; an island with no REF bus left uses its first PV bus.
+ * De-energised buses (isolated, or in an island without generation) report 0 pu and 0°.
  */
 export function runAcPowerFlow(net: Network, options: NewtonOptions = {}): AcPowerFlow {
   const { buses, generators: gen, branches: br } = net;
   const nb = buses.count;
   const base = net.baseMva;
   const active = inServiceMask(net);
+  const islands = findIslands(net, active);
   const hasGen = new Uint8Array(nb);
   for (let g = 0; g < gen.count; g++) if (active.genActive[g]) hasGen[gen.bus[g]] = 1;
+  // Bus roles as MATPOWER bustypes, per island (ANALYSIS.md §2): every REF bus with generation
+  // and each island's chosen reference hold their angle; islands without generation are
+  // de-energised and left out of the solve.
   const isRef = new Uint8Array(nb);
   const isPvpq = new Uint8Array(nb);
   const isPq = new Uint8Array(nb);
-  let firstPv = -1;
-  let nRef = 0;
+  const energised = new Uint8Array(nb);
   for (let i = 0; i < nb; i++) {
-    if (!active.busActive[i]) continue;
+    const isl = islands.islandByBus[i];
+    if (isl < 0 || !islands.hasGeneration[isl]) continue;
+    energised[i] = 1;
     const t = buses.type[i];
-    if (t === BusType.REF && hasGen[i]) {
+    if (islands.refBus[isl] === i || (t === BusType.REF && hasGen[i])) {
       isRef[i] = 1;
-      nRef++;
-    } else if (t === BusType.PV && hasGen[i]) {
+    } else if ((t === BusType.PV || t === BusType.REF) && hasGen[i]) {
       isPvpq[i] = 1;
-      if (firstPv < 0) firstPv = i;
     } else {
       isPvpq[i] = 1;
       isPq[i] = 1;
     }
-  }
-  if (nRef === 0 && firstPv >= 0) {
-    isRef[firstPv] = 1;
-    isPvpq[firstPv] = 0;
   }
 
   const vm0 = Float64Array.from(buses.vmPu);
@@ -63,7 +64,7 @@ export function runAcPowerFlow(net: Network, options: NewtonOptions = {}): AcPow
   // as in MATPOWER's vectorised assignment).
   for (let g = 0; g < gen.count; g++) {
     const i = gen.bus[g];
-    if (active.genActive[g] && !isPq[i]) vm0[i] = gen.vgPu[g];
+    if (active.genActive[g] && energised[i] && !isPq[i]) vm0[i] = gen.vgPu[g];
   }
   const sRe = new Float64Array(nb);
   const sIm = new Float64Array(nb);
@@ -80,6 +81,11 @@ export function runAcPowerFlow(net: Network, options: NewtonOptions = {}): AcPow
   const y = makeYbus(net, active.branchActive);
   const nr = newtonPf(y, sRe, sIm, vm0, va0, isPvpq, isPq, options);
   const { vm, va } = nr;
+  for (let i = 0; i < nb; i++) {
+    if (energised[i]) continue;
+    vm[i] = 0;
+    va[i] = 0;
+  }
 
   const vRe = Float64Array.from(vm, (m, i) => m * Math.cos(va[i]));
   const vIm = Float64Array.from(vm, (m, i) => m * Math.sin(va[i]));

@@ -93,8 +93,12 @@ export function runDcPowerFlow(net: Network, model = buildDcModel(net)): DcPower
   solveReducedB(model.reduced, rhs, va);
 
   const pf = matVec(bdc.bf, va, new Float64Array(net.branches.count));
-  for (let k = 0; k < pf.length; k++)
-    pf[k] = active.branchActive[k] ? (pf[k] + bdc.pfinj[k]) * base : 0;
+  for (let k = 0; k < pf.length; k++) {
+    // Branches of a de-energised island carry nothing, whatever the case's angles say.
+    const isl = islands.islandByBus[net.branches.fromBus[k]];
+    const live = active.branchActive[k] && islands.hasGeneration[isl];
+    pf[k] = live ? (pf[k] + bdc.pfinj[k]) * base : 0;
+  }
 
   const pg = Float64Array.from(g.pgMw);
   const bva = matVec(bbus, va, new Float64Array(nb));
