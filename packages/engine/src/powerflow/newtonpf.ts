@@ -93,9 +93,15 @@ export function newtonPf(
       if (lu === null) lu = luFactor(lay.jac, minimumDegree(lay.jac));
       else luRefactor(lu, lay.jac);
     } catch (e) {
-      // A pivot that vanished under the old pivot order: fall back to a fresh factorization.
-      if (!(e instanceof EngineError) || lu === null) throw e;
-      lu = luFactor(lay.jac, lu.colPerm);
+      if (!(e instanceof EngineError)) throw e;
+      try {
+        // A pivot that vanished under the old pivot order: factor afresh with new pivots.
+        lu = luFactor(lay.jac, lu === null ? minimumDegree(lay.jac) : lu.colPerm);
+      } catch (e2) {
+        // A singular Jacobian is a failed solve (a result), not a crash.
+        if (!(e2 instanceof EngineError)) throw e2;
+        return { converged: false, iterations, vm, va, mismatch };
+      }
     }
     luSolve(lu, f, dx);
     for (let i = 0; i < n; i++) {
