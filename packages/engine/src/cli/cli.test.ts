@@ -161,13 +161,14 @@ describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
     expect(Math.abs(out.top[0].loadingPercent - ref.top20[0].loading_pct)).toBeLessThan(1e-6);
   });
 
-  it('runs as a process through tsx, exiting 2 on bad input', () => {
-    const main = resolve(__dirname, 'main.ts');
-    const ok = execFileSync('npx', ['tsx', main, 'info', casePath('case9')], { encoding: 'utf8' });
+  it('runs as a process through the bin launcher, exiting 2 on bad input', () => {
+    // bin/holgura.mjs is what `npx holgura` runs once the bin is linked.
+    const bin = resolve(__dirname, '../../bin/holgura.mjs');
+    const ok = execFileSync('node', [bin, 'info', casePath('case9')], { encoding: 'utf8' });
     expect(JSON.parse(ok).counts.buses).toBe(9);
     let code = 0;
     try {
-      execFileSync('npx', ['tsx', main, 'info', '/nonexistent/case.m'], { stdio: 'pipe' });
+      execFileSync('node', [bin, 'info', '/nonexistent/case.m'], { stdio: 'pipe' });
     } catch (e) {
       code = (e as { status: number }).status;
     }
