@@ -157,7 +157,8 @@ function generatorOutputs(
     }
   }
   const pg = Float64Array.from(gen.pgMw);
-  const qg = Float64Array.from(gen.qgMvar);
+  // pfsoln zeroes the Q of generators that are off; P keeps the file's value.
+  const qg = Float64Array.from(gen.qgMvar, (q, g) => (genActive[g] ? q : 0));
   // pfsoln picks generators by the case's bus type (not PQ), not by the solved roles.
   const on: number[] = [];
   for (let g = 0; g < gen.count; g++) {
