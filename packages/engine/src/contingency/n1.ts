@@ -2,7 +2,7 @@ import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
 import { findBridges } from '../sensitivity/bridges';
-import { makeDfactors, solveBranchTransfer } from '../sensitivity/dfactors';
+import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
 import { TopK } from './top-k';
 
 /**
@@ -84,7 +84,8 @@ function branchKv(net: Network, k: number): number {
 
 /**
  * DC N-1 screening (ANALYSIS.md §3): f(m|k) = f(m) + LODF(m,k)·f(k) for every monitored m and
- * every non-islanding outage k. One sparse solve per outage; memory is O(buses + branches).
+ * every non-islanding outage k. One sparse solve per outage (four outages per pass over the
+ * factors); memory is O(buses + branches).
  */
 export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcModel): N1Result {
   const t0 = performance.now();
@@ -106,15 +107,11 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
   // Compact per-monitored arrays: the inner loop below streams through them in order.
   const nMon = monitored.length;
   const mon = Int32Array.from(monitored);
-  const monFrom = new Int32Array(nMon);
-  const monTo = new Int32Array(nMon);
   const monB = new Float64Array(nMon);
   const monF = new Float64Array(nMon);
   const invLimit = new Float64Array(nMon);
   for (let i = 0; i < nMon; i++) {
     const m = mon[i];
-    monFrom[i] = net.branches.fromBus[m];
-    monTo[i] = net.branches.toBus[m];
     monB[i] = model.bdc.b[m];
     monF[i] = f[m];
     invLimit[i] = 1 / postLimit(net, m, rule);
@@ -145,58 +142,83 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
     for (let k = 0; k < nl; k++) candidates.push(k);
   }
   const bridges = findBridges(net, active);
-  const d = makeDfactors(model);
   const worst = new Float64Array(nl).fill(NaN);
   const worstAt = new Int32Array(nl).fill(-1);
   const top = new TopK<Loading>(options.top ?? 20);
   const islanding: IslandingOutage[] = [];
-  let nContingencies = 0;
-  let overloadedPairs = 0;
-  let borderlinePairs = 0;
+  const outages: number[] = [];
   for (const k of candidates) {
     if (!active[k] || branchKv(net, k) < minKv) continue;
-    nContingencies++;
-    if (bridges[k]) {
-      islanding.push({ branch: k, disconnectedMw: Math.abs(f[k]) });
-      continue;
-    }
-    const h = solveBranchTransfer(d, k);
-    const theta = d.theta;
-    const fk = f[k];
-    let w = 0;
-    let wAt = -1;
-    let threshold = top.threshold;
-    for (let i = 0; i < nMon; i++) {
-      const m = mon[i];
-      if (m === k) continue;
-      const lodfMk = (monB[i] * (theta[monFrom[i]] - theta[monTo[i]])) / (1 - h);
-      const post = monF[i] + lodfMk * fk;
-      const loading = Math.abs(post) * invLimit[i];
-      if (loading >= 1 - 1e-9) {
-        if (loading > 1) overloadedPairs++;
-        if (loading <= 1 + 1e-9) borderlinePairs++;
-      }
-      if (loading > w) {
-        w = loading;
-        wAt = m;
-      }
-      if (loading >= threshold) {
-        top.offer({
-          monitored: m,
-          contingency: k,
-          flowMw: post,
-          limitMva: 1 / invLimit[i],
-          loading,
-          preFlowMw: monF[i],
-          contingencyPreFlowMw: fk,
-          lodf: lodfMk,
-        });
-        threshold = top.threshold;
-      }
-    }
-    worst[k] = w;
-    worstAt[k] = wAt;
+    if (bridges[k]) islanding.push({ branch: k, disconnectedMw: Math.abs(f[k]) });
+    else outages.push(k);
   }
+
+  // Angles live in the reduced system; grounded buses map to slot nR, which stays 0.
+  const { lu, reducedOf } = model.reduced;
+  const nR = lu.n;
+  const slot = (bus: number): number => (reducedOf[bus] >= 0 ? reducedOf[bus] : nR);
+  const monFromR = Int32Array.from(monitored, (m) => BATCH * slot(net.branches.fromBus[m]));
+  const monToR = Int32Array.from(monitored, (m) => BATCH * slot(net.branches.toBus[m]));
+  const ws = makeBatch4Workspace(nR);
+  const rhs = new Float64Array(BATCH * nR);
+  const x = new Float64Array(BATCH * (nR + 1));
+  const b = model.bdc.b;
+  let overloadedPairs = 0;
+  let borderlinePairs = 0;
+  for (let start = 0; start < outages.length; start += BATCH) {
+    const count = Math.min(BATCH, outages.length - start);
+    rhs.fill(0);
+    for (let j = 0; j < count; j++) {
+      const k = outages[start + j];
+      const fr = reducedOf[net.branches.fromBus[k]];
+      const tr = reducedOf[net.branches.toBus[k]];
+      if (fr >= 0) rhs[BATCH * fr + j] += 1;
+      if (tr >= 0) rhs[BATCH * tr + j] -= 1;
+    }
+    luSolve4(lu, rhs, x, ws);
+    for (let j = 0; j < count; j++) {
+      const k = outages[start + j];
+      // h_k: share of a from→to transfer that k itself carries; LODF(m,k) = Δf_m / (1 − h_k).
+      const kf = BATCH * slot(net.branches.fromBus[k]) + j;
+      const kt = BATCH * slot(net.branches.toBus[k]) + j;
+      const scale = 1 / (1 - b[k] * (x[kf] - x[kt]));
+      const fk = f[k];
+      let w = 0;
+      let wAt = -1;
+      let threshold = top.threshold;
+      for (let i = 0; i < nMon; i++) {
+        const m = mon[i];
+        if (m === k) continue;
+        const lodfMk = monB[i] * (x[monFromR[i] + j] - x[monToR[i] + j]) * scale;
+        const post = monF[i] + lodfMk * fk;
+        const loading = Math.abs(post) * invLimit[i];
+        if (loading >= 1 - 1e-9) {
+          if (loading > 1) overloadedPairs++;
+          if (loading <= 1 + 1e-9) borderlinePairs++;
+        }
+        if (loading > w) {
+          w = loading;
+          wAt = m;
+        }
+        if (loading >= threshold) {
+          top.offer({
+            monitored: m,
+            contingency: k,
+            flowMw: post,
+            limitMva: 1 / invLimit[i],
+            loading,
+            preFlowMw: monF[i],
+            contingencyPreFlowMw: fk,
+            lodf: lodfMk,
+          });
+          threshold = top.threshold;
+        }
+      }
+      worst[k] = w;
+      worstAt[k] = wAt;
+    }
+  }
+  const nContingencies = outages.length + islanding.length;
   const t3 = performance.now();
   return {
     nContingencies,

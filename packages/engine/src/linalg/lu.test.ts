@@ -3,6 +3,7 @@ import { denseSolve, seededRandom } from '../../test/support/random';
 import type { Csc } from './csc';
 import { fromTriplets, toDense } from './csc';
 import { luFactor, luRefactor, luSolve } from './lu';
+import { luSolve4, makeBatch4Workspace } from './lu-batch';
 import { minimumDegree } from './minimum-degree';
 
 function randomSparse(n: number, density: number, seed: number, zeroDiagonal = false): Csc {
@@ -86,5 +87,23 @@ describe('sparse LU', () => {
     expect(() => luFactor(a, Int32Array.from([0, 1, 2]))).toThrow(
       expect.objectContaining({ code: 'LINALG_SINGULAR' }),
     );
+  });
+});
+
+describe('batched LU solve', () => {
+  it('solves four right-hand sides at once exactly as four single solves', () => {
+    const a = randomSparse(60, 0.05, 21, true);
+    const f = luFactor(a, minimumDegree(a));
+    const ws = makeBatch4Workspace(60);
+    const b = new Float64Array(240);
+    const rnd = seededRandom(5);
+    for (let i = 0; i < 240; i++) b[i] = i % 7 === 0 ? 0 : rnd() - 0.5;
+    const x = luSolve4(f, b, new Float64Array(240), ws);
+    for (let j = 0; j < 4; j++) {
+      const bj = Array.from({ length: 60 }, (_, i) => b[4 * i + j]);
+      const single = luSolve(f, bj, new Float64Array(60));
+      const batched = Array.from({ length: 60 }, (_, i) => x[4 * i + j]);
+      expectClose(batched, single, `batched column ${j}`);
+    }
   });
 });
