@@ -3,6 +3,7 @@ import type { Network } from '../../src/model/network';
 import { buildDcModel, dcInjections, runDcPowerFlow } from '../../src/powerflow/dcpf';
 import { findBridges } from '../../src/sensitivity/bridges';
 import { lodfColumn, makeDfactors, ptdfColumn, ptdfRow } from '../../src/sensitivity/dfactors';
+import type { CaseName } from '../support/reference';
 import { SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
 
 if (!referenceAvailable) console.warn(SKIP_MESSAGE);
@@ -52,7 +53,18 @@ describe.skipIf(!referenceAvailable)('PTDF and LODF identities', () => {
         }
       }
     });
-
+  }
+  const bruteForce: [CaseName, number][] = [
+    ['case9', 25],
+    ['case14', 25],
+    ['case30', 25],
+    ['case118', 25],
+    ['case_ACTIVSg200', 25],
+    ['case300', 15],
+    ['case_ACTIVSg2000', 6],
+    ['case2383wp', 6],
+  ];
+  for (const [name, samples] of bruteForce) {
     it(`${name}: each LODF column equals a DC re-solve with that branch out`, () => {
       const net = loadCase(name);
       const model = buildDcModel(net);
@@ -62,7 +74,7 @@ describe.skipIf(!referenceAvailable)('PTDF and LODF identities', () => {
       const nl = net.branches.count;
       const col = new Float64Array(nl);
       let checked = 0;
-      for (let k = 0; k < nl; k += Math.max(1, Math.floor(nl / 25))) {
+      for (let k = 0; k < nl; k += Math.max(1, Math.floor(nl / samples))) {
         if (bridges[k] || Math.abs(base.pfMw[k]) < 1e-3) continue;
         lodfColumn(d, k, col);
         const out = runDcPowerFlow(withBranchOut(net, k));
@@ -78,7 +90,7 @@ describe.skipIf(!referenceAvailable)('PTDF and LODF identities', () => {
         }
         checked++;
       }
-      expect(checked, `non-bridge outages checked in ${name}`).toBeGreaterThan(2);
+      expect(checked, `non-bridge outages checked in ${name}`).toBeGreaterThanOrEqual(3);
     });
   }
 });
