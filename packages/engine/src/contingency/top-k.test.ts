@@ -21,3 +21,24 @@ describe('TopK', () => {
     expect(top.threshold).toBe(0.9);
   });
 });
+
+describe('TopK against a full sort', () => {
+  it('keeps exactly the K best of many random offers, in order', () => {
+    let s = 12345;
+    const rnd = (): number => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const all = Array.from({ length: 5000 }, (_, i) => ({
+      loading: Math.round(rnd() * 200) / 100,
+      contingency: i % 97,
+      monitored: i,
+    }));
+    const top = new TopK<(typeof all)[number]>(137);
+    for (const e of all) top.offer(e);
+    const expected = [...all]
+      .sort(
+        (a, b) =>
+          b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
+      )
+      .slice(0, 137);
+    expect(top.items).toEqual(expected);
+  });
+});
