@@ -1,5 +1,5 @@
 // Bundles the server (and the workspace packages it imports as TypeScript sources) into
-// dist/main.js. Third-party dependencies stay external and load from node_modules.
+// dist/main.js and dist/worker.js. Third-party dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -7,7 +7,8 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@holgura/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
+  // The analysis worker thread is its own file next to main.js (jobs/thread-queue.ts finds it).
+  entryPoints: { main: 'src/main.ts', worker: 'src/jobs/worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -16,9 +16,16 @@ import { profilesRepository } from './modules/profiles/profiles.repository';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { setupSax } from './modules/sax';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
+import { uploadStorage } from './modules/uploads/upload-storage';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { JobEvents } from './jobs/job-events';
+import { jobQueueStore } from './jobs/jobs.repository';
+import { registerJobRoutes } from './jobs/jobs.routes';
+import { startThreadQueue, type AnalysisQueue } from './jobs/thread-queue';
 
 export interface App {
   server: FastifyInstance;
+  queue: AnalysisQueue;
   db: Db;
   database: DatabaseHandle;
   auth: Auth;
@@ -30,7 +37,14 @@ export interface BuildOptions {
   postgresSchema?: string;
   /** Overrides SAX id-token verification (tests). */
   saxVerifier?: SaxVerifier | null;
+  /** Analysis worker entry (tests substitute one that crashes). */
+  workerUrl?: URL;
+  /** How often the queue and job streams re-read the database. */
+  pollIntervalMs?: number;
 }
+
+/** Analyses that die with their worker this many times fail for good. */
+export const MAX_JOB_ATTEMPTS = 3;
 
 /** Everything but listening: tests drive the result in-process with `server.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
@@ -46,8 +60,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_UPLOAD_BYTES,
   });
   server.decorateRequest('principal', null);
+  let queue: AnalysisQueue | null = null;
   server.addHook('onClose', async () => {
-    await db.destroy();
+    await queue?.close();
+    await database.close();
   });
 
   try {
@@ -86,9 +102,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAuthRoutes(server, auth, config.publicUrl);
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
+
+    const storage = uploadStorage(config.dataDir);
+    const events = new JobEvents();
+    queue = startThreadQueue({
+      store: jobQueueStore(db, MAX_JOB_ATTEMPTS),
+      storage,
+      events,
+      log: server.log,
+      workers: config.workers,
+      ...(options.workerUrl === undefined ? {} : { workerUrl: options.workerUrl }),
+      ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    });
+    await registerUploadRoutes(server, { db, guard, storage, queue });
+    registerJobRoutes(server, {
+      db,
+      guard,
+      events,
+      ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    });
     const servesWebApp = await registerWebApp(server, config.webDistDir);
 
-    return { server, db, database, auth, servesWebApp };
+    return { server, queue, db, database, auth, servesWebApp };
   } catch (error) {
     await server.close();
     throw error;

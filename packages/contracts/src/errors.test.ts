@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, apiErrorSchema, errorMessages } from './errors';
+import { apiError, apiErrorSchema, describeEngineError, errorMessages } from './errors';
 
 describe('error catalogue', () => {
   it('gives every code a non-empty Spanish message', () => {
@@ -17,5 +17,23 @@ describe('error catalogue', () => {
 
   it('rejects codes outside the catalogue', () => {
     expect(apiErrorSchema.safeParse({ error: { code: 'NOPE', message: 'x' } }).success).toBe(false);
+  });
+});
+
+describe('describeEngineError', () => {
+  it('gives the Spanish message with the line and field of the failure', () => {
+    expect(
+      describeEngineError({ code: 'PARSE_MATPOWER_FIELD_INVALID', line: 12, field: 'BR_X' }),
+    ).toEqual({
+      code: 'PARSE_MATPOWER_FIELD_INVALID',
+      message: 'El caso MATPOWER tiene un valor inválido (línea 12, campo BR_X)',
+    });
+  });
+
+  it('never passes an unknown code through', () => {
+    expect(describeEngineError({ code: 'SOMETHING_NEW' })).toEqual({
+      code: 'JOB_INTERNAL',
+      message: 'El análisis falló por un error interno del servidor',
+    });
   });
 });

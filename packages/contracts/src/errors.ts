@@ -17,6 +17,26 @@ export const errorMessages = {
   CASE_NOT_FOUND: 'No se encontró el caso',
   CASE_DATA_NOT_FOUND: 'El caso no tiene resultados guardados',
   DEMO_CASE_NOT_FOUND: 'No se encontraron casos en la base de datos',
+  JOB_NOT_FOUND: 'No se encontró el análisis solicitado',
+  JOB_WORKER_CRASHED: 'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
+  JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
+  UPLOAD_EMPTY: 'El archivo está vacío',
+  UPLOAD_CONTENT_TYPE: 'Solo se permiten archivos .bin o .txt',
+  // Engine failures, by the engine's stable codes (packages/engine util/engine-error.ts).
+  INPUT_EMPTY: 'El archivo está vacío',
+  INPUT_UNREADABLE: 'No se pudo leer el archivo',
+  INPUT_COMPRESSED_UNSUPPORTED: 'El archivo comprimido no se pudo descomprimir',
+  INPUT_FORMAT_UNSUPPORTED: 'El formato del archivo no es compatible (se aceptan casos MATPOWER y PSS/E RAW)',
+  PARSE_MATPOWER_SYNTAX: 'El caso MATPOWER tiene un error de sintaxis',
+  PARSE_MATPOWER_FIELD_INVALID: 'El caso MATPOWER tiene un valor inválido',
+  PARSE_MATPOWER_SECTION_MISSING: 'Al caso MATPOWER le falta una sección obligatoria',
+  PARSE_MATPOWER_ROW_LENGTH: 'Una fila del caso MATPOWER no tiene el número de columnas esperado',
+  MODEL_BUS_UNKNOWN: 'Un elemento hace referencia a una barra que no existe',
+  MODEL_BUS_DUPLICATE: 'Hay números de barra repetidos',
+  MODEL_NO_REFERENCE_BUS: 'El caso no tiene barra de referencia',
+  MODEL_BRANCH_INDEX_INVALID: 'Índice de rama inválido',
+  LINALG_SINGULAR: 'La red no se pudo resolver: la matriz del sistema es singular',
+  LINALG_DIMENSION_MISMATCH: 'Error interno de dimensiones en el cálculo',
   INTERNAL: 'Error interno del servidor',
 } as const;
 
@@ -34,4 +54,26 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export function apiError(code: ErrorCode, message: string = errorMessages[code]): ApiError {
   return { error: { code, message } };
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorMessages, code);
+}
+
+/**
+ * The Spanish message for an engine failure, with where it happened: "… (línea 12, campo
+ * BR_X)". Unknown codes fall back to the internal-error text rather than leaking English.
+ */
+export function describeEngineError(failure: {
+  code: string;
+  line?: number | undefined;
+  field?: string | undefined;
+}): { code: ErrorCode; message: string } {
+  const code: ErrorCode = isErrorCode(failure.code) ? failure.code : 'JOB_INTERNAL';
+  const where = [
+    failure.line === undefined ? null : `línea ${failure.line}`,
+    failure.field === undefined ? null : `campo ${failure.field}`,
+  ].filter((part) => part !== null);
+  const message = errorMessages[code];
+  return { code, message: where.length === 0 ? message : `${message} (${where.join(', ')})` };
 }

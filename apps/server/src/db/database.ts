@@ -13,6 +13,13 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /**
+   * The connection better-auth uses. On PostgreSQL it keeps pg's own type parsing (better-auth
+   * expects Date objects), unlike `db`, which returns ISO strings as SQLite does.
+   */
+  authDb: Kysely<unknown>;
+  /** Closes every connection. */
+  close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -51,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     await migrateToLatest(handle);
   } catch (error) {
-    await handle.db.destroy();
+    await handle.close();
     throw error;
   }
   return handle;
@@ -64,10 +71,8 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
-  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', authDb: db as Kysely<unknown>, close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string, schema?: string): Promise<DatabaseHandle> {
@@ -83,15 +88,23 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
       await admin.end();
     }
   }
+  const searchPath = schema === undefined ? {} : { options: `-c search_path=${schema}` };
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types: pgTypes,
     max: 10,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    ...searchPath,
   });
+  const authPool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...searchPath });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const authDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: authPool }) });
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db,
     dialect: 'postgres',
+    authDb,
+    close: async () => {
+      await Promise.all([db.destroy(), authDb.destroy()]);
+    },
   };
 }
 

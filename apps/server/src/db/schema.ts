@@ -37,8 +37,9 @@ export interface CasesTable {
 /** Spec §3 `case_api_data`: the analysis result in the original product's fullDataJSON form. */
 export interface CaseApiDataTable {
   case_id: string;
-  full_data_json: string;
+  full_data_json: string | null;
   extras: string | null;
+  analysis_json: string | null;
   api_response_date: Timestamp;
   user_id: string;
 }
@@ -69,6 +70,7 @@ export interface AnalysisJobsTable {
   case_id: string;
   state: JobState;
   progress_percent: ColumnType<number, number | undefined, number>;
+  stage: string | null;
   error_code: string | null;
   error_message: string | null;
   attempts: ColumnType<number, number | undefined, number>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisResultV1Schema } from '../result/analysis-result.v1';
 
 const text = (label: string, max: number) =>
   z.string().trim().min(1, `${label} es obligatorio`).max(max, `${label} es demasiado largo`);
@@ -33,11 +34,15 @@ export const upsertCaseRequestSchema = z.strictObject({
 export type UpsertCaseRequest = z.input<typeof upsertCaseRequestSchema>;
 export type UpsertCaseFields = z.output<typeof upsertCaseRequestSchema>;
 
-/** Spec §3 case_api_data: the result in the original product's fullDataJSON form, plus extras. */
+/**
+ * Spec §3 case_api_data: the result in the original product's fullDataJSON form (null until the
+ * case has flexibility results), extras, and Holgura's own analysis result.
+ */
 export const caseDataSchema = z.object({
   caseId: z.string(),
-  fullDataJson: z.unknown(),
+  fullDataJson: z.unknown().nullable(),
   extras: z.unknown().nullable(),
+  analysis: analysisResultV1Schema.nullable(),
   apiResponseDate: z.string(),
 });
 export type CaseData = z.infer<typeof caseDataSchema>;

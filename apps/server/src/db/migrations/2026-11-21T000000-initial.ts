@@ -44,8 +44,11 @@ export function initial(d: DialectSql): Migration {
         .addColumn('case_id', 'text', (col) =>
           col.primaryKey().references('cases.case_id').onDelete('cascade'),
         )
-        .addColumn('full_data_json', d.json, (col) => col.notNull())
+        // The original product's fullDataJSON (spec §3); written once flexibility results exist.
+        .addColumn('full_data_json', d.json)
         .addColumn('extras', d.json)
+        // Holgura's own result (contracts result/analysis-result.v1).
+        .addColumn('analysis_json', d.json)
         .addColumn('api_response_date', d.timestamp, (col) => col.notNull().defaultTo(d.now))
         .addColumn('user_id', 'text', (col) => col.notNull())
         .execute();

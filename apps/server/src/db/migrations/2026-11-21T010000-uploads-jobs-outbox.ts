@@ -28,6 +28,7 @@ export function uploadsJobsOutbox(d: DialectSql): Migration {
           col.notNull().check(sqlIn(['queued', 'running', 'done', 'failed'])),
         )
         .addColumn('progress_percent', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('stage', 'text')
         .addColumn('error_code', 'text')
         .addColumn('error_message', 'text')
         .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))

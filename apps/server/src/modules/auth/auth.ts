@@ -29,7 +29,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: options.secret,
-    database: { db: database.db, type: database.dialect },
+    database: { db: database.authDb, type: database.dialect },
     telemetry: { enabled: false },
     trustedOrigins: [publicUrl],
     emailAndPassword: {

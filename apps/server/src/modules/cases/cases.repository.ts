@@ -61,8 +61,9 @@ export function casesRepository(db: Db, owner: string) {
         ? null
         : {
             caseId: row.case_id,
-            fullDataJson: JSON.parse(row.full_data_json) as unknown,
-            extras: row.extras === null ? null : (JSON.parse(row.extras) as unknown),
+            fullDataJson: parseJson(row.full_data_json),
+            extras: parseJson(row.extras),
+            analysis: parseJson(row.analysis_json) as CaseData['analysis'],
             apiResponseDate: row.api_response_date,
           };
     },
@@ -91,6 +92,10 @@ export function casesRepository(db: Db, owner: string) {
       return true;
     },
   };
+}
+
+function parseJson(text: string | null): unknown {
+  return text === null ? null : (JSON.parse(text) as unknown);
 }
 
 export type CasesRepository = ReturnType<typeof casesRepository>;

@@ -1,0 +1,103 @@
+import {
+  branchDisplayName,
+  findIslands,
+  inServiceMask,
+  isEngineError,
+  loadCase,
+  screenN1,
+  type Loading,
+  type Network,
+} from '@holgura/engine';
+import type { AnalysisResultV1, N1Loading } from '@holgura/contracts';
+
+export type ProgressReporter = (percent: number, stage: string) => void;
+
+export type AnalysisOutcome =
+  | { ok: true; result: AnalysisResultV1; contingencyCount: number }
+  | { ok: false; code: string; line?: number; field?: string; detail: string };
+
+/**
+ * The analysis an upload gets: read the case (format by content), screen every N-1 outage in
+ * DC, and describe the result for the API. Runs inside a worker thread; bad input is an outcome,
+ * not an exception, so the job fails with the parser's code instead of crashing the worker.
+ */
+export function runAnalysis(bytes: Uint8Array, report: ProgressReporter): AnalysisOutcome {
+  try {
+    const started = performance.now();
+    report(5, 'Leyendo el caso');
+    const loaded = loadCase(bytes);
+    const parsedAt = performance.now();
+    const net = loaded.network;
+
+    report(30, 'Analizando contingencias N-1');
+    const n1 = screenN1(net, { top: 50 });
+    const screenedAt = performance.now();
+
+    report(95, 'Guardando resultados');
+    const islands = findIslands(net, inServiceMask(net));
+    let loads = 0;
+    for (let i = 0; i < net.buses.count; i++) {
+      if (net.buses.pdMw[i] !== 0 || net.buses.qdMvar[i] !== 0) loads++;
+    }
+    const result: AnalysisResultV1 = {
+      schemaVersion: 1,
+      network: {
+        format: loaded.format,
+        revision: loaded.revision,
+        compressed: loaded.compressed,
+        baseMva: net.baseMva,
+        counts: {
+          buses: net.buses.count,
+          branches: net.branches.count,
+          generators: net.generators.count,
+          loads,
+          islands: islands.count,
+        },
+        warnings: loaded.warnings.map((w) => ({
+          code: w.code,
+          message: w.message,
+          line: w.line ?? null,
+        })),
+      },
+      n1: {
+        contingencies: n1.nContingencies,
+        islandingContingencies: n1.islanding.length,
+        monitored: n1.nMonitored,
+        baseCaseOverloads: n1.baseCaseOverloads,
+        overloadedPairs: n1.overloadedPairs,
+        top: n1.top.map((loading) => describeLoading(net, loading)),
+        baseCaseTop: n1.baseCaseTop.map((loading) => describeLoading(net, loading)),
+      },
+      timingsMs: {
+        parse: parsedAt - started,
+        ...n1.timingsMs,
+        total: screenedAt - started,
+      },
+    };
+    return { ok: true, result, contingencyCount: n1.nContingencies };
+  } catch (error) {
+    if (isEngineError(error)) {
+      return {
+        ok: false,
+        code: error.code,
+        ...(error.line === undefined ? {} : { line: error.line }),
+        ...(error.field === undefined ? {} : { field: error.field }),
+        detail: error.message,
+      };
+    }
+    throw error;
+  }
+}
+
+function describeLoading(net: Network, loading: Loading): N1Loading {
+  const base = loading.contingency < 0;
+  return {
+    monitoredBranch: loading.monitored + 1,
+    monitoredName: branchDisplayName(net, loading.monitored),
+    contingencyBranch: base ? null : loading.contingency + 1,
+    contingencyName: base ? null : branchDisplayName(net, loading.contingency),
+    flowMw: loading.flowMw,
+    limitMva: loading.limitMva,
+    loadingPercent: loading.loading * 100,
+  };
+}

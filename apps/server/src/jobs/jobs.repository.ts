@@ -1,0 +1,204 @@
+import type { AnalysisResultV1, JobStatus } from '@holgura/contracts';
+import { nowIso } from '../db/dialect';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { AnalysisJobsTable } from '../db/schema';
+
+type JobRow = Selectable<AnalysisJobsTable>;
+
+export interface ClaimedJob {
+  id: string;
+  userId: string;
+  caseId: string;
+  uploadSha256: string;
+  attempts: number;
+}
+
+export function toJobStatus(row: JobRow): JobStatus {
+  return {
+    jobId: row.id,
+    caseId: row.case_id,
+    state: row.state,
+    progressPercent: row.progress_percent,
+    stage: row.stage,
+    error:
+      row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** What a user may see of jobs: only their own. */
+export function jobsRepository(db: Db, owner: string) {
+  return {
+    async find(jobId: string): Promise<JobStatus | null> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .where('user_id', '=', owner)
+        .executeTakeFirst();
+      return row === undefined ? null : toJobStatus(row);
+    },
+  };
+}
+
+/**
+ * The queue's side: claims, progress and results. Every transition names the state it expects,
+ * so a job is claimed by one runner and its result written at most once.
+ */
+export function jobQueueStore(db: Db, maxAttempts: number) {
+  return {
+    async claimNext(): Promise<ClaimedJob | null> {
+      for (;;) {
+        const next = await db
+          .selectFrom('analysis_jobs')
+          .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+          .select([
+            'analysis_jobs.id',
+            'analysis_jobs.user_id',
+            'analysis_jobs.case_id',
+            'analysis_jobs.attempts',
+            'uploads.sha256',
+          ])
+          .where('analysis_jobs.state', '=', 'queued')
+          .orderBy('analysis_jobs.created_at')
+          .orderBy('analysis_jobs.id')
+          .limit(1)
+          .executeTakeFirst();
+        if (next === undefined) return null;
+        const now = nowIso();
+        const claimed = await db
+          .updateTable('analysis_jobs')
+          .set({
+            state: 'running',
+            attempts: next.attempts + 1,
+            started_at: now,
+            updated_at: now,
+            progress_percent: 0,
+            stage: null,
+          })
+          .where('id', '=', next.id)
+          .where('state', '=', 'queued')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) {
+          return {
+            id: next.id,
+            userId: next.user_id,
+            caseId: next.case_id,
+            uploadSha256: next.sha256,
+            attempts: next.attempts + 1,
+          };
+        }
+        // Another runner took it between our read and our write: look again.
+      }
+    },
+
+    async progress(jobId: string, percent: number, stage: string): Promise<void> {
+      await db
+        .updateTable('analysis_jobs')
+        .set({ progress_percent: Math.round(percent), stage, updated_at: nowIso() })
+        .where('id', '=', jobId)
+        .where('state', '=', 'running')
+        .execute();
+    },
+
+    /** Writes the result into the case and closes the job, in one transaction. */
+    async complete(
+      job: ClaimedJob,
+      result: AnalysisResultV1,
+      contingencyCount: number,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const now = nowIso();
+        const closed = await tx
+          .updateTable('analysis_jobs')
+          .set({
+            state: 'done',
+            progress_percent: 100,
+            stage: null,
+            finished_at: now,
+            updated_at: now,
+          })
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        if (Number(closed.numUpdatedRows) !== 1) return false;
+        await tx
+          .updateTable('cases')
+          .set({ contingency_count: contingencyCount })
+          .where('case_id', '=', job.caseId)
+          .where('user_id', '=', job.userId)
+          .execute();
+        const values = { analysis_json: JSON.stringify(result), api_response_date: now };
+        await tx
+          .insertInto('case_api_data')
+          .values({ case_id: job.caseId, user_id: job.userId, ...values })
+          .onConflict((oc) => oc.column('case_id').doUpdateSet(values))
+          .execute();
+        return true;
+      });
+    },
+
+    async fail(jobId: string, code: string, message: string): Promise<void> {
+      const now = nowIso();
+      await db
+        .updateTable('analysis_jobs')
+        .set({
+          state: 'failed',
+          error_code: code,
+          error_message: message,
+          stage: null,
+          finished_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', jobId)
+        .where('state', '=', 'running')
+        .execute();
+    },
+
+    /** A runner died under the job: try again, up to `maxAttempts` in all. */
+    async retryOrFail(jobId: string, code: string, message: string): Promise<'queued' | 'failed'> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .select('attempts')
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      if (row !== undefined && row.attempts < maxAttempts) {
+        await db
+          .updateTable('analysis_jobs')
+          .set({ state: 'queued', stage: null, progress_percent: 0, updated_at: nowIso() })
+          .where('id', '=', jobId)
+          .where('state', '=', 'running')
+          .execute();
+        return 'queued';
+      }
+      await this.fail(jobId, code, message);
+      return 'failed';
+    },
+
+    /** At start: jobs left running by a process that died go back to the queue (or fail). */
+    async recoverInterrupted(code: string, message: string): Promise<number> {
+      const stale = await db
+        .selectFrom('analysis_jobs')
+        .select('id')
+        .where('state', '=', 'running')
+        .execute();
+      for (const { id } of stale) await this.retryOrFail(id, code, message);
+      return stale.length;
+    },
+
+    async status(jobId: string): Promise<JobStatus | null> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      return row === undefined ? null : toJobStatus(row);
+    },
+  };
+}
+
+export type JobQueueStore = ReturnType<typeof jobQueueStore>;

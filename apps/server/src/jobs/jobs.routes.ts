@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { apiError, type JobStatus } from '@holgura/contracts';
+import type { Db } from '../db/database';
+import type { AuthGuard } from '../http/auth-guard';
+import type { JobEvents } from './job-events';
+import { jobsRepository } from './jobs.repository';
+
+const finished = (status: JobStatus) => status.state === 'done' || status.state === 'failed';
+
+/** Job status for its owner: one read, or a Server-Sent Events stream until it finishes. */
+export function registerJobRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; guard: AuthGuard; events: JobEvents; pollIntervalMs?: number },
+): void {
+  const signedIn = { preHandler: deps.guard.requireUser };
+
+  app.get<{ Params: { jobId: string } }>('/api/jobs/:jobId', signedIn, async (request, reply) => {
+    const status = await jobsRepository(deps.db, request.principal!.userId).find(
+      request.params.jobId,
+    );
+    if (status === null) return reply.status(404).send(apiError('JOB_NOT_FOUND'));
+    return status;
+  });
+
+  app.get<{ Params: { jobId: string } }>(
+    '/api/jobs/:jobId/events',
+    signedIn,
+    async (request, reply) => {
+      const jobs = jobsRepository(deps.db, request.principal!.userId);
+      const jobId = request.params.jobId;
+      const first = await jobs.find(jobId);
+      if (first === null) return reply.status(404).send(apiError('JOB_NOT_FOUND'));
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let last = '';
+      let done = false;
+      const send = (status: JobStatus) => {
+        if (done) return;
+        const data = JSON.stringify(status);
+        if (data !== last) {
+          last = data;
+          raw.write(`event: status\ndata: ${data}\n\n`);
+        }
+        if (finished(status)) stop();
+      };
+      // Jobs run by another process publish nothing here: re-read the database as well.
+      const poll = setInterval(() => {
+        jobs.find(jobId).then(
+          (status) => status && send(status),
+          () => undefined,
+        );
+      }, deps.pollIntervalMs ?? 1000);
+      const unsubscribe = deps.events.subscribe(jobId, send);
+      function stop() {
+        done = true;
+        clearInterval(poll);
+        unsubscribe();
+        raw.end();
+      }
+      request.raw.on('close', () => {
+        if (!done) stop();
+      });
+      send(first);
+    },
+  );
+}

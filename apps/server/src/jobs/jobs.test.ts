@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  apiErrorSchema,
+  caseDataSchema,
+  caseListResponseSchema,
+  jobStatusSchema,
+  uploadResponseSchema,
+  type JobStatus,
+} from '@holgura/contracts';
+import { loadCase, screenN1 } from '@holgura/engine';
+import { buildTestApp, dialects } from '../test-support';
+import { newAccount, TestClient } from '../modules/auth/auth-test-client';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const referenceDir = path.resolve(here, '../../../../../shared/reference');
+const case9 = fs.readFileSync(path.join(referenceDir, 'cases/case9.m'));
+const case30 = fs.readFileSync(path.join(referenceDir, 'cases/case30.m'));
+const case30Reference = JSON.parse(
+  fs.readFileSync(path.join(referenceDir, 'results/case30.json'), 'utf8'),
+) as { n1: { n_base_case_overloads: number } };
+
+type Client = TestClient;
+
+async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
+  const client = new TestClient(server);
+  expect((await client.post('/api/auth/sign-up/email', newAccount(who))).statusCode).toBe(200);
+  return client;
+}
+
+function upload(client: Client, bytes: Buffer, contentType = 'text/plain', name = 'case9.m') {
+  return client.request({
+    method: 'POST',
+    url: '/api/casesCalculate/calculate',
+    body: bytes,
+    headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) },
+  });
+}
+
+async function waitForJob(client: Client, jobId: string, timeoutMs = 30_000): Promise<JobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/jobs/${jobId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const status = jobStatusSchema.parse(response.json());
+    if (status.state === 'done' || status.state === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const fast = { workers: 2 };
+const quickPoll = { pollIntervalMs: 100 };
+
+describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
+  it('analyses an uploaded MATPOWER case and stores the engine’s N-1 results', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-ok');
+    const response = await upload(ana, case30, 'text/plain', 'case30.m');
+    expect(response.statusCode, response.body).toBe(202);
+    const { caseId, jobId } = uploadResponseSchema.parse(response.json());
+
+    const status = await waitForJob(ana, jobId);
+    expect(status).toMatchObject({ state: 'done', progressPercent: 100, error: null, attempts: 1 });
+
+    const cases = caseListResponseSchema.parse((await ana.get('/api/cases')).json()).cases;
+    expect(cases).toEqual([
+      expect.objectContaining({ caseId, caseName: 'case30', familyId: null }),
+    ]);
+    const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
+    expect(data.fullDataJson).toBeNull();
+    const n1 = data.analysis!.n1;
+    // The product's post-contingency limit is RATE_B when set (ANALYSIS.md §3), so the stored
+    // result equals the engine run with its defaults; MATPOWER agreement is the engine's test.
+    const expected = screenN1(loadCase(case30).network, { top: 50 });
+    expect(n1.overloadedPairs, 'case30 overloaded pairs').toBe(expected.overloadedPairs);
+    expect(n1.contingencies, 'case30 contingencies').toBe(expected.nContingencies);
+    expect(n1.top[0]?.loadingPercent, 'case30 worst loading %').toBeCloseTo(
+      expected.top[0]!.loading * 100,
+      9,
+    );
+    expect(n1.baseCaseOverloads, 'case30 base-case overloads').toBe(
+      case30Reference.n1.n_base_case_overloads,
+    );
+    expect(data.analysis!.network.counts.buses).toBe(30);
+  });
+
+  it('streams job progress as Server-Sent Events until the job is done', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-sse');
+    const { jobId } = uploadResponseSchema.parse((await upload(ana, case9)).json());
+    const stream = await ana.get(`/api/jobs/${jobId}/events`);
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    const events = stream.body
+      .split('\n\n')
+      .filter((chunk) => chunk.startsWith('event: status'))
+      .map((chunk) => jobStatusSchema.parse(JSON.parse(chunk.split('data: ')[1]!)));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.at(-1)!.state).toBe('done');
+  });
+
+  it('fails a malformed case with the parser’s coded Spanish message, line included', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-bad');
+    const truncated = case9.subarray(0, Math.floor(case9.length * 0.6));
+    const { jobId } = uploadResponseSchema.parse((await upload(ana, truncated)).json());
+    const status = await waitForJob(ana, jobId);
+    expect(status.state).toBe('failed');
+    expect(status.error?.code).toMatch(/^PARSE_MATPOWER_/);
+    expect(status.error?.message).toMatch(/MATPOWER/);
+
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    const noiseJob = uploadResponseSchema.parse(
+      (await upload(ana, noise, 'application/octet-stream', 'ruido.bin')).json(),
+    );
+    const noiseStatus = await waitForJob(ana, noiseJob.jobId);
+    expect(noiseStatus.state).toBe('failed');
+    expect(noiseStatus.error?.message.length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad uploads with clear Spanish errors and stores nothing', async () => {
+    const { server, db } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-refuse');
+
+    const wrongType = await upload(ana, case9, 'image/png', 'foto.png');
+    expect(wrongType.statusCode).toBe(415);
+    const empty = await upload(ana, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(empty.json()).error.message).toBe('El archivo está vacío');
+    const tooBig = await upload(ana, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20));
+    expect(tooBig.statusCode).toBe(413);
+    expect(apiErrorSchema.parse(tooBig.json()).error).toEqual({
+      code: 'INPUT_TOO_LARGE',
+      message: 'El archivo supera el tamaño máximo permitido (10MB)',
+    });
+    const anonymous = await upload(new TestClient(server), case9);
+    expect(anonymous.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(anonymous.json()).error.message).toBe('Usuario no autenticado');
+
+    const jobs = await db.selectFrom('analysis_jobs').select('id').execute();
+    expect(jobs).toHaveLength(0);
+  });
+
+  it('never shows one user’s job to another', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-iso-a');
+    const bruno = await signedIn(server, 'up-iso-b');
+    const { jobId, caseId } = uploadResponseSchema.parse((await upload(ana, case9)).json());
+    await waitForJob(ana, jobId);
+    expect((await bruno.get(`/api/jobs/${jobId}`)).statusCode).toBe(404);
+    expect((await bruno.get(`/api/jobs/${jobId}/events`)).statusCode).toBe(404);
+    expect((await bruno.get(`/api/cases/${caseId}/data`)).statusCode).toBe(404);
+  });
+
+  it('finishes ten concurrent uploads', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-many');
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        upload(ana, i % 2 ? case9 : case30, 'text/plain', `c${i}.m`),
+      ),
+    );
+    for (const r of responses) expect(r.statusCode, r.body).toBe(202);
+    const jobs = responses.map((r) => uploadResponseSchema.parse(r.json()).jobId);
+    const finished = await Promise.all(jobs.map((jobId) => waitForJob(ana, jobId, 60_000)));
+    expect(finished.map((s) => s.state)).toEqual(Array(10).fill('done'));
+  });
+
+  it('retries a job whose worker thread dies and writes its result once', async () => {
+    const { server, db } = await buildTestApp(
+      { workers: 1 },
+      {
+        dialect,
+        ...quickPoll,
+        workerUrl: new URL('./test-fixtures/crash-once-worker.ts', import.meta.url),
+      },
+    );
+    const ana = await signedIn(server, 'up-crash');
+    const { jobId, caseId } = uploadResponseSchema.parse((await upload(ana, case9)).json());
+    const status = await waitForJob(ana, jobId);
+    expect(status).toMatchObject({ state: 'done', attempts: 2, error: null });
+    const rows = await db
+      .selectFrom('case_api_data')
+      .select('case_id')
+      .where('case_id', '=', caseId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+/** An analysis job as its owner sees it (polling and Server-Sent Events carry the same shape). */
+export const jobStatusSchema = z.object({
+  jobId: z.string(),
+  caseId: z.string(),
+  state: jobStateSchema,
+  progressPercent: z.number().int().min(0).max(100),
+  /** What the engine is doing, in Spanish, for the progress bar. */
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  attempts: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** POST /api/casesCalculate/calculate answers with the new case and the job computing it. */
+export const uploadResponseSchema = z.object({
+  caseId: z.string(),
+  jobId: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** Content types the upload accepts: xz-compressed cases (.bin) and plain text (.txt). */
+export const UPLOAD_CONTENT_TYPES = [
+  'application/x-xz',
+  'application/octet-stream',
+  'text/plain',
+] as const;
