@@ -18,7 +18,8 @@ export const errorMessages = {
   CASE_DATA_NOT_FOUND: 'El caso no tiene resultados guardados',
   DEMO_CASE_NOT_FOUND: 'No se encontraron casos en la base de datos',
   JOB_NOT_FOUND: 'No se encontró el análisis solicitado',
-  JOB_WORKER_CRASHED: 'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
+  JOB_WORKER_CRASHED:
+    'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
   JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
   UPLOAD_EMPTY: 'El archivo está vacío',
   UPLOAD_CONTENT_TYPE: 'Solo se permiten archivos .bin o .txt',
@@ -26,7 +27,8 @@ export const errorMessages = {
   INPUT_EMPTY: 'El archivo está vacío',
   INPUT_UNREADABLE: 'No se pudo leer el archivo',
   INPUT_COMPRESSED_UNSUPPORTED: 'El archivo comprimido no se pudo descomprimir',
-  INPUT_FORMAT_UNSUPPORTED: 'El formato del archivo no es compatible (se aceptan casos MATPOWER y PSS/E RAW)',
+  INPUT_FORMAT_UNSUPPORTED:
+    'El formato del archivo no es compatible (se aceptan casos MATPOWER y PSS/E RAW)',
   PARSE_MATPOWER_SYNTAX: 'El caso MATPOWER tiene un error de sintaxis',
   PARSE_MATPOWER_FIELD_INVALID: 'El caso MATPOWER tiene un valor inválido',
   PARSE_MATPOWER_SECTION_MISSING: 'Al caso MATPOWER le falta una sección obligatoria',
