@@ -7,7 +7,7 @@ import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
 import { findBridges } from '../sensitivity/bridges';
 import { lodfColumn, makeDfactors, ptdfColumn } from '../sensitivity/dfactors';
 import { EngineError } from '../util/engine-error';
-import type { LoadedCase } from './load-case';
+import type { LoadedCase } from '../io/load-case';
 
 export type Flags = Record<string, string | undefined>;
 
