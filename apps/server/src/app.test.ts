@@ -83,3 +83,26 @@ describe('buildApp', () => {
     expect(response.json()).toBeNull();
   });
 });
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document with every route and a browsable page', async () => {
+    const { server } = await buildTestApp();
+    const document = (await server.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/stats',
+        '/api/profile',
+        '/api/cases',
+        '/api/casesCalculate/calculate',
+        '/api/jobs/{jobId}/events',
+      ]),
+    );
+    const page = await server.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/env';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     registerErrorHandler(server);
     registerHealthRoutes(server);
+    await registerOpenApi(server, config.publicUrl);
     const clientConfig: ClientConfigResponse = {
       sax: sax.client,
       maxUploadBytes: MAX_UPLOAD_BYTES,

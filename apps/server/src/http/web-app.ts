@@ -20,9 +20,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       index: false,
       // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        void reply.header(
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
