@@ -42,6 +42,13 @@ describe('MATPOWER reader', () => {
     expect(net.buses.name).toEqual(['North % not a comment', 'South', "O'Neil"]);
   });
 
+  it('reads Windows line endings and a byte-order mark the same way', () => {
+    const { network: net } = readMatpower(`\uFEFF${CASE.replace(/\n/g, '\r\n')}`);
+    expect(net.baseMva).toBe(100);
+    expect(Array.from(net.buses.vminPu)).toEqual([0.9, 0.9, 0.9]);
+    expect(net.buses.name[2]).toBe("O'Neil");
+  });
+
   it('numbers parallel branches as circuits 1, 2 in file order', () => {
     const text = CASE.replace('1 3 0 0.2', '2 1 0 0.2');
     expect(readMatpower(text).network.branches.circuit).toEqual(['1', '1', '2']);

@@ -63,7 +63,8 @@ const ASSIGN = /^\s*mpc\.(\w+)\s*=\s*(.*)$/;
  */
 export function scanMatpower(text: string): Map<string, MatpowerValue> {
   const fields = new Map<string, MatpowerValue>();
-  const lines = text.split('\n');
+  // Any line ending (a regex `.` does not match a stray \r), and no byte-order mark.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   let open: {
     name: string;
     value: Exclude<MatpowerValue, { kind: 'scalar' }>;
