@@ -11,6 +11,7 @@ import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAuthRoutes(server, auth, config.publicUrl);
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
+    registerLegacyRoutes(server, { db, guard });
 
     const storage = uploadStorage(config.dataDir);
     const events = new JobEvents();

@@ -8,3 +8,4 @@ export * from './api/stats';
 export * from './errors';
 export * from './routes';
 export * from './result/analysis-result.v1';
+export * from './legacy/sax-api';

@@ -10,6 +10,9 @@ import {
   demoCaseResponseSchema,
   healthResponseSchema,
   jobStatusSchema,
+  legacyCasesResponseSchema,
+  legacyResultsRequestSchema,
+  legacyResultsResponseSchema,
   profileSchema,
   statsResponseSchema,
   updateProfileRequestSchema,
@@ -127,6 +130,23 @@ const operations: Record<string, Partial<Record<Method, Operation>>> = {
       auth: true,
       response: null,
       errors: [401, 404],
+    },
+  },
+  '/cases': {
+    get: {
+      summary: 'API de cálculo original: casos del usuario',
+      auth: true,
+      response: legacyCasesResponseSchema,
+      errors: [401],
+    },
+  },
+  '/download-excel/api-results': {
+    post: {
+      summary: 'API de cálculo original: resultados de casos (también bajo /api)',
+      auth: true,
+      body: legacyResultsRequestSchema,
+      response: legacyResultsResponseSchema,
+      errors: [400, 401, 404],
     },
   },
 };
