@@ -133,6 +133,11 @@ describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
     };
     expect(p.slackBus).toBe(1);
     expect(Math.abs(p.values[1][0] - ref.ptdf_sample.values[4][1]!)).toBeLessThan(1e-12);
+    // More branches than buses: computed by columns instead of rows, same numbers.
+    const wide = json(['ptdf', casePath('case9'), '--branches', '1,2,3,5', '--buses', '3']) as {
+      values: number[][];
+    };
+    expect(Math.abs(wide.values[3][0] - ref.ptdf_sample.values[4][2]!)).toBeLessThan(1e-12);
     const l = json(['lodf', casePath('case9'), '--branches', '2,5', '--outages', '1,3']) as {
       values: (number | null)[][];
       islanding: number[];

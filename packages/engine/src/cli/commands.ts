@@ -5,7 +5,7 @@ import type { Network } from '../model/network';
 import { runAcPowerFlow } from '../powerflow/acpf';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
 import { findBridges } from '../sensitivity/bridges';
-import { lodfColumn, makeDfactors, ptdfColumn } from '../sensitivity/dfactors';
+import { lodfColumn, makeDfactors, ptdfColumn, ptdfRow } from '../sensitivity/dfactors';
 import { EngineError } from '../util/engine-error';
 import type { LoadedCase } from '../io/load-case';
 
@@ -97,12 +97,21 @@ export function ptdf(net: Network, flags: Flags): unknown {
   const buses = parseList(flags, 'buses').map((n) => indexOfBus(lookup, n));
   const model = buildDcModel(net);
   const d = makeDfactors(model);
-  const col = new Float64Array(net.branches.count);
   const values = branches.map(() => new Array<number>(buses.length));
-  buses.forEach((bus, c) => {
-    ptdfColumn(d, bus, col);
-    branches.forEach((k, r) => (values[r][c] = col[k]));
-  });
+  // One solve per row or per column, whichever is fewer.
+  if (branches.length <= buses.length) {
+    const row = new Float64Array(net.buses.count);
+    branches.forEach((k, r) => {
+      ptdfRow(d, k, row);
+      buses.forEach((bus, c) => (values[r][c] = row[bus]));
+    });
+  } else {
+    const col = new Float64Array(net.branches.count);
+    buses.forEach((bus, c) => {
+      ptdfColumn(d, bus, col);
+      branches.forEach((k, r) => (values[r][c] = col[k]));
+    });
+  }
   const slack = model.refBuses.length > 0 ? net.buses.number[model.refBuses[0]] : null;
   return { slackBus: slack, values };
 }
@@ -137,8 +146,10 @@ export function n1(net: Network, flags: Flags): unknown {
   if (!['A', 'B', 'C', 'emergency'].includes(rule)) {
     throw new EngineError('CLI_USAGE', '--post-rating must be A, B or C');
   }
+  const minKv = flags['min-kv'] === undefined ? 0 : Number(flags['min-kv']);
+  if (!Number.isFinite(minKv)) throw new EngineError('CLI_USAGE', '--min-kv must be a number');
   const t0 = performance.now();
-  const r = screenN1(net, { top, postRating: rule });
+  const r = screenN1(net, { top, postRating: rule, minKv });
   const entries = [...r.baseCaseTop, ...r.top]
     .sort(
       (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,

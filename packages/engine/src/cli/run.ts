@@ -9,7 +9,7 @@ const USAGE = `usage: holgura <command> FILE [options]
   acpf FILE
   ptdf FILE --branches 1,5,9 --buses 1,2,3
   lodf FILE --branches 1,5 --outages 2,3
-  n1   FILE [--top N] [--post-rating A|B|C]`;
+  n1   FILE [--top N] [--post-rating A|B|C] [--min-kv KV]`;
 
 const COMMANDS = new Set(['info', 'dcpf', 'acpf', 'ptdf', 'lodf', 'n1']);
 
