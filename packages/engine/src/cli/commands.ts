@@ -112,7 +112,7 @@ export function ptdf(net: Network, flags: Flags): unknown {
       branches.forEach((k, r) => (values[r][c] = col[k]));
     });
   }
-  const slack = model.refBuses.length > 0 ? net.buses.number[model.refBuses[0]] : null;
+  const slack = model.slackBuses.length > 0 ? net.buses.number[model.slackBuses[0]] : null;
   return { slackBus: slack, values };
 }
 

@@ -154,7 +154,7 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
   }
 
   // Angles live in the reduced system; grounded buses map to slot nR, which stays 0.
-  const { lu, reducedOf } = model.reduced;
+  const { lu, reducedOf } = model.sensitivity;
   const nR = lu.n;
   const slot = (bus: number): number => (reducedOf[bus] >= 0 ? reducedOf[bus] : nR);
   const monFromR = Int32Array.from(monitored, (m) => BATCH * slot(net.branches.fromBus[m]));

@@ -4,6 +4,7 @@ import type { InService } from '../model/indexing';
 import { findIslands } from '../model/islands';
 import type { Islands } from '../model/islands';
 import type { Network } from '../model/network';
+import { BusType } from '../model/network';
 import type { Bdc } from './make-bdc';
 import { makeBdc } from './make-bdc';
 import type { ReducedB } from './reduced-b';
@@ -29,26 +30,53 @@ export interface DcModel {
   readonly active: InService;
   readonly islands: Islands;
   readonly bdc: Bdc;
+  /** Buses whose angle the power flow holds: every REF bus with generation, as rundcpf does. */
   readonly refBuses: Int32Array;
-  /** Buses not solved for: references, isolated buses and de-energised islands. */
+  /** Buses not solved for in the power flow: refBuses, isolated and de-energised buses. */
   readonly grounded: Uint8Array;
   readonly reduced: ReducedB;
+  /** One slack per energised island (makePTDF's default: the first REF bus). */
+  readonly slackBuses: Int32Array;
+  /** Grounded set for sensitivities: slackBuses, isolated and de-energised buses. */
+  readonly slackGrounded: Uint8Array;
+  /** B factored for sensitivities; the same object as `reduced` unless an island has two REFs. */
+  readonly sensitivity: ReducedB;
 }
 
 export function buildDcModel(net: Network): DcModel {
   const active = inServiceMask(net);
   const islands = findIslands(net, active);
   const bdc = makeBdc(net, active.branchActive);
-  const grounded = new Uint8Array(net.buses.count);
-  const refs: number[] = [];
+  const nb = net.buses.count;
+  const slackGrounded = new Uint8Array(nb);
+  const slacks: number[] = [];
   for (let isl = 0; isl < islands.count; isl++) {
-    if (islands.hasGeneration[isl] && islands.refBus[isl] >= 0) refs.push(islands.refBus[isl]);
+    if (islands.hasGeneration[isl] && islands.refBus[isl] >= 0) slacks.push(islands.refBus[isl]);
   }
-  for (const r of refs) grounded[r] = 1;
-  for (let i = 0; i < net.buses.count; i++) {
+  for (const r of slacks) slackGrounded[r] = 1;
+  for (let i = 0; i < nb; i++) {
     const isl = islands.islandByBus[i];
-    if (isl < 0 || !islands.hasGeneration[isl]) grounded[i] = 1;
+    if (isl < 0 || !islands.hasGeneration[isl]) slackGrounded[i] = 1;
   }
+  // rundcpf holds every REF bus that has an in-service generator, not only the first.
+  const grounded = Uint8Array.from(slackGrounded);
+  const genAtBus = new Uint8Array(nb);
+  for (let g = 0; g < net.generators.count; g++) {
+    if (active.genActive[g]) genAtBus[net.generators.bus[g]] = 1;
+  }
+  let extraRefs = 0;
+  for (let i = 0; i < nb; i++) {
+    if (net.buses.type[i] === BusType.REF && genAtBus[i] && !grounded[i]) {
+      grounded[i] = 1;
+      extraRefs++;
+    }
+  }
+  const refs: number[] = [];
+  for (let i = 0; i < nb; i++) {
+    const isl = islands.islandByBus[i];
+    if (grounded[i] && isl >= 0 && islands.hasGeneration[isl]) refs.push(i);
+  }
+  const sensitivity = factorReducedB(bdc.bbus, slackGrounded);
   return {
     net,
     active,
@@ -56,7 +84,10 @@ export function buildDcModel(net: Network): DcModel {
     bdc,
     refBuses: Int32Array.from(refs),
     grounded,
-    reduced: factorReducedB(bdc.bbus, grounded),
+    reduced: extraRefs === 0 ? sensitivity : factorReducedB(bdc.bbus, grounded),
+    slackBuses: Int32Array.from(slacks),
+    slackGrounded,
+    sensitivity,
   };
 }
 

@@ -29,16 +29,16 @@ function branchFlows(d: Dfactors, out: Float64Array): Float64Array {
   return out;
 }
 
-/** Angles for a unit injection pattern; grounded buses (slack, inactive) stay at 0. */
+/** Angles for a unit injection pattern; slack and inactive buses stay at 0. */
 function solveAngles(d: Dfactors): void {
   d.theta.fill(0);
-  solveReducedB(d.model.reduced, d.injection, d.theta);
+  solveReducedB(d.model.sensitivity, d.injection, d.theta);
 }
 
 /** Column j of PTDF (all branches) into `out`: MW per MW injected at bus index j. */
 export function ptdfColumn(d: Dfactors, bus: number, out: Float64Array): Float64Array {
   d.injection.fill(0);
-  if (d.model.grounded[bus]) return out.fill(0);
+  if (d.model.slackGrounded[bus]) return out.fill(0);
   d.injection[bus] = 1;
   solveAngles(d);
   return branchFlows(d, out);
@@ -57,7 +57,7 @@ export function ptdfRow(d: Dfactors, branch: number, out: Float64Array): Float64
   d.injection[fromBus[branch]] += bk;
   d.injection[toBus[branch]] -= bk;
   solveAngles(d);
-  const g = d.model.grounded;
+  const g = d.model.slackGrounded;
   for (let j = 0; j < out.length; j++) out[j] = g[j] ? 0 : d.theta[j];
   return out;
 }
