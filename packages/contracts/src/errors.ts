@@ -27,6 +27,7 @@ export const errorMessages = {
   INPUT_EMPTY: 'El archivo está vacío',
   INPUT_UNREADABLE: 'No se pudo leer el archivo',
   INPUT_COMPRESSED_UNSUPPORTED: 'El archivo comprimido no se pudo descomprimir',
+  INPUT_XZ_CORRUPT: 'El archivo comprimido está dañado o incompleto',
   INPUT_FORMAT_UNSUPPORTED:
     'El formato del archivo no es compatible (se aceptan casos MATPOWER y PSS/E RAW)',
   PARSE_MATPOWER_SYNTAX: 'El caso MATPOWER tiene un error de sintaxis',

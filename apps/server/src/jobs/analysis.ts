@@ -21,11 +21,14 @@ export type AnalysisOutcome =
  * DC, and describe the result for the API. Runs inside a worker thread; bad input is an outcome,
  * not an exception, so the job fails with the parser's code instead of crashing the worker.
  */
-export function runAnalysis(bytes: Uint8Array, report: ProgressReporter): AnalysisOutcome {
+export async function runAnalysis(
+  bytes: Uint8Array,
+  report: ProgressReporter,
+): Promise<AnalysisOutcome> {
   try {
     const started = performance.now();
     report(5, 'Leyendo el caso');
-    const loaded = loadCase(bytes);
+    const loaded = await loadCase(bytes);
     const parsedAt = performance.now();
     const net = loaded.network;
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,7 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     const n1 = data.analysis!.n1;
     // The product's post-contingency limit is RATE_B when set (ANALYSIS.md §3), so the stored
     // result equals the engine run with its defaults; MATPOWER agreement is the engine's test.
-    const expected = screenN1(loadCase(case30).network, { top: 50 });
+    const expected = screenN1((await loadCase(case30)).network, { top: 50 });
     expect(n1.overloadedPairs, 'case30 overloaded pairs').toBe(expected.overloadedPairs);
     expect(n1.contingencies, 'case30 contingencies').toBe(expected.nContingencies);
     expect(n1.top[0]?.loadingPercent, 'case30 worst loading %').toBeCloseTo(
@@ -85,6 +86,24 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
       case30Reference.n1.n_base_case_overloads,
     );
     expect(data.analysis!.network.counts.buses).toBe(30);
+  });
+
+  it('analyses an xz-compressed upload (.bin) like the plain file', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-xz');
+    const packed = execFileSync('xz', ['-c', '-T1'], { input: case9 });
+    const response = await upload(ana, packed, 'application/x-xz', 'case9.bin');
+    const { caseId, jobId } = uploadResponseSchema.parse(response.json());
+    expect(await waitForJob(ana, jobId)).toMatchObject({ state: 'done' });
+    const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
+    expect(data.analysis?.network).toMatchObject({ compressed: true, counts: { buses: 9 } });
+
+    const corrupt = await upload(ana, packed.subarray(0, 60), 'application/x-xz', 'roto.bin');
+    const failed = await waitForJob(ana, uploadResponseSchema.parse(corrupt.json()).jobId);
+    expect(failed.error).toEqual({
+      code: 'INPUT_XZ_CORRUPT',
+      message: 'El archivo comprimido está dañado o incompleto',
+    });
   });
 
   it('streams job progress as Server-Sent Events until the job is done', async () => {

@@ -5,10 +5,13 @@ import type { FromWorker, ToWorker } from './worker-protocol';
  * One job in a worker thread, progress as it goes. A bug in the engine comes back as an 'error'
  * message; a crash of the thread itself is noticed by the queue.
  */
-export function handleJob(message: ToWorker, post: (message: FromWorker) => void): void {
+export async function handleJob(
+  message: ToWorker,
+  post: (message: FromWorker) => void,
+): Promise<void> {
   const { jobId, bytes } = message;
   try {
-    const outcome = runAnalysis(bytes, (percent, stage) =>
+    const outcome = await runAnalysis(bytes, (percent, stage) =>
       post({ type: 'progress', jobId, percent, stage }),
     );
     post({ type: 'done', jobId, outcome });

@@ -5,5 +5,8 @@ import type { ToWorker } from './worker-protocol';
 // The analysis worker thread's entry (bundled as dist/worker.js).
 if (parentPort !== null) {
   const port = parentPort;
-  port.on('message', (message: ToWorker) => handleJob(message, (reply) => port.postMessage(reply)));
+  port.on(
+    'message',
+    (message: ToWorker) => void handleJob(message, (reply) => port.postMessage(reply)),
+  );
 }

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { LoadedCase } from '../io/load-case';
-import { MAX_CASE_BYTES, loadCase } from '../io/load-case';
+import { MAX_CASE_BYTES, loadUncompressedCase } from '../io/load-case';
 import { EngineError } from '../util/engine-error';
 
 /** Reads a case file for the CLI; refuses oversized files before reading them. */
@@ -15,5 +15,5 @@ export function loadCaseFile(path: string): LoadedCase {
     if (e instanceof EngineError) throw e;
     throw new EngineError('INPUT_UNREADABLE', `cannot read ${path}: ${(e as Error).message}`);
   }
-  return loadCase(bytes);
+  return loadUncompressedCase(bytes);
 }

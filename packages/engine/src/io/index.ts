@@ -3,4 +3,5 @@ export { sniffFormat } from './sniff';
 export type { MatpowerCase } from './matpower/read-matpower';
 export { readMatpower } from './matpower/read-matpower';
 export type { LoadedCase } from './load-case';
-export { MAX_CASE_BYTES, loadCase } from './load-case';
+export { MAX_CASE_BYTES, loadCase, loadUncompressedCase } from './load-case';
+export { decompressXz } from './xz';

@@ -1,11 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCase } from './load-case';
+import { isEngineError } from '../util/engine-error';
+import { loadCase, loadUncompressedCase } from './load-case';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const case9Path = path.resolve(here, '../../../../../shared/reference/cases/case9.m');
+const case9 = fs.readFileSync(case9Path);
+
+// xz from Debian (xz-utils) makes the fixtures; it is on every machine of this kind.
+function xz(bytes: Uint8Array): Buffer {
+  return execFileSync('xz', ['-c', '-T1'], { input: bytes });
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'no error';
+  } catch (error) {
+    return isEngineError(error) ? error.code : `not an EngineError: ${String(error)}`;
+  }
+}
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 describe('loadCase', () => {
-  it('reads a MATPOWER case from bytes and reports its format', () => {
-    const c = loadCase(
+  it('reads a MATPOWER case from bytes and reports its format', async () => {
+    const c = await loadCase(
       bytes(`mpc.baseMVA = 100;
 mpc.bus = [ 1 3 0 0 0 0 1 1 0 230 1 1.1 0.9; ];
 mpc.gen = [ 1 0 0 0 0 1 100 1 100 0; ];
@@ -16,12 +39,39 @@ mpc.branch = [];`),
     expect(c.network.branches.count).toBe(0);
   });
 
-  it('refuses xz-compressed and PSS/E input with stable codes', () => {
-    expect(() => loadCase(Uint8Array.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 9]))).toThrow(
+  it('refuses PSS/E input for now with a stable code', async () => {
+    expect(await codeOf(loadCase(bytes('0, 100.0, 33, 0, 1, 60.0')))).toBe(
+      'INPUT_FORMAT_UNSUPPORTED',
+    );
+  });
+
+  it('has a synchronous reader for uncompressed bytes that refuses xz', () => {
+    expect(loadUncompressedCase(case9).network.buses.count).toBe(9);
+    expect(() => loadUncompressedCase(xz(case9))).toThrow(
       expect.objectContaining({ code: 'INPUT_COMPRESSED_UNSUPPORTED' }),
     );
-    expect(() => loadCase(bytes('0, 100.0, 33, 0, 1, 60.0'))).toThrow(
-      expect.objectContaining({ code: 'INPUT_FORMAT_UNSUPPORTED' }),
+  });
+
+  it('reads an xz-compressed MATPOWER case exactly like the plain one', async () => {
+    const plain = await loadCase(case9);
+    const compressed = await loadCase(xz(case9));
+    expect(compressed.compressed).toBe(true);
+    expect(plain.compressed).toBe(false);
+    expect(Array.from(compressed.network.branches.xPu)).toEqual(
+      Array.from(plain.network.branches.xPu),
     );
+  });
+
+  it('stops a decompression bomb at the cap', async () => {
+    const bomb = xz(Buffer.alloc(4 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(4096);
+    expect(await codeOf(loadCase(bomb, 1024 * 1024))).toBe('INPUT_TOO_LARGE');
+  });
+
+  it('reports a truncated or corrupt xz stream with its own code', async () => {
+    const packed = xz(case9);
+    expect(await codeOf(loadCase(packed.subarray(0, packed.length - 20)))).toBe('INPUT_XZ_CORRUPT');
+    const corrupt = Buffer.concat([packed.subarray(0, 12), Buffer.alloc(300, 7)]);
+    expect(await codeOf(loadCase(corrupt))).toBe('INPUT_XZ_CORRUPT');
   });
 });

@@ -3,6 +3,7 @@ import { EngineError } from '../util/engine-error';
 import { readMatpower } from './matpower/read-matpower';
 import type { CaseFormat } from './sniff';
 import { sniffFormat } from './sniff';
+import { decompressXz } from './xz';
 
 /** ANALYSIS.md §1: 200 MB is the most a case may be once decompressed. */
 export const MAX_CASE_BYTES = 200 * 1024 * 1024;
@@ -15,19 +16,42 @@ export interface LoadedCase {
   readonly warnings: Warning[];
 }
 
-/** Reads a network case from its bytes, whatever the format (detected by content). */
-export function loadCase(bytes: Uint8Array): LoadedCase {
+/**
+ * Reads a network case from its bytes, whatever the format (detected by content), xz-compressed
+ * or not.
+ */
+export async function loadCase(
+  bytes: Uint8Array,
+  maxBytes: number = MAX_CASE_BYTES,
+): Promise<LoadedCase> {
+  if (bytes.length > maxBytes) {
+    throw new EngineError('INPUT_TOO_LARGE', 'the case is larger than 200 MB');
+  }
+  if (sniffFormat(bytes).format !== 'xz') return parseCase(bytes, false);
+  const plain = await decompressXz(bytes, maxBytes);
+  if (sniffFormat(plain).format === 'xz') {
+    throw new EngineError('INPUT_FORMAT_UNSUPPORTED', 'the file is compressed twice');
+  }
+  return parseCase(plain, true);
+}
+
+/** The synchronous reader for uncompressed bytes (xz needs `loadCase`). */
+export function loadUncompressedCase(bytes: Uint8Array): LoadedCase {
   if (bytes.length > MAX_CASE_BYTES) {
     throw new EngineError('INPUT_TOO_LARGE', 'the case is larger than 200 MB');
   }
-  const { format } = sniffFormat(bytes);
-  if (format === 'xz') {
+  if (sniffFormat(bytes).format === 'xz') {
     throw new EngineError(
       'INPUT_COMPRESSED_UNSUPPORTED',
-      'the file is xz-compressed; decompression is not available in this build',
+      'the file is xz-compressed: read it with loadCase',
     );
   }
-  if (format === 'psse') {
+  return parseCase(bytes, false);
+}
+
+function parseCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
+  const { format } = sniffFormat(bytes);
+  if (format !== 'matpower') {
     throw new EngineError(
       'INPUT_FORMAT_UNSUPPORTED',
       'the file is not a MATPOWER case; PSS/E RAW reading is not available yet',
@@ -35,5 +59,5 @@ export function loadCase(bytes: Uint8Array): LoadedCase {
   }
   const text = new TextDecoder('utf-8').decode(bytes);
   const { network, warnings } = readMatpower(text);
-  return { format, revision: 2, compressed: false, network, warnings };
+  return { format, revision: 2, compressed, network, warnings };
 }

@@ -8,6 +8,6 @@ if (parentPort !== null) {
   const port = parentPort;
   port.on('message', (message: ToWorker) => {
     if (message.attempt === 1) process.exit(3);
-    handleJob(message, (reply) => port.postMessage(reply));
+    void handleJob(message, (reply) => port.postMessage(reply));
   });
 }
