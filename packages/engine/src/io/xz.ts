@@ -1,3 +1,6 @@
+// A CommonJS bundle whose exports Node's ESM loader cannot see by name: take the default export
+// (its typings declare only named ones).
+// eslint-disable-next-line import-x/default
 import xz from 'xz-decompress';
 import { EngineError } from '../util/engine-error';
 
