@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { LoadedCase } from '../io/load-case';
-import { MAX_CASE_BYTES, loadUncompressedCase } from '../io/load-case';
+import { MAX_CASE_BYTES, loadCase } from '../io/load-case';
 import { EngineError } from '../util/engine-error';
 
-/** Reads a case file for the CLI; refuses oversized files before reading them. */
-export function loadCaseFile(path: string): LoadedCase {
+/** Reads a case file for the CLI (xz-compressed or not); refuses oversized files unread. */
+export async function loadCaseFile(path: string): Promise<LoadedCase> {
   let bytes: Uint8Array;
   try {
     if (statSync(path).size > MAX_CASE_BYTES) {
@@ -15,5 +15,5 @@ export function loadCaseFile(path: string): LoadedCase {
     if (e instanceof EngineError) throw e;
     throw new EngineError('INPUT_UNREADABLE', `cannot read ${path}: ${(e as Error).message}`);
   }
-  return loadUncompressedCase(bytes);
+  return loadCase(bytes);
 }

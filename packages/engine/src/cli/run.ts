@@ -41,10 +41,10 @@ export interface CliOutput {
 }
 
 /** The whole `holgura` command as a function, so tests run it in-process. */
-export function runCli(argv: string[]): CliOutput {
+export async function runCli(argv: string[]): Promise<CliOutput> {
   try {
     const { command, file, flags } = parseArgs(argv);
-    const loaded = loadCaseFile(file);
+    const loaded = await loadCaseFile(file);
     const net = loaded.network;
     const out =
       command === 'info'
