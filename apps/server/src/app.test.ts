@@ -106,3 +106,20 @@ describe('API documentation', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('request limits', () => {
+  it('refuses an oversized JSON body with 413 and the Spanish message', async () => {
+    const { server } = await buildTestApp();
+    const response = await server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(apiErrorSchema.parse(response.json()).error).toEqual({
+      code: 'REQUEST_TOO_LARGE',
+      message: 'La solicitud es demasiado grande',
+    });
+  });
+});

@@ -45,6 +45,9 @@ export interface BuildOptions {
   pollIntervalMs?: number;
 }
 
+/** No JSON request comes near this; larger bodies are refused with 413 before parsing. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
 /** Analyses that die with their worker this many times fail for good. */
 export const MAX_JOB_ATTEMPTS = 3;
 
@@ -58,8 +61,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const server = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // Uploads are capped at 10 MB (PRODUCT.md); nothing else comes close.
-    bodyLimit: MAX_UPLOAD_BYTES,
+    // JSON bodies are small; only the upload route raises its limit (to 10 MB, PRODUCT.md).
+    bodyLimit: MAX_JSON_BODY_BYTES,
   });
   server.decorateRequest('principal', null);
   let queue: AnalysisQueue | null = null;

@@ -10,6 +10,7 @@ import type { AppConfig } from './config/env';
 const openApps: App[] = [];
 const tempDirs: string[] = [];
 const pgSchemas: string[] = [];
+const schemaOf = new WeakMap<App, string>();
 
 /**
  * The server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run
@@ -46,13 +47,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** An app on a fresh database (SQLite file or PostgreSQL schema); closed after each test. */
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: BuildOptions & { dialect?: 'sqlite' | 'postgres' } = {},
+  options: BuildOptions & {
+    dialect?: 'sqlite' | 'postgres';
+    /** Reopen the PostgreSQL schema of an earlier app (a restart); SQLite reuses `dataDir`. */
+    reuseSchemaOf?: App;
+  } = {},
 ): Promise<App> {
-  const { dialect = 'sqlite', ...buildOptions } = options;
+  const { dialect = 'sqlite', reuseSchemaOf, ...buildOptions } = options;
   let postgresSchema: string | undefined;
   if (dialect === 'postgres') {
     if (testDatabaseUrl === null) throw new Error('TEST_DATABASE_URL is not set');
-    postgresSchema = `holgura_test_${randomUUID().replaceAll('-', '')}`;
+    postgresSchema =
+      (reuseSchemaOf && schemaOf.get(reuseSchemaOf)) ??
+      `holgura_test_${randomUUID().replaceAll('-', '')}`;
     pgSchemas.push(postgresSchema);
   }
   const app = await buildApp(
@@ -63,18 +70,22 @@ export async function buildTestApp(
     { ...buildOptions, ...(postgresSchema === undefined ? {} : { postgresSchema }) },
   );
   openApps.push(app);
+  if (postgresSchema !== undefined) schemaOf.set(app, postgresSchema);
   return app;
 }
 
 afterEach(async () => {
-  await Promise.all(openApps.splice(0).map((app) => app.server.close()));
+  // Closing an app twice is harmless (a test may close one to simulate a restart).
+  await Promise.all(openApps.splice(0).map((app) => app.server.close().catch(() => undefined)));
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   const schemas = pgSchemas.splice(0);
   if (schemas.length > 0 && testDatabaseUrl !== null) {
     const client = new pg.Client({ connectionString: testDatabaseUrl });
     await client.connect();
     try {
-      for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+      for (const schema of new Set(schemas)) {
+        await client.query(`drop schema if exists ${schema} cascade`);
+      }
     } finally {
       await client.end();
     }

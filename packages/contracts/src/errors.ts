@@ -9,6 +9,8 @@ export const errorMessages = {
   ROUTE_NOT_FOUND: 'La ruta solicitada no existe',
   VALIDATION_FAILED: 'La solicitud no es válida',
   INPUT_TOO_LARGE: 'El archivo supera el tamaño máximo permitido (10MB)',
+  REQUEST_TOO_LARGE: 'La solicitud es demasiado grande',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido',
   AUTH_REQUIRED: 'Usuario no autenticado',
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',
   AUTH_RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',

@@ -12,7 +12,7 @@ import {
   type JobStatus,
 } from '@holgura/contracts';
 import { loadCase, screenN1 } from '@holgura/engine';
-import { buildTestApp, dialects } from '../test-support';
+import { buildTestApp, dialects, makeTempDir } from '../test-support';
 import { newAccount, TestClient } from '../modules/auth/auth-test-client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -145,6 +145,9 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
 
     const wrongType = await upload(ana, case9, 'image/png', 'foto.png');
     expect(wrongType.statusCode).toBe(415);
+    expect(apiErrorSchema.parse(wrongType.json()).error.message).toBe(
+      'Solo se permiten archivos .bin o .txt',
+    );
     const empty = await upload(ana, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(apiErrorSchema.parse(empty.json()).error.message).toBe('El archivo está vacío');
@@ -185,6 +188,33 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     const jobs = responses.map((r) => uploadResponseSchema.parse(r.json()).jobId);
     const finished = await Promise.all(jobs.map((jobId) => waitForJob(ana, jobId, 60_000)));
     expect(finished.map((s) => s.state)).toEqual(Array(10).fill('done'));
+  });
+
+  it('re-queues at start a job left running by a process that died, and finishes it', async () => {
+    const dataDir = makeTempDir('holgura-restart-');
+    const first = await buildTestApp({ ...fast, dataDir }, { dialect, ...quickPoll });
+    const ana = await signedIn(first.server, 'up-restart');
+    const { jobId } = uploadResponseSchema.parse((await upload(ana, case9)).json());
+    await waitForJob(ana, jobId);
+    // As if the process had died mid-analysis: the job is still marked running.
+    await first.db
+      .updateTable('analysis_jobs')
+      .set({ state: 'running', progress_percent: 30, attempts: 1 })
+      .where('id', '=', jobId)
+      .execute();
+    await first.db.deleteFrom('case_api_data').execute();
+    await first.server.close();
+
+    const restarted = await buildTestApp(
+      { ...fast, dataDir },
+      { dialect, ...quickPoll, ...(dialect === 'postgres' ? { reuseSchemaOf: first } : {}) },
+    );
+    const again = new TestClient(restarted.server);
+    await again.post('/api/auth/sign-in/email', {
+      email: newAccount('up-restart').email,
+      password: newAccount('up-restart').password,
+    });
+    expect(await waitForJob(again, jobId)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
   it('retries a job whose worker thread dies and writes its result once', async () => {

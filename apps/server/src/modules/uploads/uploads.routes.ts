@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { apiError, UPLOAD_CONTENT_TYPES } from '@holgura/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { apiError, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import type { AuthGuard } from '../../http/auth-guard';
 import type { AnalysisQueue } from '../../jobs/thread-queue';
@@ -23,12 +23,19 @@ export async function registerUploadRoutes(
       { parseAs: 'buffer' },
       (_req, body, done) => done(null, body),
     );
+    // Sizes and types are about the file here, in the words of the upload card (spec §5).
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.statusCode === 413) return reply.status(413).send(apiError('INPUT_TOO_LARGE'));
+      if (error.statusCode === 415) return reply.status(415).send(apiError('UPLOAD_CONTENT_TYPE'));
+      throw error;
+    });
     scope.addContentTypeParser('*', (_req, _payload, done) => {
       const error = Object.assign(new Error('unsupported content type'), { statusCode: 415 });
       done(error, undefined);
     });
 
-    scope.post(UPLOAD_PATH, { preHandler: deps.guard.requireUser }, async (request, reply) => {
+    const options = { preHandler: deps.guard.requireUser, bodyLimit: MAX_UPLOAD_BYTES };
+    scope.post(UPLOAD_PATH, options, async (request, reply) => {
       const bytes = request.body;
       if (!(bytes instanceof Buffer) || bytes.byteLength === 0) {
         return reply.status(400).send(apiError('UPLOAD_EMPTY'));
