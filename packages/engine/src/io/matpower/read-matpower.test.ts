@@ -84,6 +84,19 @@ describe('MATPOWER reader', () => {
     );
   });
 
+  it('names unmodelled fields such as dcline in warnings, with their line', () => {
+    const text = `${CASE}mpc.dcline = [\n\t1 2 1 10 10 0 0 1.01 1 10 -10 -10 10 -10 10 0 0;\n];\n`;
+    const { warnings } = readMatpower(text);
+    expect(warnings).toEqual([
+      {
+        code: 'PARSE_MATPOWER_FIELD_IGNORED',
+        message: 'mpc.dcline is not modelled and was ignored',
+        line: 25,
+      },
+    ]);
+    expect(readMatpower(CASE).warnings).toEqual([]);
+  });
+
   it('warns instead of failing when bus_name has the wrong length', () => {
     const { warnings, network } = readMatpower(CASE.replace("\t'O''Neil';\n", ''));
     expect(warnings.map((w) => w.code)).toEqual(['PARSE_MATPOWER_BUS_NAME_IGNORED']);

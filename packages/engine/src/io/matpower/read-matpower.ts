@@ -13,6 +13,19 @@ export interface MatpowerCase {
 
 type Table = Extract<MatpowerValue, { kind: 'matrix' }>;
 
+/** Fields read, or ignored on purpose because they do not change a power flow (cost data). */
+const KNOWN_FIELDS = new Set([
+  'version',
+  'baseMVA',
+  'bus',
+  'gen',
+  'branch',
+  'bus_name',
+  'gencost',
+  'gentype',
+  'genfuel',
+]);
+
 function parseNumber(text: string, line: number, field: string): number {
   if (text === 'Inf' || text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
@@ -125,6 +138,16 @@ export function readMatpower(text: string): MatpowerCase {
   };
 
   const names = readBusNames(fields.get('bus_name'), nb, warnings);
+  for (const [name, value] of fields) {
+    if (KNOWN_FIELDS.has(name)) continue;
+    // Data the model does not carry (dcline, a user's extra fields …) is named, never dropped
+    // silently (ANALYSIS.md §1).
+    warnings.push({
+      code: 'PARSE_MATPOWER_FIELD_IGNORED',
+      message: `mpc.${name} is not modelled and was ignored`,
+      line: value.line,
+    });
+  }
 
   const nl = brT.rows.length;
   const fromBus = new Int32Array(nl);
