@@ -34,4 +34,13 @@ describe('makeBdc', () => {
     expect(Array.from(bdc.pbusinj)).toEqual([0, shift, -shift]);
     expect(toDense(bdc.bf).map((r) => Array.from(r))[2]).toEqual([0, 0, 0]);
   });
+
+  it('refuses an in-service branch with zero reactance, naming it, instead of producing NaN', () => {
+    const { network } = readMatpower(CASE.replace('2 3 0 0.2 0', '2 3 0.01 0 0'));
+    expect(() => makeBdc(network, inServiceMask(network).branchActive)).toThrow(
+      expect.objectContaining({ code: 'MODEL_BRANCH_ZERO_REACTANCE', field: 'branch.BR_X' }),
+    );
+    const off = readMatpower(CASE.replace('1 3 0 0.4', '1 3 0 0')).network;
+    expect(() => makeBdc(off, inServiceMask(off).branchActive)).not.toThrow();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Csc } from '../linalg/csc';
 import { fromTriplets } from '../linalg/csc';
 import type { Network } from '../model/network';
+import { EngineError } from '../util/engine-error';
 
 export interface Bdc {
   /** Nodal susceptance matrix, nb × nb (B in Pbus = B·θ). */
@@ -36,6 +37,14 @@ export function makeBdc(net: Network, branchActive: Uint8Array): Bdc {
   let nbz = 0;
   for (let k = 0; k < nl; k++) {
     if (!branchActive[k]) continue;
+    if (xPu[k] === 0) {
+      // 1/x would put Inf and then NaN in every angle; MATPOWER returns them silently.
+      throw new EngineError(
+        'MODEL_BRANCH_ZERO_REACTANCE',
+        `branch ${k + 1} has zero reactance: the DC model cannot represent it`,
+        { field: 'branch.BR_X' },
+      );
+    }
     const tap = tapRatio[k] === 0 ? 1 : tapRatio[k];
     const bk = 1 / xPu[k] / tap;
     b[k] = bk;
