@@ -9,3 +9,4 @@ export * from './errors';
 export * from './routes';
 export * from './result/analysis-result.v1';
 export * from './legacy/sax-api';
+export * from './result/flexibility.v1';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flexibilitySchema } from './flexibility.v1';
 
 /**
  * What the engine computed for one uploaded case (version 1). Branch and generator indices are
@@ -50,6 +51,10 @@ export const analysisResultV1Schema = z.object({
     /** Worst base-case loadings, descending. */
     baseCaseTop: z.array(n1LoadingSchema),
   }),
+  /** Absent until the case's flexibility analysis has run (ANALYSIS.md §5). */
+  flexibility: flexibilitySchema.optional(),
+  /** Engine version that produced the result. */
+  engineVersion: z.string().optional(),
   timingsMs: z.record(z.string(), z.number()),
 });
 export type AnalysisResultV1 = z.infer<typeof analysisResultV1Schema>;
