@@ -12,12 +12,20 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:8080',
+      // The local SAX provider lives in the API server too.
+      '/sax': 'http://localhost:8080',
+      '/.well-known': 'http://localhost:8080',
     },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      // Two pages: the app, and the page the SAX popup returns to (it loads only the OIDC client).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'sax-popup-callback': fileURLToPath(new URL('./sax-popup-callback.html', import.meta.url)),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
@@ -25,6 +33,21 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            // Loaded only when needed (sign-in, sign-out, the analysis page), never on the landing.
+            {
+              name: 'auth-vendor',
+              test: /node_modules[\\/](better-auth|@better-auth|@better-fetch|nanostores|defu)[\\/]/,
+            },
+            // The SAX popup's return page loads only this.
+            { name: 'oidc-vendor', test: /node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/ },
+            {
+              name: 'forms-vendor',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+            },
+            {
+              name: 'table-vendor',
+              test: /node_modules[\\/]@tanstack[\\/](react-table|table-core)[\\/]/,
             },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

@@ -3,11 +3,33 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('Missing #root element in index.html');
+/**
+ * The SAX logout popup returns to `/` (the provider allows only that) with `state` in the query:
+ * inside that popup, hand the answer back to the opener instead of starting the app.
+ */
+function isSaxLogoutPopupReturn(): boolean {
+  return (
+    window.opener !== null &&
+    window.location.pathname === '/' &&
+    new URLSearchParams(window.location.search).has('state')
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (isSaxLogoutPopupReturn()) {
+  void import('oidc-client-ts').then(({ UserManager }) =>
+    new UserManager({
+      authority: window.location.origin,
+      client_id: 'holgura-web',
+      redirect_uri: window.location.href,
+    }).signoutPopupCallback(),
+  );
+} else {
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('Missing #root element in index.html');
+
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

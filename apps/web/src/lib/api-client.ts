@@ -24,9 +24,34 @@ export class ApiClientError extends Error {
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is (a file upload); `headers` should name its Content-Type. */
+  rawBody?: Blob;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+/** Gives the bearer token for API calls, or null to rely on the session cookie. */
+export type AccessTokenSource = () => Promise<string | null>;
+
+let accessTokenSource: AccessTokenSource | null = null;
+
+/** The auth provider registers how API calls are authorised (SAX id token or access token). */
+export function setAccessTokenSource(source: AccessTokenSource | null): void {
+  accessTokenSource = source;
+}
+
+async function authorizationHeader(path: string): Promise<Record<string, string>> {
+  // better-auth's own routes authenticate by cookie; the bearer is for the rest of the API.
+  if (accessTokenSource === null || path.startsWith('/api/auth/')) return {};
+  try {
+    const token = await accessTokenSource();
+    return token === null ? {} : { Authorization: `Bearer ${token}` };
+  } catch {
+    return {};
+  }
+}
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -45,10 +70,11 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T>(
   path: string,
   schema: Parser<T>,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, rawBody, headers = {}, signal }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
+    const auth = await authorizationHeader(path);
     response = await fetch(path, {
       method,
       signal,
@@ -56,8 +82,10 @@ export async function apiRequest<T>(
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...auth,
+        ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -84,4 +112,6 @@ export async function apiRequest<T>(
 export const api = {
   get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) =>
     apiRequest(path, schema, { signal }),
+  put: <T>(path: string, schema: Parser<T>, body: unknown) =>
+    apiRequest(path, schema, { method: 'PUT', body }),
 };

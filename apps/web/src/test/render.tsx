@@ -21,23 +21,56 @@ export function renderApp(path = '/') {
   return { ...result, router, user, queryClient };
 }
 
-type MockRoute = { status?: number; body: unknown } | (() => Promise<Response>);
+/** What a mocked route sees of the request. */
+export type MockRequest = {
+  path: string;
+  method: string;
+  headers: Headers;
+  /** The JSON body parsed, the raw body otherwise, or undefined. */
+  body: unknown;
+};
+
+type MockRoute =
+  { status?: number; body: unknown } | ((request: MockRequest) => Promise<Response> | Response);
 
 /**
  * Stubs `fetch` with answers by path. An unknown path fails the test loudly; a function
- * answer lets a test decide when (and whether) the request settles.
+ * answer lets a test decide when (and whether) the request settles, and see the request.
  */
 export function mockApi(routesByPath: Record<string, MockRoute>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = new URL(url, 'http://localhost').pathname;
     const answer = routesByPath[path];
     if (answer === undefined) throw new Error(`Unexpected request in test: ${path}`);
-    if (typeof answer === 'function') return answer();
+    if (typeof answer === 'function') {
+      let body: unknown = init?.body ?? undefined;
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          // keep the text
+        }
+      }
+      return answer({
+        path,
+        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+        headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : {})),
+        body,
+      });
+    }
     return jsonResponse(answer.body, answer.status);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The requests made to `path` so far. */
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return new URL(url, 'http://localhost').pathname === path;
+  });
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -63,3 +96,15 @@ export const sampleStats = {
   contingenciesAnalysed: 1532,
   scenariosAnalysed: 214,
 };
+
+/** A JWT-shaped token whose payload holds `claims` (the browser never verifies tokens). */
+export function tokenFor(claims: Record<string, unknown>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(claims));
+  const payload = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `header.${payload}.signature`;
+}
+
+export const sampleSessionUser = { id: 'u1', email: 'ana@example.co', name: 'Ana Pérez' };

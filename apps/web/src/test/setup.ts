@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { resetSaxClientForTests } from '../features/auth/sax-client';
 
 // Fail any test that logs an unexpected console.error (epic-stack habit): React warnings,
 // failed prop types and act() warnings are bugs. A test that expects one mocks it itself.
@@ -21,9 +23,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Sonner keeps toasts in a module store and replays active ones to a new <Toaster>.
+  toast.dismiss();
   cleanup();
   consoleError.mockRestore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  resetSaxClientForTests();
 });

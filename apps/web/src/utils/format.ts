@@ -16,3 +16,35 @@ export function formatNumber(value: number, maxDecimals = 2): string {
 export function formatMw(value: number): string {
   return formatNumber(value, 1);
 }
+
+/** A number with exactly `decimals` decimals, es-CO: (12.345, 1) → "12,3". */
+export function formatFixed(value: number, decimals: number): string {
+  return new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+/** A file size in kilobytes with two decimals: 1536 bytes → "1,50". */
+export function formatKb(bytes: number): string {
+  return formatFixed(bytes / 1024, 2);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** Spec §3: day/month/year hour:minute in the Spanish (Colombia) locale. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(
+    dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}

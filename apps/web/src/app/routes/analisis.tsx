@@ -1,11 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/auth/components/require-auth';
+import { useAuth } from '../../features/auth/use-auth';
 import { es } from '../../strings/es';
-import { PreparingPage } from './preparing-page';
+
+// Route-level split: the analysis screen (tables, upload) loads only when visited.
+const AnalysisPage = lazy(() =>
+  import('../../features/analysis/components/analysis-page').then((module) => ({
+    default: module.AnalysisPage,
+  })),
+);
 
 export function AnalisisRoute() {
+  const { status, user } = useAuth();
   return (
     <RequireAuth>
-      <PreparingPage title={es.pages.analysis.title} body={es.pages.analysis.body} />
+      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
+        <AnalysisPage
+          signedIn={status === 'signedIn'}
+          userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
+        />
+      </Suspense>
     </RequireAuth>
   );
 }

@@ -3,10 +3,22 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, sampleStats } from '../../test/render';
 
+/** What each page asks the API for once signed in (the analysis page lists the cases). */
+const pageApi = {
+  '/api/config': {
+    body: {
+      sax: { authority: 'x', clientId: 'y', policy: null, scopes: 'openid', local: true },
+      maxUploadBytes: 10485760,
+    },
+  },
+  '/api/cases': { body: { cases: [] } },
+  '/api/auth/token': { status: 401, body: null },
+};
+
 describe.each([
-  ['/analisis', 'Análisis de flexibilidad'],
-  ['/resultados', 'Capacidad de conexión en barras'],
-])('guarded route %s', (path, title) => {
+  ['/analisis', 'Análisis de flexibilidad', 'Casos disponibles'],
+  ['/resultados', 'Capacidad de conexión en barras', 'Módulo en preparación'],
+])('guarded route %s', (path, title, content) => {
   it('shows a spinner while the session is checked, then redirects to / when signed out', async () => {
     const session = deferred<Response>();
     mockApi({
@@ -39,11 +51,11 @@ describe.each([
 
   it('shows the page to a user with a stored SAX token, without inventing data', async () => {
     window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token: 'abc.def' }));
-    mockApi({ '/api/auth/get-session': { body: null } });
+    mockApi({ '/api/auth/get-session': { body: null }, ...pageApi });
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Módulo en preparación')).toBeInTheDocument();
+    expect(screen.getByText(content)).toBeInTheDocument();
   });
 
   it('shows the page to a user with an account session and their name under the user button', async () => {
@@ -51,6 +63,7 @@ describe.each([
       '/api/auth/get-session': {
         body: { user: { id: 'u1', email: 'ana@example.co', name: 'Ana Pérez' } },
       },
+      ...pageApi,
     });
     renderApp(path);
 

@@ -1,11 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { Layout } from '../../components/layout/layout';
-import { UserMenu } from '../../features/auth/components/user-menu';
+import { sessionQueryOptions } from '../../features/auth/api/get-session';
+import { UserMenu, type ProfileDialogProps } from '../../features/auth/components/user-menu';
+
+// Loaded when first opened: the landing page does not carry the form library.
+const EditProfileDialog = lazy(() =>
+  import('../../features/profile/components/edit-profile-dialog').then((module) => ({
+    default: module.EditProfileDialog,
+  })),
+);
+
+/** The profile feature's dialog, opened from the auth feature's user menu. */
+function ProfileDialog(props: ProfileDialogProps) {
+  const queryClient = useQueryClient();
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <EditProfileDialog
+        {...props}
+        // The name under the user button comes from the session.
+        onSaved={() => void queryClient.invalidateQueries(sessionQueryOptions())}
+      />
+    </Suspense>
+  );
+}
 
 export function RootLayout() {
   return (
     <>
-      <Layout userMenu={<UserMenu />} />
+      <Layout userMenu={<UserMenu profileDialog={ProfileDialog} />} />
       <ScrollRestoration />
     </>
   );

@@ -44,6 +44,20 @@ export function useSaxToken(): string | null {
   return parseStoredToken(raw);
 }
 
+/** Saves the SAX id token as `{ token }` (spec §3) and tells this tab. */
+export function storeSaxToken(token: string): void {
+  try {
+    window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token }));
+  } finally {
+    window.dispatchEvent(new Event(LOCAL_CHANGE_EVENT));
+  }
+}
+
+/** The stored token right now, outside React (API calls). */
+export function readSaxToken(): string | null {
+  return parseStoredToken(readRaw());
+}
+
 export function clearSaxToken(): void {
   try {
     window.localStorage.removeItem(SAX_ID_TOKEN_STORAGE_KEY);
@@ -54,27 +68,33 @@ export function clearSaxToken(): void {
 
 type TokenClaims = { name: string | null; email: string | null };
 
-/** Display claims of a JWT id token, without verifying it (the API verifies it). */
-export function readTokenClaims(token: string): TokenClaims {
-  const empty: TokenClaims = { name: null, email: null };
+/** The payload of a JWT, without verifying it (the API verifies tokens), or null. */
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
-  if (payload === undefined) return empty;
+  if (payload === undefined) return null;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (typeof claims !== 'object' || claims === null) return empty;
-    const record = claims as Record<string, unknown>;
-    const text = (key: string) => {
-      const value = record[key];
-      return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-    };
-    const fullName = [text('given_name'), text('family_name')].filter(Boolean).join(' ');
-    return {
-      name: text('name') ?? (fullName === '' ? null : fullName) ?? text('preferred_username'),
-      email: text('email'),
-    };
+    if (typeof claims !== 'object' || claims === null) return null;
+    return claims as Record<string, unknown>;
   } catch {
-    return empty;
+    return null;
   }
+}
+
+/** Display claims of a JWT id token, without verifying it (the API verifies it). */
+export function readTokenClaims(token: string): TokenClaims {
+  const empty: TokenClaims = { name: null, email: null };
+  const record = decodeJwtPayload(token);
+  if (record === null) return empty;
+  const text = (key: string) => {
+    const value = record[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const fullName = [text('given_name'), text('family_name')].filter(Boolean).join(' ');
+  return {
+    name: text('name') ?? (fullName === '' ? null : fullName) ?? text('preferred_username'),
+    email: text('email'),
+  };
 }

@@ -1,4 +1,6 @@
+import type { SignUpRequest } from '@holgura/contracts';
 import { createContext, useContext } from 'react';
+import type { AuthEventListener } from './auth-events';
 
 export type AuthStatus = 'checking' | 'signedIn' | 'signedOut';
 
@@ -9,10 +11,22 @@ export type AuthUser = {
   method: 'sax' | 'account';
 };
 
+/** What an email sign-in ended in: signed in, a TOTP code needed, or failed (already told). */
+export type SignInOutcome = 'signedIn' | 'twoFactor' | 'failed';
+
 export type AuthState = {
   status: AuthStatus;
   user: AuthUser | null;
-  signOut: () => void;
+  /** Each action tells the user how it went (toasts, spec §8) and resolves to the outcome. */
+  signInWithEmail: (values: { email: string; password: string }) => Promise<SignInOutcome>;
+  verifyTotp: (code: string) => Promise<boolean>;
+  signUp: (values: SignUpRequest) => Promise<boolean>;
+  signInWithSax: () => Promise<boolean>;
+  /** Starts loading the SAX client so the popup opens at once on click. */
+  prepareSax: () => void;
+  signOut: () => Promise<void>;
+  /** Spec §4 events: initial session, signed in, signed out, token refreshed, MFA verified. */
+  onAuthEvent: (listener: AuthEventListener) => () => void;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -3,6 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const SESSION_PATH = '/api/auth/get-session';
+/** Asking for the session renews it on the server; the app asks this often and on focus. */
+export const SESSION_REFRESH_MS = 5 * 60_000;
 
 /** The product-account session; `null` when nobody is signed in with an account. */
 export function getSession(signal?: AbortSignal) {
@@ -14,9 +16,13 @@ export const sessionQueryOptions = () =>
     queryKey: ['auth', 'session'],
     queryFn: ({ signal }) => getSession(signal),
     retry: false,
-    staleTime: 5 * 60_000,
+    staleTime: SESSION_REFRESH_MS,
   });
 
 export function useSession() {
-  return useQuery(sessionQueryOptions());
+  return useQuery({
+    ...sessionQueryOptions(),
+    refetchInterval: SESSION_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 }

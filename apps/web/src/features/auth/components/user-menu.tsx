@@ -1,5 +1,5 @@
-import { ChevronDown, LogIn, LogOut, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown, LogIn, LogOut, UserPen, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { cn } from '../../../utils/cn';
 import { es } from '../../../strings/es';
 import { useAuth } from '../use-auth';
@@ -7,14 +7,30 @@ import { SignInDialog } from './sign-in-dialog';
 
 const t = es.userMenu;
 
+/** What the app supplies to render the profile dialog (a feature of its own). */
+export type ProfileDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+};
+
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500';
+
 /**
- * The user button in the header: a disclosure with sign-in (signed out) or the account and
- * sign-out (signed in). The signed-in user's name shows under the button.
+ * The user button in the header: a disclosure with sign-in (signed out) or the account, edit
+ * profile (product accounts only, spec §6) and sign-out (signed in). The signed-in user's name
+ * shows under the button.
  */
-export function UserMenu() {
+export function UserMenu({
+  profileDialog: ProfileDialog,
+}: {
+  profileDialog?: ComponentType<ProfileDialogProps>;
+}) {
   const { status, user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -86,17 +102,32 @@ export function UserMenu() {
             <p className="text-xs text-slate-600">{t.signedInAs}</p>
             <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
             {user.email !== null && <p className="truncate text-xs text-slate-600">{user.email}</p>}
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                signOut();
-              }}
-              className="mt-3 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-            >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
-              {t.signOut}
-            </button>
+            <div className="mt-3 space-y-1 border-t border-slate-100 pt-2">
+              {user.method === 'account' && ProfileDialog !== undefined && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    setProfileOpen(true);
+                  }}
+                  className={itemClasses}
+                >
+                  <UserPen aria-hidden="true" className="h-4 w-4" />
+                  {t.editProfile}
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void signOut();
+                }}
+                className={itemClasses}
+              >
+                <LogOut aria-hidden="true" className="h-4 w-4" />
+                {t.signOut}
+              </button>
+            </div>
           </>
         ) : (
           <>
@@ -117,6 +148,13 @@ export function UserMenu() {
       </div>
 
       <SignInDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusRef={buttonRef} />
+      {signedIn && user.method === 'account' && ProfileDialog !== undefined && (
+        <ProfileDialog
+          open={profileOpen}
+          onOpenChange={setProfileOpen}
+          returnFocusRef={buttonRef}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,217 @@
+import { errorMessages, type JobStatus } from '@holgura/contracts';
+import { FileText, Lock, UploadCloud, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { es } from '../../../strings/es';
+import { cn } from '../../../utils/cn';
+import { formatKb } from '../../../utils/format';
+import { followJob } from '../api/job';
+import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
+
+const t = es.analysis.upload;
+
+type UploadCardProps = {
+  signedIn: boolean;
+  /** From GET /api/config (10 MB). */
+  maxUploadBytes: number;
+  /** The job finished: the new case is ready. */
+  onProcessed: (caseId: string) => void;
+};
+
+function refuse(title: string, description: string) {
+  toast.error(title, { description });
+}
+
+/** Spec §2/§5: pick or drop a .bin/.txt case, upload it, follow its analysis to the end. */
+export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCardProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [job, setJob] = useState<JobStatus | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const choose = (picked: File | undefined) => {
+    if (picked === undefined) return;
+    if (!signedIn) return refuse(t.unavailableTitle, t.unavailableBody);
+    if (!isAcceptedFile(picked)) return refuse(t.invalidTitle, t.invalidBody);
+    if (picked.size > maxUploadBytes) return refuse(t.tooLargeTitle, errorMessages.INPUT_TOO_LARGE);
+    setFile(picked);
+    setJob(null);
+  };
+
+  const remove = () => {
+    setFile(null);
+    setJob(null);
+    if (inputRef.current !== null) inputRef.current.value = '';
+  };
+
+  const process = async () => {
+    if (!signedIn) return refuse(t.unavailableTitle, t.unavailableBody);
+    if (file === null) return refuse(t.errorTitle, t.noFile);
+    setBusy(true);
+    setJob(null);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const { jobId } = await uploadCase(file);
+      const final = await followJob(jobId, setJob, controller.signal);
+      if (final.state === 'done') {
+        toast.success(t.successTitle, { description: t.successBody });
+        remove();
+        onProcessed(final.caseId);
+      } else {
+        refuse(t.errorTitle, final.error?.message ?? t.unknownError);
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      refuse(t.errorTitle, uploadErrorMessage(error));
+    } finally {
+      if (!controller.signal.aborted) setBusy(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (busy) return;
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <section
+      aria-labelledby="subir-titulo"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="subir-titulo" className="text-lg font-semibold text-slate-900">
+        {t.title}
+      </h2>
+      {!signedIn ? (
+        <div className="mt-4 flex gap-3 rounded-xl bg-slate-100 p-4 text-slate-700">
+          <Lock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <div>
+            <p className="font-semibold text-slate-900">{t.unavailableTitle}</p>
+            <p className="text-sm">{t.unavailableBody}</p>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">{t.description}</p>
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              if (!busy) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            data-testid="upload-dropzone"
+            className={cn(
+              'mt-4 flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors motion-reduce:transition-none',
+              dragging ? 'border-sky-500 bg-sky-50' : 'border-slate-300 bg-slate-50',
+            )}
+          >
+            <UploadCloud aria-hidden="true" className="h-10 w-10 text-sky-700" />
+            <p className="font-medium text-slate-800">{t.dropzone}</p>
+            <p className="text-sm text-slate-500">{t.or}</p>
+            <label
+              htmlFor={inputId}
+              className={cn(
+                'inline-flex h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-sky-500 hover:text-sky-800',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500',
+                busy && 'pointer-events-none opacity-60',
+              )}
+            >
+              {t.pick}
+              <input
+                id={inputId}
+                ref={inputRef}
+                type="file"
+                accept=".bin,.txt,text/plain"
+                aria-label={t.pickLabel}
+                aria-describedby={hintId}
+                disabled={busy}
+                className="sr-only"
+                onChange={(event) => choose(event.target.files?.[0])}
+              />
+            </label>
+            <p id={hintId} className="text-xs text-slate-600">
+              {t.hint} · {t.accepted}
+            </p>
+          </div>
+        </>
+      )}
+
+      {file !== null && (
+        <div className="mt-4 flex items-center gap-3 rounded-xl border border-slate-200 p-3">
+          <FileText aria-hidden="true" className="h-6 w-6 shrink-0 text-sky-700" />
+          <div className="min-w-0 flex-1">
+            <p
+              className="truncate text-sm font-semibold text-slate-900"
+              data-testid="upload-file-name"
+            >
+              {file.name}
+            </p>
+            <p className="text-xs text-slate-600" data-testid="upload-file-size">
+              {t.size(formatKb(file.size))}
+            </p>
+          </div>
+          <Button variant="ghost" size="sm" onClick={remove} disabled={busy}>
+            <X aria-hidden="true" className="h-4 w-4" />
+            {t.remove}
+          </Button>
+        </div>
+      )}
+
+      {job !== null && <JobProgress job={job} />}
+
+      <Button
+        className="mt-4 w-full"
+        onClick={() => void process()}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? t.processing : t.process}
+      </Button>
+    </section>
+  );
+}
+
+function JobProgress({ job }: { job: JobStatus }) {
+  const failed = job.state === 'failed';
+  const label =
+    job.stage ?? (job.state === 'queued' ? t.queued : job.state === 'running' ? t.running : '');
+  return (
+    <div className="mt-4 space-y-2" aria-live="polite">
+      <div className="flex justify-between text-sm">
+        <span className={cn('font-medium', failed ? 'text-red-700' : 'text-slate-700')}>
+          {failed ? t.failedTitle : label}
+        </span>
+        <span className="tabular-nums text-slate-600">{job.progressPercent} %</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={job.progressPercent}
+        aria-valuetext={`${job.progressPercent} % ${label}`}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={cn('h-full rounded-full transition-all', failed ? 'bg-red-600' : 'bg-sky-600')}
+          style={{ width: `${job.progressPercent}%` }}
+        />
+      </div>
+      {failed && job.error !== null && (
+        <p role="alert" className="text-sm text-red-700">
+          {job.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { es } from '../../../strings/es';
+import { useAuth } from '../use-auth';
+
+const t = es.auth;
+
+export function SaxPanel({ onSignedIn }: { onSignedIn: () => void }) {
+  const { signInWithSax, prepareSax } = useAuth();
+  const [busy, setBusy] = useState(false);
+
+  // The dialog opens on this tab: have the client ready before the click opens the popup.
+  useEffect(() => prepareSax(), [prepareSax]);
+
+  return (
+    <div className="space-y-4">
+      <p className="flex gap-3 rounded-lg bg-sky-50 p-3 text-sm text-slate-700">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-sky-700" />
+        {t.saxIntro}
+      </p>
+      <Button
+        className="w-full"
+        aria-busy={busy}
+        onClick={async () => {
+          // Not disabled while busy: a second click reaches the client, which refuses it.
+          setBusy(true);
+          const ok = await signInWithSax();
+          setBusy(false);
+          if (ok) onSignedIn();
+        }}
+      >
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        {t.continueWithSax}
+      </Button>
+      {busy && (
+        <p role="status" className="text-center text-sm text-slate-600">
+          {t.saxOpening}
+        </p>
+      )}
+    </div>
+  );
+}

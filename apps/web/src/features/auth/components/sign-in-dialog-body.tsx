@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { es } from '../../../strings/es';
+import { useAuth } from '../use-auth';
+import { SaxPanel } from './sax-panel';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { TotpForm } from './totp-form';
+
+const t = es.auth;
+
+const subTabClasses =
+  'rounded-none border-b-2 border-transparent data-[state=active]:border-sky-600 data-[state=active]:shadow-none';
+
+/** The dialog's tabs: SAX, or a Holgura account (sign in, sign up, then the TOTP step). */
+export default function DialogBody({ onDone }: { onDone: () => void }) {
+  const { prepareSax } = useAuth();
+  const [method, setMethod] = useState('sax');
+  const [accountTab, setAccountTab] = useState('sign-in');
+  const [twoFactor, setTwoFactor] = useState(false);
+  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+
+  return (
+    <Tabs
+      value={method}
+      onValueChange={(value) => {
+        setMethod(value);
+        if (value === 'sax') prepareSax();
+      }}
+    >
+      <TabsList aria-label={t.tabsLabel}>
+        <TabsTrigger value="sax">{t.tabSax}</TabsTrigger>
+        <TabsTrigger value="holgura">{t.tabHolgura}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="sax">
+        <SaxPanel onSignedIn={onDone} />
+      </TabsContent>
+      <TabsContent value="holgura">
+        {twoFactor ? (
+          <TotpForm onVerified={onDone} onBack={() => setTwoFactor(false)} />
+        ) : (
+          <Tabs value={accountTab} onValueChange={setAccountTab}>
+            <TabsList aria-label={t.accountTabsLabel} className="bg-white p-0">
+              <TabsTrigger value="sign-in" className={subTabClasses}>
+                {t.tabSignIn}
+              </TabsTrigger>
+              <TabsTrigger value="sign-up" className={subTabClasses}>
+                {t.tabSignUp}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm
+                key={signedUpEmail ?? ''}
+                defaultEmail={signedUpEmail ?? ''}
+                onSignedIn={onDone}
+                onTwoFactor={() => setTwoFactor(true)}
+              />
+            </TabsContent>
+            <TabsContent value="sign-up">
+              <SignUpForm
+                onSignedUp={(email) => {
+                  setSignedUpEmail(email);
+                  setAccountTab('sign-in');
+                }}
+              />
+            </TabsContent>
+          </Tabs>
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

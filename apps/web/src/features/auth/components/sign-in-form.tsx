@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signUpRequestSchema } from '@holgura/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { es } from '../../../strings/es';
+import { useAuth } from '../use-auth';
+
+const t = es.auth;
+
+/** Spec §5: email (email type) and password, both required; the same rules as sign-up. */
+const signInSchema = signUpRequestSchema.pick({ email: true, password: true });
+
+type SignInFormProps = {
+  defaultEmail: string;
+  onSignedIn: () => void;
+  onTwoFactor: () => void;
+};
+
+export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInFormProps) {
+  const { signInWithEmail } = useAuth();
+  const form = useForm({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const outcome = await signInWithEmail(values);
+    if (outcome === 'signedIn') onSignedIn();
+    else if (outcome === 'twoFactor') onTwoFactor();
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <FormField
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormField
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        // After sign-up the email is filled in: the password is what is left to type.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={defaultEmail !== ''}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t.submittingSignIn : t.submitSignIn}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { profileSchema, type UpdateProfileRequest } from '@holgura/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const PROFILE_PATH = '/api/profile';
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => api.get(PROFILE_PATH, profileSchema, signal),
+    staleTime: 0,
+  });
+
+export function useProfile(enabled: boolean) {
+  return useQuery({ ...profileQueryOptions(), enabled });
+}
+
+/** PUT /api/profile: 403 PROFILE_NOT_EDITABLE for SAX users (spec §6). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateProfileRequest) => api.put(PROFILE_PATH, profileSchema, changes),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateProfileRequestSchema, type Profile } from '@holgura/contracts';
+import { AlertTriangle } from 'lucide-react';
+import type { RefObject } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { es } from '../../../strings/es';
+import { useProfile, useUpdateProfile } from '../api/profile';
+
+const t = es.profile;
+
+type EditProfileDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+  /** Called after a successful save (the app refreshes the signed-in name). */
+  onSaved?: () => void;
+};
+
+/** Spec §2: email read-only; first name, last name and company required and trimmed. */
+export function EditProfileDialog({
+  open,
+  onOpenChange,
+  returnFocusRef,
+  onSaved,
+}: EditProfileDialogProps) {
+  const profile = useProfile(open);
+
+  let body;
+  if (profile.isPending) {
+    body = <Spinner label={t.loading} className="py-10" />;
+  } else if (profile.isError) {
+    body = (
+      <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
+        <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+        {t.loadFailed} {profile.error.message}
+      </p>
+    );
+  } else {
+    body = (
+      <ProfileForm
+        profile={profile.data}
+        onSaved={() => {
+          onSaved?.();
+          onOpenChange(false);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={t.title}
+        description={t.description}
+        closeLabel={t.close}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusRef.current?.focus();
+        }}
+      >
+        {open && body}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(updateProfileRequestSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      company: profile.company,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast.success(t.updated);
+      onSaved();
+    } catch {
+      toast.error(t.errorTitle, { description: t.updateFailed });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <FormField label={t.email} name="email" type="email" value={profile.email} readOnly />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <FormField
+          label={t.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <FormField
+        label={t.company}
+        autoComplete="organization"
+        required
+        error={errors.company?.message}
+        {...form.register('company')}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <DialogClose asChild>
+          <Button variant="outline">{t.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t.saving : t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
