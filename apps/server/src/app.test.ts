@@ -123,3 +123,17 @@ describe('request limits', () => {
     });
   });
 });
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, no framing, nosniff and a referrer policy', async () => {
+    const { server } = await buildTestApp({ webDistDir: fakeWebBuild() });
+    const response = await server.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import { openDatabase, type Db, type DatabaseHandle } from './db/database';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sax: options.saxVerifier === undefined ? sax.verifier : options.saxVerifier,
     });
 
+    await registerSecurityHeaders(server, { publicUrl: config.publicUrl });
     registerErrorHandler(server);
     registerHealthRoutes(server);
     await registerOpenApi(server, config.publicUrl);
