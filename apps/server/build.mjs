@@ -16,5 +16,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  // CommonJS code inlined into the ESM bundle (xz-decompress) calls require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __holguraCreateRequire } from 'node:module'; const require = __holguraCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

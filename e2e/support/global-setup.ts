@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,18 +16,40 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const startTimeoutMs = 60_000;
 
+/** A port nobody listens on now; the server must know its own address (PUBLIC_URL) up front. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the real built server (as `npm start` does, minus the build, which `npm run test:e2e`
- * runs first) on a free port with a temporary DATA_DIR, and stops it after the run.
+ * runs first) on a free port with a temporary DATA_DIR, and stops it after the run. PUBLIC_URL
+ * names the port so sign-in origins and the local SAX issuer are right.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(serverEntry)) {
     throw new Error(`No server build at ${serverEntry}: run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-e2e-'));
+  const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await waitForUrl(child);

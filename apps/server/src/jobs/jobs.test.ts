@@ -217,6 +217,23 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     expect(await waitForJob(again, jobId)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
+  it('survives worker threads that cannot load: the API answers and the job fails with a clear message', async () => {
+    const { server } = await buildTestApp(
+      { workers: 1 },
+      {
+        dialect,
+        ...quickPoll,
+        workerUrl: new URL('./test-fixtures/broken-worker.ts', import.meta.url),
+      },
+    );
+    const ana = await signedIn(server, 'up-broken');
+    const { jobId } = uploadResponseSchema.parse((await upload(ana, case9)).json());
+    const status = await waitForJob(ana, jobId);
+    expect(status).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(status.error?.code).toBe('JOB_WORKER_CRASHED');
+    expect((await server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('retries a job whose worker thread dies and writes its result once', async () => {
     const { server, db } = await buildTestApp(
       { workers: 1 },

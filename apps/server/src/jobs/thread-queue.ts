@@ -59,7 +59,33 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
     if (status !== null) events.publish(status);
   };
 
-  for (let i = 0; i < Math.max(1, options.workers); i++) idle.push(spawnWorker(workerUrl));
+  let failedStarts = 0;
+
+  /**
+   * A worker with listeners for its whole life: an error or exit while idle (a thread that cannot
+   * even load) must neither crash the process nor leave the pool short. Respawns back off so a
+   * broken build does not spin.
+   */
+  function addWorker(): void {
+    const worker = spawnWorker(workerUrl);
+    worker.on('error', (error) => log.error({ err: error }, 'analysis worker error'));
+    worker.once('exit', () => {
+      const index = idle.indexOf(worker);
+      if (index < 0 || closed) return;
+      idle.splice(index, 1);
+      failedStarts++;
+      const delay = Math.min(30_000, 250 * 2 ** failedStarts);
+      log.error(`un hilo de análisis terminó sin trabajo; se reemplaza en ${delay} ms`);
+      setTimeout(() => {
+        if (closed) return;
+        addWorker();
+        void pump();
+      }, delay).unref();
+    });
+    idle.push(worker);
+  }
+
+  for (let i = 0; i < Math.max(1, options.workers); i++) addWorker();
 
   function run(worker: Worker, job: ClaimedJob, bytes: Uint8Array): Promise<void> {
     return new Promise((resolve) => {
@@ -90,6 +116,7 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
           finish(() => store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL));
           return;
         }
+        failedStarts = 0;
         const { outcome } = message;
         if (outcome.ok) {
           finish(() => store.complete(job, outcome.result, outcome.contingencyCount));
@@ -109,7 +136,7 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
         log.warn({ jobId: job.id, attempt: job.attempts, reason }, 'analysis worker died');
         busy.delete(worker);
         void worker.terminate();
-        idle.push(spawnWorker(workerUrl));
+        addWorker();
         finish(() =>
           store.retryOrFail(job.id, 'JOB_WORKER_CRASHED', errorMessages.JOB_WORKER_CRASHED),
         );
