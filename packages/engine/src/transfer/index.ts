@@ -1,0 +1,24 @@
+// Public API of the transfer module (ANALYSIS.md §4–§6). 0-based indices throughout.
+export type {
+  ConstraintResult,
+  ElementState,
+  FlexibilityExtra,
+  FlexibilityLevelResult,
+  FlexibilityResult,
+  PlantResult,
+  PlantSensitivity,
+  SinkRule,
+  StudyGroupRule,
+} from './types';
+export type { Plant, Plants } from './plants';
+export { groupPlants } from './plants';
+export type { SinkSpec, StudyGroupSpec, TransferErrorCode, TransferWeights } from './weights';
+export { buildTransferWeights } from './weights';
+export type { ScreenContext, ScreenOptions } from './screen';
+export { buildScreenContext, postLimitMw } from './screen';
+export type { FcitcOptions, FcitcResult, RawConstraint } from './fcitc';
+export { computeFcitc } from './fcitc';
+export type { FlexibilityOptions } from './flexibility';
+export { analyseFlexibility } from './flexibility';
+export type { TransferPattern } from './dispatch';
+export { networkAtTransfer } from './dispatch';

@@ -1,0 +1,109 @@
+import type { PostRating } from '../contingency/n1';
+
+/**
+ * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`
+ * member for member (the engine may not import contracts), with 0-based indices: `index` where
+ * the contract has a 1-based `id`, 0-based branch, generator and plant indices. The lead's
+ * mapper adds 1 and nothing else.
+ */
+
+/** Machines at one bus (ANALYSIS.md §1). Sums run over in-service machines only. */
+export interface PlantResult {
+  /** 0-based, in order of first appearance in the file (contract `id` − 1). */
+  readonly index: number;
+  /** `G <bus name>`. */
+  readonly name: string;
+  readonly busNumber: number;
+  /** Internal 0-based bus index (not in the contract). */
+  readonly bus: number;
+  /** 0-based generator rows of the in-service machines. */
+  readonly generators: number[];
+  readonly unitsInParallel: number;
+  readonly pInitialMw: number;
+  readonly pMaxMw: number;
+  readonly pMinMw: number;
+  readonly inStudyGroup: boolean;
+  /** dP/dT: + for the study group, − for a generator sink. */
+  readonly participation: number;
+}
+
+export interface ElementState {
+  /** 0-based branch row. */
+  readonly branch: number;
+  readonly name: string;
+  /** DC flow at T = 0 in the intact network, MW, from-end. */
+  readonly initialFlowMw: number;
+  readonly maxCapacityMva: number;
+  readonly emergencyCapacityMva: number;
+}
+
+export interface PlantSensitivity {
+  /** 0-based plant index. */
+  readonly plant: number;
+  readonly sensitivity: number;
+}
+
+export interface ConstraintResult {
+  /** 0-based position in ranking order (contract `id` − 1). */
+  readonly index: number;
+  readonly monitored: ElementState;
+  /** null: N-0 ('SOBRECARGA RED COMPLETA'). */
+  readonly contingency: ElementState | null;
+  readonly limitMw: number;
+  readonly flowAtZeroMw: number;
+  readonly distributionFactor: number;
+  readonly ranking: number;
+  readonly transferAtLimitMw: number;
+  readonly preExistingViolation: boolean;
+  readonly sensitivities: PlantSensitivity[];
+}
+
+export interface FlexibilityLevelResult {
+  /** 1-based, as in the contract. */
+  readonly level: number;
+  readonly transferMw: number;
+  readonly flexibilityPercent: number;
+  /** 0-based constraint indices, ranking order. */
+  readonly constraintIndices: number[];
+}
+
+export type StudyGroupRule = 'named' | 'renewables' | 'all-with-headroom';
+export type SinkRule = 'headroom-down' | 'initial-output' | 'loads' | 'group';
+
+export interface FlexibilityResult {
+  readonly options: {
+    readonly studyGroup: { readonly rule: StudyGroupRule; readonly plants: number[] };
+    readonly sink: SinkRule;
+    readonly levels: number;
+    readonly distributionFactorCutoff: number;
+    readonly postContingencyRating: PostRating;
+    readonly includeGeneratorOutages: boolean;
+  };
+  readonly tmaxMw: number;
+  readonly fcitcMw: number;
+  /** 0-based index into `constraints`, null when Tmax is reached first. */
+  readonly limitingConstraintIndex: number | null;
+  readonly plants: PlantResult[];
+  readonly levels: FlexibilityLevelResult[];
+  readonly constraints: ConstraintResult[];
+  /** Not in the contract: what the lead may show as notes or warnings. */
+  readonly extra: FlexibilityExtra;
+}
+
+export interface FlexibilityExtra {
+  /** dP/dT per generator row: the dispatch at T is P0 + T·this (see `networkAtTransfer`). */
+  readonly unitParticipation: Float64Array;
+  /** The island the transfer stays in (sensitivities are given for plants in it only). */
+  readonly transferIsland: number;
+  /** With a 'loads' sink: MW of extra demand per MW of transfer, per bus (sums to 1). */
+  readonly loadSinkByBus: Float64Array | null;
+  /** Outages skipped because they split the network (bridges), 0-based branch rows. */
+  readonly islandingOutages: number[];
+  readonly nContingencies: number;
+  readonly nMonitored: number;
+  /** Constraints with T(c) ≤ Tmax left out by `maxConstraints` (those with the largest T). */
+  readonly constraintsOmitted: number;
+  /** Level lists are complete up to this transfer (MW); Tmax unless constraints were omitted. */
+  readonly completeUpToMw: number;
+  readonly timingsMs: { model: number; transfer: number; screening: number; sensitivities: number };
+}
