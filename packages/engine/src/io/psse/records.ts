@@ -1,0 +1,63 @@
+import { PsseParseError } from './errors';
+import type { FieldTable } from './fields';
+import { parseFortranNumber, tokenize } from './tokenize';
+
+/** One record read through a field table: numbers (NaN = absent, no default) and trimmed strings. */
+export type RawValues = Record<string, number | string>;
+
+export interface RawRecord {
+  /** 1-based line of the record's first line. */
+  readonly line: number;
+  readonly v: RawValues;
+}
+
+/** Reads one line of a record into `into` with `table`'s names and defaults. */
+export function readFields(
+  text: string,
+  line: number,
+  table: FieldTable,
+  what: string,
+  into: RawValues = {},
+): RawValues {
+  const { fields, quoted } = tokenize(text);
+  for (let k = 0; k < table.length; k++) {
+    const spec = table[k];
+    const raw = k < fields.length ? fields[k] : '';
+    const absent = raw === '' || (!quoted[k] && raw.trim() === '');
+    if (spec.kind === 's') {
+      into[spec.name] = absent && !quoted[k] ? ((spec.def as string | null) ?? '') : raw.trim();
+      continue;
+    }
+    if (absent || (quoted[k] && raw.trim() === '')) {
+      if (spec.required) {
+        throw new PsseParseError(
+          'PARSE_RAW_FIELD_INVALID',
+          `line ${line}: ${what} record has no ${spec.name}`,
+          line,
+          spec.name,
+        );
+      }
+      into[spec.name] = spec.def === null ? NaN : (spec.def as number);
+      continue;
+    }
+    const value = parseFortranNumber(raw);
+    if (Number.isNaN(value) || (spec.kind === 'i' && !Number.isInteger(value))) {
+      throw new PsseParseError(
+        'PARSE_RAW_FIELD_INVALID',
+        `line ${line}: ${what} field ${spec.name} must be ${spec.kind === 'i' ? 'an integer' : 'a number'}, found '${raw.trim()}'`,
+        line,
+        spec.name,
+      );
+    }
+    into[spec.name] = value;
+  }
+  return into;
+}
+
+export function num(r: RawValues, name: string): number {
+  return r[name] as number;
+}
+
+export function str(r: RawValues, name: string): string {
+  return r[name] as string;
+}
