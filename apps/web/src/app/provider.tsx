@@ -15,7 +15,14 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster richColors closeButton position="top-right" />
+      {/* Below the fixed header, so a toast never covers the user menu. */}
+      <Toaster
+        richColors
+        closeButton
+        position="top-right"
+        offset={{ top: 88, right: 16 }}
+        mobileOffset={{ top: 80, right: 8, left: 8 }}
+      />
     </QueryClientProvider>
   );
 }

@@ -321,6 +321,8 @@ export const es = {
       loading_: 'Carga (%)',
       status: 'Estado',
       baseCase: 'Caso base (N-0)',
+      showAll: (total: number) => `Mostrar todas (${total})`,
+      showFewer: 'Mostrar menos',
       noTop: 'Ningún elemento monitoreado tiene carga post-contingencia que reportar.',
       noAnalysis: 'Este caso aún no tiene resultados del análisis N-1.',
       flexibilityPending:

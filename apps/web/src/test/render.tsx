@@ -7,12 +7,12 @@ import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
 /** Renders the whole app at `path`, with a fresh query client that never retries. */
-export function renderApp(path = '/') {
+export function renderApp(path = '/', options: { applyAccept?: boolean } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient({
     queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ applyAccept: options.applyAccept ?? true });
   const result = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

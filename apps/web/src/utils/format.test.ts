@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInteger, formatMw, formatNumber } from './format';
+import {
+  formatDateTime,
+  formatFixed,
+  formatInteger,
+  formatKb,
+  formatMw,
+  formatNumber,
+} from './format';
 
 describe('es-CO number formatting', () => {
   it('groups thousands with a period', () => {
@@ -11,5 +18,23 @@ describe('es-CO number formatting', () => {
     expect(formatNumber(12345.678)).toBe('12.345,68');
     expect(formatMw(3800.45)).toBe('3.800,5');
     expect(formatMw(150)).toBe('150');
+  });
+});
+
+describe('analysis formats', () => {
+  it('shows fixed decimals with a decimal comma', () => {
+    expect(formatFixed(-148, 1)).toBe('-148,0');
+    expect(formatFixed(98.6789, 1)).toBe('98,7');
+  });
+
+  it('shows sizes in KB with two decimals', () => {
+    expect(formatKb(2235)).toBe('2,18');
+    expect(formatKb(10 * 1024 * 1024)).toBe('10.240,00');
+  });
+
+  it('shows dates as day/month/year hour:minute (24 h)', () => {
+    const iso = new Date(2026, 10, 5, 7, 9).toISOString();
+    expect(formatDateTime(iso)).toBe('05/11/2026 07:09');
+    expect(formatDateTime('no es fecha')).toBe('no es fecha');
   });
 });

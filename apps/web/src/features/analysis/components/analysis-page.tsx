@@ -47,8 +47,10 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
         <UploadCard
           signedIn={signedIn}
           maxUploadBytes={config.data?.maxUploadBytes ?? MAX_UPLOAD_BYTES}
-          onProcessed={(caseId) => {
-            void refresh().then(() => setSelectedId(caseId));
+          onProcessed={(caseId, ok) => {
+            void refresh().then(() => {
+              if (ok) setSelectedId(caseId);
+            });
           }}
         />
         <CasesTable

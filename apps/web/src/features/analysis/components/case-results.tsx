@@ -1,6 +1,8 @@
 import type { AnalysisResultV1, CaseSummary, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Info } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -119,7 +121,12 @@ function N1Summary({ analysis }: { analysis: AnalysisResultV1 }) {
   );
 }
 
+/** Rows shown before 'Mostrar todas': the worst loadings are what a planner reads first. */
+export const TOP_ROWS_COLLAPSED = 10;
+
 function TopLoadings({ rows }: { rows: N1Loading[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const visible = expanded ? rows : rows.slice(0, TOP_ROWS_COLLAPSED);
   return (
     <div>
       <h3 id="top-cargas" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
@@ -154,7 +161,7 @@ function TopLoadings({ rows }: { rows: N1Loading[] }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, index) => {
+              {visible.map((row, index) => {
                 const band = loadBand(row.loadingPercent);
                 return (
                   <tr
@@ -202,6 +209,17 @@ function TopLoadings({ rows }: { rows: N1Loading[] }) {
             </tbody>
           </table>
         </div>
+      )}
+      {rows.length > TOP_ROWS_COLLAPSED && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t.showFewer : t.showAll(rows.length)}
+        </Button>
       )}
     </div>
   );

@@ -15,8 +15,8 @@ type UploadCardProps = {
   signedIn: boolean;
   /** From GET /api/config (10 MB). */
   maxUploadBytes: number;
-  /** The job finished: the new case is ready. */
-  onProcessed: (caseId: string) => void;
+  /** The job finished: the new case is ready (or failed: the case exists, without results). */
+  onProcessed: (caseId: string, ok: boolean) => void;
 };
 
 function refuse(title: string, description: string) {
@@ -64,9 +64,10 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
       if (final.state === 'done') {
         toast.success(t.successTitle, { description: t.successBody });
         remove();
-        onProcessed(final.caseId);
+        onProcessed(final.caseId, true);
       } else {
         refuse(t.errorTitle, final.error?.message ?? t.unknownError);
+        onProcessed(final.caseId, false);
       }
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;

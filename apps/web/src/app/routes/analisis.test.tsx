@@ -1,0 +1,367 @@
+import { SAX_ID_TOKEN_STORAGE_KEY, type CaseSummary } from '@holgura/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CasesTable } from '../../features/analysis/components/cases-table';
+import { UploadCard } from '../../features/analysis/components/upload-card';
+import {
+  callsTo,
+  deferred,
+  jsonResponse,
+  mockApi,
+  renderApp,
+  sampleSessionUser,
+  tokenFor,
+} from '../../test/render';
+
+const saxToken = tokenFor({ name: 'Ana Prueba', email: 'prueba@sax.co' });
+
+const config = (maxUploadBytes = 10485760) => ({
+  body: {
+    sax: { authority: 'x', clientId: 'y', policy: null, scopes: 'openid', local: true },
+    maxUploadBytes,
+  },
+});
+
+const summary = (index: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
+  caseId: `c${index}`,
+  caseName: `Caso ${index}`,
+  caseDescription: null,
+  process: null,
+  familyId: null,
+  familyName: null,
+  createdAt: new Date(2026, 10, index, 8, 30).toISOString(),
+  ...patch,
+});
+
+const loading = (percent: number, i: number) => ({
+  monitoredBranch: i + 1,
+  monitoredName: `B${i}-B${i + 1}`,
+  contingencyBranch: i === 0 ? null : i + 20,
+  contingencyName: i === 0 ? null : `B${i + 5}-B${i + 6}`,
+  flowMw: -148.04,
+  limitMva: 150,
+  loadingPercent: percent,
+});
+
+const caseData = {
+  caseId: 'c7',
+  fullDataJson: null,
+  extras: null,
+  apiResponseDate: '2026-11-21T00:00:00Z',
+  analysis: {
+    schemaVersion: 1,
+    network: {
+      format: 'matpower',
+      revision: null,
+      compressed: false,
+      baseMva: 100,
+      counts: { buses: 9, branches: 9, generators: 3, loads: 3, islands: 1 },
+      warnings: [],
+    },
+    n1: {
+      contingencies: 9,
+      islandingContingencies: 3,
+      monitored: 9,
+      baseCaseOverloads: 0,
+      overloadedPairs: 2,
+      top: [135.2, 101, 98.66, 80, 60, 40, 30, 20, 10, 5, 4, 3].map(loading),
+      baseCaseTop: [],
+    },
+    timingsMs: {},
+  },
+};
+
+function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
+  window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token: saxToken }));
+  return mockApi({ '/api/auth/get-session': { body: null }, '/api/config': config(), ...routes });
+}
+
+const sevenCases = { body: { cases: [1, 2, 3, 4, 5, 6, 7].map((i) => summary(i)) } };
+
+describe('/analisis case table', () => {
+  it('shows loading, then the newest five of the cases without a family, titled with the total', async () => {
+    const cases = deferred<Response>();
+    const fetchMock = signedInWithSax({ '/api/cases': () => cases.promise });
+    renderApp('/analisis');
+
+    expect(await screen.findByRole('status', { name: 'Cargando casos...' })).toBeInTheDocument();
+    cases.resolve(
+      jsonResponse({
+        cases: [...sevenCases.body.cases, summary(9, { familyId: 'F1', caseName: 'Familia' })],
+      }),
+    );
+
+    expect(await screen.findByText('Casos de Análisis – Total: 7')).toBeInTheDocument();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(5);
+    expect(radios[0]).toHaveAccessibleName('Seleccionar Caso 7');
+    expect(screen.queryByText('Familia')).not.toBeInTheDocument();
+    for (const header of ['caseID', 'Nombre del caso', 'Fecha de creación']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(screen.getByText('07/11/2026 08:30')).toBeInTheDocument();
+    // The API call carries the SAX id token.
+    const [[, init]] = callsTo(fetchMock, '/api/cases') as [[unknown, RequestInit]];
+    expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${saxToken}`);
+  });
+
+  it('pages by 5, 10 or 25 and goes back to the first page when the size changes', async () => {
+    signedInWithSax({ '/api/cases': sevenCases });
+    const { user } = renderApp('/analisis');
+    await screen.findByText('Página 1 de 2');
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+
+    const size = screen.getByRole('combobox', { name: 'Filas por página' });
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '25']);
+    await user.selectOptions(size, '10');
+    expect(screen.getByText('Página 1 de 1')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(7);
+  });
+
+  it('says so when there are no cases, and when they cannot be loaded', async () => {
+    signedInWithSax({ '/api/cases': { body: { cases: [] } } });
+    renderApp('/analisis');
+    expect(await screen.findByText('No hay casos para mostrar.')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the list fails', async () => {
+    signedInWithSax({ '/api/cases': { status: 500, body: null } });
+    renderApp('/analisis');
+    expect(
+      await screen.findByText('No se pudieron cargar los casos: Error del servidor (500)'),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes from the API at most once every 3 seconds', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const fetchMock = signedInWithSax({ '/api/cases': sevenCases });
+    const { user } = renderApp('/analisis');
+    await screen.findByText('Casos de Análisis – Total: 7');
+    const refresh = screen.getByRole('button', { name: 'Actualizar' });
+
+    await user.click(refresh);
+    await user.click(refresh);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/cases')).toHaveLength(2));
+    now += 3_001;
+    await user.click(refresh);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/cases')).toHaveLength(3));
+  });
+
+  it('selects a case with the keyboard-reachable radio and shows its N-1 result', async () => {
+    const data = deferred<Response>();
+    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': () => data.promise });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+
+    expect(screen.getByText('Caso seleccionado:')).toBeInTheDocument();
+    expect(screen.getByTestId('selected-case-id')).toHaveTextContent('c7');
+    const results = screen.getByRole('region', { name: 'Resultados del caso seleccionado' });
+    expect(within(results).getByText('Caso 7')).toBeInTheDocument();
+    expect(within(results).getByRole('status', { name: 'Cargando datos del caso...' }));
+
+    data.resolve(jsonResponse(caseData));
+    expect(await within(results).findByTestId('figure-buses')).toHaveTextContent('9');
+    expect(within(results).getByTestId('figure-overloadedPairs')).toHaveTextContent('2');
+    const table = within(results).getByRole('table', { name: 'Mayores cargas post-contingencia' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(11); // header + 10 of 12
+    expect(within(rows[1]!).getByText('Caso base (N-0)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('-148,0')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('135,2')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('SOBRECARGA EXTREMA')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Crítico')).toBeInTheDocument();
+    await user.click(within(results).getByRole('button', { name: 'Mostrar todas (12)' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(
+      within(results).getByText(/Los niveles de flexibilidad.*aún no están calculados/),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Error: ...' when the case data cannot be read", async () => {
+    signedInWithSax({
+      '/api/cases': sevenCases,
+      '/api/cases/c7/data': {
+        status: 404,
+        body: {
+          error: { code: 'CASE_DATA_NOT_FOUND', message: 'El caso no tiene resultados guardados' },
+        },
+      },
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    expect(
+      await screen.findByText('Error: El caso no tiene resultados guardados'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the account access token as bearer for an account session', async () => {
+    const fetchMock = mockApi({
+      '/api/auth/get-session': { body: { user: sampleSessionUser } },
+      '/api/auth/token': { body: { token: 'jwt.access.token' } },
+      '/api/config': config(),
+      '/api/cases': { body: { cases: [] } },
+    });
+    renderApp('/analisis');
+    await screen.findByText('No hay casos para mostrar.');
+    const [[, init]] = callsTo(fetchMock, '/api/cases') as [[unknown, RequestInit]];
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer jwt.access.token');
+  });
+});
+
+describe('/analisis upload card', () => {
+  async function page(routes: Parameters<typeof mockApi>[0] = {}, maxUploadBytes?: number) {
+    const fetchMock = signedInWithSax({
+      '/api/cases': { body: { cases: [] } },
+      ...(maxUploadBytes === undefined ? {} : { '/api/config': config(maxUploadBytes) }),
+      ...routes,
+    });
+    const view = renderApp('/analisis', { applyAccept: false });
+    await screen.findByText('No hay casos para mostrar.');
+    const input = screen.getByLabelText('Seleccionar archivo de caso');
+    return { ...view, fetchMock, input };
+  }
+
+  it('refuses other files, files over the limit, and processing nothing', async () => {
+    const { user, input } = await page({}, 100);
+    expect(screen.getByText(/Máximo 10MB/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Procesar archivo' }));
+    expect(await screen.findByText('No hay archivo para procesar')).toBeInTheDocument();
+
+    await user.upload(input, new File(['%PDF'], 'red.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Archivo inválido')).toBeInTheDocument();
+    expect(screen.getByText('Solo se permiten archivos .bin o .txt')).toBeInTheDocument();
+
+    await user.upload(input, new File(['x'.repeat(101)], 'grande.txt', { type: 'text/plain' }));
+    expect(
+      await screen.findByText('El archivo supera el tamaño máximo permitido (10MB)'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('upload-file-name')).not.toBeInTheDocument();
+  });
+
+  it('shows the chosen file with its size in KB and removes it', async () => {
+    const { user, input } = await page();
+    await user.upload(input, new File(['x'.repeat(2048)], 'caso.bin'));
+    expect(screen.getByTestId('upload-file-name')).toHaveTextContent('caso.bin');
+    expect(screen.getByTestId('upload-file-size')).toHaveTextContent('2,00 KB');
+    await user.click(screen.getByRole('button', { name: 'Remover archivo' }));
+    expect(screen.queryByTestId('upload-file-name')).not.toBeInTheDocument();
+  });
+
+  it('uploads, follows the job, then says so, refreshes the list and selects the new case', async () => {
+    let listed = false;
+    const upload = deferred<Response>();
+    const { user, input } = await page({
+      '/api/casesCalculate/calculate': () => upload.promise,
+      '/api/jobs/j1': () => {
+        listed = true;
+        return jsonResponse({
+          jobId: 'j1',
+          caseId: 'c8',
+          state: 'done',
+          progressPercent: 100,
+          stage: null,
+          error: null,
+          attempts: 1,
+          createdAt: '2026-11-21T00:00:00Z',
+          startedAt: null,
+          finishedAt: null,
+        });
+      },
+      '/api/cases': () =>
+        jsonResponse({ cases: listed ? [summary(8, { caseName: 'caso9' })] : [] }),
+      '/api/cases/c8/data': { body: { ...caseData, caseId: 'c8' } },
+    });
+    await user.upload(input, new File(['mpc'], 'caso9.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Procesar archivo' }));
+    expect(screen.getByRole('button', { name: 'Procesando...' })).toBeDisabled();
+
+    upload.resolve(jsonResponse({ caseId: 'c8', jobId: 'j1' }, 202));
+    expect(await screen.findByText('Éxito')).toBeInTheDocument();
+    expect(screen.getByText('Archivo procesado correctamente')).toBeInTheDocument();
+    expect(await screen.findByText('Casos de Análisis – Total: 1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('selected-case-id')).toHaveTextContent('c8'));
+    expect(screen.getByRole('button', { name: 'Procesar archivo' })).toBeEnabled();
+  });
+
+  it("shows the job's Spanish error when the analysis fails", async () => {
+    const { user, input } = await page({
+      '/api/casesCalculate/calculate': { status: 202, body: { caseId: 'c8', jobId: 'j1' } },
+      '/api/jobs/j1': {
+        body: {
+          jobId: 'j1',
+          caseId: 'c8',
+          state: 'failed',
+          progressPercent: 5,
+          stage: null,
+          error: { code: 'PARSE_MATPOWER_SYNTAX', message: 'Error de sintaxis (línea 12)' },
+          attempts: 1,
+          createdAt: '2026-11-21T00:00:00Z',
+          startedAt: null,
+          finishedAt: null,
+        },
+      },
+    });
+    await user.upload(input, new File(['mpc'], 'caso.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Procesar archivo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error de sintaxis (línea 12)');
+    expect(screen.getByRole('progressbar', { name: 'Progreso del análisis' })).toHaveAttribute(
+      'aria-valuenow',
+      '5',
+    );
+  });
+
+  it.each([
+    [
+      401,
+      { error: { code: 'AUTH_TOKEN_INVALID', message: 'x' } },
+      'Sesión expirada. Vuelve a iniciar sesión.',
+    ],
+    [
+      415,
+      { error: { code: 'UPLOAD_CONTENT_TYPE', message: 'Solo se permiten archivos .bin o .txt' } },
+      'Solo se permiten archivos .bin o .txt',
+    ],
+    [503, null, 'Error del servidor (503)'],
+  ])('words an HTTP %s answer for the user', async (status, body, message) => {
+    const { user, input } = await page({
+      '/api/casesCalculate/calculate': { status, body },
+    });
+    await user.upload(input, new File(['mpc'], 'caso.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Procesar archivo' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+});
+
+describe('signed-out states', () => {
+  it("shows 'Acceso restringido' instead of the table", () => {
+    render(
+      <CasesTable
+        signedIn={false}
+        state="ready"
+        cases={[]}
+        selectedCaseId={null}
+        onSelect={() => undefined}
+        onRefresh={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Acceso restringido')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actualizar' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Función no disponible' instead of the picker", () => {
+    render(<UploadCard signedIn={false} maxUploadBytes={10} onProcessed={() => undefined} />);
+    expect(screen.getByText('Función no disponible')).toBeInTheDocument();
+    expect(screen.getByText('Debes iniciar sesión para subir archivos')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Seleccionar archivo de caso')).not.toBeInTheDocument();
+  });
+});
