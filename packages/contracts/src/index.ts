@@ -13,3 +13,4 @@ export * from './result/flexibility.v1';
 export * from './legacy/full-data-json';
 export * from './legacy/full-data-json.read';
 export * from './legacy/full-data-json.write';
+export * from './api/study';

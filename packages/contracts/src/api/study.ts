@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * The study file (ANALYSIS.md §6): a base case plus scenarios, years, growth, interchanges and
+ * projects, from which the scenario × year cases `<escenario>_<año>` are built and the busbar
+ * capacities computed. Every message is Spanish and names the field.
+ */
+const positive = (label: string) =>
+  z.number({ error: `${label} debe ser un número` }).positive(`${label} debe ser mayor que 0`);
+const text = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} es obligatorio` })
+    .trim()
+    .min(1, `${label} es obligatorio`)
+    .max(max, `${label} es demasiado largo`);
+const busNumber = z
+  .number({ error: 'El número de barra debe ser un número' })
+  .int('El número de barra debe ser un entero')
+  .positive('El número de barra debe ser positivo');
+const year = z
+  .number({ error: 'El año debe ser un número' })
+  .int('El año debe ser un entero')
+  .min(2000, 'El año debe estar entre 2000 y 2100')
+  .max(2100, 'El año debe estar entre 2000 y 2100');
+
+export const studyAreaSchema = z.object({
+  id: z.number().int('El número de área debe ser un entero'),
+  name: text('El nombre del área', 100),
+});
+
+export const studyInterchangeSchema = z.object({
+  name: text('El nombre del intercambio'),
+  bus: busNumber,
+  /** MW injected at the bus: positive for imports, negative for exports. */
+  mw: z.number({ error: 'El intercambio debe estar en MW' }),
+});
+
+export const studyScenarioSchema = z.object({
+  /** Part of the case names `<escenario>_<año>`: no underscores. */
+  name: text('El nombre del escenario', 60).regex(
+    /^[^_\s]+$/,
+    'El nombre del escenario no puede tener guiones bajos ni espacios',
+  ),
+  /** The condición shown on the result cards. */
+  condition: text('La condición del escenario', 500),
+  /** Demand multiplier per area name (1 = as in the base case). */
+  demandMultipliers: z.record(z.string(), positive('El multiplicador de demanda')).default({}),
+  interchanges: z.array(studyInterchangeSchema).default([]),
+});
+
+const projectBranchSchema = z.object({
+  fromBus: busNumber,
+  toBus: busNumber,
+  circuit: z.string().trim().min(1).max(2).default('1'),
+  rPu: z.number().nonnegative('La resistencia no puede ser negativa').default(0),
+  xPu: z.number().refine((x) => x !== 0, 'La reactancia no puede ser cero'),
+  bPu: z.number().nonnegative().default(0),
+  rateAMva: z.number().nonnegative(),
+  rateBMva: z.number().nonnegative().default(0),
+});
+
+const projectUnitSchema = z.object({
+  bus: busNumber,
+  pMaxMw: positive('La capacidad de la unidad'),
+  pMinMw: z.number().nonnegative().default(0),
+  pMw: z.number().nonnegative().default(0),
+});
+
+export const studyProjectSchema = z.object({
+  name: text('El nombre del proyecto'),
+  inServiceYear: year,
+  branches: z.array(projectBranchSchema).default([]),
+  units: z.array(projectUnitSchema).default([]),
+});
+
+export const studyFileSchema = z
+  .object({
+    name: text('El nombre del estudio'),
+    description: z.string().max(2000).default(''),
+    /** Public synthetic networks must say so (issue 4): shown with the results. */
+    networkLabel: text('La descripción de la red', 300),
+    years: z.array(year).min(1, 'Indica al menos un año'),
+    areas: z.array(studyAreaSchema).default([]),
+    /** Yearly demand growth per area name, as a fraction (0.03 = 3 % per year). */
+    growth: z.record(z.string(), z.number().min(-0.5).max(0.5)).default({}),
+    scenarios: z.array(studyScenarioSchema).min(1, 'Indica al menos un escenario'),
+    projects: z.array(studyProjectSchema).default([]),
+    busbars: z.array(busNumber).min(1, 'Indica al menos una barra'),
+    options: z
+      .object({
+        tmaxMw: positive('El tope de capacidad').default(2000),
+        postContingencyRating: z.enum(['A', 'B', 'C', 'emergency']).default('emergency'),
+        distributionFactorCutoff: z.number().min(0).max(1).default(0.01),
+      })
+      .default({
+        tmaxMw: 2000,
+        postContingencyRating: 'emergency',
+        distributionFactorCutoff: 0.01,
+      }),
+  })
+  .superRefine((study, ctx) => {
+    const sorted = [...study.years].sort((a, b) => a - b);
+    if (new Set(study.years).size !== study.years.length || sorted.join() !== study.years.join()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['years'],
+        message: 'Los años deben ir en orden creciente y sin repetirse',
+      });
+    }
+    const names = study.scenarios.map((s) => s.name.toLowerCase());
+    names.forEach((name, i) => {
+      if (names.indexOf(name) !== i) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scenarios', i, 'name'],
+          message: `El escenario "${study.scenarios[i]!.name}" está repetido`,
+        });
+      }
+    });
+    const areaNames = new Set(study.areas.map((a) => a.name));
+    const checkArea = (name: string, path: (string | number)[]) => {
+      if (!areaNames.has(name)) {
+        ctx.addIssue({ code: 'custom', path, message: `El área "${name}" no está en areas` });
+      }
+    };
+    for (const name of Object.keys(study.growth)) checkArea(name, ['growth', name]);
+    study.scenarios.forEach((scenario, i) => {
+      for (const name of Object.keys(scenario.demandMultipliers)) {
+        checkArea(name, ['scenarios', i, 'demandMultipliers', name]);
+      }
+    });
+    if (new Set(study.busbars).size !== study.busbars.length) {
+      ctx.addIssue({ code: 'custom', path: ['busbars'], message: 'Hay barras repetidas' });
+    }
+  });
+export type StudyFile = z.infer<typeof studyFileSchema>;
+export type StudyFileInput = z.input<typeof studyFileSchema>;
+
+/** Spanish messages per field, e.g. "scenarios.1.name: El nombre del escenario es obligatorio". */
+export function describeStudyErrors(error: z.ZodError): string[] {
+  return error.issues.map((issue) =>
+    issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`,
+  );
+}
