@@ -14,3 +14,4 @@ export * from './legacy/full-data-json';
 export * from './legacy/full-data-json.read';
 export * from './legacy/full-data-json.write';
 export * from './api/study';
+export * from './result/busbar-capacity.v1';

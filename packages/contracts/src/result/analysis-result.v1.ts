@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { busbarCapacitySchema } from './busbar-capacity.v1';
 import { flexibilitySchema } from './flexibility.v1';
 
 /**
@@ -51,6 +52,8 @@ export const analysisResultV1Schema = z.object({
     /** Worst base-case loadings, descending. */
     baseCaseTop: z.array(n1LoadingSchema),
   }),
+  /** Present on the cases of a busbar study (ANALYSIS.md §6). */
+  busbarCapacity: busbarCapacitySchema.optional(),
   /** Absent until the case's flexibility analysis has run (ANALYSIS.md §5). */
   flexibility: flexibilitySchema.optional(),
   /** Engine version that produced the result. */

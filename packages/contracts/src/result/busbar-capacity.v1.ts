@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Connection capacity at one busbar in one scenario × year case (ANALYSIS.md §6): the FCITC of
+ * a new unit at the bus, with what limits it. One stored case per (busbar, scenario, year); the
+ * busbar is the case family.
+ */
+export const busbarConstraintSchema = z.object({
+  monitoredBranch: z.number().int().positive(),
+  monitoredName: z.string(),
+  /** null: the base case (N-0). */
+  contingencyBranch: z.number().int().positive().nullable(),
+  contingencyName: z.string().nullable(),
+  /** MW of new generation at the bus at which this constraint reaches its limit. */
+  transferAtLimitMw: z.number().nonnegative(),
+  distributionFactor: z.number(),
+  limitMw: z.number(),
+  preExistingViolation: z.boolean(),
+});
+export type BusbarConstraint = z.infer<typeof busbarConstraintSchema>;
+
+export const busbarCapacitySchema = z.object({
+  busNumber: z.number().int(),
+  busName: z.string(),
+  scenario: z.string(),
+  year: z.number().int(),
+  /** The scenario's condición text, for the result card. */
+  condition: z.string(),
+  /** Capped at the study's Tmax (default 2000 MW). */
+  capacityMw: z.number().nonnegative(),
+  tmaxMw: z.number().positive(),
+  /** The constraint that sets the capacity; null when the cap binds first. */
+  limiting: busbarConstraintSchema.nullable(),
+  /** The five tightest constraints, by transferAtLimitMw ascending. */
+  topConstraints: z.array(busbarConstraintSchema).max(5),
+  /** Projects in service in this case (by name). */
+  projectsInService: z.array(z.string()),
+  /** The interchanges of the scenario, for the simulation-conditions card. */
+  interchanges: z.array(
+    z.object({ name: z.string(), busNumber: z.number().int(), mw: z.number() }),
+  ),
+  networkLabel: z.string(),
+});
+export type BusbarCapacity = z.infer<typeof busbarCapacitySchema>;
