@@ -13,6 +13,7 @@ export const errorMessages = {
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido',
   AUTH_REQUIRED: 'Usuario no autenticado',
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',
+  CROSS_SITE_REQUEST: 'Solicitud rechazada: no proviene de Holgura',
   AUTH_RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   PROFILE_NOT_EDITABLE: 'Solo las cuentas de Holgura pueden editar su perfil',
   PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',

@@ -36,6 +36,10 @@ class Unauthorized extends Error {
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+class CrossSiteWrite extends Error {}
+
 /** SAX users are keyed by the provider's subject, in a namespace product accounts cannot reach. */
 export const saxUserId = (subject: string) => `sax:${subject}`;
 
@@ -104,6 +108,19 @@ export function createAuthGuard(deps: {
     return { userId: session.user.id, accountKind: 'holgura', email: session.user.email };
   }
 
+  const ownOrigin = new URL(publicUrl).origin;
+
+  /**
+   * Cookies ride along with requests other sites make; a bearer token does not. A write that
+   * authenticates by cookie must come from our own pages: browsers always send Origin on
+   * cross-origin writes, so a foreign Origin is refused (SameSite=Lax cookies are the first line).
+   */
+  function isCrossSiteWrite(request: FastifyRequest): boolean {
+    if (SAFE_METHODS.has(request.method)) return false;
+    const origin = request.headers.origin;
+    return origin !== undefined && origin !== ownOrigin;
+  }
+
   async function identify(request: FastifyRequest): Promise<Principal | null> {
     const header = request.headers.authorization;
     if (header !== undefined) {
@@ -117,7 +134,9 @@ export function createAuthGuard(deps: {
       if (principal === null) throw new Unauthorized('AUTH_TOKEN_INVALID');
       return principal;
     }
-    return fromSession(request);
+    const principal = await fromSession(request);
+    if (principal !== null && isCrossSiteWrite(request)) throw new CrossSiteWrite();
+    return principal;
   }
 
   /** preHandler for routes that need someone signed in. */
@@ -127,6 +146,9 @@ export function createAuthGuard(deps: {
     } catch (error) {
       if (error instanceof Unauthorized) {
         return reply.status(401).send(apiError(error.code));
+      }
+      if (error instanceof CrossSiteWrite) {
+        return reply.status(403).send(apiError('CROSS_SITE_REQUEST'));
       }
       throw error;
     }

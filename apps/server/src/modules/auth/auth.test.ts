@@ -36,6 +36,27 @@ describe.each(dialects)('product accounts on %s', (dialect) => {
     expect(session.user.email).toBe(account.email);
   });
 
+  it('sets the session cookie HttpOnly and SameSite=Lax, and Secure behind HTTPS', async () => {
+    for (const [publicUrl, secure] of [
+      ['http://localhost:8080', false],
+      ['https://holgura.ejemplo.co', true],
+    ] as const) {
+      const { server } = await build({ publicUrl });
+      const response = await server.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: publicUrl },
+        payload: newAccount(`cookie${secure ? 's' : ''}`),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const cookies = [response.headers['set-cookie']].flat().join('\n');
+      const session = cookies.split('\n').find((line) => line.includes('session_token='))!;
+      expect(session, publicUrl).toMatch(/HttpOnly/i);
+      expect(session, publicUrl).toMatch(/SameSite=Lax/i);
+      expect(/;\s*Secure/i.test(session), publicUrl).toBe(secure);
+    }
+  });
+
   it('refuses a wrong password without saying which part was wrong', async () => {
     const { server } = await build();
     const browser = new TestClient(server);

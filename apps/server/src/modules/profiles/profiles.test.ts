@@ -50,6 +50,22 @@ describe.each(dialects)('profile on %s', (dialect) => {
     });
   });
 
+  it('refuses a cookie-authenticated write from another site', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const browser = new TestClient(server);
+    await browser.post('/api/auth/sign-up/email', newAccount('csrf'));
+    const forged = await browser.request({
+      method: 'PUT',
+      url: '/api/profile',
+      body: { firstName: 'Mallory', lastName: 'X', company: 'Y' },
+      headers: { origin: 'https://sitio-malicioso.example' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(forged.json()).error.code).toBe('CROSS_SITE_REQUEST');
+    const profile = profileSchema.parse((await browser.get('/api/profile')).json());
+    expect(profile.firstName).toBe('Ana');
+  });
+
   it('requires someone signed in', async () => {
     const { server } = await buildTestApp({}, { dialect });
     const response = await new TestClient(server).get('/api/profile');
