@@ -96,6 +96,19 @@ export function convertBuses(input: ConvertInput): BusColumns {
     // case's voltage (YQ is positive for a capacitive load, hence the minus).
     bus.pd[i] += num(r, 'PL') + ip * vm + yp * vm * vm;
     bus.qd[i] += num(r, 'QL') + iq * vm - yq * vm * vm;
+    // v34/v35 loads may carry distributed generation, netted from the load when DGENF = 1 (POM);
+    // psse2mpc predates the fields and ignores them.
+    if (rev >= 34 && num(r, 'DGENF') === 1 && (num(r, 'DGENP') !== 0 || num(r, 'DGENQ') !== 0)) {
+      if (!input.matpower) {
+        bus.pd[i] -= num(r, 'DGENP');
+        bus.qd[i] -= num(r, 'DGENQ');
+      }
+      warnings.push({
+        code: 'PARSE_RAW_CONVERSION_LOSSY',
+        message: `line ${rec.line}: load '${str(r, 'ID')}' at bus ${num(r, 'I')} has distributed generation DGENP ${num(r, 'DGENP')} MW, DGENQ ${num(r, 'DGENQ')} MVAr: ${input.matpower ? 'ignored (matpower option)' : 'netted from the load'}`,
+        line: rec.line,
+      });
+    }
     if (ip !== 0 || iq !== 0 || yp !== 0 || yq !== 0) {
       warnings.push({
         code: 'PARSE_RAW_CONVERSION_LOSSY',

@@ -54,6 +54,9 @@ const LOAD_32 = table(
 const LOAD_33 = table(
   'I:i! ID:s=1 STATUS:i=1 AREA:i ZONE:i PL:r=0 QL:r=0 IP:r=0 IQ:r=0 YP:r=0 YQ:r=0 OWNER:i SCALE:i=1 INTRPT:i=0',
 );
+const LOAD_34 = table(
+  'I:i! ID:s=1 STATUS:i=1 AREA:i ZONE:i PL:r=0 QL:r=0 IP:r=0 IQ:r=0 YP:r=0 YQ:r=0 OWNER:i SCALE:i=1 INTRPT:i=0 DGENP:r=0 DGENQ:r=0 DGENF:i=0',
+);
 const LOAD_35 = table(
   'I:i! ID:s=1 STATUS:i=1 AREA:i ZONE:i PL:r=0 QL:r=0 IP:r=0 IQ:r=0 YP:r=0 YQ:r=0 OWNER:i SCALE:i=1 INTRPT:i=0 DGENP:r=0 DGENQ:r=0 DGENF:i=0 LOADTYPE:s=',
 );
@@ -165,7 +168,16 @@ export function revisionTables(rev: number): RevisionTables {
     rev <= 31 ? windingOld(w) : rev <= 33 ? winding33(w) : winding34(w, rev === 34);
   return {
     bus: rev <= 30 ? BUS_29 : BUS_31,
-    load: rev <= 31 ? LOAD_29 : rev === 32 ? LOAD_32 : rev <= 34 ? LOAD_33 : LOAD_35,
+    load:
+      rev <= 31
+        ? LOAD_29
+        : rev === 32
+          ? LOAD_32
+          : rev === 33
+            ? LOAD_33
+            : rev === 34
+              ? LOAD_34
+              : LOAD_35,
     fixedShunt: rev <= 30 ? null : FIXED_SHUNT,
     generator: rev <= 32 ? GEN_29 : rev === 33 ? GEN_33 : rev === 34 ? GEN_34 : GEN_35,
     branch: rev <= 30 ? BRANCH_29 : old ? BRANCH_31 : BRANCH_34,

@@ -165,6 +165,7 @@ const V35 = [
   "1,'A', 138, 3, 1, 1, 1, 1.0, 0.0, 1.05, 0.95, 1.1, 0.9",
   "2,'B', 138, 1, 1, 1, 1, 1.0, 0.0, 1.05, 0.95, 1.1, 0.9",
   END('BUS'),
+  "2,'1', 1, 1, 1, 40, 20, 0, 0, 0, 0, 1, 1, 0, 15, 5, 1, 'TYPE'",
   END('LOAD'),
   END('FIXED SHUNT'),
   "1,'1', 50, 0, 100, -100, 1.0, 0, 0, 250, 0, 1, 0, 0, 1, 1, 100, 200, 10, 0, 1, 1.0",
@@ -194,11 +195,13 @@ describe('readPsse rev 35 layout', () => {
     expect(c.network.branches.rateCMva[0]).toBe(120);
     expect(c.network.buses.vmaxPu[0]).toBe(1.05);
     expect(c.network.buses.bsMvar[1]).toBe(30); // v35 switched shunt: BINIT is field 12
+    // Distributed generation (DGENF = 1) is netted from the load.
+    expect([c.network.buses.pdMw[1], c.network.buses.qdMvar[1]]).toEqual([25, 15]);
     const codes = c.warnings.map((w) => w.code);
     expect(codes).toContain('PARSE_RAW_SECTION_IGNORED'); // system-wide data, substation
     expect(
       c.warnings.find((w) => w.message.includes("switching device record '1 2 BK'"))?.line,
-    ).toBe(18);
+    ).toBe(19);
   });
 });
 
@@ -236,6 +239,11 @@ describe('readPsse errors carry a code, the line and the field', () => {
     expect(errorOf(lines.slice(0, 6).join('\n')).code).toBe('PARSE_RAW_SECTION_TRUNCATED');
     const cut = [...lines.slice(0, 19), END('TRANSFORMER')].join('\n');
     expect(errorOf(cut).code).toBe('PARSE_RAW_SECTION_TRUNCATED');
+  });
+  it('CRLF line ends and a byte-order mark read the same', () => {
+    const crlf = readPsse(`\uFEFF${V33.replace(/\n/g, '\r\n')}`).network;
+    expect(crlf.branches.xPu).toEqual(readPsse(V33).network.branches.xPu);
+    expect(crlf.buses.name).toEqual(readPsse(V33).network.buses.name);
   });
   it('an absent REV with no revision comment: 33 assumed, with a warning', () => {
     const c = readPsse(edit(0, '0, 100.00'));

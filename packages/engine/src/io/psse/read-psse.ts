@@ -39,7 +39,8 @@ export interface PsseCase {
 
 /** Reads a PSS/E RAW case (revisions 29 to 35) into the network model, as psse2mpc converts it. */
 export function readPsse(text: string, options: ReadPsseOptions = {}): PsseCase {
-  const lines = text.split('\n');
+  // A UTF-8 byte-order mark would make record 1's IC unreadable; CRs are blanks to the tokenizer.
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   const warnings: Warning[] = [];
   const header = readHeader(lines, warnings);
   const rev = header.revision;
