@@ -78,6 +78,13 @@ describe('readPsse conversion (rev 33)', () => {
     // Line shunts GJ, BJ × SBASE and the in-service switched shunt at BINIT.
     expect(net.buses.gsMw[bus(2)]).toBeCloseTo(3, 12);
     expect(net.buses.bsMvar[bus(2)]).toBeCloseTo(4 + 10, 12);
+    expect(c.records).toEqual({
+      loads: 2,
+      fixedShunts: 1,
+      switchedShunts: 2,
+      twoWindingTransformers: 2,
+      threeWindingTransformers: 1,
+    });
     expect(c.areaNames.get(1)).toBe('AREA ONE');
     expect(c.zoneNames.get(1)).toBe('ZONE ONE');
   });

@@ -31,6 +31,14 @@ export interface PsseCase {
   readonly generatorIds: string[];
   /** 1-based line of the record each branch comes from (3-winding: the transformer's line). */
   readonly branchLines: Int32Array;
+  /** Records read per modelled category (the CLI's `counts.loads` is `records.loads`). */
+  readonly records: {
+    readonly loads: number;
+    readonly fixedShunts: number;
+    readonly switchedShunts: number;
+    readonly twoWindingTransformers: number;
+    readonly threeWindingTransformers: number;
+  };
   /** Names (trimmed) from the area, zone and owner data. */
   readonly areaNames: Map<number, string>;
   readonly zoneNames: Map<number, string>;
@@ -58,7 +66,7 @@ export function readPsse(text: string, options: ReadPsseOptions = {}): PsseCase 
   const names = (key: SectionKey, table: RevisionTables['bus'], field: string) =>
     new Map(read(key, table).map((r) => [num(r.v, 'I'), str(r.v, field)] as const));
 
-  const converted = convertCase({
+  const input = {
     rev,
     sbase: header.sbaseMva,
     tables,
@@ -71,9 +79,17 @@ export function readPsse(text: string, options: ReadPsseOptions = {}): PsseCase 
     switchedShunt: read('switchedShunt', tables.switchedShunt),
     matpower: options.matpower === true,
     warnings,
-  });
+  };
+  const converted = convertCase(input);
   return {
     ...converted,
+    records: {
+      loads: input.load.length,
+      fixedShunts: input.fixedShunt.length,
+      switchedShunts: input.switchedShunt.length,
+      twoWindingTransformers: input.transformer.two.length,
+      threeWindingTransformers: input.transformer.three.length,
+    },
     warnings,
     revision: rev,
     titles: header.titles,

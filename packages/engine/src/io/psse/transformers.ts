@@ -189,7 +189,8 @@ export function convertThreeWinding(
     });
   }
   if (ctx.magnetizing && stat !== 0 && (num(r, 'MAG1') !== 0 || num(r, 'MAG2') !== 0)) {
-    // The star point is the magnetizing branch's node; its pu base follows winding 1's NOMV.
+    // At the star point (the transformer's internal node; pu there follows winding 1's NOMV).
+    // PowerModels puts it on winding 1's side instead; DC results do not depend on it.
     const sb = Number.isNaN(num(r, 'SBASE1-2')) ? sbase : num(r, 'SBASE1-2');
     const [g, b] = magnetizing(r, sbase, sb, 1);
     bus.gs[star] += g;
