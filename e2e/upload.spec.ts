@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useOwnServer } from './own-server';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+// Its own server: uploads change the public stats the shared server's api.spec.ts checks.
+const server = useOwnServer();
+const session = useBrowser();
+
+const case9 = fs.readFileSync('/work/shared/reference/cases/case9.m');
+
+/** A signed-in page on /analisis: an account created through the API, its cookie in the page. */
+async function signedInAnalysisPage(email: string): Promise<Page> {
+  const page = await session.newPage();
+  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { Origin: server.url },
+    data: {
+      email,
+      password: 'una-clave-segura',
+      name: 'Ana Pérez',
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      company: 'Operador',
+    },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(`${server.url}/analisis`);
+  await page.getByRole('heading', { name: 'Análisis de flexibilidad' }).waitFor();
+  await page.getByText('No hay casos para mostrar.').waitFor();
+  return page;
+}
+
+const fileInput = (page: Page) => page.getByLabel('Seleccionar archivo de caso');
+
+describe('upload', () => {
+  it('refuses a file that is not .bin or .txt, one over 10 MB, and processing nothing', async () => {
+    const page = await signedInAnalysisPage('upload.rules@example.co');
+    await page.getByText('Máximo 10MB').waitFor();
+
+    await page.getByRole('button', { name: 'Procesar archivo' }).click();
+    await page.getByText('No hay archivo para procesar').waitFor();
+
+    await fileInput(page).setInputFiles({
+      name: 'red.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await page.getByText('Archivo inválido').waitFor();
+    await page.getByText('Solo se permiten archivos .bin o .txt').waitFor();
+
+    await fileInput(page).setInputFiles({
+      name: 'grande.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 32),
+    });
+    await page.getByText('El archivo supera el tamaño máximo permitido (10MB)').waitFor();
+    expect(await page.getByTestId('upload-file-name').count()).toBe(0);
+    await saveScreenshot(page, 'upload-refused');
+  });
+
+  it('uploads case9, follows the analysis and shows its N-1 figures', async () => {
+    const page = await signedInAnalysisPage('upload.case9@example.co');
+    await fileInput(page).setInputFiles({
+      name: 'case9.txt',
+      mimeType: 'text/plain',
+      buffer: case9,
+    });
+    await page.getByTestId('upload-file-name').getByText('case9.txt').waitFor();
+    expect(await page.getByTestId('upload-file-size').textContent()).toBe('2,18 KB');
+    await saveScreenshot(page, 'upload-file-chosen');
+
+    await page.getByRole('button', { name: 'Procesar archivo' }).click();
+    await page.getByText('Archivo procesado correctamente').waitFor({ timeout: 30_000 });
+    await page.getByText('Casos de Análisis – Total: 1').waitFor();
+    await page.getByTestId('selected-case-id').waitFor();
+    await page.getByTestId('figure-buses').getByText('9', { exact: true }).waitFor();
+    expect(await page.getByTestId('figure-branches').textContent()).toBe('9');
+    expect(await page.getByTestId('figure-generators').textContent()).toBe('3');
+    await page.getByRole('table', { name: 'Mayores cargas post-contingencia' }).waitFor();
+    await page
+      .getByText(
+        'Los niveles de flexibilidad, las restricciones por nivel y el análisis de generadores de este caso aún no están calculados.',
+      )
+      .waitFor();
+    await saveScreenshot(page, 'upload-case9-results');
+  });
+
+  it("shows the job's Spanish error when the file is not a network case", async () => {
+    const page = await signedInAnalysisPage('upload.bad@example.co');
+    await fileInput(page).setInputFiles({
+      name: 'notas.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('esto no es un caso de red\n'),
+    });
+    await page.getByRole('button', { name: 'Procesar archivo' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /formato|caso|archivo/i })
+      .first()
+      .waitFor({
+        timeout: 30_000,
+      });
+    await saveScreenshot(page, 'upload-failed-job');
+  });
+});
