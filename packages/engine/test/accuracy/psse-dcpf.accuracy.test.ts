@@ -141,3 +141,26 @@ describe.skipIf(!available)('ACTIVSg2000.RAW vs case_ACTIVSg2000.m (same network
     expect(d.pf).toBeLessThan(5);
   });
 });
+
+const SAME_NETWORK = [
+  // A PSS/E 34.6 re-save of the same network: bus names, 907 branch directions and the layout
+  // change. (ieee-14-bus_d_rename_lodf.raw is not IEEE_14_bus.raw re-saved: its dispatch differs.)
+  ['raw/ACTIVSg2000.RAW', 'unscored/raw/ACTIVSg2000_rename.raw'],
+] as const;
+
+describe.skipIf(!available)('one network written in two RAW revisions reads the same', () => {
+  for (const [older, newer] of SAME_NETWORK) {
+    const path = (f: string): string => resolve(REFERENCE_DIR, f);
+    it.skipIf(!existsSync(path(newer)))(`${older} vs ${newer}: DC angles and flows`, () => {
+      const a = readPsse(readFileSync(path(older), 'latin1'));
+      const b = readPsse(readFileSync(path(newer), 'latin1'));
+      expect(a.revision).not.toBe(b.revision);
+      const d = dcDifference(a.network, b.network);
+      console.info(
+        `${older} (rev ${a.revision}) vs ${newer} (rev ${b.revision}): max |Δva| ${d.va.toExponential(2)} deg, |Δpf| ${d.pf.toExponential(2)} MW`,
+      );
+      expect(d.va).toBeLessThan(1e-9);
+      expect(d.pf).toBeLessThan(1e-9);
+    });
+  }
+});
