@@ -297,3 +297,32 @@ describe('readPsse rev 34 layout', () => {
     expect(c.network.buses.bsMvar[1]).toBe(12.5);
   });
 });
+
+describe('readPsse rev 31 layout', () => {
+  it('fixed shunt section, 9-field buses, switched shunts after FACTS without STAT, no GNE', () => {
+    const v31 = [
+      '0, 100.00, 31',
+      '',
+      '',
+      "1,'A', 138, 3, 1, 1, 1, 1.0, 0.0",
+      "2,'B', 138, 1, 1, 1, 1, 1.0, 0.0",
+      END('BUS'),
+      END('LOAD'),
+      "2,'1', 1, 1.5, 2.5",
+      END('FIXED SHUNT'),
+      "1,'1', 50",
+      END('GENERATOR'),
+      "1, 2,'1', 0.01, 0.1",
+      END('BRANCH'),
+      zeros(11), // transformer … FACTS
+      "2, 1, 1.1, 0.9, 0, 100, '', 7.5, 1, 7.5",
+      END('SWITCHED SHUNT'),
+      'Q',
+    ].join('\n');
+    const c = readPsse(v31);
+    expect(c.revision).toBe(31);
+    expect([c.network.buses.gsMw[1], c.network.buses.bsMvar[1]]).toEqual([1.5, 2.5 + 7.5]);
+    expect(c.network.buses.vmaxPu[0]).toBe(1.1);
+    expect(c.warnings.map((w) => w.code)).toEqual(['PARSE_RAW_DEFAULT_VOLTAGE_LIMITS']);
+  });
+});
