@@ -22,3 +22,10 @@ export type { FlexibilityOptions } from './flexibility';
 export { analyseFlexibility } from './flexibility';
 export type { TransferPattern } from './dispatch';
 export { networkAtTransfer } from './dispatch';
+export type {
+  BusbarCapacity,
+  BusbarCapacityOptions,
+  BusbarCapacityResult,
+  BusbarConstraint,
+} from './busbar-capacity';
+export { busbarCapacity } from './busbar-capacity';

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Network } from '../../src/model/network';
+import { buildDcModel, runDcPowerFlow } from '../../src/powerflow/dcpf';
+import type { BusbarCapacity, BusbarCapacityResult } from '../../src/transfer/busbar-capacity';
+import { busbarCapacity } from '../../src/transfer/busbar-capacity';
+import { networkAtTransfer } from '../../src/transfer/dispatch';
+import { computeFcitc } from '../../src/transfer/fcitc';
+import { buildScreenContext } from '../../src/transfer/screen';
+import type { CaseName } from '../support/reference';
+import { SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
+import { withTestRatings } from './transfer-ratings';
+
+if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+
+const TOL_MW = 1e-6;
+
+function flowsAt(
+  net: Network,
+  r: BusbarCapacityResult,
+  bus: number,
+  t: number,
+  outage: number,
+): Float64Array {
+  const pattern = {
+    unitParticipation: r.unitParticipation,
+    loadSinkByBus: r.loadSinkByBus,
+    newUnitBus: bus,
+  };
+  return runDcPowerFlow(networkAtTransfer(net, pattern, t, outage)).pfMw;
+}
+
+/** Top constraints of a busbar by full DC power flows at T(c) with the contingency out. */
+function checkTop(name: string, net: Network, r: BusbarCapacityResult, b: BusbarCapacity): number {
+  let worst = 0;
+  for (const c of b.top) {
+    const what =
+      `${name} busbar ${b.name} (bus ${b.busNumber}): ${c.monitoredName} (row ${c.monitored + 1}) ` +
+      `under ${c.contingencyName ?? 'N-0'}`;
+    const at0 = flowsAt(net, r, b.bus, 0, c.contingency)[c.monitored];
+    expect(Math.abs(at0 - c.flowAtZeroMw), `flow at T = 0, ${what}`).toBeLessThanOrEqual(TOL_MW);
+    if (c.preExistingViolation) {
+      expect(Math.abs(at0), `|flow| over the limit at T = 0, ${what}`).toBeGreaterThan(c.limitMw);
+      continue;
+    }
+    const atT = flowsAt(net, r, b.bus, c.transferAtLimitMw, c.contingency)[c.monitored];
+    const err = Math.abs(Math.abs(atT) - c.limitMw);
+    worst = Math.max(worst, err);
+    if (!(err <= TOL_MW)) {
+      expect.fail(`|flow| at T(c) = ${c.transferAtLimitMw} MW, ${what}: ${atT} MW vs ${c.limitMw}`);
+    }
+  }
+  return worst;
+}
+
+/** Every (monitored, outage) state at capacity − 1 MW by full power flows: none over. */
+function checkBelowCapacity(
+  name: string,
+  net: Network,
+  r: BusbarCapacityResult,
+  b: BusbarCapacity,
+): void {
+  if (!b.limiting || b.capacityMw < 1) return;
+  const ctx = buildScreenContext(net, buildDcModel(net));
+  const t = b.capacityMw - 1;
+  for (const k of [-1, ...ctx.outages]) {
+    const f0 = flowsAt(net, r, b.bus, 0, k);
+    const f1 = flowsAt(net, r, b.bus, t, k);
+    ctx.monitored.forEach((m, i) => {
+      const limit = k < 0 ? ctx.limitN0Mw[i] : ctx.limitPostMw[i];
+      if (m === k || Math.abs(f1[m]) <= limit + TOL_MW) return;
+      const d = (f1[m] - f0[m]) / t;
+      if (Math.abs(d) < r.distributionFactorCutoff || Math.abs(f0[m]) > limit) return;
+      expect.fail(
+        `${name} busbar ${b.name}: row ${m + 1} under ${k < 0 ? 'N-0' : `row ${k + 1}`} at ` +
+          `capacity − 1 = ${t} MW is ${Math.abs(f1[m])} MW > ${limit} MW`,
+      );
+    });
+  }
+}
+
+const CASES: { name: CaseName; everyBusAgainstFcitc: boolean }[] = [
+  { name: 'case30', everyBusAgainstFcitc: true },
+  { name: 'case118', everyBusAgainstFcitc: true },
+  { name: 'case_ACTIVSg200', everyBusAgainstFcitc: false },
+];
+
+describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
+  for (const { name, everyBusAgainstFcitc } of CASES) {
+    it(`${name}: capacity and top constraints equal the single-transfer FCITC and brute force`, () => {
+      const net = withTestRatings(name, loadCase(name));
+      const r = busbarCapacity(net);
+      expect(r.results.length + r.skippedBuses.length, `buses in ${name}`).toBe(net.buses.count);
+      // The pruned per-bus scan against the plain transfer FCITC of the same new unit.
+      const model = buildDcModel(net);
+      const ctx = buildScreenContext(net, model);
+      const step = everyBusAgainstFcitc ? 1 : 5;
+      for (let i = 0; i < r.results.length; i += step) {
+        const b = r.results[i];
+        const injection = new Float64Array(net.buses.count);
+        net.generators.bus.forEach((bus, g) => (injection[bus] += r.unitParticipation[g]));
+        if (r.loadSinkByBus) r.loadSinkByBus.forEach((v, bus) => (injection[bus] -= v));
+        injection[b.bus] += 1;
+        const fc = computeFcitc(ctx, injection, r.capMw, { maxConstraints: 5 });
+        expect(
+          Math.abs(b.capacityMw - fc.fcitcMw),
+          `capacity of ${b.name} in ${name}`,
+        ).toBeLessThan(1e-9);
+        // Equal T(c) (parallel circuits, one outage seen by many) may order differently by
+        // round-off: compare the T values, and the identities where T is not tied.
+        const ours = b.top.map((c) => c.transferAtLimitMw);
+        const plain = fc.constraints.map((c) => c.transferAtLimitMw);
+        expect(ours.length, `top constraints of ${b.name} in ${name}`).toBe(plain.length);
+        ours.forEach((t, j) => {
+          expect(Math.abs(t - plain[j]), `T of top ${j + 1} of ${b.name} in ${name}`).toBeLessThan(
+            1e-7,
+          );
+          const tied = ours.some((u, i) => i !== j && Math.abs(u - t) < 1e-7);
+          if (tied || j === ours.length - 1) return;
+          const key = (c: { monitored: number; contingency: number }): string =>
+            `${c.monitored + 1}/${c.contingency + 1}`;
+          expect(key(b.top[j]), `top ${j + 1} of ${b.name} in ${name}`).toBe(
+            key(fc.constraints[j]),
+          );
+        });
+      }
+      // Brute force on a spread of busbars, the limiting one first.
+      const sample = [...r.results]
+        .sort((a, b) => a.capacityMw - b.capacityMw)
+        .filter((_, i, all) => i % Math.ceil(all.length / 4) === 0);
+      let worst = 0;
+      for (const b of sample) {
+        worst = Math.max(worst, checkTop(name, net, r, b));
+        checkBelowCapacity(name, net, r, b);
+      }
+      const caps = r.results.map((b) => b.capacityMw).sort((a, b) => a - b);
+      console.info(
+        `${name}: ${r.results.length} busbars, capacity min ${caps[0].toFixed(2)} median ` +
+          `${caps[caps.length >> 1].toFixed(2)} MW, ${r.candidatePairs} candidate pairs, max ` +
+          `|flow − limit| ${worst.toExponential(2)} MW over ${sample.length} busbars`,
+      );
+    });
+  }
+});
