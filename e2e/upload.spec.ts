@@ -84,6 +84,13 @@ describe('upload', () => {
       )
       .waitFor();
     await saveScreenshot(page, 'upload-case9-results');
+
+    // A phone: nothing wider than the screen (the tables scroll inside their own box).
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await saveScreenshot(page, 'upload-case9-results-375');
   });
 
   it("shows the job's Spanish error when the file is not a network case", async () => {

@@ -43,7 +43,7 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
           <p className="mt-2 max-w-3xl text-slate-300">{es.analysis.intro}</p>
         </div>
       </div>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
         <UploadCard
           signedIn={signedIn}
           maxUploadBytes={config.data?.maxUploadBytes ?? MAX_UPLOAD_BYTES}

@@ -97,7 +97,7 @@ export function CasesTable(props: CasesTableProps) {
         {signedIn && <RefreshButton onRefresh={props.onRefresh} now={props.now} />}
       </div>
       <div className="mt-4">{body}</div>
-      {signedIn && (
+      {signedIn && (selectedCaseId !== null || cases.length > 0) && (
         <p className="mt-4 text-sm text-slate-700" aria-live="polite">
           {selectedCaseId === null ? (
             t.noneSelected
