@@ -53,10 +53,12 @@ describe('accounts', () => {
     expect(await company.inputValue()).toBe('Operador de Red');
     expect(await profile.getByLabel('Correo electrónico').getAttribute('readonly')).not.toBeNull();
     await company.fill('  Generadora del Norte  ');
+    await profile.getByLabel('Nombre').fill('Ana María');
     await saveScreenshot(page, 'accounts-edit-profile');
     await profile.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Perfil actualizado').waitFor();
     await profile.waitFor({ state: 'detached' });
+    await page.getByTestId('user-name').getByText('Ana María Pérez').waitFor();
     await openUserMenuItem(page, 'Editar perfil');
     await page.getByRole('dialog', { name: 'Editar perfil' }).getByLabel('Empresa').waitFor();
     expect(

@@ -342,7 +342,6 @@ export const es = {
     preparing: 'Módulo en preparación',
     analysis: {
       title: 'Análisis de flexibilidad',
-      body: 'Este módulo se está preparando. Aquí podrás subir un caso de red, ver los niveles de flexibilidad, las restricciones de cada nivel y el efecto de los generadores sobre cada restricción.',
     },
     results: {
       title: 'Capacidad de conexión en barras',

@@ -1,5 +1,5 @@
 import { SAX_ID_TOKEN_STORAGE_KEY, type CaseSummary } from '@holgura/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CasesTable } from '../../features/analysis/components/cases-table';
 import { UploadCard } from '../../features/analysis/components/upload-card';
@@ -245,6 +245,13 @@ describe('/analisis upload card', () => {
       await screen.findByText('El archivo supera el tamaño máximo permitido (10MB)'),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('upload-file-name')).not.toBeInTheDocument();
+  });
+
+  it('takes a file dropped on the drop zone', async () => {
+    await page();
+    const file = new File(['mpc'], 'soltado.txt', { type: 'text/plain' });
+    fireEvent.drop(screen.getByTestId('upload-dropzone'), { dataTransfer: { files: [file] } });
+    expect(await screen.findByTestId('upload-file-name')).toHaveTextContent('soltado.txt');
   });
 
   it('shows the chosen file with its size in KB and removes it', async () => {

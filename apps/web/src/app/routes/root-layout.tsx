@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { Layout } from '../../components/layout/layout';
-import { sessionQueryOptions } from '../../features/auth/api/get-session';
 import { UserMenu, type ProfileDialogProps } from '../../features/auth/components/user-menu';
+import { useAuth } from '../../features/auth/use-auth';
 
 // Loaded when first opened: the landing page does not carry the form library.
 const EditProfileDialog = lazy(() =>
@@ -14,14 +13,14 @@ const EditProfileDialog = lazy(() =>
 
 /** The profile feature's dialog, opened from the auth feature's user menu. */
 function ProfileDialog(props: ProfileDialogProps) {
-  const queryClient = useQueryClient();
+  const { syncAccountName } = useAuth();
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>
       <EditProfileDialog
         {...props}
         // The name under the user button comes from the session.
-        onSaved={() => void queryClient.invalidateQueries(sessionQueryOptions())}
+        onSaved={syncAccountName}
       />
     </Suspense>
   );

@@ -220,6 +220,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast.success(t.signedOut);
   }, [authClient, loadSaxSettings, queryClient, sessionUser, tokens]);
 
+  const syncAccountName = useCallback(
+    async ({ firstName, lastName }: { firstName: string; lastName: string }) => {
+      // PUT /api/profile writes the profile only; the session's name lives in the account.
+      try {
+        const client = await authClient();
+        await client.updateUser({ name: `${firstName} ${lastName}`, firstName, lastName });
+      } catch {
+        // The profile is saved; a stale name under the button is the only cost.
+      }
+      await refreshSession().catch(() => undefined);
+    },
+    [authClient, refreshSession],
+  );
+
   const user = useMemo<AuthUser | null>(() => {
     if (sessionUser !== null) {
       return { name: sessionUser.name, email: sessionUser.email, method: 'account' };
@@ -258,9 +272,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithSax: saxSignIn,
       prepareSax,
       signOut,
+      syncAccountName,
       onAuthEvent: events.subscribe,
     }),
-    [status, user, signInWithEmail, verifyTotp, signUp, saxSignIn, prepareSax, signOut, events],
+    [
+      status,
+      user,
+      signInWithEmail,
+      verifyTotp,
+      signUp,
+      saxSignIn,
+      prepareSax,
+      signOut,
+      syncAccountName,
+      events,
+    ],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

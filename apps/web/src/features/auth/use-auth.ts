@@ -25,6 +25,8 @@ export type AuthState = {
   /** Starts loading the SAX client so the popup opens at once on click. */
   prepareSax: () => void;
   signOut: () => Promise<void>;
+  /** Keeps the account's display name (under the user button) in step with its profile. */
+  syncAccountName: (names: { firstName: string; lastName: string }) => Promise<void>;
   /** Spec §4 events: initial session, signed in, signed out, token refreshed, MFA verified. */
   onAuthEvent: (listener: AuthEventListener) => () => void;
 };

@@ -19,8 +19,13 @@ const profile = {
 };
 
 async function openProfile(put: (request: MockRequest) => Response) {
+  let name = sampleSessionUser.name;
   mockApi({
-    '/api/auth/get-session': { body: { user: sampleSessionUser } },
+    '/api/auth/get-session': () => jsonResponse({ user: { ...sampleSessionUser, name } }),
+    '/api/auth/update-user': (request) => {
+      name = (request.body as { name: string }).name;
+      return jsonResponse({ status: true });
+    },
     '/api/stats': { body: sampleStats },
     '/api/auth/token': { status: 401, body: null },
     '/api/profile': (request) => (request.method === 'PUT' ? put(request) : jsonResponse(profile)),
@@ -39,7 +44,7 @@ describe('edit profile dialog', () => {
     let sent: MockRequest | null = null;
     const { dialog, user } = await openProfile((request) => {
       sent = request;
-      return jsonResponse({ ...profile, company: 'Nueva Empresa' });
+      return jsonResponse({ ...profile, firstName: 'Ana María', company: 'Nueva Empresa' });
     });
 
     const email = within(dialog).getByLabelText('Correo electrónico');
@@ -53,13 +58,18 @@ describe('edit profile dialog', () => {
     const company = within(dialog).getByLabelText('Empresa');
     await user.clear(company);
     await user.type(company, '  Nueva Empresa  ');
+    await user.type(within(dialog).getByLabelText('Nombre'), ' María ');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Perfil actualizado')).toBeInTheDocument();
     expect(sent).toMatchObject({
       method: 'PUT',
-      body: { firstName: 'Ana', lastName: 'Pérez', company: 'Nueva Empresa' },
+      body: { firstName: 'Ana María', lastName: 'Pérez', company: 'Nueva Empresa' },
     });
+    // The name under the user button follows the profile.
+    await waitFor(() =>
+      expect(screen.getByTestId('user-name')).toHaveTextContent('Ana María Pérez'),
+    );
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Editar perfil' })).not.toBeInTheDocument(),
     );

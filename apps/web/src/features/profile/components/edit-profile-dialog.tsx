@@ -18,7 +18,7 @@ type EditProfileDialogProps = {
   onOpenChange: (open: boolean) => void;
   returnFocusRef: RefObject<HTMLElement | null>;
   /** Called after a successful save (the app refreshes the signed-in name). */
-  onSaved?: () => void;
+  onSaved?: (profile: Profile) => void | Promise<void>;
 };
 
 /** Spec §2: email read-only; first name, last name and company required and trimmed. */
@@ -44,8 +44,8 @@ export function EditProfileDialog({
     body = (
       <ProfileForm
         profile={profile.data}
-        onSaved={() => {
-          onSaved?.();
+        onSaved={async (saved) => {
+          await onSaved?.(saved);
           onOpenChange(false);
         }}
       />
@@ -69,7 +69,9 @@ export function EditProfileDialog({
   );
 }
 
-function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+type ProfileFormProps = { profile: Profile; onSaved: (profile: Profile) => Promise<void> };
+
+function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const update = useUpdateProfile();
   const form = useForm({
     resolver: zodResolver(updateProfileRequestSchema),
@@ -82,13 +84,15 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    let saved: Profile;
     try {
-      await update.mutateAsync(values);
-      toast.success(t.updated);
-      onSaved();
+      saved = await update.mutateAsync(values);
     } catch {
       toast.error(t.errorTitle, { description: t.updateFailed });
+      return;
     }
+    toast.success(t.updated);
+    await onSaved(saved);
   });
 
   return (
