@@ -28,6 +28,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Analyses run in worker threads and, on PostgreSQL, through pg-boss's polling.
+          testTimeout: 30_000,
         },
       },
       './apps/web/vite.config.ts',

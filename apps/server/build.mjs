@@ -8,7 +8,11 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@h
 
 await build({
   // The analysis worker thread is its own file next to main.js (jobs/thread-queue.ts finds it).
-  entryPoints: { main: 'src/main.ts', worker: 'src/jobs/worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/jobs/worker.ts',
+    'worker-main': 'src/worker-main.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -19,12 +19,14 @@ import { profilesRepository } from './modules/profiles/profiles.repository';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { setupSax } from './modules/sax';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
-import { uploadStorage } from './modules/uploads/upload-storage';
+import { databaseUploadStorage, fileUploadStorage } from './modules/uploads/upload-storage';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { JobEvents } from './jobs/job-events';
-import { jobQueueStore } from './jobs/jobs.repository';
+import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs/jobs.repository';
 import { registerJobRoutes } from './jobs/jobs.routes';
+import { startPgBossQueue } from './jobs/pgboss-queue';
 import { startThreadQueue, type AnalysisQueue } from './jobs/thread-queue';
+import { createWorkerPool } from './jobs/worker-pool';
 
 export interface App {
   server: FastifyInstance;
@@ -48,9 +50,6 @@ export interface BuildOptions {
 
 /** No JSON request comes near this; larger bodies are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-/** Analyses that die with their worker this many times fail for good. */
-export const MAX_JOB_ATTEMPTS = 3;
 
 /** Everything but listening: tests drive the result in-process with `server.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
@@ -112,17 +111,47 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerCaseRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
 
-    const storage = uploadStorage(config.dataDir);
     const events = new JobEvents();
-    queue = startThreadQueue({
-      store: jobQueueStore(db, MAX_JOB_ATTEMPTS),
-      storage,
-      events,
-      log: server.log,
-      workers: config.workers,
-      ...(options.workerUrl === undefined ? {} : { workerUrl: options.workerUrl }),
-      ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
-    });
+    const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);
+    // PostgreSQL: uploads in the database and pg-boss, so workers on any machine can run them.
+    const storage =
+      database.dialect === 'postgres'
+        ? databaseUploadStorage(db)
+        : fileUploadStorage(config.dataDir);
+    const makePool = () =>
+      createWorkerPool({
+        store,
+        events,
+        log: server.log,
+        workers: config.workers,
+        ...(options.workerUrl === undefined ? {} : { workerUrl: options.workerUrl }),
+      });
+    queue =
+      database.dialect === 'postgres'
+        ? await startPgBossQueue({
+            databaseUrl: config.databaseUrl!,
+            schema:
+              options.postgresSchema === undefined ? 'pgboss' : `${options.postgresSchema}_boss`,
+            store,
+            storage,
+            events,
+            log: server.log,
+            pool: config.workers > 0 ? makePool() : null,
+            maxAttempts: MAX_JOB_ATTEMPTS,
+            ...(options.pollIntervalMs === undefined
+              ? {}
+              : { sweepIntervalMs: options.pollIntervalMs * 5 }),
+          })
+        : startThreadQueue({
+            store,
+            storage,
+            events,
+            log: server.log,
+            pool: makePool(),
+            ...(options.pollIntervalMs === undefined
+              ? {}
+              : { pollIntervalMs: options.pollIntervalMs }),
+          });
     await registerUploadRoutes(server, { db, guard, storage, queue });
     registerJobRoutes(server, {
       db,

@@ -59,7 +59,7 @@ export async function buildTestApp(
     if (testDatabaseUrl === null) throw new Error('TEST_DATABASE_URL is not set');
     postgresSchema =
       (reuseSchemaOf && schemaOf.get(reuseSchemaOf)) ??
-      `holgura_test_${randomUUID().replaceAll('-', '')}`;
+      `ht_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     pgSchemas.push(postgresSchema);
   }
   const app = await buildApp(
@@ -85,6 +85,7 @@ afterEach(async () => {
     try {
       for (const schema of new Set(schemas)) {
         await client.query(`drop schema if exists ${schema} cascade`);
+        await client.query(`drop schema if exists ${schema}_boss cascade`);
       }
     } finally {
       await client.end();

@@ -49,7 +49,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: PORT debe estar entre 0 y 65535/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'holgura' })).toThrow(/PUBLIC_URL debe ser una URL/);
-    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS debe ser al menos 1/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS: 0/);
+    expect(loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://x/y' }).workers).toBe(0);
     expect(() => loadConfig({ SAX_ISSUER: 'https://x.co' })).toThrow(/SAX_CLIENT_ID/);
   });
 });

@@ -28,7 +28,7 @@ export interface AppConfig {
   sax: SaxConfig;
   /** SMTP URL for password-recovery mail; `null` = write mail to the outbox table and the log. */
   smtpUrl: string | null;
-  /** Analysis worker threads. */
+  /** Analysis worker threads in this process (0: API only, PostgreSQL deployments). */
   workers: number;
 }
 
@@ -83,7 +83,7 @@ const envSchema = z.object({
   WORKERS: z.coerce
     .number()
     .int('WORKERS debe ser un entero')
-    .min(1, 'WORKERS debe ser al menos 1')
+    .min(0, 'WORKERS no puede ser negativo')
     .optional(),
 });
 
@@ -111,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const values = parsed.data;
+  if (values.WORKERS === 0 && values.DATABASE_URL === undefined) {
+    throw new ConfigError([
+      'WORKERS: 0 (sin análisis en este proceso) solo es posible con DATABASE_URL, donde otros procesos `npm run worker` ejecutan los análisis',
+    ]);
+  }
   if (values.SAX_ISSUER !== undefined && values.SAX_CLIENT_ID === undefined) {
     throw new ConfigError(['SAX_CLIENT_ID: es obligatorio cuando se define SAX_ISSUER']);
   }

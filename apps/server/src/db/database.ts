@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? openSqlite(options.dataDir)
       : await openPostgres(options.databaseUrl, options.postgresSchema);
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, options.postgresSchema);
   } catch (error) {
     await handle.close();
     throw error;
@@ -108,8 +108,13 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   };
 }
 
-async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(dialectSql(dialect)) });
+async function migrateToLatest({ db, dialect }: DatabaseHandle, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialectSql(dialect)),
+    // Kysely looks for its migration tables in every schema unless told which one.
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

@@ -88,6 +88,11 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface UploadBlobsTable {
+  sha256: string;
+  content: Buffer;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
@@ -96,4 +101,5 @@ export interface Database {
   uploads: UploadsTable;
   analysis_jobs: AnalysisJobsTable;
   mail_outbox: MailOutboxTable;
+  upload_blobs: UploadBlobsTable;
 }

@@ -1,10 +1,13 @@
-import type { AnalysisResultV1, JobStatus } from '@holgura/contracts';
+import { errorMessages, type AnalysisResultV1, type JobStatus } from '@holgura/contracts';
 import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 
 type JobRow = Selectable<AnalysisJobsTable>;
+
+/** Analyses that die with their worker this many times fail for good. */
+export const MAX_JOB_ATTEMPTS = 3;
 
 export interface ClaimedJob {
   id: string;
@@ -94,6 +97,81 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         }
         // Another runner took it between our read and our write: look again.
       }
+    },
+
+    /**
+     * Claims one job by id (pg-boss delivers ids). A job still 'running' is claimable: its
+     * delivery was retried because the process running it stopped answering. Past the attempt
+     * limit the job fails instead. Returns null when there is nothing to run.
+     */
+    async claim(jobId: string): Promise<ClaimedJob | null> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+        .select([
+          'analysis_jobs.id',
+          'analysis_jobs.user_id',
+          'analysis_jobs.case_id',
+          'analysis_jobs.attempts',
+          'analysis_jobs.state',
+          'uploads.sha256',
+        ])
+        .where('analysis_jobs.id', '=', jobId)
+        .executeTakeFirst();
+      if (row === undefined || row.state === 'done' || row.state === 'failed') return null;
+      if (row.attempts >= maxAttempts) {
+        await db
+          .updateTable('analysis_jobs')
+          .set({
+            state: 'failed',
+            error_code: 'JOB_WORKER_CRASHED',
+            error_message: errorMessages.JOB_WORKER_CRASHED,
+            finished_at: nowIso(),
+            updated_at: nowIso(),
+          })
+          .where('id', '=', jobId)
+          .where('attempts', '=', row.attempts)
+          .execute();
+        return null;
+      }
+      const now = nowIso();
+      const claimed = await db
+        .updateTable('analysis_jobs')
+        .set({
+          state: 'running',
+          attempts: row.attempts + 1,
+          started_at: now,
+          updated_at: now,
+          progress_percent: 0,
+          stage: null,
+        })
+        .where('id', '=', jobId)
+        .where('attempts', '=', row.attempts)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      return {
+        id: row.id,
+        userId: row.user_id,
+        caseId: row.case_id,
+        uploadSha256: row.sha256,
+        attempts: row.attempts + 1,
+      };
+    },
+
+    /**
+     * Jobs not finished, oldest first: the scale-out queue re-sends them (a no-op while pg-boss
+     * still holds them), so a lost send or a dead process's job is never forgotten.
+     */
+    async unfinishedIds(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('analysis_jobs')
+        .select('id')
+        .where('state', 'in', ['queued', 'running'])
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async progress(jobId: string, percent: number, stage: string): Promise<void> {

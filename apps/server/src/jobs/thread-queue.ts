@@ -1,15 +1,14 @@
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeEngineError, errorMessages } from '@holgura/contracts';
+import { errorMessages } from '@holgura/contracts';
 import type { UploadStorage } from '../modules/uploads/upload-storage';
 import type { JobEvents } from './job-events';
-import type { ClaimedJob, JobQueueStore } from './jobs.repository';
-import type { FromWorker, ToWorker } from './worker-protocol';
+import type { JobQueueStore } from './jobs.repository';
+import type { WorkerPool } from './worker-pool';
 
-/** The queue behind an interface, so a PostgreSQL-backed queue can replace it (issue 8). */
+/** The queue behind an interface: embedded (threads polling the database) or pg-boss. */
 export interface AnalysisQueue {
-  /** Something was queued: look for work now rather than at the next poll. */
-  notify(): void;
+  /** A job row was committed as 'queued': get it run. */
+  enqueue(jobId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -18,138 +17,26 @@ export interface ThreadQueueOptions {
   storage: UploadStorage;
   events: JobEvents;
   log: FastifyBaseLogger;
-  workers: number;
-  /** Worker entry; tests substitute one that misbehaves. */
-  workerUrl?: URL;
+  pool: WorkerPool;
   pollIntervalMs?: number;
 }
 
-/** Source (tsx, Vitest) runs worker.ts; the bundle runs dist/worker.js beside dist/main.js. */
-function defaultWorkerUrl(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./worker.ts', import.meta.url)
-    : new URL('./worker.js', import.meta.url);
-}
-
-function spawnWorker(url: URL): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  // TypeScript sources need tsx's loader inside the thread; the bundle is plain JavaScript.
-  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: url.href },
-  });
+/** Reads a stored upload as a transferable copy for a worker thread. */
+export async function readUpload(storage: UploadStorage, sha256: string): Promise<Uint8Array> {
+  const file = await storage.read(sha256);
+  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
 }
 
 /**
- * The embedded queue: jobs live in the database; a pool of worker threads runs them. A thread
- * that dies takes only its job with it: the job goes back to the queue (bounded attempts) and a
- * fresh thread replaces the dead one.
+ * The embedded queue (one process): jobs live in the database and this process's worker threads
+ * take them in order. Jobs found 'running' at start were left by a process that died: they go
+ * back to the queue, up to the attempt limit.
  */
 export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
-  const { store, storage, events, log } = options;
-  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
-  const pollIntervalMs = options.pollIntervalMs ?? 2000;
-  const idle: Worker[] = [];
-  const busy = new Set<Worker>();
+  const { store, storage, events, log, pool } = options;
   let closed = false;
   let pumping = false;
   let pumpAgain = false;
-
-  const publish = async (jobId: string) => {
-    const status = await store.status(jobId);
-    if (status !== null) events.publish(status);
-  };
-
-  let failedStarts = 0;
-
-  /**
-   * A worker with listeners for its whole life: an error or exit while idle (a thread that cannot
-   * even load) must neither crash the process nor leave the pool short. Respawns back off so a
-   * broken build does not spin.
-   */
-  function addWorker(): void {
-    const worker = spawnWorker(workerUrl);
-    worker.on('error', (error) => log.error({ err: error }, 'analysis worker error'));
-    worker.once('exit', () => {
-      const index = idle.indexOf(worker);
-      if (index < 0 || closed) return;
-      idle.splice(index, 1);
-      failedStarts++;
-      const delay = Math.min(30_000, 250 * 2 ** failedStarts);
-      log.error(`un hilo de análisis terminó sin trabajo; se reemplaza en ${delay} ms`);
-      setTimeout(() => {
-        if (closed) return;
-        addWorker();
-        void pump();
-      }, delay).unref();
-    });
-    idle.push(worker);
-  }
-
-  for (let i = 0; i < Math.max(1, options.workers); i++) addWorker();
-
-  function run(worker: Worker, job: ClaimedJob, bytes: Uint8Array): Promise<void> {
-    return new Promise((resolve) => {
-      let finished = false;
-      const finish = (next: () => Promise<unknown>) => {
-        if (finished) return;
-        finished = true;
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
-        worker.off('error', onError);
-        next()
-          .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job bookkeeping'))
-          .then(() => publish(job.id))
-          .catch(() => undefined)
-          .finally(resolve);
-      };
-      const onMessage = (message: FromWorker) => {
-        if (message.jobId !== job.id) return;
-        if (message.type === 'progress') {
-          void store
-            .progress(job.id, message.percent, message.stage)
-            .then(() => publish(job.id))
-            .catch(() => undefined);
-          return;
-        }
-        if (message.type === 'error') {
-          log.error({ jobId: job.id, detail: message.detail }, 'analysis failed with a bug');
-          finish(() => store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL));
-          return;
-        }
-        failedStarts = 0;
-        const { outcome } = message;
-        if (outcome.ok) {
-          finish(() => store.complete(job, outcome.result, outcome.contingencyCount));
-        } else {
-          const described = describeEngineError(outcome);
-          log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');
-          finish(() => store.fail(job.id, described.code, described.message));
-        }
-      };
-      const onCrash = (reason: string) => {
-        if (closed) {
-          // Shutting down: the job stays 'running' and is re-queued at the next start.
-          finished = true;
-          resolve();
-          return;
-        }
-        log.warn({ jobId: job.id, attempt: job.attempts, reason }, 'analysis worker died');
-        busy.delete(worker);
-        void worker.terminate();
-        addWorker();
-        finish(() =>
-          store.retryOrFail(job.id, 'JOB_WORKER_CRASHED', errorMessages.JOB_WORKER_CRASHED),
-        );
-      };
-      const onExit = (code: number) => onCrash(`exit ${code}`);
-      const onError = (error: Error) => onCrash(error.message);
-      worker.on('message', onMessage);
-      worker.once('exit', onExit);
-      worker.once('error', onError);
-      const message: ToWorker = { type: 'run', jobId: job.id, attempt: job.attempts, bytes };
-      worker.postMessage(message, [bytes.buffer as ArrayBuffer]);
-    });
-  }
 
   async function pump(): Promise<void> {
     if (pumping) {
@@ -160,27 +47,29 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
     try {
       do {
         pumpAgain = false;
-        while (!closed && idle.length > 0) {
+        while (!closed && pool.hasIdle()) {
           const job = await store.claimNext();
           if (job === null) break;
-          const worker = idle.pop()!;
-          busy.add(worker);
-          await publish(job.id);
           let bytes: Uint8Array;
           try {
-            const file = await storage.read(job.uploadSha256);
-            bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
+            bytes = await readUpload(storage, job.uploadSha256);
           } catch (error) {
             log.error({ err: error, jobId: job.id }, 'upload missing from storage');
-            busy.delete(worker);
-            idle.push(worker);
             await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-            await publish(job.id);
+            const status = await store.status(job.id);
+            if (status) events.publish(status);
             continue;
           }
-          void run(worker, job, bytes).then(() => {
-            if (busy.delete(worker) && !closed) idle.push(worker);
-            void pump();
+          void pool.run(job, bytes).then(async (outcome) => {
+            if (outcome === 'crashed' && !closed) {
+              await store.retryOrFail(
+                job.id,
+                'JOB_WORKER_CRASHED',
+                errorMessages.JOB_WORKER_CRASHED,
+              );
+              const status = await store.status(job.id);
+              if (status) events.publish(status);
+            }
           });
         }
       } while (pumpAgain && !closed);
@@ -189,7 +78,8 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
     }
   }
 
-  const timer = setInterval(() => void pump(), pollIntervalMs);
+  pool.onAvailable(() => void pump());
+  const timer = setInterval(() => void pump(), options.pollIntervalMs ?? 2000);
   timer.unref();
   void store
     .recoverInterrupted('JOB_WORKER_CRASHED', errorMessages.JOB_WORKER_CRASHED)
@@ -200,15 +90,14 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
     .catch((error: unknown) => log.error({ err: error }, 'job recovery failed'));
 
   return {
-    notify() {
+    enqueue() {
       void pump();
+      return Promise.resolve();
     },
     async close() {
       closed = true;
       clearInterval(timer);
-      await Promise.all([...idle, ...busy].map((worker) => worker.terminate()));
-      idle.length = 0;
-      busy.clear();
+      await pool.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DialectSql } from '../dialect';
 import { initial } from './2026-11-21T000000-initial';
 import { uploadsJobsOutbox } from './2026-11-21T010000-uploads-jobs-outbox';
+import { uploadBlobs } from './2026-11-22T000000-upload-blobs';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -11,6 +12,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '2026-11-21T000000-initial': initial(d),
     '2026-11-21T010000-uploads-jobs-outbox': uploadsJobsOutbox(d),
+    '2026-11-22T000000-upload-blobs': uploadBlobs(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../../db/database';
 
 /**
  * Uploaded files, content-addressed under DATA_DIR/uploads/<first two hex>/<sha256>: the same
  * file uploaded twice is stored once, and a name never comes from the user. Written to a temp
  * file, flushed and renamed, so a crash never leaves a half-written upload under its final name.
  */
-export function uploadStorage(dataDir: string) {
+export function fileUploadStorage(dataDir: string): UploadStorage {
   const root = path.join(dataDir, 'uploads');
   const pathFor = (sha256: string) => {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
@@ -39,4 +40,30 @@ export function uploadStorage(dataDir: string) {
   };
 }
 
-export type UploadStorage = ReturnType<typeof uploadStorage>;
+export interface UploadStorage {
+  save(bytes: Uint8Array): Promise<{ sha256: string; sizeBytes: number }>;
+  read(sha256: string): Promise<Buffer>;
+}
+
+/** Uploads kept in the `upload_blobs` table, content-addressed too (PostgreSQL deployments). */
+export function databaseUploadStorage(db: Db): UploadStorage {
+  return {
+    async save(bytes) {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await db
+        .insertInto('upload_blobs')
+        .values({ sha256, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      return { sha256, sizeBytes: bytes.byteLength };
+    },
+    async read(sha256) {
+      const row = await db
+        .selectFrom('upload_blobs')
+        .select('content')
+        .where('sha256', '=', sha256)
+        .executeTakeFirstOrThrow();
+      return Buffer.from(row.content);
+    },
+  };
+}

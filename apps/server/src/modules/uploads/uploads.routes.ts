@@ -47,7 +47,10 @@ export async function registerUploadRoutes(
         contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       });
-      deps.queue.notify();
+      // The job is committed; if this send is lost, the queue's sweep sends it again.
+      await deps.queue.enqueue(result.jobId).catch((error: unknown) => {
+        request.log.warn({ err: error, jobId: result.jobId }, 'enqueue failed; sweep will retry');
+      });
       return reply.status(202).send(result);
     });
   });

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import { errorMessages } from '@holgura/contracts';
+import type { UploadStorage } from '../modules/uploads/upload-storage';
+import type { JobEvents } from './job-events';
+import type { JobQueueStore } from './jobs.repository';
+import { readUpload, type AnalysisQueue } from './thread-queue';
+import type { WorkerPool } from './worker-pool';
+
+export const ANALYSIS_QUEUE = 'holgura-analysis';
+
+export interface PgBossQueueOptions {
+  databaseUrl: string;
+  /** Schema for pg-boss's own tables. */
+  schema: string;
+  store: JobQueueStore;
+  storage: UploadStorage;
+  events: JobEvents;
+  log: FastifyBaseLogger;
+  /** This process's worker threads; null for an API process that only queues. */
+  pool: WorkerPool | null;
+  maxAttempts: number;
+  /** Seconds without a heartbeat before pg-boss hands a job to another worker (min 10). */
+  heartbeatSeconds?: number;
+  /** How often queued rows are re-sent in case a send was lost, ms. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * The scale-out queue (PostgreSQL): pg-boss delivers job ids to any number of worker processes.
+ * Our analysis_jobs row stays the truth; pg-boss adds cross-process delivery, locking and
+ * redelivery when a worker process stops answering (heartbeat). The 'exclusive' policy keyed by
+ * job id makes re-sending harmless, so a send lost between our commit and pg-boss, or a job
+ * whose process died, is repaired by a periodic sweep of unfinished rows.
+ */
+export async function startPgBossQueue(options: PgBossQueueOptions): Promise<AnalysisQueue> {
+  const { store, storage, events, log, pool } = options;
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: options.schema });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'pg-boss'));
+  await boss.start();
+  await boss.createQueue(ANALYSIS_QUEUE, {
+    policy: 'exclusive',
+    retryLimit: options.maxAttempts,
+    retryDelay: 1,
+    expireInSeconds: 3600,
+    heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 30),
+  });
+
+  const publish = async (jobId: string) => {
+    const status = await store.status(jobId);
+    if (status !== null) events.publish(status);
+  };
+  const send = (jobId: string) =>
+    boss.send(ANALYSIS_QUEUE, { jobId }, { singletonKey: jobId }).then(() => undefined);
+
+  if (pool !== null) {
+    await boss.work<{ jobId: string }>(
+      ANALYSIS_QUEUE,
+      { batchSize: 1, localConcurrency: pool.size, pollingIntervalSeconds: 1 },
+      async ([delivery]) => {
+        if (delivery === undefined) return;
+        const job = await store.claim(delivery.data.jobId);
+        if (job === null) {
+          await publish(delivery.data.jobId);
+          return;
+        }
+        await publish(job.id);
+        let bytes: Uint8Array;
+        try {
+          bytes = await readUpload(storage, job.uploadSha256);
+        } catch (error) {
+          log.error({ err: error, jobId: job.id }, 'upload missing from storage');
+          await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
+          await publish(job.id);
+          return;
+        }
+        const outcome = await pool.run(job, bytes);
+        if (outcome === 'crashed') {
+          const next = await store.retryOrFail(
+            job.id,
+            'JOB_WORKER_CRASHED',
+            errorMessages.JOB_WORKER_CRASHED,
+          );
+          await publish(job.id);
+          // Let pg-boss deliver it again, possibly to another process.
+          if (next === 'queued') throw new Error(`analysis thread died under job ${job.id}`);
+        }
+      },
+    );
+  }
+
+  const sweep = setInterval(() => {
+    store
+      .unfinishedIds(100)
+      .then((ids) => Promise.all(ids.map(send)))
+      .catch((error: unknown) => log.warn({ err: error }, 'queue sweep failed'));
+  }, options.sweepIntervalMs ?? 10_000);
+  sweep.unref();
+
+  return {
+    async enqueue(jobId) {
+      await send(jobId);
+    },
+    async close() {
+      clearInterval(sweep);
+      await boss.stop({ graceful: false, close: true, timeout: 5000 });
+      await pool?.close();
+    },
+  };
+}
