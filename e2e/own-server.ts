@@ -12,9 +12,9 @@ const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 /**
  * A server of this spec file's own (built server, fresh DATA_DIR, PUBLIC_URL set), for journeys
  * that change what the shared server's other specs count: uploads add to the public stats that
- * api.spec.ts checks exactly.
+ * api.spec.ts checks exactly; rate limits would slow every later sign-in.
  */
-export function useOwnServer(): { readonly url: string } {
+export function useOwnServer(env: Record<string, string> = {}): { readonly url: string } {
   let child: ChildProcess | undefined;
   let dataDir = '';
   let url = '';
@@ -32,6 +32,7 @@ export function useOwnServer(): { readonly url: string } {
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
