@@ -2,13 +2,17 @@ import type { ScreenContext } from './screen';
 import { streamOutages } from './screen';
 
 /**
- * The constraints c = (m, k) that could limit a new unit at SOME candidate busbar below the
- * cap, each with a lower bound on its T(c) valid for every candidate bus b:
- *   |d_b(c)| = |D(m,b) + LODF(m,k)·D(k,b)| ≤ R(m) + |LODF(m,k)|·R(k) = dmax(c),
- * where D(x,b) = PTDF(x,b) − PTDF(x,·)·sink and R(x) = max over the candidates of |D(x,b)|, so
- * T_b(c) ≥ margin(c)/dmax(c). Constraints whose bound reaches the cap are dropped as they
- * stream by; the rest are stored once (O(kept) memory) and bucketed by their bound so each bus
- * scans them in increasing bound and stops as soon as the bound passes what it has found.
+ * For a chunk of bus clusters, the constraints c = (m, k) that could limit a new unit at some
+ * bus of each cluster below the cap, with a lower bound on T(c) valid for every bus of it.
+ * With D(x,b) = PTDF(x,b) − PTDF(x,·)·sink, a cluster's centre b0 and its spread
+ * ρ(x) = max over the cluster of |D(x,b) − D(x,b0)|:
+ *   d_b(c) = D(m,b) + LODF(m,k)·D(k,b) ∈ [d0 − r, d0 + r],
+ *   d0 = D(m,b0) + LODF(m,k)·D(k,b0),  r = ρ(m) + |LODF(m,k)|·ρ(k),
+ * so T_b(c) ≥ (L − f)/(d0 + r) in the positive direction and (L + f)/(r − d0) in the negative.
+ * Buses of a cluster are electrically close, so ρ is small away from them and the bound is
+ * tight: few pairs per cluster survive. Pairs are dropped as they stream by; the survivors are
+ * stored per cluster and bucketed by bound, so each bus scans them in increasing bound and
+ * stops once the bound passes its own fifth-smallest T.
  */
 export interface Candidates {
   readonly count: number;
@@ -26,6 +30,13 @@ export interface Candidates {
   readonly frontierMw: number;
 }
 
+/** Centre values and spreads of a chunk of clusters, at [x·count + g]; row nl is all zero. */
+export interface ClusterBounds {
+  readonly count: number;
+  readonly center: Float64Array;
+  readonly spread: Float64Array;
+}
+
 const BUCKETS = 1024;
 
 class Growable {
@@ -34,23 +45,50 @@ class Growable {
   lodf = new Float64Array(1024);
   flowMw = new Float64Array(1024);
   limitMw = new Float64Array(1024);
-  bound = new Float64Array(1024);
+  /** Single precision, rounded down, is enough for a bucket key and halves its memory. */
+  bound = new Float32Array(1024);
   count = 0;
+  /** Pairs with a bound at or above this are not kept: the cap, lowered if memory runs out. */
+  frontier: number;
+  private budget: number;
+  private readonly histogram = new Float64Array(BUCKETS);
+  private readonly width: number;
+
+  constructor(capMw: number, budget: number) {
+    this.frontier = capMw;
+    this.budget = budget;
+    this.width = capMw / BUCKETS;
+  }
 
   push(m: number, k: number, l: number, f: number, lim: number, t: number): void {
     if (this.count === this.monitored.length) this.grow();
+    this.histogram[Math.min(BUCKETS - 1, Math.floor(t / this.width))]++;
     const n = this.count++;
     this.monitored[n] = m;
     this.contingency[n] = k;
     this.lodf[n] = l;
     this.flowMw[n] = f;
     this.limitMw[n] = lim;
-    this.bound[n] = t;
+    this.bound[n] = Math.fround(t * (1 - 1e-6));
+    if (this.count > this.budget) this.shed();
+  }
+
+  /** Over the memory budget: keep the buckets with the lowest bounds, lower the frontier. */
+  private shed(): void {
+    const h = this.histogram;
+    let kept = 0;
+    let q = 0;
+    while (q < BUCKETS && kept + h[q] <= this.budget / 2) kept += h[q++];
+    this.frontier = Math.max(q, 1) * this.width;
+    h.fill(0, Math.max(q, 1));
+    this.compact(this.frontier);
+    // One bucket alone over the budget (many violations at T = 0): let the budget grow.
+    if (this.count > this.budget / 2) this.budget = 2 * this.count;
   }
 
   private grow(): void {
     const size = this.monitored.length * 2;
-    const g = <T extends Int32Array | Float64Array>(a: T): T => {
+    const g = <T extends Int32Array | Float32Array | Float64Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
       b.set(a);
       return b;
@@ -63,8 +101,7 @@ class Growable {
     this.bound = g(this.bound);
   }
 
-  /** Drops entries with bound ≥ edge, in place. */
-  compact(edge: number): void {
+  private compact(edge: number): void {
     let n = 0;
     for (let c = 0; c < this.count; c++) {
       if (this.bound[c] >= edge) continue;
@@ -81,50 +118,73 @@ class Growable {
 
 export function collectCandidates(
   ctx: ScreenContext,
-  rowBound: Float64Array,
+  bounds: ClusterBounds,
   capMw: number,
   cutoff: number,
-  maxCandidates: number,
-): Candidates {
-  const { monitored, baseFlowMw: f } = ctx;
+  top: number,
+  maxPerCluster: number,
+): Candidates[] {
+  const { monitored, baseFlowMw: f, net } = ctx;
+  const nl = net.branches.count;
   const nMon = monitored.length;
-  const width = capMw / BUCKETS;
-  const store = new Growable();
-  const histogram = new Float64Array(BUCKETS);
-  let frontier = capMw;
-  let budget = maxCandidates;
-  const offer = (i: number, k: number, l: number, fc: number, lim: number, dmax: number): void => {
-    if (dmax < cutoff) return;
+  const G = bounds.count;
+  const { center, spread } = bounds;
+  const stores = Array.from({ length: G }, () => new Growable(capMw, maxPerCluster));
+  // Per cluster, the `top` smallest UPPER bounds on T seen so far, from pairs whose |d| is at
+  // least the cutoff at every bus of the cluster: every bus has `top` constraints at or below
+  // the largest of them, so its scan never goes past it and pairs bounded above it are useless.
+  const upper = new Float64Array(G * top).fill(capMw);
+  const useful = new Float64Array(G).fill(capMw);
+  const offer = (m: number, k: number, l: number, fc: number, lim: number): void => {
     const up = lim - fc;
     const down = lim + fc;
-    const t = up <= 0 || down <= 0 ? 0 : Math.min(up, down) / dmax;
-    if (t >= frontier) return;
-    store.push(monitored[i], k, l, fc, lim, t);
-    histogram[Math.min(BUCKETS - 1, Math.floor(t / width))]++;
-    if (store.count <= budget) return;
-    // Over the memory budget: keep the buckets with the lowest bounds, lower the frontier.
-    let kept = 0;
-    let q = 0;
-    while (q < BUCKETS && kept + histogram[q] <= budget / 2) kept += histogram[q++];
-    frontier = Math.max(q, 1) * width;
-    histogram.fill(0, Math.max(q, 1));
-    store.compact(frontier);
-    // One bucket alone over the budget (many violations at T = 0): let the budget grow.
-    if (store.count > budget / 2) budget = 2 * store.count;
+    const al = l < 0 ? -l : l;
+    const om = m * G;
+    const ok = (k < 0 ? nl : k) * G;
+    // Below this |d| the pair cannot bind before the cap at any bus: skip without a division.
+    const need = up <= 0 || down <= 0 ? 0 : (up < down ? up : down) / capMw;
+    for (let g = 0; g < G; g++) {
+      const d0 = center[om + g] + l * center[ok + g];
+      const r = spread[om + g] + al * spread[ok + g];
+      if ((d0 < 0 ? -d0 : d0) + r < need) continue;
+      const hi = d0 + r;
+      const lo = d0 - r;
+      let t = Infinity;
+      if (hi >= cutoff) t = up <= 0 ? 0 : up / hi;
+      if (lo <= -cutoff) t = Math.min(t, down <= 0 ? 0 : down / -lo);
+      if (t >= useful[g] || t >= stores[g].frontier) continue;
+      stores[g].push(m, k, l, fc, lim, t);
+      let u = Infinity;
+      if (lo >= cutoff) u = up <= 0 ? 0 : up / lo;
+      else if (hi <= -cutoff) u = down <= 0 ? 0 : down / -hi;
+      if (u < useful[g]) useful[g] = insertUpper(upper, g * top, top, u);
+    }
   };
-  for (let i = 0; i < nMon; i++)
-    offer(i, -1, 0, f[monitored[i]], ctx.limitN0Mw[i], rowBound[monitored[i]]);
+  for (let i = 0; i < nMon; i++) offer(monitored[i], -1, 0, f[monitored[i]], ctx.limitN0Mw[i]);
+  const limitPost = ctx.limitPostMw;
   streamOutages(ctx, (k, lodf) => {
-    const rk = rowBound[k];
     const fk = f[k];
     for (let i = 0; i < nMon; i++) {
       const m = monitored[i];
-      if (m === k) continue;
-      const l = lodf[i];
-      offer(i, k, l, f[m] + l * fk, ctx.limitPostMw[i], rowBound[m] + Math.abs(l) * rk);
+      if (m !== k) offer(m, k, lodf[i], f[m] + lodf[i] * fk, limitPost[i]);
     }
   });
+  return stores.map((store) => bucketed(store, capMw));
+}
 
+/** Inserts u into the sorted run upper[o .. o + n); returns its new largest entry. */
+function insertUpper(upper: Float64Array, o: number, n: number, u: number): number {
+  let at = o + n - 1;
+  while (at > o && upper[at - 1] > u) {
+    upper[at] = upper[at - 1];
+    at--;
+  }
+  upper[at] = u;
+  return upper[o + n - 1];
+}
+
+function bucketed(store: Growable, capMw: number): Candidates {
+  const width = capMw / BUCKETS;
   // Counting sort by bucket, then the arrays themselves in that order: each bus reads them
   // front to back.
   const bucketStart = new Uint32Array(BUCKETS + 1);
@@ -152,5 +212,5 @@ export function collectCandidates(
     out.flowMw[p] = store.flowMw[c];
     out.limitMw[p] = store.limitMw[c];
   }
-  return { count: n, ...out, bucketStart, bucketWidthMw: width, frontierMw: frontier };
+  return { count: n, ...out, bucketStart, bucketWidthMw: width, frontierMw: store.frontier };
 }

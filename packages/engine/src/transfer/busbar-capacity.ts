@@ -1,11 +1,14 @@
 import type { PostRating } from '../contingency/n1';
-import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
 import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
+import type { Candidates } from './busbar-candidates';
 import { collectCandidates } from './busbar-candidates';
+import { makeBusColumns } from './busbar-columns';
+import { clusterBounds, clusterBuses } from './busbar-clusters';
+import { makeScanWorkspace, scanBus } from './busbar-scan';
 import { groupPlants } from './plants';
 import type { ScreenOptions } from './screen';
 import { buildScreenContext, injectionFlows, isPreExisting } from './screen';
@@ -37,8 +40,15 @@ export interface BusbarCapacityOptions extends ScreenOptions {
   readonly distributionFactorCutoff?: number;
   /** Constraints reported per bus (default 5). */
   readonly top?: number;
-  /** Most (m, k) pairs kept in memory for the per-bus scans (default 4 000 000). */
+  /** Most (m, k) pairs kept per cluster for the per-bus scans (default 2 000 000). */
   readonly maxCandidates?: number;
+  /** Buses per cluster (default 64): smaller gives tighter bounds, more bound evaluations. */
+  readonly clusterSize?: number;
+  /**
+   * Clusters served by one LODF stream (default 8): the kept pairs of this many clusters are
+   * in memory at once (about 36 bytes each), plus 2·branches·this doubles of bounds.
+   */
+  readonly clustersPerStream?: number;
 }
 
 export interface BusbarConstraint {
@@ -83,7 +93,9 @@ export interface BusbarCapacityResult {
   readonly nContingencies: number;
   readonly nMonitored: number;
   readonly candidatePairs: number;
-  readonly timingsMs: { model: number; rowBounds: number; candidates: number; buses: number };
+  /** Pairs evaluated over all buses (the per-bus scans' total work). */
+  readonly scannedPairs: number;
+  readonly timingsMs: { model: number; boundsAndStreams: number; total: number };
 }
 
 export function busbarCapacity(
@@ -134,51 +146,7 @@ export function busbarCapacity(
   const buses = requested.filter((b) => islands.islandByBus[b] === island);
   const skippedBuses = requested.filter((b) => islands.islandByBus[b] !== island);
 
-  // Columns of PTDF for four buses per pass; `col(x, j)` reads branch x for bus j of the pass.
-  const { lu, reducedOf } = model.sensitivity;
-  const nR = lu.n;
-  const { fromBus, toBus, count: nl } = net.branches;
-  const slotFrom = Int32Array.from(fromBus, (i) => BATCH * (reducedOf[i] >= 0 ? reducedOf[i] : nR));
-  const slotTo = Int32Array.from(toBus, (i) => BATCH * (reducedOf[i] >= 0 ? reducedOf[i] : nR));
-  const bx = model.bdc.b;
-  const ws = makeBatch4Workspace(nR);
-  const rhs = new Float64Array(BATCH * nR);
-  const x = new Float64Array(BATCH * (nR + 1));
-  const solveBatch = (start: number): number => {
-    const count = Math.min(BATCH, buses.length - start);
-    rhs.fill(0);
-    for (let j = 0; j < count; j++) {
-      const r = reducedOf[buses[start + j]];
-      if (r >= 0) rhs[BATCH * r + j] = 1;
-    }
-    luSolve4(lu, rhs, x, ws);
-    return count;
-  };
-  const dAt = (xb: number, j: number): number =>
-    bx[xb] * (x[slotFrom[xb] + j] - x[slotTo[xb] + j]) - sinkFlow[xb];
-
-  const t1 = performance.now();
-  const rowBound = new Float64Array(nl);
-  for (let start = 0; start < buses.length; start += BATCH) {
-    const count = solveBatch(start);
-    for (let xb = 0; xb < nl; xb++) {
-      if (bx[xb] === 0) continue;
-      for (let j = 0; j < count; j++) rowBound[xb] = Math.max(rowBound[xb], Math.abs(dAt(xb, j)));
-    }
-  }
-  const t2 = performance.now();
-  const cand = collectCandidates(ctx, rowBound, capMw, cutoff, options.maxCandidates ?? 4_000_000);
-  const t3 = performance.now();
-
-  // Ties in T: N-0 first, then by contingency row, then by monitored row (as the N-1 screen).
-  const before = (t: number, p: number, t2: number, p2: number): boolean =>
-    t !== t2
-      ? t < t2
-      : cand.contingency[p] !== cand.contingency[p2]
-        ? cand.contingency[p] < cand.contingency[p2]
-        : cand.monitored[p] < cand.monitored[p2];
-
-  const describe = (c: number, t: number, d: number): BusbarConstraint => {
+  const describe = (cand: Candidates, c: number, t: number, d: number): BusbarConstraint => {
     const m = cand.monitored[c];
     const k = cand.contingency[c];
     const fc = cand.flowMw[c];
@@ -195,60 +163,53 @@ export function busbarCapacity(
     };
   };
 
-  const results: BusbarCapacity[] = [];
-  // D(x, b) for the bus being scanned; slot nl stays 0 so an N-0 pair (k = −1 → nl) needs no branch.
+  const t1 = performance.now();
+  const nl = net.branches.count;
+  const columns = makeBusColumns(model, sinkFlow);
+  const clusters = clusterBuses(net, model.active.branchActive, buses, options.clusterSize ?? 64);
+  const perStream = options.clustersPerStream ?? 8;
+  const maxPerCluster = options.maxCandidates ?? 2_000_000;
   const dBus = new Float64Array(nl + 1);
-  const cm = cand.monitored;
-  const ck = Int32Array.from(cand.contingency, (k) => (k < 0 ? nl : k));
-  const { lodf: cl, flowMw: cf, limitMw: cL, bucketStart: bs, bucketWidthMw: width } = cand;
-  const foundC = new Int32Array(topN + 1);
-  const foundT = new Float64Array(topN + 1);
-  const foundD = new Float64Array(topN + 1);
-  for (let start = 0; start < buses.length; start += BATCH) {
-    const count = solveBatch(start);
-    for (let j = 0; j < count; j++) {
-      for (let xb = 0; xb < nl; xb++) dBus[xb] = bx[xb] === 0 ? 0 : dAt(xb, j);
-      let nFound = 0;
-      let threshold = capMw;
-      for (let q = 0; q + 1 < bs.length && q * width < threshold; q++) {
-        for (let p = bs[q]; p < bs[q + 1]; p++) {
-          const d = dBus[cm[p]] + cl[p] * dBus[ck[p]];
-          if (d < cutoff && d > -cutoff) continue;
-          const raw = d > 0 ? (cL[p] - cf[p]) / d : (cL[p] + cf[p]) / -d;
-          const t = raw > 0 ? raw : 0;
-          if (t > threshold) continue;
-          // Insertion into the few best, ordered by T, then contingency, then monitored.
-          let at = nFound;
-          while (at > 0 && before(t, p, foundT[at - 1], foundC[at - 1])) {
-            foundT[at] = foundT[at - 1];
-            foundC[at] = foundC[at - 1];
-            foundD[at] = foundD[at - 1];
-            at--;
+  const ws = makeScanWorkspace(topN);
+  const byBus = new Map<number, BusbarCapacity>();
+  let candidatePairs = 0;
+  let streamMs = 0;
+  for (let c0 = 0; c0 < clusters.length; c0 += perStream) {
+    const part = clusters.slice(c0, c0 + perStream);
+    const s0 = performance.now();
+    const bounds = clusterBounds(columns, part, nl);
+    const lists = collectCandidates(ctx, bounds, capMw, cutoff, topN, maxPerCluster);
+    streamMs += performance.now() - s0;
+    part.forEach((cluster, g) => {
+      const cand = lists[g];
+      candidatePairs += cand.count;
+      ws.contingencyOrNl = Int32Array.from(cand.contingency, (k) => (k < 0 ? nl : k));
+      for (let start = 0; start < cluster.length; start += 4) {
+        const count = columns.solve(cluster, start);
+        for (let j = 0; j < count; j++) {
+          scanBus(cand, columns.fill(j, dBus), cutoff, topN, capMw, ws);
+          const top: BusbarConstraint[] = [];
+          for (let i = 0; i < ws.found; i++) {
+            top.push(describe(cand, ws.position[i], ws.transferMw[i], ws.distributionFactor[i]));
           }
-          foundT[at] = t;
-          foundC[at] = p;
-          foundD[at] = d;
-          if (nFound < topN) nFound++;
-          if (nFound === topN) threshold = foundT[topN - 1];
+          const b = cluster[start + j];
+          const first = top[0];
+          const limiting = first && first.transferAtLimitMw < capMw ? first : null;
+          const capacityMw = limiting ? limiting.transferAtLimitMw : capMw;
+          byBus.set(b, {
+            bus: b,
+            busNumber: net.buses.number[b],
+            name: busDisplayName(net, busIndex(b)),
+            capacityMw,
+            limiting,
+            top,
+            exact: capacityMw <= cand.frontierMw,
+          });
         }
       }
-      const b = buses[start + j];
-      const top: BusbarConstraint[] = [];
-      for (let i = 0; i < nFound; i++) top.push(describe(foundC[i], foundT[i], foundD[i]));
-      const first = top[0];
-      const limiting = first && first.transferAtLimitMw < capMw ? first : null;
-      const capacityMw = limiting ? limiting.transferAtLimitMw : capMw;
-      results.push({
-        bus: b,
-        busNumber: net.buses.number[b],
-        name: busDisplayName(net, busIndex(b)),
-        capacityMw,
-        limiting,
-        top,
-        exact: capacityMw <= cand.frontierMw,
-      });
-    }
+    });
   }
+  const results = buses.map((b) => byBus.get(b) as BusbarCapacity);
   const t4 = performance.now();
   return {
     sink: typeof sinkSpec === 'object' ? 'group' : units ? sinkSpec : 'loads',
@@ -262,7 +223,8 @@ export function busbarCapacity(
     islandingOutages: ctx.islanding,
     nContingencies: ctx.outages.length + ctx.islanding.length,
     nMonitored: ctx.monitored.length,
-    candidatePairs: cand.count,
-    timingsMs: { model: t1 - t0, rowBounds: t2 - t1, candidates: t3 - t2, buses: t4 - t3 },
+    candidatePairs,
+    scannedPairs: ws.scanned,
+    timingsMs: { model: t1 - t0, boundsAndStreams: streamMs, total: t4 - t0 },
   };
 }
