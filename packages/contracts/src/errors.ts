@@ -37,6 +37,13 @@ export const errorMessages = {
   PARSE_MATPOWER_FIELD_INVALID: 'El caso MATPOWER tiene un valor inválido',
   PARSE_MATPOWER_SECTION_MISSING: 'Al caso MATPOWER le falta una sección obligatoria',
   PARSE_MATPOWER_ROW_LENGTH: 'Una fila del caso MATPOWER no tiene el número de columnas esperado',
+  PARSE_RAW_FIELD_INVALID: 'Un campo del archivo PSS/E RAW no es válido',
+  PARSE_RAW_SECTION_TRUNCATED:
+    'El archivo PSS/E RAW está incompleto: termina dentro de una sección de datos',
+  PARSE_RAW_REVISION_UNSUPPORTED: 'Revisión de PSS/E no soportada: se leen las revisiones 29 a 35',
+  PARSE_RAW_BUS_UNKNOWN:
+    'El archivo PSS/E RAW se refiere a una barra que no está en los datos de barras',
+  PARSE_RAW_BUS_DUPLICATE: 'El archivo PSS/E RAW define dos veces la misma barra',
   MODEL_BUS_UNKNOWN: 'Un elemento hace referencia a una barra que no existe',
   MODEL_BUS_DUPLICATE: 'Hay números de barra repetidos',
   MODEL_NO_REFERENCE_BUS: 'El caso no tiene barra de referencia',

@@ -106,6 +106,24 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     });
   });
 
+  it('analyses a PSS/E RAW upload', async () => {
+    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const ana = await signedIn(server, 'up-raw');
+    const raw = fs.readFileSync(path.join(referenceDir, 'raw/IEEE_30_bus.raw'));
+    const { caseId, jobId } = uploadResponseSchema.parse(
+      (await upload(ana, raw, 'text/plain', 'IEEE_30_bus.raw')).json(),
+    );
+    expect(await waitForJob(ana, jobId)).toMatchObject({ state: 'done' });
+    const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
+    expect(data.analysis?.network).toMatchObject({
+      format: 'psse',
+      revision: 32,
+      counts: { buses: 30 },
+    });
+    const cases = caseListResponseSchema.parse((await ana.get('/api/cases')).json()).cases;
+    expect(cases[0]?.caseName).toBe('IEEE_30_bus');
+  });
+
   it('streams job progress as Server-Sent Events until the job is done', async () => {
     const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
     const ana = await signedIn(server, 'up-sse');

@@ -5,3 +5,5 @@ export { readMatpower } from './matpower/read-matpower';
 export type { LoadedCase } from './load-case';
 export { MAX_CASE_BYTES, loadCase, loadUncompressedCase } from './load-case';
 export { decompressXz } from './xz';
+export type { PsseCase, PsseErrorCode, ReadPsseOptions } from './psse';
+export { PsseParseError, readPsse } from './psse';

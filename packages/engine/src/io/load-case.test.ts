@@ -39,9 +39,17 @@ mpc.branch = [];`),
     expect(c.network.branches.count).toBe(0);
   });
 
-  it('refuses PSS/E input for now with a stable code', async () => {
-    expect(await codeOf(loadCase(bytes('0, 100.0, 33, 0, 1, 60.0')))).toBe(
-      'INPUT_FORMAT_UNSUPPORTED',
+  it('reads a PSS/E RAW case and refuses a truncated one with a coded error', async () => {
+    const raw = fs.readFileSync(
+      path.resolve(here, '../../../../../shared/reference/raw/IEEE_14_bus.raw'),
+    );
+    const c = await loadCase(raw);
+    expect(c).toMatchObject({ format: 'psse', revision: 32, compressed: false });
+    expect(c.network.buses.count).toBe(14);
+    const compressed = await loadCase(xz(raw));
+    expect(compressed).toMatchObject({ format: 'psse', compressed: true });
+    expect(await codeOf(loadCase(raw.subarray(0, Math.floor(raw.length / 3))))).toMatch(
+      /^PARSE_RAW_/,
     );
   });
 

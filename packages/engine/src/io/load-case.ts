@@ -1,6 +1,7 @@
 import type { Network, Warning } from '../model/network';
 import { EngineError } from '../util/engine-error';
 import { readMatpower } from './matpower/read-matpower';
+import { readPsse } from './psse';
 import type { CaseFormat } from './sniff';
 import { sniffFormat } from './sniff';
 import { decompressXz } from './xz';
@@ -51,13 +52,14 @@ export function loadUncompressedCase(bytes: Uint8Array): LoadedCase {
 
 function parseCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
   const { format } = sniffFormat(bytes);
-  if (format !== 'matpower') {
-    throw new EngineError(
-      'INPUT_FORMAT_UNSUPPORTED',
-      'the file is not a MATPOWER case; PSS/E RAW reading is not available yet',
-    );
-  }
   const text = new TextDecoder('utf-8').decode(bytes);
+  if (format === 'psse') {
+    const { network, warnings, revision } = readPsse(text);
+    return { format, revision, compressed, network, warnings };
+  }
+  if (format !== 'matpower') {
+    throw new EngineError('INPUT_FORMAT_UNSUPPORTED', 'the file is compressed twice');
+  }
   const { network, warnings } = readMatpower(text);
   return { format, revision: 2, compressed, network, warnings };
 }

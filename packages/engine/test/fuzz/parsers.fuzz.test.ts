@@ -7,18 +7,22 @@ import { loadCase } from '../../src/io/load-case';
 import { isEngineError } from '../../src/util/engine-error';
 
 /**
- * Hostile input (issue 8): seeded mutations of real cases — truncations, swapped and deleted
+ * Hostile input (issue 8): seeded mutations of real MATPOWER and PSS/E RAW cases — truncations, swapped and deleted
  * fields, huge numbers, NaN, binary noise. Reading and then screening N-1 (what an upload gets)
  * must end in a result or a coded EngineError, never anything else, within 2 s a file.
  */
 const referenceDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases',
+  '../../../../../shared/reference',
 );
-const seeds = ['case9.m', 'case30.m', 'case118.m'].map((name) => ({
-  name,
-  text: fs.readFileSync(path.join(referenceDir, name), 'latin1'),
-}));
+const seeds = [
+  'cases/case9.m',
+  'cases/case30.m',
+  'cases/case118.m',
+  'raw/IEEE_14_bus.raw',
+  'raw/IEEE_14_v35_3_nudox.raw',
+  'raw/t_psse_case3.raw',
+].map((name) => ({ name, text: fs.readFileSync(path.join(referenceDir, name), 'latin1') }));
 
 /** mulberry32: small, seeded, reproducible. */
 function random(seed: number): () => number {
@@ -83,7 +87,7 @@ describe('case readers under hostile input', () => {
   const runs = 40;
 
   for (const [mutationName, mutate] of Object.entries(mutations)) {
-    it(`${mutationName}: a network or a coded error, within 2 s, ${runs} seeded files`, async () => {
+    it(`${mutationName}: a network or a coded error, within 2 s, ${runs} seeded MATPOWER and RAW files`, async () => {
       const outcomes = { parsed: 0, refused: 0 };
       for (let i = 0; i < runs; i++) {
         const seed = pick(seeds, rand);

@@ -134,6 +134,15 @@ function walkSections(
         sec.endLine,
       );
     }
+    if (sec.ended === 'eof' && !out.has('branch')) {
+      // Writers close every category up to the branch data, or stop early with an explicit `Q`;
+      // a file that simply ends before its branches was cut short (an interrupted copy).
+      throw new PsseParseError(
+        'PARSE_RAW_SECTION_TRUNCATED',
+        `line ${sec.endLine}: the file ends before the ${SECTION_TITLE[key]} data`,
+        sec.endLine,
+      );
+    }
     out.set(key, sec);
     last = key;
     label = sec.beginLabel;
