@@ -12,8 +12,10 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:8080',
-      // The local SAX provider lives in the API server too.
-      '/sax': 'http://localhost:8080',
+      // The local SAX provider lives in the API server too. It builds its endpoint URLs from the
+      // Host header: keep the browser's (5173) so the popup and the token call stay on it. Run
+      // the API with PUBLIC_URL=http://localhost:5173 so accounts and SAX trust this origin.
+      '/sax': { target: 'http://localhost:8080', changeOrigin: false },
       '/.well-known': 'http://localhost:8080',
     },
   },
