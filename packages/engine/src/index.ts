@@ -6,3 +6,5 @@ export * from './io/index';
 export * from './powerflow/index';
 export * from './sensitivity/index';
 export * from './contingency/index';
+export * from './transfer/index';
+export * from './study/index';

@@ -1,0 +1,68 @@
+import type { PostRating } from '../contingency/n1';
+import { indexOfBus, makeBusLookup } from '../model/indexing';
+import type { Network } from '../model/network';
+import { busbarCapacity } from '../transfer/busbar-capacity';
+import type { BusbarCapacity } from '../transfer/busbar-capacity';
+import { buildStudyCase } from './build-study-case';
+import type { StudySpec } from './types';
+
+export interface StudyOptions {
+  /** Bus numbers whose connection capacity is computed. */
+  readonly busbars: readonly number[];
+  readonly capMw?: number;
+  readonly postRating?: PostRating;
+  readonly distributionFactorCutoff?: number;
+}
+
+export interface StudyCaseResult {
+  readonly scenario: string;
+  readonly year: number;
+  readonly name: string;
+  readonly projectsInService: string[];
+  readonly capacities: BusbarCapacity[];
+  readonly nContingencies: number;
+  readonly timingsMs: number;
+}
+
+/**
+ * Every scenario × year case of a study with its busbar capacities (ANALYSIS.md §6). Cases are
+ * independent: each gets its own network, DC model and one busbar-capacity pass over the listed
+ * buses. `onCase` reports progress after each case.
+ */
+export function runStudy(
+  base: Network,
+  spec: StudySpec,
+  options: StudyOptions,
+  onCase?: (done: number, total: number, result: StudyCaseResult) => void,
+): StudyCaseResult[] {
+  const lookup = makeBusLookup(base.buses.number);
+  const buses = options.busbars.map((number) => indexOfBus(lookup, number));
+  const total = spec.scenarios.length * spec.years.length;
+  const results: StudyCaseResult[] = [];
+  for (const scenario of spec.scenarios) {
+    for (const year of spec.years) {
+      const started = performance.now();
+      const built = buildStudyCase(base, spec, scenario, year);
+      const capacity = busbarCapacity(built.network, {
+        buses,
+        ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+        ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+        ...(options.distributionFactorCutoff === undefined
+          ? {}
+          : { distributionFactorCutoff: options.distributionFactorCutoff }),
+      });
+      const result: StudyCaseResult = {
+        scenario: scenario.name,
+        year,
+        name: built.name,
+        projectsInService: built.projectsInService,
+        capacities: capacity.results,
+        nContingencies: capacity.nContingencies,
+        timingsMs: performance.now() - started,
+      };
+      results.push(result);
+      onCase?.(results.length, total, result);
+    }
+  }
+  return results;
+}

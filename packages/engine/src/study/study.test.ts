@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readMatpower } from '../io/matpower/read-matpower';
+import { buildStudyCase } from './build-study-case';
+import { runStudy } from './run-study';
+import type { StudyScenario, StudySpec } from './types';
+
+const casePath = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/reference/cases/case30.m',
+);
+const base = readMatpower(fs.readFileSync(casePath, 'utf8')).network;
+const sum = (values: Float64Array) => values.reduce((total, v) => total + v, 0);
+
+const high: StudyScenario = {
+  name: 'alta',
+  condition: 'Demanda alta en el área 1 y baja en el área 2',
+  demandMultiplierByArea: new Map([
+    [1, 1.2],
+    [2, 0.9],
+  ]),
+  interchanges: [{ name: 'Exportación', busNumber: 30, mw: -15 }],
+};
+const spec: StudySpec = {
+  years: [2026, 2027, 2028],
+  growthByArea: new Map([[1, 0.05]]),
+  scenarios: [high, { ...high, name: 'base', demandMultiplierByArea: new Map(), interchanges: [] }],
+  projects: [
+    {
+      name: 'Segundo circuito 27-30',
+      inServiceYear: 2028,
+      branches: [
+        {
+          fromBus: 27,
+          toBus: 30,
+          circuit: '2',
+          rPu: 0.03,
+          xPu: 0.2,
+          bPu: 0.02,
+          rateAMva: 65,
+          rateBMva: 65,
+        },
+      ],
+      units: [{ busNumber: 30, pMaxMw: 40, pMinMw: 0, pMw: 10 }],
+    },
+  ],
+};
+
+describe('buildStudyCase', () => {
+  it('applies growth and the scenario multiplier per area, and interchanges at their bus', () => {
+    const built = buildStudyCase(base, spec, high, 2027);
+    for (let i = 0; i < base.buses.count; i++) {
+      const area = base.buses.area[i];
+      const factor = (area === 1 ? 1.05 : 1) * (area === 1 ? 1.2 : area === 2 ? 0.9 : 1);
+      const exported = base.buses.number[i] === 30 ? 15 : 0;
+      expect(built.network.buses.pdMw[i], `case30 bus ${base.buses.number[i]} Pd`).toBeCloseTo(
+        base.buses.pdMw[i] * factor + exported,
+        9,
+      );
+    }
+    expect(built.name).toBe('alta_2027');
+  });
+
+  it('adds a project only from its in-service year', () => {
+    const before = buildStudyCase(base, spec, high, 2027);
+    const after = buildStudyCase(base, spec, high, 2028);
+    expect(before.network.branches.count).toBe(base.branches.count);
+    expect(before.projectsInService).toEqual([]);
+    expect(after.network.branches.count).toBe(base.branches.count + 1);
+    expect(after.network.generators.count).toBe(base.generators.count + 1);
+    expect(after.network.branches.circuit[base.branches.count]).toBe('2');
+    expect(after.projectsInService).toEqual(['Segundo circuito 27-30']);
+    // The base network is never modified.
+    expect(base.branches.count).toBe(41);
+  });
+
+  it('re-dispatches generation so the case stays as balanced as the base case', () => {
+    const built = buildStudyCase(base, spec, high, 2028);
+    const baseMismatch = sum(base.generators.pgMw) - sum(base.buses.pdMw);
+    const mismatch = sum(built.network.generators.pgMw) - sum(built.network.buses.pdMw);
+    expect(mismatch, 'case30 alta_2028 generation − demand, MW').toBeCloseTo(baseMismatch, 6);
+    for (let k = 0; k < built.network.generators.count; k++) {
+      expect(built.network.generators.pgMw[k]).toBeLessThanOrEqual(
+        built.network.generators.pmaxMw[k] + 1e-9,
+      );
+    }
+  });
+
+  it('refuses a bus that is not in the case', () => {
+    const bad = { ...high, interchanges: [{ name: 'X', busNumber: 999, mw: 1 }] };
+    expect(() => buildStudyCase(base, spec, bad, 2026)).toThrow(
+      expect.objectContaining({ code: 'MODEL_BUS_UNKNOWN' }),
+    );
+  });
+});
+
+describe('runStudy', () => {
+  it('computes every busbar in every scenario × year case, named <escenario>_<año>', () => {
+    const progress: number[] = [];
+    const results = runStudy(base, spec, { busbars: [5, 30], capMw: 500 }, (done) =>
+      progress.push(done),
+    );
+    expect(results.map((r) => r.name)).toEqual([
+      'alta_2026',
+      'alta_2027',
+      'alta_2028',
+      'base_2026',
+      'base_2027',
+      'base_2028',
+    ]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const result of results) {
+      expect(result.capacities.map((c) => c.busNumber)).toEqual([5, 30]);
+      for (const capacity of result.capacities) {
+        expect(capacity.capacityMw).toBeGreaterThanOrEqual(0);
+        expect(capacity.capacityMw).toBeLessThanOrEqual(500);
+      }
+      expect(result.nContingencies).toBeGreaterThan(0);
+    }
+  });
+});
