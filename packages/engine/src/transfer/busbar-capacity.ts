@@ -38,14 +38,20 @@ export interface BusbarCapacityOptions extends ScreenOptions {
   /** Default 'headroom-down': every in-service generator by P0 − Pmin. */
   readonly sink?: SinkSpec;
   readonly distributionFactorCutoff?: number;
+  /** As for the flexibility analysis: 'limit' (default) or 'ignore'. */
+  readonly preExisting?: 'limit' | 'ignore';
   /** Constraints reported per bus (default 5). */
   readonly top?: number;
-  /** Most (m, k) pairs kept per cluster for the per-bus scans (default 2 000 000). */
+  /**
+   * Most (m, k) pairs kept in memory at once, over the clusters of one stream (default
+   * 8 000 000, about 36 bytes each). A cluster over its share keeps its lowest bounds; its
+   * buses that then cannot be certified are redone as clusters of one.
+   */
   readonly maxCandidates?: number;
   /** Buses per cluster (default 64): smaller gives tighter bounds, more bound evaluations. */
   readonly clusterSize?: number;
   /**
-   * Clusters served by one LODF stream (default 8): the kept pairs of this many clusters are
+   * Clusters served by one LODF stream (default 4): the kept pairs of this many clusters are
    * in memory at once (about 36 bytes each), plus 2·branches·this doubles of bounds.
    */
   readonly clustersPerStream?: number;
@@ -83,6 +89,7 @@ export interface BusbarCapacityResult {
   readonly capMw: number;
   readonly distributionFactorCutoff: number;
   readonly postContingencyRating: PostRating;
+  readonly preExisting: 'limit' | 'ignore';
   /** dP/dT of the sink per generator row (≤ 0); the new unit is +1 at its bus. */
   readonly unitParticipation: Float64Array;
   readonly loadSinkByBus: Float64Array | null;
@@ -166,49 +173,60 @@ export function busbarCapacity(
   const t1 = performance.now();
   const nl = net.branches.count;
   const columns = makeBusColumns(model, sinkFlow);
-  const clusters = clusterBuses(net, model.active.branchActive, buses, options.clusterSize ?? 64);
-  const perStream = options.clustersPerStream ?? 8;
-  const maxPerCluster = options.maxCandidates ?? 2_000_000;
+  const perStream = options.clustersPerStream ?? 4;
+  const maxPerCluster = Math.ceil((options.maxCandidates ?? 8_000_000) / perStream);
   const dBus = new Float64Array(nl + 1);
+  const ignorePre = options.preExisting === 'ignore';
   const ws = makeScanWorkspace(topN);
   const byBus = new Map<number, BusbarCapacity>();
   let candidatePairs = 0;
   let streamMs = 0;
-  for (let c0 = 0; c0 < clusters.length; c0 += perStream) {
-    const part = clusters.slice(c0, c0 + perStream);
-    const s0 = performance.now();
-    const bounds = clusterBounds(columns, part, nl);
-    const lists = collectCandidates(ctx, bounds, capMw, cutoff, topN, maxPerCluster);
-    streamMs += performance.now() - s0;
-    part.forEach((cluster, g) => {
-      const cand = lists[g];
-      candidatePairs += cand.count;
-      ws.contingencyOrNl = Int32Array.from(cand.contingency, (k) => (k < 0 ? nl : k));
-      for (let start = 0; start < cluster.length; start += 4) {
-        const count = columns.solve(cluster, start);
-        for (let j = 0; j < count; j++) {
-          scanBus(cand, columns.fill(j, dBus), cutoff, topN, capMw, ws);
-          const top: BusbarConstraint[] = [];
-          for (let i = 0; i < ws.found; i++) {
-            top.push(describe(cand, ws.position[i], ws.transferMw[i], ws.distributionFactor[i]));
+  const runClusters = (clusters: number[][]): void => {
+    for (let c0 = 0; c0 < clusters.length; c0 += perStream) {
+      const part = clusters.slice(c0, c0 + perStream);
+      const s0 = performance.now();
+      const bounds = clusterBounds(columns, part, nl);
+      const lists = collectCandidates(ctx, bounds, capMw, cutoff, topN, maxPerCluster);
+      streamMs += performance.now() - s0;
+      part.forEach((cluster, g) => {
+        const cand = lists[g];
+        candidatePairs += cand.count;
+        ws.contingencyOrNl = Int32Array.from(cand.contingency, (k) => (k < 0 ? nl : k));
+        for (let start = 0; start < cluster.length; start += 4) {
+          const count = columns.solve(cluster, start);
+          for (let j = 0; j < count; j++) {
+            scanBus(cand, columns.fill(j, dBus), cutoff, topN, capMw, ignorePre, ws);
+            byBus.set(cluster[start + j], result(cluster[start + j], cand));
           }
-          const b = cluster[start + j];
-          const first = top[0];
-          const limiting = first && first.transferAtLimitMw < capMw ? first : null;
-          const capacityMw = limiting ? limiting.transferAtLimitMw : capMw;
-          byBus.set(b, {
-            bus: b,
-            busNumber: net.buses.number[b],
-            name: busDisplayName(net, busIndex(b)),
-            capacityMw,
-            limiting,
-            top,
-            exact: capacityMw <= cand.frontierMw,
-          });
         }
-      }
-    });
-  }
+      });
+    }
+  };
+  const result = (b: number, cand: Candidates): BusbarCapacity => {
+    const top: BusbarConstraint[] = [];
+    for (let i = 0; i < ws.found; i++) {
+      top.push(describe(cand, ws.position[i], ws.transferMw[i], ws.distributionFactor[i]));
+    }
+    const first = top[0];
+    const limiting = first && first.transferAtLimitMw < capMw ? first : null;
+    // Exact when the scan could reach every pair it needed: its last T (or the cap) is below
+    // the frontier under which every pair of the cluster was kept.
+    const reach = ws.found === topN ? ws.transferMw[topN - 1] : capMw;
+    return {
+      bus: b,
+      busNumber: net.buses.number[b],
+      name: busDisplayName(net, busIndex(b)),
+      capacityMw: limiting ? limiting.transferAtLimitMw : capMw,
+      limiting,
+      top,
+      exact: reach <= cand.frontierMw,
+    };
+  };
+  runClusters(clusterBuses(net, model.active.branchActive, buses, options.clusterSize ?? 64));
+  // Buses whose cluster ran out of memory budget: again, each its own cluster. With no spread
+  // the bound is the exact T, so few pairs are kept.
+  const redo = buses.filter((b) => !byBus.get(b)?.exact);
+  if (redo.length > 0) runClusters(redo.map((b) => [b]));
   const results = buses.map((b) => byBus.get(b) as BusbarCapacity);
   const t4 = performance.now();
   return {
@@ -216,6 +234,7 @@ export function busbarCapacity(
     capMw,
     distributionFactorCutoff: cutoff,
     postContingencyRating: ctx.postRating,
+    preExisting: ignorePre ? 'ignore' : 'limit',
     unitParticipation,
     loadSinkByBus: loads,
     results,

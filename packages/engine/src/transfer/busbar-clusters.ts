@@ -4,8 +4,8 @@ import type { ClusterBounds } from './busbar-candidates';
 
 /**
  * Candidate buses grouped into clusters of electrically close buses: breadth-first over the
- * in-service branches from the first unassigned candidate, taking up to `size` candidates. The
- * first bus of a cluster is its centre.
+ * in-service branches from the first unassigned candidate, taking up to `size` candidates among
+ * the first 4·size buses reached. The first bus of a cluster is its centre.
  */
 export function clusterBuses(
   net: Network,
@@ -42,7 +42,9 @@ export function clusterBuses(
     let tail = 0;
     queue[tail++] = root;
     seenBy[root] = id;
-    while (head < tail && cluster.length < size) {
+    // A sparse bus list must not make one cluster out of far-apart buses (its bound would be
+    // loose): stop after visiting 4·size buses.
+    while (head < tail && cluster.length < size && head < 4 * size) {
       const v = queue[head++];
       if (wanted[v] === 1) {
         wanted[v] = 2;

@@ -1,4 +1,5 @@
 import type { Candidates } from './busbar-candidates';
+import { isPreExisting } from './screen';
 
 /** The few best constraints of one bus, T ascending: candidate positions, T and d. */
 export interface ScanWorkspace {
@@ -34,6 +35,7 @@ export function scanBus(
   cutoff: number,
   top: number,
   capMw: number,
+  ignorePreExisting: boolean,
   ws: ScanWorkspace,
 ): void {
   const { monitored: cm, contingency, lodf: cl, flowMw: cf, limitMw: cL } = cand;
@@ -54,6 +56,7 @@ export function scanBus(
       const d = dBus[cm[p]] + cl[p] * dBus[ck[p]];
       if (d < cutoff && d > -cutoff) continue;
       const raw = d > 0 ? (cL[p] - cf[p]) / d : (cL[p] + cf[p]) / -d;
+      if (raw <= 0 && ignorePreExisting && isPreExisting(cf[p], d, cL[p])) continue;
       const t = raw > 0 ? raw : 0;
       if (t > threshold) continue;
       let at = found;

@@ -15,6 +15,12 @@ export interface FcitcOptions {
    * exact whatever this is: the minimum is taken over every constraint as it streams by.
    */
   readonly maxConstraints?: number;
+  /**
+   * 'limit' (default, ANALYSIS.md §4): a pre-existing violation the transfer worsens gives
+   * T(c) = 0. 'ignore': such constraints are left out (a planner's choice when the base case
+   * is known to be insecure and the question is what the transfer adds).
+   */
+  readonly preExisting?: 'limit' | 'ignore';
 }
 
 /** One (monitored, contingency) constraint, 0-based rows; contingency −1 is N-0. */
@@ -65,10 +71,13 @@ export function computeFcitc(
   const dMon = Float64Array.from(monitored, (m) => dBr[m]);
   const fMon = Float64Array.from(monitored, (m) => f[m]);
   let within = 0;
+  const ignorePreExisting = options.preExisting === 'ignore';
 
   const consider = (i: number, k: number, lodf: number, fc: number, d: number, L: number): void => {
     const t = transferAtLimit(fc, d, L);
     if (t > tmaxMw) return;
+    const pre = isPreExisting(fc, d, L);
+    if (pre && ignorePreExisting) return;
     within++;
     if (-t < top.threshold) return;
     top.offer({
@@ -79,7 +88,7 @@ export function computeFcitc(
       distributionFactor: d,
       limitMw: L,
       transferAtLimitMw: t,
-      preExistingViolation: isPreExisting(fc, d, L),
+      preExistingViolation: pre,
       loading: -t,
     });
   };

@@ -144,6 +144,7 @@ export function analyseFlexibility(
     levels,
     constraints,
     extra: {
+      preExisting: options.preExisting ?? 'limit',
       unitParticipation: w.unitParticipation,
       transferIsland: w.island,
       loadSinkByBus: w.loadSinkByBus,

@@ -91,6 +91,8 @@ export interface FlexibilityResult {
 }
 
 export interface FlexibilityExtra {
+  /** How pre-existing violations were treated (FcitcOptions.preExisting). */
+  readonly preExisting: 'limit' | 'ignore';
   /** dP/dT per generator row: the dispatch at T is P0 + T·this (see `networkAtTransfer`). */
   readonly unitParticipation: Float64Array;
   /** The island the transfer stays in (sensitivities are given for plants in it only). */

@@ -161,12 +161,16 @@ const CASES: { name: CaseName; bruteForceAll: boolean }[] = [
 
 describe.skipIf(!referenceAvailable)('transfer capability checked by full DC power flows', () => {
   for (const { name, bruteForceAll } of CASES) {
-    for (const config of ['default', 'named group'] as const) {
+    for (const config of ['default', 'named group', 'ignoring pre-existing violations'] as const) {
       it(`${name}, ${config}: T(c), flows at T = 0 and sensitivities match brute force`, () => {
         const net = withTestRatings(name, loadCase(name));
         const nPlants = new Set(net.generators.bus).size;
-        const options =
-          config === 'default' ? {} : biggestHeadroomPlants(net, Math.min(3, nPlants - 1));
+        const options: FlexibilityOptions =
+          config === 'default'
+            ? {}
+            : config === 'named group'
+              ? biggestHeadroomPlants(net, Math.min(3, nPlants - 1))
+              : { preExisting: 'ignore' };
         const r = analyseFlexibility(net, options);
         const sum = r.plants.reduce((s, p) => s + p.participation, 0);
         const loads = r.extra.loadSinkByBus;
@@ -176,6 +180,10 @@ describe.skipIf(!referenceAvailable)('transfer capability checked by full DC pow
         const byT = [...r.constraints].sort((a, b) => a.transferAtLimitMw - b.transferAtLimitMw);
         const sample = new Set([...byT.slice(0, 10), ...r.constraints.slice(0, 5)]);
         const errors = checkConstraints(name, net, r, [...sample]);
+        if (config === 'ignoring pre-existing violations') {
+          const pre = r.constraints.filter((c) => c.preExistingViolation).length;
+          expect(pre, `pre-existing violations kept when ignored, ${name}`).toBe(0);
+        }
         let sens = 0;
         for (const c of r.constraints.slice(0, 3)) {
           sens = Math.max(sens, checkSensitivities(name, net, r, c));
