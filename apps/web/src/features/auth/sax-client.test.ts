@@ -76,6 +76,7 @@ describe('SAX client', () => {
     oidc.signinPopup.mockResolvedValue({ id_token: 'id.token.value' });
 
     await expect(signInWithSax(loadSettings)).resolves.toBe('id.token.value');
+    expect(oidc.signinPopup).toHaveBeenCalledWith({ popupAbortOnClose: true });
 
     expect(JSON.parse(window.localStorage.getItem(SAX_ID_TOKEN_STORAGE_KEY) ?? 'null')).toEqual({
       token: 'id.token.value',

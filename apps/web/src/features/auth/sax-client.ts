@@ -62,7 +62,8 @@ export async function signInWithSax(loadSettings: () => Promise<SaxSettings>): P
   loginActive = true;
   try {
     const client = await getSaxClient(loadSettings);
-    const user = await client.signinPopup();
+    // Closing the popup ends the attempt with an error instead of waiting forever.
+    const user = await client.signinPopup({ popupAbortOnClose: true });
     const idToken = user.id_token;
     if (idToken === undefined || idToken === '') throw new SaxSignInError(es.auth.saxNoIdToken);
     storeSaxToken(idToken);

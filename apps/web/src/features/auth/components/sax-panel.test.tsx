@@ -72,6 +72,14 @@ describe('SAX tab', () => {
     expect(screen.getByRole('dialog', { name: 'Acceso a Holgura' })).toBeInTheDocument();
   });
 
+  it('says the window was closed when the user closes the SAX popup', async () => {
+    oidc.signinPopup.mockRejectedValue(new Error('Popup closed by user'));
+    const { user, button } = await openSaxTab();
+    await user.click(button);
+    expect(await screen.findByText('No se pudo iniciar sesión con SAX')).toBeInTheDocument();
+    expect(screen.getByText('Se cerró la ventana de SAX antes de terminar.')).toBeInTheDocument();
+  });
+
   it('refuses a second click while the popup is open', async () => {
     oidc.signinPopup.mockReturnValue(new Promise(() => undefined));
     const { user, button } = await openSaxTab();
@@ -81,5 +89,7 @@ describe('SAX tab', () => {
 
     expect(await screen.findByText('Ya hay una sesión de login activa')).toBeInTheDocument();
     expect(oidc.signinPopup).toHaveBeenCalledTimes(1);
+    // The first attempt is still waiting for its popup.
+    expect(screen.getByText('Esperando a SAX...')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ const t = es.auth;
 
 export function SaxPanel({ onSignedIn }: { onSignedIn: () => void }) {
   const { signInWithSax, prepareSax } = useAuth();
-  const [busy, setBusy] = useState(false);
+  // Attempts in flight: a refused second click must not hide the first one's status.
+  const [pending, setPending] = useState(0);
+  const busy = pending > 0;
 
   // The dialog opens on this tab: have the client ready before the click opens the popup.
   useEffect(() => prepareSax(), [prepareSax]);
@@ -24,9 +26,9 @@ export function SaxPanel({ onSignedIn }: { onSignedIn: () => void }) {
         aria-busy={busy}
         onClick={async () => {
           // Not disabled while busy: a second click reaches the client, which refuses it.
-          setBusy(true);
+          setPending((count) => count + 1);
           const ok = await signInWithSax();
-          setBusy(false);
+          setPending((count) => count - 1);
           if (ok) onSignedIn();
         }}
       >
