@@ -1,4 +1,5 @@
 import {
+  analyseFlexibility,
   branchDisplayName,
   findIslands,
   inServiceMask,
@@ -8,12 +9,22 @@ import {
   type Loading,
   type Network,
 } from '@holgura/engine';
-import type { AnalysisResultV1, N1Loading } from '@holgura/contracts';
+import {
+  analysisResultV1Schema,
+  writeFullDataJson,
+  type AnalysisResultV1,
+  type Flexibility,
+  type N1Loading,
+} from '@holgura/contracts';
+import { toContractFlexibility } from './map-flexibility';
 
 export type ProgressReporter = (percent: number, stage: string) => void;
 
+/** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
+const MAX_STORED_CONSTRAINTS = 300;
+
 export type AnalysisOutcome =
-  | { ok: true; result: AnalysisResultV1; contingencyCount: number }
+  | { ok: true; result: AnalysisResultV1; fullDataJson: unknown; contingencyCount: number }
   | { ok: false; code: string; line?: number; field?: string; detail: string };
 
 /**
@@ -23,6 +34,7 @@ export type AnalysisOutcome =
  */
 export async function runAnalysis(
   bytes: Uint8Array,
+  caseName: string,
   report: ProgressReporter,
 ): Promise<AnalysisOutcome> {
   try {
@@ -32,9 +44,27 @@ export async function runAnalysis(
     const parsedAt = performance.now();
     const net = loaded.network;
 
-    report(30, 'Analizando contingencias N-1');
+    report(20, 'Analizando contingencias N-1');
     const n1 = screenN1(net, { top: 50 });
     const screenedAt = performance.now();
+
+    report(55, 'Calculando la flexibilidad y las restricciones');
+    const warnings = loaded.warnings.map((w) => ({
+      code: w.code,
+      message: w.message,
+      line: w.line ?? null,
+    }));
+    let flexibility: Flexibility | undefined;
+    try {
+      flexibility = toContractFlexibility(
+        analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS }),
+      );
+    } catch (error) {
+      // The N-1 results stand on their own; say why flexibility is missing.
+      if (!isEngineError(error)) throw error;
+      warnings.push({ code: error.code, message: error.message, line: null });
+    }
+    const flexibleAt = performance.now();
 
     report(95, 'Guardando resultados');
     const islands = findIslands(net, inServiceMask(net));
@@ -56,11 +86,7 @@ export async function runAnalysis(
           loads,
           islands: islands.count,
         },
-        warnings: loaded.warnings.map((w) => ({
-          code: w.code,
-          message: w.message,
-          line: w.line ?? null,
-        })),
+        warnings,
       },
       n1: {
         contingencies: n1.nContingencies,
@@ -71,13 +97,19 @@ export async function runAnalysis(
         top: n1.top.map((loading) => describeLoading(net, loading)),
         baseCaseTop: n1.baseCaseTop.map((loading) => describeLoading(net, loading)),
       },
+      ...(flexibility === undefined ? {} : { flexibility }),
       timingsMs: {
         parse: parsedAt - started,
         ...n1.timingsMs,
-        total: screenedAt - started,
+        flexibility: flexibleAt - screenedAt,
+        total: flexibleAt - started,
       },
     };
-    return { ok: true, result, contingencyCount: n1.nContingencies };
+    // A result that does not match the contract is a bug here, not something to store.
+    analysisResultV1Schema.parse(result);
+    const fullDataJson =
+      flexibility === undefined ? null : writeFullDataJson(caseName, flexibility);
+    return { ok: true, result, fullDataJson, contingencyCount: n1.nContingencies };
   } catch (error) {
     if (isEngineError(error)) {
       return {

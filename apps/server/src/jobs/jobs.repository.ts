@@ -13,6 +13,7 @@ export interface ClaimedJob {
   id: string;
   userId: string;
   caseId: string;
+  caseName: string;
   uploadSha256: string;
   attempts: number;
 }
@@ -59,12 +60,14 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         const next = await db
           .selectFrom('analysis_jobs')
           .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+          .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
           .select([
             'analysis_jobs.id',
             'analysis_jobs.user_id',
             'analysis_jobs.case_id',
             'analysis_jobs.attempts',
             'uploads.sha256',
+            'cases.case_name',
           ])
           .where('analysis_jobs.state', '=', 'queued')
           .orderBy('analysis_jobs.created_at')
@@ -91,6 +94,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
             id: next.id,
             userId: next.user_id,
             caseId: next.case_id,
+            caseName: next.case_name,
             uploadSha256: next.sha256,
             attempts: next.attempts + 1,
           };
@@ -108,6 +112,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       const row = await db
         .selectFrom('analysis_jobs')
         .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+        .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
         .select([
           'analysis_jobs.id',
           'analysis_jobs.user_id',
@@ -115,6 +120,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           'analysis_jobs.attempts',
           'analysis_jobs.state',
           'uploads.sha256',
+          'cases.case_name',
         ])
         .where('analysis_jobs.id', '=', jobId)
         .executeTakeFirst();
@@ -154,6 +160,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         id: row.id,
         userId: row.user_id,
         caseId: row.case_id,
+        caseName: row.case_name,
         uploadSha256: row.sha256,
         attempts: row.attempts + 1,
       };
@@ -187,6 +194,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     async complete(
       job: ClaimedJob,
       result: AnalysisResultV1,
+      fullDataJson: unknown,
       contingencyCount: number,
     ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
@@ -210,7 +218,11 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           .where('case_id', '=', job.caseId)
           .where('user_id', '=', job.userId)
           .execute();
-        const values = { analysis_json: JSON.stringify(result), api_response_date: now };
+        const values = {
+          analysis_json: JSON.stringify(result),
+          full_data_json: fullDataJson === null ? null : JSON.stringify(fullDataJson),
+          api_response_date: now,
+        };
         await tx
           .insertInto('case_api_data')
           .values({ case_id: job.caseId, user_id: job.userId, ...values })

@@ -8,6 +8,7 @@ import {
   caseDataSchema,
   caseListResponseSchema,
   jobStatusSchema,
+  readFullDataJson,
   uploadResponseSchema,
   type JobStatus,
 } from '@holgura/contracts';
@@ -71,7 +72,16 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
       expect.objectContaining({ caseId, caseName: 'case30', familyId: null }),
     ]);
     const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
-    expect(data.fullDataJson).toBeNull();
+    const flexibility = data.analysis!.flexibility!;
+    expect(flexibility.levels).toHaveLength(5);
+    expect(flexibility.fcitcMw).toBeLessThanOrEqual(flexibility.tmaxMw);
+    // The legacy export says the same: levels, flexibility and constraints per level.
+    const legacy = readFullDataJson(data.fullDataJson);
+    if (!legacy.ok) throw new Error(legacy.error);
+    expect(legacy.view.caseName).toBe('case30');
+    expect(legacy.view.levels.map((l) => [l.level, l.constraints.length])).toEqual(
+      flexibility.levels.map((l) => [l.level, l.constraintIds.length]),
+    );
     const n1 = data.analysis!.n1;
     // The product's post-contingency limit is RATE_B when set (ANALYSIS.md §3), so the stored
     // result equals the engine run with its defaults; MATPOWER agreement is the engine's test.

@@ -9,9 +9,9 @@ export async function handleJob(
   message: ToWorker,
   post: (message: FromWorker) => void,
 ): Promise<void> {
-  const { jobId, bytes } = message;
+  const { jobId, bytes, caseName } = message;
   try {
-    const outcome = await runAnalysis(bytes, (percent, stage) =>
+    const outcome = await runAnalysis(bytes, caseName, (percent, stage) =>
       post({ type: 'progress', jobId, percent, stage }),
     );
     post({ type: 'done', jobId, outcome });

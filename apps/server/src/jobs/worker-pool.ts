@@ -135,7 +135,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         failedStarts = 0;
         const { outcome } = message;
         if (outcome.ok) {
-          settle('finished', () => store.complete(job, outcome.result, outcome.contingencyCount));
+          settle('finished', () =>
+            store.complete(job, outcome.result, outcome.fullDataJson, outcome.contingencyCount),
+          );
         } else {
           const described = describeEngineError(outcome);
           log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');
@@ -160,7 +162,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       worker.on('message', onMessage);
       worker.once('exit', onExit);
       worker.once('error', onError);
-      const message: ToWorker = { type: 'run', jobId: job.id, attempt: job.attempts, bytes };
+      const message: ToWorker = {
+        type: 'run',
+        jobId: job.id,
+        attempt: job.attempts,
+        caseName: job.caseName,
+        bytes,
+      };
       worker.postMessage(message, [bytes.buffer as ArrayBuffer]);
     });
   }
