@@ -78,11 +78,6 @@ describe('upload', () => {
     expect(await page.getByTestId('figure-branches').textContent()).toBe('9');
     expect(await page.getByTestId('figure-generators').textContent()).toBe('3');
     await page.getByRole('table', { name: 'Mayores cargas post-contingencia' }).waitFor();
-    await page
-      .getByText(
-        'Los niveles de flexibilidad, las restricciones por nivel y el análisis de generadores de este caso aún no están calculados.',
-      )
-      .waitFor();
     await saveScreenshot(page, 'upload-case9-results');
 
     // A phone: nothing wider than the screen (the tables scroll inside their own box).

@@ -185,6 +185,19 @@ describe('/analisis case table', () => {
     ).toBeInTheDocument();
   });
 
+  it('says plainly that computed flexibility levels are not shown yet', async () => {
+    signedInWithSax({
+      '/api/cases': sevenCases,
+      '/api/cases/c7/data': { body: { ...caseData, fullDataJson: { caseResult: [] } } },
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    expect(
+      await screen.findByText(/ya tiene niveles de flexibilidad calculados/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/aún no están calculados/)).not.toBeInTheDocument();
+  });
+
   it("shows 'Error: ...' when the case data cannot be read", async () => {
     signedInWithSax({
       '/api/cases': sevenCases,

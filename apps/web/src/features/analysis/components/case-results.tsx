@@ -56,7 +56,7 @@ function CaseData({ caseId }: { caseId: string }) {
   return (
     <div className="mt-4 space-y-6">
       {analysis === null ? <Note>{t.noAnalysis}</Note> : <N1Summary analysis={analysis} />}
-      {fullDataJson === null && <Note>{t.flexibilityPending}</Note>}
+      <Note>{fullDataJson === null ? t.flexibilityPending : t.flexibilityNotShownYet}</Note>
     </div>
   );
 }
