@@ -135,14 +135,24 @@ export function collectCandidates(
   // the largest of them, so its scan never goes past it and pairs bounded above it are useless.
   const upper = new Float64Array(G * top).fill(capMw);
   const useful = new Float64Array(G).fill(capMw);
+  let usefulMax = capMw;
+  // Largest |d| any bus of the chunk can see on each branch: one test rejects most pairs.
+  const reach = new Float64Array(nl + 1);
+  for (let x = 0; x < nl; x++) {
+    for (let g = 0; g < G; g++) {
+      const v = Math.abs(center[x * G + g]) + spread[x * G + g];
+      if (v > reach[x]) reach[x] = v;
+    }
+  }
   const offer = (m: number, k: number, l: number, fc: number, lim: number): void => {
     const up = lim - fc;
     const down = lim + fc;
     const al = l < 0 ? -l : l;
-    const om = m * G;
     const ok = (k < 0 ? nl : k) * G;
-    // Below this |d| the pair cannot bind before the cap at any bus: skip without a division.
-    const need = up <= 0 || down <= 0 ? 0 : (up < down ? up : down) / capMw;
+    // Below this |d| the pair cannot bind before any cluster's useful limit: skip it.
+    const need = up <= 0 || down <= 0 ? 0 : (up < down ? up : down) / usefulMax;
+    if (reach[m] + al * reach[k < 0 ? nl : k] < need) return;
+    const om = m * G;
     for (let g = 0; g < G; g++) {
       const d0 = center[om + g] + l * center[ok + g];
       const r = spread[om + g] + al * spread[ok + g];
@@ -157,7 +167,11 @@ export function collectCandidates(
       let u = Infinity;
       if (lo >= cutoff) u = up <= 0 ? 0 : up / lo;
       else if (hi <= -cutoff) u = down <= 0 ? 0 : down / -hi;
-      if (u < useful[g]) useful[g] = insertUpper(upper, g * top, top, u);
+      if (u < useful[g]) {
+        useful[g] = insertUpper(upper, g * top, top, u);
+        usefulMax = 0;
+        for (let h = 0; h < G; h++) usefulMax = Math.max(usefulMax, useful[h]);
+      }
     }
   };
   for (let i = 0; i < nMon; i++) offer(monitored[i], -1, 0, f[monitored[i]], ctx.limitN0Mw[i]);

@@ -63,6 +63,8 @@ export interface BusbarConstraint {
   readonly contingency: number;
   readonly monitoredName: string;
   readonly contingencyName: string | null;
+  /** LODF(monitored, contingency), 0 for N-0: with `sinkByBus`, what constraintSensitivities needs. */
+  readonly lodf: number;
   readonly flowAtZeroMw: number;
   readonly distributionFactor: number;
   readonly limitMw: number;
@@ -93,6 +95,8 @@ export interface BusbarCapacityResult {
   /** dP/dT of the sink per generator row (≤ 0); the new unit is +1 at its bus. */
   readonly unitParticipation: Float64Array;
   readonly loadSinkByBus: Float64Array | null;
+  /** Where the sink withdraws 1 MW, per bus (sums to 1). */
+  readonly sinkByBus: Float64Array;
   readonly results: BusbarCapacity[];
   /** Requested buses outside the transfer island (no capacity computed). */
   readonly skippedBuses: number[];
@@ -162,6 +166,7 @@ export function busbarCapacity(
       contingency: k,
       monitoredName: branchDisplayName(net, m),
       contingencyName: k >= 0 ? branchDisplayName(net, k) : null,
+      lodf: cand.lodf[c],
       flowAtZeroMw: fc,
       distributionFactor: d,
       limitMw: cand.limitMw[c],
@@ -237,6 +242,7 @@ export function busbarCapacity(
     preExisting: ignorePre ? 'ignore' : 'limit',
     unitParticipation,
     loadSinkByBus: loads,
+    sinkByBus,
     results,
     skippedBuses,
     islandingOutages: ctx.islanding,

@@ -29,3 +29,5 @@ export type {
   BusbarConstraint,
 } from './busbar-capacity';
 export { busbarCapacity } from './busbar-capacity';
+export type { PlantSensitivityRow, SensitivityTarget } from './sensitivities';
+export { constraintSensitivities } from './sensitivities';

@@ -5,6 +5,8 @@ import type { BusbarCapacity, BusbarCapacityResult } from '../../src/transfer/bu
 import { busbarCapacity } from '../../src/transfer/busbar-capacity';
 import { networkAtTransfer } from '../../src/transfer/dispatch';
 import { computeFcitc } from '../../src/transfer/fcitc';
+import { groupPlants } from '../../src/transfer/plants';
+import { constraintSensitivities } from '../../src/transfer/sensitivities';
 import { buildScreenContext } from '../../src/transfer/screen';
 import type { CaseName } from '../support/reference';
 import { SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
@@ -52,17 +54,52 @@ function checkTop(name: string, net: Network, r: BusbarCapacityResult, b: Busbar
   return worst;
 }
 
+/**
+ * The limiting constraint's plant sensitivities (what the generator chart of a busbar shows) by
+ * finite differences: plant p up 1 MW against the sink, with the contingency out.
+ */
+function checkSensitivities(
+  name: string,
+  net: Network,
+  r: BusbarCapacityResult,
+  b: BusbarCapacity,
+): number {
+  const c = b.limiting;
+  if (!c) return 0;
+  const model = buildDcModel(net);
+  const plants = groupPlants(net, model.active).list;
+  const eligible = Uint8Array.from(plants, (p) => (p.generators.length > 0 ? 1 : 0));
+  const [row] = constraintSensitivities(model, [c], r.sinkByBus, plants, eligible, 0.01);
+  const base = flowsAt(net, r, -1, 0, c.contingency)[c.monitored];
+  let worst = 0;
+  row.plants.slice(0, 4).forEach((p, i) => {
+    const unitParticipation = Float64Array.from(r.unitParticipation);
+    unitParticipation[plants[p].generators[0]] += 1;
+    const pattern = { unitParticipation, loadSinkByBus: r.loadSinkByBus };
+    const moved = runDcPowerFlow(networkAtTransfer(net, pattern, 1, c.contingency)).pfMw;
+    const err = Math.abs(moved[c.monitored] - base - row.values[i]);
+    worst = Math.max(worst, err);
+    expect(err, `sensitivity of ${plants[p].name} on ${c.monitoredName} in ${name}`).toBeLessThan(
+      1e-8,
+    );
+  });
+  return worst;
+}
+
 /** Every (monitored, outage) state at capacity − 1 MW by full power flows: none over. */
 function checkBelowCapacity(
   name: string,
   net: Network,
   r: BusbarCapacityResult,
   b: BusbarCapacity,
+  everyOutage: boolean,
 ): void {
   if (!b.limiting || b.capacityMw < 1) return;
   const ctx = buildScreenContext(net, buildDcModel(net));
   const t = b.capacityMw - 1;
-  for (const k of [-1, ...ctx.outages]) {
+  // On the large case, N-0 and the limiting outage only.
+  const outages = everyOutage ? [...ctx.outages] : [b.limiting.contingency];
+  for (const k of [-1, ...outages]) {
     const f0 = flowsAt(net, r, b.bus, 0, k);
     const f1 = flowsAt(net, r, b.bus, t, k);
     ctx.monitored.forEach((m, i) => {
@@ -78,25 +115,36 @@ function checkBelowCapacity(
   }
 }
 
-const CASES: { name: CaseName; everyBusAgainstFcitc: boolean; preExisting: 'limit' | 'ignore' }[] =
-  [
-    { name: 'case30', everyBusAgainstFcitc: true, preExisting: 'limit' },
-    { name: 'case30', everyBusAgainstFcitc: true, preExisting: 'ignore' },
-    { name: 'case118', everyBusAgainstFcitc: true, preExisting: 'limit' },
-    { name: 'case_ACTIVSg200', everyBusAgainstFcitc: false, preExisting: 'limit' },
-  ];
+interface Check {
+  name: CaseName;
+  /** Every how many busbars the plain FCITC is recomputed (1: all). */
+  step: number;
+  preExisting: 'limit' | 'ignore';
+  bruteForceAll: boolean;
+  /** How many busbars (spread over the case); all when absent. */
+  busbars?: number;
+}
+const CASES: Check[] = [
+  { name: 'case30', step: 1, preExisting: 'limit', bruteForceAll: true },
+  { name: 'case30', step: 1, preExisting: 'ignore', bruteForceAll: true },
+  { name: 'case118', step: 1, preExisting: 'limit', bruteForceAll: true },
+  { name: 'case_ACTIVSg200', step: 5, preExisting: 'limit', bruteForceAll: true },
+  { name: 'case_ACTIVSg2000', step: 8, preExisting: 'ignore', bruteForceAll: false, busbars: 48 },
+];
 
 describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
-  for (const { name, everyBusAgainstFcitc, preExisting } of CASES) {
+  for (const { name, step, preExisting, bruteForceAll, busbars } of CASES) {
     it(`${name}, pre-existing violations ${preExisting === 'limit' ? 'limiting' : 'ignored'}: capacity and top constraints equal the single-transfer FCITC and brute force`, () => {
       const net = withTestRatings(name, loadCase(name));
-      // Small clusters so that even these cases have several, with real spreads.
-      const r = busbarCapacity(net, { preExisting, clusterSize: 8 });
-      expect(r.results.length + r.skippedBuses.length, `buses in ${name}`).toBe(net.buses.count);
+      const nb = net.buses.count;
+      const count = busbars ?? nb;
+      const buses = Array.from({ length: count }, (_, i) => Math.floor((i * nb) / count));
+      // Small clusters so that even the small cases have several, with real spreads.
+      const r = busbarCapacity(net, { buses, preExisting, clusterSize: 8 });
+      expect(r.results.length + r.skippedBuses.length, `buses in ${name}`).toBe(count);
       // The pruned per-bus scan against the plain transfer FCITC of the same new unit.
       const model = buildDcModel(net);
       const ctx = buildScreenContext(net, model);
-      const step = everyBusAgainstFcitc ? 1 : 5;
       for (let i = 0; i < r.results.length; i += step) {
         const b = r.results[i];
         const injection = new Float64Array(net.buses.count);
@@ -131,15 +179,18 @@ describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
         .sort((a, b) => a.capacityMw - b.capacityMw)
         .filter((_, i, all) => i % Math.ceil(all.length / 4) === 0);
       let worst = 0;
+      let sens = 0;
       for (const b of sample) {
         worst = Math.max(worst, checkTop(name, net, r, b));
-        checkBelowCapacity(name, net, r, b);
+        sens = Math.max(sens, checkSensitivities(name, net, r, b));
+        checkBelowCapacity(name, net, r, b, bruteForceAll);
       }
       const caps = r.results.map((b) => b.capacityMw).sort((a, b) => a - b);
       console.info(
         `${name}: ${r.results.length} busbars, capacity min ${caps[0].toFixed(2)} median ` +
           `${caps[caps.length >> 1].toFixed(2)} MW, ${r.candidatePairs} candidate pairs, max ` +
-          `|flow − limit| ${worst.toExponential(2)} MW over ${sample.length} busbars`,
+          `|flow − limit| ${worst.toExponential(2)} MW over ${sample.length} busbars, max ` +
+          `sensitivity error ${sens.toExponential(2)}`,
       );
     });
   }

@@ -157,6 +157,7 @@ const CASES: { name: CaseName; bruteForceAll: boolean }[] = [
   { name: 'case118', bruteForceAll: true },
   { name: 'case_ACTIVSg200', bruteForceAll: true },
   { name: 'case2383wp', bruteForceAll: false },
+  { name: 'case_ACTIVSg2000', bruteForceAll: false },
 ];
 
 describe.skipIf(!referenceAvailable)('transfer capability checked by full DC power flows', () => {
