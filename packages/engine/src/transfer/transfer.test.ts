@@ -71,6 +71,27 @@ describe('flexibility analysis on a hand-made case', () => {
     expect(r.extra.loadSinkByBus).toBeNull();
   });
 
+  it('takes the sink in proportion to initial output, or from a named group, when asked', () => {
+    const byOutput = analyseFlexibility(network, {
+      studyGroup: { rule: 'named', plants: [1] },
+      sink: 'initial-output',
+    });
+    expect(byOutput.options.sink).toBe('initial-output');
+    expect(Array.from(byOutput.extra.unitParticipation)).toEqual([-1, 0, 1]);
+    const group = analyseFlexibility(network, {
+      studyGroup: { rule: 'named', plants: [1] },
+      sink: { rule: 'group', plants: [0] },
+    });
+    expect(group.options.sink).toBe('group');
+    expect(group.plants.map((p) => p.participation)).toEqual([-1, 1]);
+    expect(() =>
+      analyseFlexibility(network, {
+        studyGroup: { rule: 'named', plants: [1] },
+        sink: { rule: 'group', plants: [7] },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'TRANSFER_PLANT_UNKNOWN' }));
+  });
+
   it('gives the transfer to the loads when the source is every generator', () => {
     const r = analyseFlexibility(network);
     expect(r.options.studyGroup).toEqual({ rule: 'all-with-headroom', plants: [0, 1] });
