@@ -27,6 +27,8 @@ export function useOwnServer(env: Record<string, string> = {}): { readonly url: 
       cwd: repoRoot,
       env: {
         ...process.env,
+        // The demo data is computed on first start; these specs do not need it.
+        DEMO_DATA: 'off',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,

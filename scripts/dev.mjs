@@ -3,8 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// The browser talks to Vite's port; the API must know that origin (sign-in checks, SAX issuer).
+const apiEnv = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 const children = [
-  spawn(npm, ['run', 'dev', '-w', '@holgura/server'], { stdio: 'inherit' }),
+  spawn(npm, ['run', 'dev', '-w', '@holgura/server'], { stdio: 'inherit', env: apiEnv }),
   spawn(npm, ['run', 'dev', '-w', '@holgura/web'], { stdio: 'inherit' }),
 ];
 

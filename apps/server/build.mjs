@@ -12,6 +12,7 @@ await build({
     main: 'src/main.ts',
     worker: 'src/jobs/worker.ts',
     'worker-main': 'src/worker-main.ts',
+    'demo-worker': 'src/jobs/demo-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

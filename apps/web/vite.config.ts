@@ -63,5 +63,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Dialog flows with lazy chunks take seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

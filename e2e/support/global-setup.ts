@@ -49,6 +49,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The demo data takes a minute of both cores; the specs that need it start their own.
+      DEMO_DATA: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,6 +12,7 @@ import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -30,6 +31,8 @@ import { createWorkerPool } from './jobs/worker-pool';
 
 export interface App {
   server: FastifyInstance;
+  /** Settles when the first-start demo data is in place (or not needed, or failed). */
+  demoReady: Promise<'disabled' | 'present' | 'loaded' | 'failed'>;
   queue: AnalysisQueue;
   db: Db;
   database: DatabaseHandle;
@@ -66,7 +69,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   server.decorateRequest('principal', null);
   let queue: AnalysisQueue | null = null;
+  const closing = new AbortController();
   server.addHook('onClose', async () => {
+    closing.abort();
     await queue?.close();
     await database.close();
   });
@@ -161,7 +166,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     const servesWebApp = await registerWebApp(server, config.webDistDir);
 
-    return { server, queue, db, database, auth, servesWebApp };
+    const demoReady = loadDemoOnFirstStart({
+      db,
+      demoDir: config.demoDir,
+      log: server.log,
+      signal: closing.signal,
+    }).catch((error: unknown) => {
+      server.log.error({ err: error }, 'demo data');
+      return 'failed' as const;
+    });
+    return { server, demoReady, queue, db, database, auth, servesWebApp };
   } catch (error) {
     await server.close();
     throw error;

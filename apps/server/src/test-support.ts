@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: makeTempDir('holgura-data-'),
     databaseUrl: null,
     webDistDir: makeTempDir('holgura-web-empty-'),
+    demoDir: null,
     logLevel: 'silent',
     authSecret: 'test-secret-that-is-long-enough-0123456789',
     signInAttemptsPerMinute: 1000,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
@@ -10,6 +11,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeNull();
     expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(config.demoDir).toBe(fileURLToPath(new URL('../../../../demo', import.meta.url)));
+    expect(loadConfig({ DEMO_DATA: 'off' }).demoDir).toBeNull();
     expect(config.sax).toEqual({ issuer: null, clientId: 'holgura-web', policy: null });
     expect(config.smtpUrl).toBeNull();
     expect(config.workers).toBeGreaterThanOrEqual(1);

@@ -20,6 +20,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Folder with the built web app; the server runs API-only when it has no index.html. */
   webDistDir: string;
+  /** Folder with the demo networks and study (demo.json); `null`: no demo data. */
+  demoDir: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Secret for session signing and key encryption; `null` = generated once into `dataDir`. */
   authSecret: string | null;
@@ -62,6 +64,8 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIST_DIR: optionalText,
+  DEMO_DATA: z.enum(['on', 'off'], { error: 'DEMO_DATA debe ser on u off' }).default('on'),
+  DEMO_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, 'AUTH_SECRET debe tener al menos 32 caracteres').optional(),
@@ -95,12 +99,11 @@ export class ConfigError extends Error {
 }
 
 /** Both `src/config` (dev, tsx) and `dist/` (bundle) sit below apps/server. */
-function defaultWebDistDir(): string {
+function serverRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const serverRoot = here.includes(`${path.sep}src${path.sep}`)
+  return here.includes(`${path.sep}src${path.sep}`)
     ? path.resolve(here, '../..')
     : path.resolve(here, '..');
-  return path.resolve(serverRoot, '../web/dist');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -125,7 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL ?? null,
-    webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir()),
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.resolve(serverRoot(), '../web/dist')),
+    demoDir:
+      values.DEMO_DATA === 'off'
+        ? null
+        : path.resolve(values.DEMO_DIR ?? path.resolve(serverRoot(), '../../demo')),
     logLevel: values.LOG_LEVEL,
     authSecret: values.AUTH_SECRET ?? null,
     signInAttemptsPerMinute: values.SIGN_IN_ATTEMPTS_PER_MINUTE,

@@ -48,6 +48,7 @@ export interface CaseApiDataTable {
 export interface DemoCasesTable {
   id: Generated<number>;
   full_data_json: string;
+  analysis_json: string | null;
   created_at: Timestamp;
 }
 

@@ -124,7 +124,7 @@ export async function runAnalysis(
   }
 }
 
-function describeLoading(net: Network, loading: Loading): N1Loading {
+export function describeLoading(net: Network, loading: Loading): N1Loading {
   const base = loading.contingency < 0;
   return {
     monitoredBranch: loading.monitored + 1,

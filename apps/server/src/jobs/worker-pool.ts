@@ -34,11 +34,11 @@ function defaultWorkerUrl(): URL {
     : new URL('./worker.js', import.meta.url);
 }
 
-function spawnWorker(url: URL): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  // TypeScript sources need tsx's loader inside the thread; the bundle is plain JavaScript.
+/** A worker thread on `url`; TypeScript sources (tsx, Vitest) get tsx's loader first. */
+export function spawnWorker(url: URL, data?: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: data });
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: url.href },
+    workerData: { entry: url.href, data },
   });
 }
 

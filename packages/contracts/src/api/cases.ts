@@ -18,6 +18,8 @@ export const caseSummarySchema = z.object({
   familyId: z.string().nullable(),
   familyName: z.string().nullable(),
   createdAt: z.string(),
+  /** A case of the bundled demo study: public and read-only. */
+  isDemo: z.boolean(),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
-const requiredText = (label: string) =>
-  z
-    .string({ error: `${label} es obligatorio` })
+const requiredText = (label: string, feminine = false) => {
+  const required = `${label} es ${feminine ? 'obligatoria' : 'obligatorio'}`;
+  return z
+    .string({ error: required })
     .trim()
-    .min(1, `${label} es obligatorio`)
-    .max(200, `${label} es demasiado largo`);
+    .min(1, required)
+    .max(200, `${label} es demasiado ${feminine ? 'larga' : 'largo'}`);
+};
 
 /** Spec §3 profile, in API form. `accountKind` tells whether the user may edit it (spec §6). */
 export const profileSchema = z.object({
@@ -22,7 +24,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileRequestSchema = z.strictObject({
   firstName: requiredText('El nombre'),
   lastName: requiredText('El apellido'),
-  company: requiredText('La empresa'),
+  company: requiredText('La empresa', true),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -31,9 +33,9 @@ export const signUpRequestSchema = z.object({
   firstName: requiredText('El nombre'),
   lastName: requiredText('El apellido'),
   email: z.email('Ingresa un correo electrónico válido').trim(),
-  company: requiredText('La empresa'),
+  company: requiredText('La empresa', true),
   password: z
-    .string()
+    .string({ error: 'La contraseña es obligatoria' })
     .min(8, 'La contraseña debe tener al menos 8 caracteres')
     .max(128, 'La contraseña es demasiado larga'),
 });

@@ -38,6 +38,7 @@ describe('studyFileSchema', () => {
       tmaxMw: 2000,
       postContingencyRating: 'emergency',
       distributionFactorCutoff: 0.01,
+      preExistingViolations: 'limit',
     });
     expect(study.projects[0]!.branches[0]).toMatchObject({ circuit: '1', rPu: 0, bPu: 0 });
   });

@@ -91,11 +91,18 @@ export const studyFileSchema = z
         tmaxMw: positive('El tope de capacidad').default(2000),
         postContingencyRating: z.enum(['A', 'B', 'C', 'emergency']).default('emergency'),
         distributionFactorCutoff: z.number().min(0).max(1).default(0.01),
+        /**
+         * 'limit' (ANALYSIS.md §4): a violation the network already has, and the new unit makes
+         * worse, gives capacity 0. 'ignore': such violations belong to the network, not to the
+         * connection, and are reported without limiting it.
+         */
+        preExistingViolations: z.enum(['limit', 'ignore']).default('limit'),
       })
       .default({
         tmaxMw: 2000,
         postContingencyRating: 'emergency',
         distributionFactorCutoff: 0.01,
+        preExistingViolations: 'limit',
       }),
   })
   .superRefine((study, ctx) => {

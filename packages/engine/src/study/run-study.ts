@@ -1,4 +1,5 @@
-import type { PostRating } from '../contingency/n1';
+import type { N1Result, PostRating } from '../contingency/n1';
+import { screenN1 } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { busbarCapacity } from '../transfer/busbar-capacity';
@@ -12,12 +13,19 @@ export interface StudyOptions {
   readonly capMw?: number;
   readonly postRating?: PostRating;
   readonly distributionFactorCutoff?: number;
+  /** How violations the case already has count (see FcitcOptions.preExisting). */
+  readonly preExisting?: 'limit' | 'ignore';
 }
 
 export interface StudyCaseResult {
   readonly scenario: string;
   readonly year: number;
   readonly name: string;
+  readonly counts: { buses: number; branches: number; generators: number };
+  /** The case itself, for names and checks. */
+  readonly network: Network;
+  /** Its N-1 screening (the ten worst loadings kept). */
+  readonly n1: N1Result;
   readonly projectsInService: string[];
   readonly capacities: BusbarCapacity[];
   readonly nContingencies: number;
@@ -50,12 +58,24 @@ export function runStudy(
         ...(options.distributionFactorCutoff === undefined
           ? {}
           : { distributionFactorCutoff: options.distributionFactorCutoff }),
+        ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+      });
+      const n1 = screenN1(built.network, {
+        top: 10,
+        ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
       });
       const result: StudyCaseResult = {
         scenario: scenario.name,
         year,
         name: built.name,
         projectsInService: built.projectsInService,
+        counts: {
+          buses: built.network.buses.count,
+          branches: built.network.branches.count,
+          generators: built.network.generators.count,
+        },
+        network: built.network,
+        n1,
         capacities: capacity.results,
         nContingencies: capacity.nContingencies,
         timingsMs: performance.now() - started,

@@ -59,6 +59,7 @@ export function initial(d: DialectSql): Migration {
           d.name === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey(),
         )
         .addColumn('full_data_json', d.json, (col) => col.notNull())
+        .addColumn('analysis_json', d.json)
         .addColumn('created_at', d.timestamp, (col) => col.notNull().defaultTo(d.now))
         .execute();
     },

@@ -2,17 +2,21 @@ import type { CaseData, CaseSummary, UpsertCaseFields } from '@holgura/contracts
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 
+/** Owner of the bundled demo study's cases: public, read-only, never a real account. */
+export const DEMO_OWNER = 'system:demo';
+
 /**
- * Cases and their results for ONE owner. Every statement carries `user_id = owner`: another
- * user's case is indistinguishable from a missing one.
+ * Cases and their results for ONE owner. Reads see the owner's rows and the public demo rows;
+ * writes touch only the owner's. Another user's case is indistinguishable from a missing one.
  */
 export function casesRepository(db: Db, owner: string) {
+  const readable = [owner, DEMO_OWNER];
   return {
     async list(): Promise<CaseSummary[]> {
       const rows = await db
         .selectFrom('cases')
         .selectAll()
-        .where('user_id', '=', owner)
+        .where('user_id', 'in', readable)
         .orderBy('created_at', 'desc')
         .orderBy('case_id')
         .execute();
@@ -24,6 +28,7 @@ export function casesRepository(db: Db, owner: string) {
         familyId: row.family_id,
         familyName: row.family_name,
         createdAt: row.created_at,
+        isDemo: row.user_id === DEMO_OWNER,
       }));
     },
 
@@ -54,7 +59,7 @@ export function casesRepository(db: Db, owner: string) {
         .selectFrom('case_api_data')
         .selectAll()
         .where('case_id', '=', caseId)
-        .where('user_id', '=', owner)
+        .where('user_id', 'in', readable)
         .orderBy('api_response_date', 'desc')
         .executeTakeFirst();
       return row === undefined

@@ -30,6 +30,7 @@ const summary = (index: number, patch: Partial<CaseSummary> = {}): CaseSummary =
   familyId: null,
   familyName: null,
   createdAt: new Date(2026, 10, index, 8, 30).toISOString(),
+  isDemo: false,
   ...patch,
 });
 

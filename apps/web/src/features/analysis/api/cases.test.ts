@@ -17,6 +17,7 @@ const base: CaseSummary = {
   familyId: null,
   familyName: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  isDemo: false,
 };
 const item = (caseId: string, createdAt: string, familyId: string | null = null) => ({
   ...base,

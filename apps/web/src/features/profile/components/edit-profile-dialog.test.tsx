@@ -87,7 +87,7 @@ describe('edit profile dialog', () => {
     await user.type(company, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
-    expect(await within(dialog).findByText('La empresa es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('La empresa es obligatoria')).toBeInTheDocument();
     expect(calls).toBe(0);
   });
 

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { studyFileSchema, describeStudyErrors } from '@holgura/contracts';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import type { DemoBuild } from '../../jobs/demo-builder';
+import { spawnWorker } from '../../jobs/worker-pool';
+import { DEMO_OWNER } from '../cases/cases.repository';
+
+interface DemoManifest {
+  demoNetwork: string;
+  studyNetwork: string;
+  study: string;
+}
+
+function demoWorkerUrl(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('../../jobs/demo-worker.ts', import.meta.url)
+    : new URL('./demo-worker.js', import.meta.url);
+}
+
+/**
+ * First start: computes the bundled demo data with the engine (in a worker thread, so the server
+ * answers meanwhile) and stores the /demo case and the demo study's cases. Idempotent: nothing
+ * happens once a demo case exists. Failures are logged, never fatal: Holgura works without it.
+ */
+export async function loadDemoOnFirstStart(options: {
+  db: Db;
+  demoDir: string | null;
+  log: FastifyBaseLogger;
+  /** Aborted when the server closes: the computation stops with it. */
+  signal: AbortSignal;
+}): Promise<'disabled' | 'present' | 'loaded' | 'failed'> {
+  const { db, demoDir, log, signal } = options;
+  if (demoDir === null) return 'disabled';
+  const existing = await db.selectFrom('demo_cases').select('id').limit(1).executeTakeFirst();
+  if (existing !== undefined) return 'present';
+
+  let input: { demoNetwork: Uint8Array; studyNetwork: Uint8Array; study: unknown };
+  try {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(demoDir, 'demo.json'), 'utf8'),
+    ) as DemoManifest;
+    const parsed = studyFileSchema.safeParse(
+      JSON.parse(fs.readFileSync(path.join(demoDir, manifest.study), 'utf8')),
+    );
+    if (!parsed.success) {
+      log.error(
+        `Estudio de demostración inválido:\n${describeStudyErrors(parsed.error).join('\n')}`,
+      );
+      return 'failed';
+    }
+    input = {
+      demoNetwork: fs.readFileSync(path.join(demoDir, manifest.demoNetwork)),
+      studyNetwork: fs.readFileSync(path.join(demoDir, manifest.studyNetwork)),
+      study: parsed.data,
+    };
+  } catch (error) {
+    log.error({ err: error }, `No se pudieron leer los datos de demostración en ${demoDir}`);
+    return 'failed';
+  }
+
+  log.info('Calculando los datos de demostración (primer arranque)...');
+  const started = Date.now();
+  let build: DemoBuild;
+  try {
+    build = await runDemoWorker(input, (message) => log.info(message), signal);
+  } catch (error) {
+    if (signal.aborted) return 'failed';
+    log.error({ err: error }, 'No se pudieron calcular los datos de demostración');
+    return 'failed';
+  }
+  await storeDemo(db, build);
+  log.info(
+    `Datos de demostración listos: caso de /demo y ${build.studyCases.length} casos de estudio en ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return 'loaded';
+}
+
+function runDemoWorker(
+  input: object,
+  progress: (message: string) => void,
+  signal: AbortSignal,
+): Promise<DemoBuild> {
+  return new Promise((resolve, reject) => {
+    const worker = spawnWorker(demoWorkerUrl(), input);
+    signal.addEventListener('abort', () => void worker.terminate(), { once: true });
+    worker.on(
+      'message',
+      (message: { type: string; message?: string; build?: DemoBuild; detail?: string }) => {
+        if (message.type === 'progress') progress(message.message ?? '');
+        if (message.type === 'done') resolve(message.build!);
+        if (message.type === 'error') reject(new Error(message.detail));
+      },
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`demo worker exited with code ${code}`));
+    });
+  });
+}
+
+async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
+  const now = nowIso();
+  await db.transaction().execute(async (tx) => {
+    for (const c of build.studyCases) {
+      await tx
+        .insertInto('cases')
+        .values({
+          case_id: c.caseId,
+          case_name: c.caseName,
+          case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
+          process: 'Capacidad de conexión',
+          family_id: c.familyId,
+          family_name: c.familyName,
+          user_id: DEMO_OWNER,
+          scenario: c.scenario,
+          year: c.year,
+          busbar_capacity_mw: c.capacityMw,
+          contingency_count: c.contingencyCount,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.column('case_id').doNothing())
+        .execute();
+      await tx
+        .insertInto('case_api_data')
+        .values({
+          case_id: c.caseId,
+          user_id: DEMO_OWNER,
+          full_data_json: null,
+          extras: null,
+          analysis_json: JSON.stringify(c.analysis),
+          api_response_date: now,
+        })
+        .onConflict((oc) => oc.column('case_id').doNothing())
+        .execute();
+    }
+    const again = await tx.selectFrom('demo_cases').select('id').limit(1).executeTakeFirst();
+    if (again === undefined) {
+      await tx
+        .insertInto('demo_cases')
+        .values({
+          full_data_json: JSON.stringify(build.demoCase.fullDataJson),
+          analysis_json: JSON.stringify(build.demoCase.analysis),
+          created_at: now,
+        })
+        .execute();
+    }
+  });
+}
