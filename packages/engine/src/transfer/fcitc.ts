@@ -1,4 +1,6 @@
 import { TopK } from '../contingency/top-k';
+import type { GeneratorOutageInput } from './generator-outages';
+import { streamGeneratorOutages } from './generator-outages';
 import type { ScreenContext } from './screen';
 import { injectionFlows, isPreExisting, streamOutages, transferAtLimit } from './screen';
 
@@ -21,14 +23,18 @@ export interface FcitcOptions {
    * is known to be insecure and the question is what the transfer adds).
    */
   readonly preExisting?: 'limit' | 'ignore';
+  /** With this, unit outages (G-1) are constraints too (see generator-outages.ts). */
+  readonly generatorOutages?: GeneratorOutageInput;
 }
 
 /** One (monitored, contingency) constraint, 0-based rows; contingency −1 is N-0. */
 export interface RawConstraint {
   readonly monitored: number;
   readonly contingency: number;
-  /** LODF(monitored, contingency); 0 for N-0. */
+  /** LODF(monitored, contingency); 0 for N-0 and G-1. */
   readonly lodf: number;
+  /** Generator row of a G-1 constraint (contingency is then −1), else −1. */
+  readonly generatorOutage: number;
   readonly flowAtZeroMw: number;
   readonly distributionFactor: number;
   readonly limitMw: number;
@@ -73,7 +79,15 @@ export function computeFcitc(
   let within = 0;
   const ignorePreExisting = options.preExisting === 'ignore';
 
-  const consider = (i: number, k: number, lodf: number, fc: number, d: number, L: number): void => {
+  const consider = (
+    i: number,
+    k: number,
+    lodf: number,
+    fc: number,
+    d: number,
+    L: number,
+    unit = -1,
+  ): void => {
     const t = transferAtLimit(fc, d, L);
     if (t > tmaxMw) return;
     const pre = isPreExisting(fc, d, L);
@@ -84,6 +98,7 @@ export function computeFcitc(
       monitored: monitored[i],
       contingency: k,
       lodf,
+      generatorOutage: unit,
       flowAtZeroMw: fc,
       distributionFactor: d,
       limitMw: L,
@@ -112,6 +127,20 @@ export function computeFcitc(
       consider(i, k, l, fc, d, L);
     }
   });
+
+  const gOut = options.generatorOutages;
+  if (gOut) {
+    const p0 = net.generators.pgMw;
+    streamGeneratorOutages(ctx, gOut, (u, sOut) => {
+      const part = gOut.unitParticipation[u];
+      for (let i = 0; i < nMon; i++) {
+        const sm = sOut[monitored[i]];
+        const d = dMon[i] - part * sm;
+        if (!(Math.abs(d) >= cutoff)) continue;
+        consider(i, -1, 0, fMon[i] - p0[u] * sm, d, limitPost[i], u);
+      }
+    });
+  }
 
   const constraints = top.items;
   const first = constraints[0];

@@ -8,9 +8,15 @@ import { groupPlants } from './plants';
 import type { ScreenOptions } from './screen';
 import { buildScreenContext } from './screen';
 import { constraintSensitivities } from './sensitivities';
-import type { ConstraintResult, ElementState, FlexibilityResult, PlantResult } from './types';
+import type {
+  ConstraintResult,
+  ElementState,
+  FlexibilityResult,
+  GeneratorOutageState,
+  PlantResult,
+} from './types';
 import type { SinkSpec, StudyGroupSpec } from './weights';
-import { buildTransferWeights, transferError } from './weights';
+import { buildTransferWeights } from './weights';
 
 export interface FlexibilityOptions extends ScreenOptions, FcitcOptions {
   /** Default 'all-with-headroom' (the upload's named units come in as 'named'). */
@@ -23,7 +29,10 @@ export interface FlexibilityOptions extends ScreenOptions, FcitcOptions {
   readonly sink?: SinkSpec;
   /** N, default 5. */
   readonly levels?: number;
-  /** G-1 is not implemented: true is refused with TRANSFER_RULE_UNAVAILABLE. */
+  /**
+   * G-1 as well (default false): each in-service unit of the transfer island out, its output
+   * picked up by the rest of the sink (generator-outages.ts).
+   */
   readonly includeGeneratorOutages?: boolean;
 }
 
@@ -39,9 +48,6 @@ export function analyseFlexibility(
   options: FlexibilityOptions = {},
   prebuilt?: DcModel,
 ): FlexibilityResult {
-  if (options.includeGeneratorOutages) {
-    throw transferError('TRANSFER_RULE_UNAVAILABLE', 'generator outages (G-1) are not available');
-  }
   const t0 = performance.now();
   const model = prebuilt ?? buildDcModel(net);
   const ctx = buildScreenContext(net, model, options);
@@ -57,7 +63,11 @@ export function analyseFlexibility(
   );
   const t2 = performance.now();
   const cutoff = options.distributionFactorCutoff ?? 0.01;
-  const fc = computeFcitc(ctx, w.injectionByBus, w.tmaxMw, options);
+  const withG1 = options.includeGeneratorOutages === true;
+  const fc = computeFcitc(ctx, w.injectionByBus, w.tmaxMw, {
+    ...options,
+    generatorOutages: withG1 ? { ...w, sinkByBus: w.sinkByBus } : undefined,
+  });
   const t3 = performance.now();
 
   // Ranking order over the whole analysis: |d| descending; ties by T, contingency, monitored.
@@ -73,7 +83,15 @@ export function analyseFlexibility(
     const live = p.generators.length > 0 && model.islands.islandByBus[p.bus] === w.island;
     eligible[p.index] = live ? 1 : 0;
   }
-  const rows = constraintSensitivities(model, ranked, w.sinkByBus, plants.list, eligible, cutoff);
+  const rows = constraintSensitivities(
+    model,
+    ranked.map((c) => ({ ...c, generatorOutage: c.generatorOutage })),
+    w.sinkByBus,
+    plants.list,
+    eligible,
+    cutoff,
+    w.sinkShareByUnit,
+  );
   const t4 = performance.now();
 
   const element = (k: number): ElementState => ({
@@ -83,10 +101,21 @@ export function analyseFlexibility(
     maxCapacityMva: net.branches.rateAMva[k],
     emergencyCapacityMva: net.branches.rateBMva[k],
   });
+  const unitState = (u: number): GeneratorOutageState => {
+    const plant = plants.list[plants.plantOfGenerator[u]];
+    const order = plant.generators.indexOf(u) + 1;
+    return {
+      generator: u,
+      plant: plant.index,
+      name: plant.generators.length > 1 ? `${plant.name} #${order}` : plant.name,
+      initialOutputMw: net.generators.pgMw[u],
+    };
+  };
   const constraints = ranked.map((c: RawConstraint, index): ConstraintResult => ({
     index,
     monitored: element(c.monitored),
     contingency: c.contingency >= 0 ? element(c.contingency) : null,
+    generatorOutage: c.generatorOutage >= 0 ? unitState(c.generatorOutage) : null,
     limitMw: c.limitMw,
     flowAtZeroMw: c.flowAtZeroMw,
     distributionFactor: c.distributionFactor,
@@ -135,7 +164,7 @@ export function analyseFlexibility(
       levels: nLevels,
       distributionFactorCutoff: cutoff,
       postContingencyRating: ctx.postRating,
-      includeGeneratorOutages: false,
+      includeGeneratorOutages: withG1,
     },
     tmaxMw: w.tmaxMw,
     fcitcMw: fc.fcitcMw,

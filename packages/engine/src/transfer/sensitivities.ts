@@ -15,6 +15,11 @@ export interface SensitivityTarget {
   /** −1 for N-0. */
   readonly contingency: number;
   readonly lodf: number;
+  /**
+   * G-1: the tripped unit's row (then contingency is −1). Its sink share is taken out and the
+   * rest renormalised: the post-outage sink that balances a what-if move.
+   */
+  readonly generatorOutage?: number;
 }
 
 export interface PlantSensitivityRow {
@@ -30,6 +35,7 @@ export function constraintSensitivities(
   plants: readonly Plant[],
   eligible: Uint8Array,
   cutoff: number,
+  sinkShareByUnit?: Float64Array,
 ): PlantSensitivityRow[] {
   const { lu, reducedOf } = model.sensitivity;
   const nR = lu.n;
@@ -69,6 +75,12 @@ export function constraintSensitivities(
       let sinkAverage = 0;
       for (let s = 0; s < sinkSlots.length; s++)
         sinkAverage += sinkWeights[s] * x[sinkSlots[s] + j];
+      const u = targets[start + j].generatorOutage ?? -1;
+      const w = u >= 0 && sinkShareByUnit ? sinkShareByUnit[u] : 0;
+      if (w > 0) {
+        const unitBus = model.net.generators.bus[u];
+        sinkAverage = (sinkAverage - w * x[BATCH * slot(unitBus) + j]) / (1 - w);
+      }
       const row: PlantSensitivityRow = { plants: [], values: [] };
       for (let p = 0; p < plants.length; p++) {
         if (!eligible[p]) continue;

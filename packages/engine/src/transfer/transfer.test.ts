@@ -129,9 +129,6 @@ describe('flexibility analysis on a hand-made case', () => {
     expect(() => analyseFlexibility(network, { studyGroup: { rule: 'renewables' } })).toThrow(
       expect.objectContaining({ code: 'TRANSFER_RULE_UNAVAILABLE' }),
     );
-    expect(() => analyseFlexibility(network, { includeGeneratorOutages: true })).toThrow(
-      expect.objectContaining({ code: 'TRANSFER_RULE_UNAVAILABLE' }),
-    );
   });
 
   it('gives a radial busbar the capacity its feeder allows, islanding outages skipped', () => {

@@ -37,6 +37,17 @@ export interface ElementState {
   readonly emergencyCapacityMva: number;
 }
 
+/** The unit of a G-1 constraint (not in contract v1, whose contingency is a branch). */
+export interface GeneratorOutageState {
+  /** 0-based generator row and plant index. */
+  readonly generator: number;
+  readonly plant: number;
+  /** The plant's name, with `#<n>` (its order in the plant) when the plant has several units. */
+  readonly name: string;
+  /** P0 of the unit: what it loses at T = 0, MW. */
+  readonly initialOutputMw: number;
+}
+
 export interface PlantSensitivity {
   /** 0-based plant index. */
   readonly plant: number;
@@ -47,8 +58,10 @@ export interface ConstraintResult {
   /** 0-based position in ranking order (contract `id` − 1). */
   readonly index: number;
   readonly monitored: ElementState;
-  /** null: N-0 ('SOBRECARGA RED COMPLETA'). */
+  /** null: N-0 ('SOBRECARGA RED COMPLETA'), or a G-1 constraint (see generatorOutage). */
   readonly contingency: ElementState | null;
+  /** Set for a G-1 constraint (options.includeGeneratorOutages), else null. */
+  readonly generatorOutage: GeneratorOutageState | null;
   readonly limitMw: number;
   readonly flowAtZeroMw: number;
   readonly distributionFactor: number;

@@ -38,6 +38,8 @@ export interface TransferWeights {
   readonly injectionByBus: Float64Array;
   /** Where the sink withdraws 1 MW, per bus (sums to 1): the sink side of sensitivities. */
   readonly sinkByBus: Float64Array;
+  /** Each unit's share of the sink (0 outside a generator sink). */
+  readonly sinkShareByUnit: Float64Array;
   /** The source's total headroom, MW. */
   readonly tmaxMw: number;
   readonly island: number;
@@ -192,6 +194,7 @@ export function buildTransferWeights(
   const plantParticipation = new Float64Array(nPlants);
   const injectionByBus = new Float64Array(nb);
   const sinkByBus = new Float64Array(nb);
+  const sinkShareByUnit = new Float64Array(g.count);
   let sinkTotal = 0;
   if (sinkUnits) for (let k = 0; k < g.count; k++) sinkTotal += sinkUnits[k];
   for (let k = 0; k < g.count; k++) {
@@ -201,6 +204,7 @@ export function buildTransferWeights(
     plantParticipation[plants.plantOfGenerator[k]] += up - down;
     injectionByBus[g.bus[k]] += up - down;
     sinkByBus[g.bus[k]] += down;
+    sinkShareByUnit[k] = down;
   }
   if (loads) {
     for (let i = 0; i < nb; i++) {
@@ -219,6 +223,7 @@ export function buildTransferWeights(
     loadSinkByBus: loads,
     injectionByBus,
     sinkByBus,
+    sinkShareByUnit,
     tmaxMw,
     island,
   };

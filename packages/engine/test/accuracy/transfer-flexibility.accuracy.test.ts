@@ -15,18 +15,86 @@ if (!referenceAvailable) console.warn(SKIP_MESSAGE);
 const TOL_MW = 1e-6;
 const TOL_SENS = 1e-8;
 
-/** Brute force: the full DC power flow of the case at transfer T with the contingency out. */
-function flowsAt(net: Network, r: FlexibilityResult, t: number, outage: number): Float64Array {
+/** A contingency for the brute force: a branch out, or a unit tripped (G-1), or neither. */
+interface Outage {
+  branch: number;
+  unit: number;
+}
+const N0: Outage = { branch: -1, unit: -1 };
+const outageOf = (c: ConstraintResult): Outage => ({
+  branch: c.contingency ? c.contingency.branch : -1,
+  unit: c.generatorOutage ? c.generatorOutage.generator : -1,
+});
+
+/** Each unit's share of a generator sink (all 0 with a load sink). */
+function sinkShares(r: FlexibilityResult): Float64Array {
+  return r.extra.unitParticipation.map((v, g) => {
+    const inGroup = r.plants.some((p) => p.inStudyGroup && p.generators.includes(g));
+    return !inGroup && v < 0 ? -v : 0;
+  });
+}
+
+/**
+ * Brute force: the full DC power flow of the case at transfer T with the contingency: a branch
+ * out of service, or a unit tripped with its output picked up by the rest of the sink. With
+ * `movePlant`, that plant's first unit also rises 1 MW against the (post-outage) sink.
+ */
+function flowsAt(
+  net: Network,
+  r: FlexibilityResult,
+  t: number,
+  outage: Outage,
+  movePlant = -1,
+): Float64Array {
   const pattern = {
     unitParticipation: r.extra.unitParticipation,
     loadSinkByBus: r.extra.loadSinkByBus,
   };
-  return runDcPowerFlow(networkAtTransfer(net, pattern, t, outage)).pfMw;
+  const state = networkAtTransfer(net, pattern, t, outage.branch);
+  const pg = state.generators.pgMw;
+  const pd = state.buses.pdMw;
+  const loads = r.extra.loadSinkByBus;
+  const share = sinkShares(r);
+  const u = outage.unit;
+  const keep = u >= 0 ? 1 - share[u] : 1;
+  const post = (j: number): number => (j === u ? 0 : share[j] / keep);
+  const shift = (mw: number): void => {
+    // mw more generation from the post-outage sink (a load sink takes it as less demand).
+    for (let j = 0; j < pg.length; j++) pg[j] += mw * post(j);
+    if (loads) for (let i = 0; i < pd.length; i++) pd[i] -= mw * loads[i];
+  };
+  if (u >= 0) {
+    const lost = pg[u];
+    pg[u] = 0;
+    shift(lost);
+  }
+  if (movePlant >= 0) {
+    pg[r.plants[movePlant].generators[0]] += 1;
+    shift(-1);
+  }
+  return runDcPowerFlow(state).pfMw;
 }
 
 function label(name: string, c: ConstraintResult): string {
-  const k = c.contingency ? `${c.contingency.name} (row ${c.contingency.branch + 1})` : 'N-0';
+  const k = c.contingency
+    ? `${c.contingency.name} (row ${c.contingency.branch + 1})`
+    : c.generatorOutage
+      ? `G-1 of ${c.generatorOutage.name} (generator row ${c.generatorOutage.generator + 1})`
+      : 'N-0';
   return `${name}: monitored ${c.monitored.name} (row ${c.monitored.branch + 1}) under ${k}`;
+}
+
+/** The units whose G-1 the engine studies: in service, with output to lose, not the whole sink. */
+function g1Units(net: Network, r: FlexibilityResult): Outage[] {
+  const share = sinkShares(r);
+  const units: Outage[] = [];
+  for (let u = 0; u < net.generators.count; u++) {
+    if (!net.generators.inService[u] || share[u] >= 1 - 1e-12) continue;
+    if (net.generators.pgMw[u] !== 0 || r.extra.unitParticipation[u] !== 0) {
+      units.push({ branch: -1, unit: u });
+    }
+  }
+  return units;
 }
 
 /** The plants with the most headroom: a study group every case has. */
@@ -56,7 +124,7 @@ function checkConstraints(
   const errors: Errors = { limit: 0, zero: 0, sensitivity: 0 };
   for (const c of constraints) {
     const m = c.monitored.branch;
-    const k = c.contingency ? c.contingency.branch : -1;
+    const k = outageOf(c);
     const at0 = flowsAt(net, r, 0, k)[m];
     const zeroErr = Math.abs(at0 - c.flowAtZeroMw);
     errors.zero = Math.max(errors.zero, zeroErr);
@@ -89,21 +157,14 @@ function checkSensitivities(
   c: ConstraintResult,
 ): number {
   const m = c.monitored.branch;
-  const k = c.contingency ? c.contingency.branch : -1;
+  const k = outageOf(c);
   const base = flowsAt(net, r, 0, k)[m];
-  const sinkUnits = r.extra.unitParticipation.map((v, g) => {
-    const inGroup = r.plants.some((p) => p.inStudyGroup && p.generators.includes(g));
-    return !inGroup && v < 0 ? -v : 0;
-  });
   let worst = 0;
   const bySize = [...c.sensitivities].sort(
     (a, b) => Math.abs(b.sensitivity) - Math.abs(a.sensitivity),
   );
   for (const s of bySize.slice(0, 4)) {
-    const unitParticipation = Float64Array.from(sinkUnits, (v) => -v);
-    unitParticipation[r.plants[s.plant].generators[0]] += 1;
-    const pattern = { unitParticipation, loadSinkByBus: r.extra.loadSinkByBus };
-    const moved = runDcPowerFlow(networkAtTransfer(net, pattern, 1, k)).pfMw[m];
+    const moved = flowsAt(net, r, 0, k, s.plant)[m];
     const err = Math.abs(moved - base - s.sensitivity);
     worst = Math.max(worst, err);
     expect(
@@ -129,20 +190,23 @@ function checkBelowFcitc(
   const t = r.fcitcMw - 1;
   const cutoff = r.options.distributionFactorCutoff;
   // On the large case, N-0 and the limiting constraint's own outage only.
-  const limiting = r.constraints[r.limitingConstraintIndex].contingency;
-  const outages = everyOutage ? [-1, ...ctx.outages] : [-1, limiting ? limiting.branch : -1];
+  const limiting = outageOf(r.constraints[r.limitingConstraintIndex]);
+  const units = r.options.includeGeneratorOutages ? g1Units(net, r) : [];
+  const outages: Outage[] = everyOutage
+    ? [N0, ...Array.from(ctx.outages, (b) => ({ branch: b, unit: -1 })), ...units]
+    : [N0, limiting];
   for (const k of outages) {
     const f0 = flowsAt(net, r, 0, k);
     const f1 = flowsAt(net, r, t, k);
     ctx.monitored.forEach((m, i) => {
-      if (m === k) return;
-      const limit = k < 0 ? ctx.limitN0Mw[i] : ctx.limitPostMw[i];
+      if (m === k.branch) return;
+      const limit = k === N0 ? ctx.limitN0Mw[i] : ctx.limitPostMw[i];
       if (Math.abs(f1[m]) <= limit + TOL_MW) return;
       const d = (f1[m] - f0[m]) / t;
       const exempt = Math.abs(d) < cutoff || Math.abs(f0[m]) > limit;
       if (!exempt) {
         expect.fail(
-          `${name}: row ${m + 1} under outage ${k < 0 ? 'N-0' : `row ${k + 1}`} is ` +
+          `${name}: row ${m + 1} under outage ${JSON.stringify(k)} is ` +
             `${Math.abs(f1[m])} MW > ${limit} MW at FCITC − 1 = ${t} MW`,
         );
       }
@@ -150,6 +214,13 @@ function checkBelowFcitc(
   }
   return outages.length;
 }
+
+const CONFIGS = [
+  'default',
+  'named group',
+  'named group with G-1',
+  'ignoring pre-existing violations',
+] as const;
 
 const CASES: { name: CaseName; bruteForceAll: boolean }[] = [
   { name: 'case9', bruteForceAll: true },
@@ -162,16 +233,20 @@ const CASES: { name: CaseName; bruteForceAll: boolean }[] = [
 
 describe.skipIf(!referenceAvailable)('transfer capability checked by full DC power flows', () => {
   for (const { name, bruteForceAll } of CASES) {
-    for (const config of ['default', 'named group', 'ignoring pre-existing violations'] as const) {
+    for (const config of CONFIGS) {
       it(`${name}, ${config}: T(c), flows at T = 0 and sensitivities match brute force`, () => {
         const net = withTestRatings(name, loadCase(name));
         const nPlants = new Set(net.generators.bus).size;
+        const named = (): FlexibilityOptions =>
+          biggestHeadroomPlants(net, Math.min(3, nPlants - 1));
         const options: FlexibilityOptions =
           config === 'default'
             ? {}
             : config === 'named group'
-              ? biggestHeadroomPlants(net, Math.min(3, nPlants - 1))
-              : { preExisting: 'ignore' };
+              ? named()
+              : config === 'named group with G-1'
+                ? { ...named(), includeGeneratorOutages: true }
+                : { preExisting: 'ignore' };
         const r = analyseFlexibility(net, options);
         const sum = r.plants.reduce((s, p) => s + p.participation, 0);
         const loads = r.extra.loadSinkByBus;
@@ -179,14 +254,15 @@ describe.skipIf(!referenceAvailable)('transfer capability checked by full DC pow
           1e-12,
         );
         const byT = [...r.constraints].sort((a, b) => a.transferAtLimitMw - b.transferAtLimitMw);
-        const sample = new Set([...byT.slice(0, 10), ...r.constraints.slice(0, 5)]);
+        const g1 = r.constraints.filter((c) => c.generatorOutage).slice(0, 5);
+        const sample = new Set([...byT.slice(0, 10), ...r.constraints.slice(0, 5), ...g1]);
         const errors = checkConstraints(name, net, r, [...sample]);
         if (config === 'ignoring pre-existing violations') {
           const pre = r.constraints.filter((c) => c.preExistingViolation).length;
           expect(pre, `pre-existing violations kept when ignored, ${name}`).toBe(0);
         }
         let sens = 0;
-        for (const c of r.constraints.slice(0, 3)) {
+        for (const c of [...r.constraints.slice(0, 3), ...g1.slice(0, 2)]) {
           sens = Math.max(sens, checkSensitivities(name, net, r, c));
         }
         const bruteForced = checkBelowFcitc(name, net, r, bruteForceAll);
@@ -204,7 +280,7 @@ describe.skipIf(!referenceAvailable)('transfer capability checked by full DC pow
           `${name} ${config}: Tmax ${r.tmaxMw.toFixed(1)} MW, FCITC ${r.fcitcMw.toFixed(3)} MW, ` +
             `${r.constraints.length} constraints, max |error| at limit ${errors.limit.toExponential(2)} MW, ` +
             `at T=0 ${errors.zero.toExponential(2)} MW, sensitivity ${sens.toExponential(2)}, ` +
-            `${bruteForced} outage states brute-forced at FCITC − 1`,
+            `${bruteForced} outage states brute-forced at FCITC − 1, ${g1.length} G-1 checked`,
         );
       });
     }
