@@ -8,3 +8,4 @@ export * from './sensitivity/index';
 export * from './contingency/index';
 export * from './transfer/index';
 export * from './study/index';
+export * from './report/index';

@@ -1,64 +1,7 @@
-import type { FlexibilityResult } from '@holgura/engine';
-import type { Flexibility } from '@holgura/contracts';
+import { flexibilityToV1, type FlexibilityResult } from '@holgura/engine';
+import { flexibilitySchema, type Flexibility } from '@holgura/contracts';
 
-const element = (state: FlexibilityResult['constraints'][number]['monitored']) => ({
-  branch: state.branch + 1,
-  name: state.name,
-  initialFlowMw: state.initialFlowMw,
-  maxCapacityMva: state.maxCapacityMva,
-  emergencyCapacityMva: state.emergencyCapacityMva,
-});
-
-/** The engine's flexibility result (0-based) in the contract's form (1-based ids and rows). */
+/** The engine's flexibility result in the contract's form, checked against the schema. */
 export function toContractFlexibility(result: FlexibilityResult): Flexibility {
-  return {
-    options: {
-      studyGroup: {
-        rule: result.options.studyGroup.rule,
-        plants: result.options.studyGroup.plants.map((p) => p + 1),
-      },
-      sink: result.options.sink,
-      levels: result.options.levels,
-      distributionFactorCutoff: result.options.distributionFactorCutoff,
-      postContingencyRating: result.options.postContingencyRating,
-      includeGeneratorOutages: result.options.includeGeneratorOutages,
-    },
-    tmaxMw: result.tmaxMw,
-    fcitcMw: result.fcitcMw,
-    limitingConstraintId:
-      result.limitingConstraintIndex === null ? null : result.limitingConstraintIndex + 1,
-    plants: result.plants.map((plant) => ({
-      id: plant.index + 1,
-      name: plant.name,
-      busNumber: plant.busNumber,
-      generators: plant.generators.map((g) => g + 1),
-      unitsInParallel: plant.unitsInParallel,
-      pInitialMw: plant.pInitialMw,
-      pMaxMw: plant.pMaxMw,
-      pMinMw: plant.pMinMw,
-      inStudyGroup: plant.inStudyGroup,
-      participation: plant.participation,
-    })),
-    levels: result.levels.map((level) => ({
-      level: level.level,
-      transferMw: level.transferMw,
-      flexibilityPercent: level.flexibilityPercent,
-      constraintIds: level.constraintIndices.map((i) => i + 1),
-    })),
-    constraints: result.constraints.map((c) => ({
-      id: c.index + 1,
-      monitored: element(c.monitored),
-      contingency: c.contingency === null ? null : element(c.contingency),
-      limitMw: c.limitMw,
-      flowAtZeroMw: c.flowAtZeroMw,
-      distributionFactor: c.distributionFactor,
-      ranking: c.ranking,
-      transferAtLimitMw: c.transferAtLimitMw,
-      preExistingViolation: c.preExistingViolation,
-      sensitivities: c.sensitivities.map((s) => ({
-        plant: s.plant + 1,
-        sensitivity: s.sensitivity,
-      })),
-    })),
-  };
+  return flexibilitySchema.parse(flexibilityToV1(result));
 }

@@ -2,6 +2,7 @@ import { EngineError, isEngineError } from '../util/engine-error';
 import type { Flags } from './commands';
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
 import { loadCaseFile } from './load-case';
+import { capacity, flex } from './transfer-commands';
 
 const USAGE = `usage: holgura <command> FILE [options]
   info FILE
@@ -11,7 +12,13 @@ const USAGE = `usage: holgura <command> FILE [options]
   lodf FILE --branches 1,5 --outages 2,3
   n1   FILE [--top N] [--post-rating A|B|C] [--min-kv KV]`;
 
-const COMMANDS = new Set(['info', 'dcpf', 'acpf', 'ptdf', 'lodf', 'n1']);
+const COMMANDS = new Set(['info', 'dcpf', 'acpf', 'ptdf', 'lodf', 'n1', 'capacity', 'flex']);
+
+/** A flag given twice (`--bus 5 --bus 30`) means the list of both. */
+function setFlag(flags: Flags, name: string, value: string | undefined): void {
+  flags[name] =
+    flags[name] === undefined || value === undefined ? value : `${flags[name]},${value}`;
+}
 
 function parseArgs(argv: string[]): { command: string; file: string; flags: Flags } {
   const positional: string[] = [];
@@ -20,8 +27,9 @@ function parseArgs(argv: string[]): { command: string; file: string; flags: Flag
     const a = argv[i];
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
-      if (eq > 0) flags[a.slice(2, eq)] = a.slice(eq + 1);
-      else flags[a.slice(2)] = argv[++i];
+      if (eq > 0) setFlag(flags, a.slice(2, eq), a.slice(eq + 1));
+      else if (a === '--json') flags.json = 'true';
+      else setFlag(flags, a.slice(2), argv[++i]);
     } else {
       positional.push(a);
     }
@@ -57,7 +65,11 @@ export async function runCli(argv: string[]): Promise<CliOutput> {
               ? ptdf(net, flags)
               : command === 'lodf'
                 ? lodf(net, flags)
-                : n1(net, flags);
+                : command === 'capacity'
+                  ? capacity(net, flags)
+                  : command === 'flex'
+                    ? flex(net, flags)
+                    : n1(net, flags);
     return { code: 0, stdout: `${JSON.stringify(out)}\n`, stderr: '' };
   } catch (e) {
     if (isEngineError(e)) {
