@@ -18,7 +18,7 @@ import type {
 import type { SinkSpec, StudyGroupSpec } from './weights';
 import { buildTransferWeights } from './weights';
 
-export interface FlexibilityOptions extends ScreenOptions, FcitcOptions {
+export interface FlexibilityOptions extends ScreenOptions, Omit<FcitcOptions, 'generatorOutages'> {
   /** Default 'all-with-headroom' (the upload's named units come in as 'named'). */
   readonly studyGroup?: StudyGroupSpec;
   /**
@@ -66,7 +66,7 @@ export function analyseFlexibility(
   const withG1 = options.includeGeneratorOutages === true;
   const fc = computeFcitc(ctx, w.injectionByBus, w.tmaxMw, {
     ...options,
-    generatorOutages: withG1 ? { ...w, sinkByBus: w.sinkByBus } : undefined,
+    generatorOutages: withG1 ? w : undefined,
   });
   const t3 = performance.now();
 

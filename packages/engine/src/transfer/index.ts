@@ -5,6 +5,7 @@ export type {
   FlexibilityExtra,
   FlexibilityLevelResult,
   FlexibilityResult,
+  GeneratorOutageState,
   PlantResult,
   PlantSensitivity,
   SinkRule,
@@ -31,3 +32,4 @@ export type {
 export { busbarCapacity } from './busbar-capacity';
 export type { PlantSensitivityRow, SensitivityTarget } from './sensitivities';
 export { constraintSensitivities } from './sensitivities';
+export type { GeneratorOutageInput } from './generator-outages';
