@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 
@@ -50,17 +51,27 @@ export function profilesRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Updates the profile and, for a product account, the account's own copy of the names
+     * (better-auth's `user` row), so the session reports the new name at once.
+     */
     async update(userId: string, changes: ProfileChanges): Promise<Profile | null> {
-      await db
-        .updateTable('profiles')
-        .set({
-          first_name: changes.firstName,
-          last_name: changes.lastName,
-          company: changes.company,
-          updated_at: nowIso(),
-        })
-        .where('user_id', '=', userId)
-        .execute();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('profiles')
+          .set({
+            first_name: changes.firstName,
+            last_name: changes.lastName,
+            company: changes.company,
+            updated_at: nowIso(),
+          })
+          .where('user_id', '=', userId)
+          .execute();
+        const name = `${changes.firstName} ${changes.lastName}`;
+        await sql`update "user" set "name" = ${name}, "firstName" = ${changes.firstName},
+          "lastName" = ${changes.lastName}, "company" = ${changes.company}
+          where "id" = ${userId}`.execute(tx);
+      });
       return this.find(userId);
     },
   };

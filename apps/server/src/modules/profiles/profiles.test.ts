@@ -23,6 +23,11 @@ describe.each(dialects)('profile on %s', (dialect) => {
       email: account.email,
     });
 
+    const session = (await browser.get('/api/auth/get-session')).json() as {
+      user: { name: string };
+    };
+    expect(session.user.name).toBe('Beatriz Rojas');
+
     const withEmail = await browser.put('/api/profile', {
       firstName: 'B',
       lastName: 'R',
