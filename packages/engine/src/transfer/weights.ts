@@ -45,15 +45,11 @@ export interface TransferWeights {
   readonly island: number;
 }
 
-/** Codes the transfer module needs; to be added to the closed EngineErrorCode set. */
-export type TransferErrorCode =
-  | 'TRANSFER_GROUP_EMPTY'
-  | 'TRANSFER_SINK_EMPTY'
-  | 'TRANSFER_RULE_UNAVAILABLE'
-  | 'TRANSFER_PLANT_UNKNOWN';
+/** The transfer module's codes: the TRANSFER_* members of EngineErrorCode. */
+export type TransferErrorCode = Extract<EngineErrorCode, `TRANSFER_${string}`>;
 
 export function transferError(code: TransferErrorCode, message: string): EngineError {
-  return new EngineError(code as unknown as EngineErrorCode, message);
+  return new EngineError(code, message);
 }
 
 interface Context {
