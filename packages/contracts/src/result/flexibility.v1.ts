@@ -20,7 +20,10 @@ export const plantSchema = z.object({
   pMaxMw: z.number(),
   pMinMw: z.number(),
   inStudyGroup: z.boolean(),
-  /** dP/dT: share of the transfer this plant takes (+) or gives (−). Sums to 0 over plants. */
+  /**
+   * dP/dT: share of the transfer this plant takes (+) or gives (−). Sums to 0 over plants with
+   * a generator sink, to 1 when the loads are the sink.
+   */
   participation: z.number(),
 });
 export type Plant = z.infer<typeof plantSchema>;
