@@ -1,4 +1,5 @@
 import {
+  acCheckAtTransfer,
   analyseFlexibility,
   branchDisplayName,
   findIslands,
@@ -6,12 +7,15 @@ import {
   isEngineError,
   loadCase,
   screenN1,
+  type AcCheck,
+  type FlexibilityResult,
   type Loading,
   type Network,
 } from '@holgura/engine';
 import {
   analysisResultV1Schema,
   writeFullDataJson,
+  type AcCheckResult,
   type AnalysisResultV1,
   type Flexibility,
   type N1Loading,
@@ -56,9 +60,10 @@ export async function runAnalysis(
     }));
     let flexibility: Flexibility | undefined;
     try {
-      flexibility = toContractFlexibility(
-        analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS }),
-      );
+      const computed = analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS });
+      flexibility = toContractFlexibility(computed);
+      report(80, 'Verificando con flujo de carga AC');
+      attachAcChecks(net, computed, flexibility);
     } catch (error) {
       // The N-1 results stand on their own; say why flexibility is missing.
       if (!isEngineError(error)) throw error;
@@ -122,6 +127,40 @@ export async function runAnalysis(
     }
     throw error;
   }
+}
+
+/**
+ * Issue 4 item 6: an AC power flow at the limit dispatch of the first constraint of each level,
+ * reported beside the DC figure.
+ */
+function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: Flexibility): void {
+  const pattern = {
+    unitParticipation: computed.extra.unitParticipation,
+    loadSinkByBus: computed.extra.loadSinkByBus,
+  };
+  const firstIds = new Set(flexibility.levels.flatMap((level) => level.constraintIds.slice(0, 1)));
+  for (const constraint of flexibility.constraints) {
+    if (!firstIds.has(constraint.id)) continue;
+    const check = acCheckAtTransfer(net, pattern, constraint.transferAtLimitMw, {
+      monitored: constraint.monitored.branch - 1,
+      contingency: constraint.contingency === null ? -1 : constraint.contingency.branch - 1,
+      limitMw: constraint.limitMw,
+      dcFlowMw:
+        constraint.flowAtZeroMw + constraint.distributionFactor * constraint.transferAtLimitMw,
+    });
+    constraint.acCheck = toAcCheckResult(check);
+  }
+}
+
+export function toAcCheckResult(check: AcCheck): AcCheckResult {
+  const finite = (value: number) => (Number.isFinite(value) ? value : null);
+  return {
+    converged: check.converged,
+    acFlowMva: finite(check.acFlowMva),
+    acLoadingPercent: finite(check.acLoadingPercent),
+    dcLoadingPercent: check.dcLoadingPercent,
+    flagged: check.flagged,
+  };
 }
 
 export function describeLoading(net: Network, loading: Loading): N1Loading {

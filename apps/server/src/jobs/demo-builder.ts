@@ -1,11 +1,12 @@
 import {
+  acCheckAtTransfer,
   loadCase,
   runStudy,
   type BusbarConstraint as EngineBusbarConstraint,
   type StudySpec,
 } from '@holgura/engine';
 import type { AnalysisResultV1, BusbarConstraint, StudyFile } from '@holgura/contracts';
-import { describeLoading, runAnalysis } from './analysis';
+import { describeLoading, runAnalysis, toAcCheckResult } from './analysis';
 
 /** One busbar × scenario × year case of the demo study, ready for the cases tables. */
 export interface DemoStudyCase {
@@ -143,7 +144,32 @@ export async function buildDemo(input: {
               condition: scenario.condition,
               capacityMw: capacity.capacityMw,
               tmaxMw: study.options.tmaxMw,
-              limiting: capacity.limiting === null ? null : toContract(capacity.limiting),
+              limiting:
+                capacity.limiting === null
+                  ? null
+                  : {
+                      ...toContract(capacity.limiting),
+                      acCheck: toAcCheckResult(
+                        acCheckAtTransfer(
+                          result.network,
+                          {
+                            unitParticipation: result.unitParticipation,
+                            loadSinkByBus: result.loadSinkByBus,
+                            newUnitBus: capacity.bus,
+                          },
+                          capacity.limiting.transferAtLimitMw,
+                          {
+                            monitored: capacity.limiting.monitored,
+                            contingency: capacity.limiting.contingency,
+                            limitMw: capacity.limiting.limitMw,
+                            dcFlowMw:
+                              capacity.limiting.flowAtZeroMw +
+                              capacity.limiting.distributionFactor *
+                                capacity.limiting.transferAtLimitMw,
+                          },
+                        ),
+                      ),
+                    },
               topConstraints: capacity.top.slice(0, 5).map(toContract),
               projectsInService: result.projectsInService,
               interchanges: scenario.interchanges.map((i) => ({

@@ -75,6 +75,11 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     const flexibility = data.analysis!.flexibility!;
     expect(flexibility.levels).toHaveLength(5);
     expect(flexibility.fcitcMw).toBeLessThanOrEqual(flexibility.tmaxMw);
+    // Issue 4 item 6: the first constraint of each level carries an AC check at its limit.
+    for (const level of flexibility.levels) {
+      const first = flexibility.constraints.find((c) => c.id === level.constraintIds[0]);
+      if (first) expect(first.acCheck?.converged, `level ${level.level} AC check`).toBe(true);
+    }
     // The legacy export says the same: levels, flexibility and constraints per level.
     const legacy = readFullDataJson(data.fullDataJson);
     if (!legacy.ok) throw new Error(legacy.error);

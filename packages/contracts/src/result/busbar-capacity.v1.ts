@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acCheckSchema } from './flexibility.v1';
 
 /**
  * Connection capacity at one busbar in one scenario × year case (ANALYSIS.md §6): the FCITC of
@@ -16,6 +17,8 @@ export const busbarConstraintSchema = z.object({
   distributionFactor: z.number(),
   limitMw: z.number(),
   preExistingViolation: z.boolean(),
+  /** Present on the limiting constraint. */
+  acCheck: acCheckSchema.optional(),
 });
 export type BusbarConstraint = z.infer<typeof busbarConstraintSchema>;
 

@@ -39,6 +39,18 @@ const elementStateSchema = z.object({
   emergencyCapacityMva: z.number(),
 });
 
+/** An AC power flow at the DC limit dispatch (issue 4 item 6). */
+export const acCheckSchema = z.object({
+  converged: z.boolean(),
+  /** Apparent power on the monitored element, MVA (NaN is sent as null when not converged). */
+  acFlowMva: z.number().nullable(),
+  acLoadingPercent: z.number().nullable(),
+  dcLoadingPercent: z.number(),
+  /** AC and DC loadings differ by more than 5 %. */
+  flagged: z.boolean(),
+});
+export type AcCheckResult = z.infer<typeof acCheckSchema>;
+
 export const constraintSchema = z.object({
   /** 1-based, in ranking order over the whole analysis. */
   id: z.number().int().positive(),
@@ -59,6 +71,8 @@ export const constraintSchema = z.object({
   preExistingViolation: z.boolean(),
   /** Per plant with |sensitivity| ≥ the cutoff: d(flow of c)/d(P of the plant), sink-balanced. */
   sensitivities: z.array(z.object({ plant: z.number().int().positive(), sensitivity: z.number() })),
+  /** Present on the first constraint of each level. */
+  acCheck: acCheckSchema.optional(),
 });
 export type Constraint = z.infer<typeof constraintSchema>;
 

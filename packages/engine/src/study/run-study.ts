@@ -28,6 +28,9 @@ export interface StudyCaseResult {
   readonly n1: N1Result;
   readonly projectsInService: string[];
   readonly capacities: BusbarCapacity[];
+  /** The sink of every busbar's transfer (dP/dT per generator row, or per bus for loads). */
+  readonly unitParticipation: Float64Array;
+  readonly loadSinkByBus: Float64Array | null;
   readonly nContingencies: number;
   readonly timingsMs: number;
 }
@@ -77,6 +80,8 @@ export function runStudy(
         network: built.network,
         n1,
         capacities: capacity.results,
+        unitParticipation: capacity.unitParticipation,
+        loadSinkByBus: capacity.loadSinkByBus,
         nContingencies: capacity.nContingencies,
         timingsMs: performance.now() - started,
       };

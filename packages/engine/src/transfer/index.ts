@@ -33,3 +33,5 @@ export { busbarCapacity } from './busbar-capacity';
 export type { PlantSensitivityRow, SensitivityTarget } from './sensitivities';
 export { constraintSensitivities } from './sensitivities';
 export type { GeneratorOutageInput } from './generator-outages';
+export type { AcCheck } from './ac-check';
+export { AC_DC_FLAG_RATIO, acCheckAtTransfer } from './ac-check';

@@ -85,6 +85,8 @@ describe('demo data on first start', () => {
       tmaxMw: 500,
       networkLabel: 'Red IEEE de 30 barras (prueba)',
     });
+    const limiting = data.analysis?.busbarCapacity?.limiting;
+    if (limiting) expect(limiting.acCheck?.converged).toBe(true);
     // Read-only: nobody can overwrite a demo case.
     expect((await ana.put(`/api/cases/${cases[0]!.caseId}`, { caseName: 'mío' })).statusCode).toBe(
       404,
