@@ -14,9 +14,23 @@ export async function readStats(db: Db): Promise<StatsResponse> {
     ])
     .executeTakeFirstOrThrow();
 
-  const contingencies = await db
+  // A study stores one row per busbar of each scenario × year case, all screening the same
+  // network: count each (owner, scenario, year) case once, and every uploaded case.
+  const uploadContingencies = await db
     .selectFrom('cases')
+    .where('family_id', 'is', null)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('contingency_count'), sql<number>`0`).as('n'))
+    .executeTakeFirstOrThrow();
+  const studyContingencies = await db
+    .selectFrom(
+      db
+        .selectFrom('cases')
+        .where('family_id', 'is not', null)
+        .groupBy(['user_id', 'scenario', 'year'])
+        .select((eb) => eb.fn.max<number>('contingency_count').as('per_case'))
+        .as('study_cases'),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('per_case'), sql<number>`0`).as('n'))
     .executeTakeFirstOrThrow();
 
   const capacity = await db
@@ -36,7 +50,7 @@ export async function readStats(db: Db): Promise<StatsResponse> {
     totalCapacityMw: Number(capacity.mw),
     projectionYears: Number(studyCases.years),
     busbarsEvaluated: Number(studyCases.busbars),
-    contingenciesAnalysed: Number(contingencies.n),
+    contingenciesAnalysed: Number(uploadContingencies.n) + Number(studyContingencies.n),
     scenariosAnalysed: Number(studyCases.scenarios),
   };
 }

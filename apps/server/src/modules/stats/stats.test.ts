@@ -5,12 +5,19 @@ import { buildTestApp, dialects } from '../../test-support';
 
 async function insertStudyCase(
   db: Db,
-  row: { id: string; family: string | null; year: number | null; mw: number | null; n1: number },
+  row: {
+    id: string;
+    family: string | null;
+    year: number | null;
+    mw: number | null;
+    n1: number;
+    key?: string;
+  },
 ) {
   await db
     .insertInto('cases')
     .values({
-      case_id: row.id,
+      case_id: `${row.id}${row.key ?? ''}`,
       case_name: row.id,
       case_description: null,
       process: null,
@@ -45,6 +52,15 @@ describe.each(dialects)('GET /api/stats on %s', (dialect) => {
     await insertStudyCase(db, { id: 'alta_2027', family: 'A', year: 2027, mw: 100, n1: 10 });
     await insertStudyCase(db, { id: 'alta_2028', family: 'A', year: 2028, mw: 120, n1: 10 });
     await insertStudyCase(db, { id: 'baja_2028', family: 'B', year: 2028, mw: 80.5, n1: 12 });
+    // Busbar B in the same alta_2027 case: the same network, its contingencies count once.
+    await insertStudyCase(db, {
+      id: 'alta_2027',
+      family: 'B',
+      year: 2027,
+      mw: 60,
+      n1: 10,
+      key: 'b',
+    });
     await insertStudyCase(db, { id: 'upload', family: null, year: null, mw: null, n1: 300 });
 
     const response = await server.inject({ method: 'GET', url: '/api/stats' });
@@ -53,7 +69,7 @@ describe.each(dialects)('GET /api/stats on %s', (dialect) => {
       projectionYears: 2,
       busbarsEvaluated: 2,
       contingenciesAnalysed: 332,
-      scenariosAnalysed: 3,
+      scenariosAnalysed: 4,
     });
   });
 });
