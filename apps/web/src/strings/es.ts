@@ -1,3 +1,5 @@
+import { esResultsDemo } from './es-results-demo';
+
 /**
  * Every word the user sees, in Spanish (es-CO). Components read from here; nothing user-visible
  * is written inline in JSX.
@@ -381,6 +383,7 @@ export const es = {
     invalidResponse: 'El servidor respondió con datos no válidos.',
     http: (status: number) => `Error del servidor (${status})`,
   },
+  resultsDemo: esResultsDemo,
 } as const;
 
 export type Strings = typeof es;

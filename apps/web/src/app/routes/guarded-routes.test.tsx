@@ -17,7 +17,7 @@ const pageApi = {
 
 describe.each([
   ['/analisis', 'Análisis de flexibilidad', 'Casos disponibles'],
-  ['/resultados', 'Capacidad de conexión en barras', 'Módulo en preparación'],
+  ['/resultados', 'Capacidad de conexión en barras', 'Barras analizadas'],
 ])('guarded route %s', (path, title, content) => {
   it('shows a spinner while the session is checked, then redirects to / when signed out', async () => {
     const session = deferred<Response>();

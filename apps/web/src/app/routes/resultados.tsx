@@ -1,11 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/auth/components/require-auth';
+import { useAuth } from '../../features/auth/use-auth';
 import { es } from '../../strings/es';
-import { PreparingPage } from './preparing-page';
+
+// Route-level split: the results screen loads only when visited.
+const ResultsPage = lazy(() =>
+  import('../../features/results/components/results-page').then((module) => ({
+    default: module.ResultsPage,
+  })),
+);
 
 export function ResultadosRoute() {
+  const { status, user } = useAuth();
   return (
     <RequireAuth>
-      <PreparingPage title={es.pages.results.title} body={es.pages.results.body} />
+      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
+        <ResultsPage
+          signedIn={status === 'signedIn'}
+          userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
+        />
+      </Suspense>
     </RequireAuth>
   );
 }

@@ -1,0 +1,135 @@
+import { es } from '../../../strings/es';
+import { formatFixed, formatMw } from '../../../utils/format';
+import { chartSeries, type ResultCard } from '../model';
+
+const t = es.resultsDemo.results.chart;
+const COLORS = ['#0369a1', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#4d7c0f'];
+const WIDTH = 640;
+const HEIGHT = 260;
+const PAD = { top: 16, right: 16, bottom: 32, left: 56 };
+
+/** A line per scenario of one family's capacity across years (SVG, with a data table). */
+export function CapacityChart({ busName, cards }: { busName: string; cards: ResultCard[] }) {
+  const { years, series } = chartSeries(cards);
+  const values = series.flatMap((s) => s.points.map((p) => p.mw)).filter((v) => v !== null);
+  if (years.length === 0 || values.length === 0) return null;
+  const max = Math.max(...values);
+  const top = max <= 0 ? 1 : niceCeil(max);
+  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const x = (index: number) =>
+    PAD.left + (years.length === 1 ? innerW / 2 : (index / (years.length - 1)) * innerW);
+  const y = (mw: number) => PAD.top + innerH - (mw / top) * innerH;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
+  const label = t.label(
+    busName,
+    series.map((s) => s.scenario).join(', '),
+    `${years[0]}–${years[years.length - 1]}`,
+  );
+
+  return (
+    <figure className="rounded-xl border border-slate-200 bg-white p-4">
+      <figcaption className="font-semibold text-slate-900">{t.heading}</figcaption>
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="mt-3 h-auto w-full"
+      >
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
+            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
+              {formatMw(tick)}
+            </text>
+          </g>
+        ))}
+        <text x={8} y={PAD.top + 4} fontSize="11" fill="#475569">
+          {t.axisMw}
+        </text>
+        {years.map((year, index) => (
+          <text
+            key={year}
+            x={x(index)}
+            y={HEIGHT - 10}
+            textAnchor="middle"
+            fontSize="11"
+            fill="#475569"
+          >
+            {year}
+          </text>
+        ))}
+        {series.map((s, si) => {
+          const color = COLORS[si % COLORS.length];
+          const points = s.points
+            .map((p, index) => (p.mw === null ? null : `${x(index)},${y(p.mw)}`))
+            .filter((p) => p !== null);
+          return (
+            <g key={s.scenario}>
+              <polyline points={points.join(' ')} fill="none" stroke={color} strokeWidth="2.5" />
+              {s.points.map((p, index) =>
+                p.mw === null ? null : (
+                  <circle key={p.year} cx={x(index)} cy={y(p.mw)} r="4" fill={color} />
+                ),
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
+        {series.map((s, si) => (
+          <li key={s.scenario} className="flex items-center gap-2">
+            <span
+              className="inline-block h-1 w-5 rounded"
+              style={{ backgroundColor: COLORS[si % COLORS.length] }}
+            />
+            {s.scenario}
+          </li>
+        ))}
+      </ul>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-sky-800">{t.showTable}</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left tabular-nums">
+            <caption className="sr-only">{t.tableCaption(busName)}</caption>
+            <thead>
+              <tr className="text-slate-600">
+                <th scope="col" className="px-2 py-1">
+                  {t.yearColumn}
+                </th>
+                {series.map((s) => (
+                  <th key={s.scenario} scope="col" className="px-2 py-1">
+                    {s.scenario}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {years.map((year, index) => (
+                <tr key={year} className="border-t border-slate-100">
+                  <th scope="row" className="px-2 py-1 font-medium">
+                    {year}
+                  </th>
+                  {series.map((s) => {
+                    const mw = s.points[index]?.mw ?? null;
+                    return (
+                      <td key={s.scenario} className="px-2 py-1">
+                        {mw === null ? t.noValue : formatFixed(mw, 1)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+function niceCeil(value: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  const step = magnitude / 2;
+  return Math.ceil(value / step) * step;
+}

@@ -1,0 +1,58 @@
+import { es } from '../../../strings/es';
+import { formatFixed, formatMw } from '../../../utils/format';
+import type { ResultCard } from '../model';
+
+const t = es.resultsDemo.results.cards;
+
+/** Spec §3 case result card: barra, capacidad, elemento limitante, contingencia, escenario, año, condición. */
+export function ResultCardView({ card }: { card: ResultCard }) {
+  const titleId = `tarjeta-${card.id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id={titleId} className="font-semibold text-slate-900">
+        <span className="sr-only">{t.barra}: </span>
+        {card.barra}
+        <span className="ml-2 text-xs font-medium text-slate-500">{card.caseName}</span>
+      </h3>
+      <p className="mt-2 text-slate-600">
+        <span className="sr-only">{t.capacity}: </span>
+        {card.capacidad === null ? (
+          <span className="text-sm">{t.noResult}</span>
+        ) : (
+          <>
+            <span
+              className="text-3xl font-bold tabular-nums text-sky-800"
+              data-testid="card-capacity"
+            >
+              {formatFixed(card.capacidad, 1)}
+            </span>{' '}
+            <span className="text-sm font-semibold">{t.mw}</span>
+          </>
+        )}
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">{t.limiting}</dt>
+        <dd className="break-words text-slate-900">
+          {card.capReached ? t.capReached : (card.elementoLimitante ?? '—')}
+          {card.preExistingViolation && (
+            <span className="ml-1 text-xs text-amber-800">({t.preExisting})</span>
+          )}
+        </dd>
+        <dt className="text-slate-500">{t.contingency}</dt>
+        <dd className="break-words text-slate-900">{card.contingencia ?? '—'}</dd>
+        <dt className="text-slate-500">{t.scenario}</dt>
+        <dd className="text-slate-900">{card.scenario}</dd>
+        <dt className="text-slate-500">{t.year}</dt>
+        <dd className="tabular-nums text-slate-900">{card.anio}</dd>
+        <dt className="text-slate-500">{t.condition}</dt>
+        <dd className="text-slate-900">{card.condicion ?? '—'}</dd>
+      </dl>
+      {card.capReached && card.tmaxMw !== null && (
+        <p className="mt-2 text-xs text-slate-500">{t.capNote(formatMw(card.tmaxMw))}</p>
+      )}
+    </article>
+  );
+}
