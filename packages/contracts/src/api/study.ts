@@ -79,6 +79,8 @@ export const studyFileSchema = z
     description: z.string().max(2000).default(''),
     /** Public synthetic networks must say so (issue 4): shown with the results. */
     networkLabel: text('La descripción de la red', 300),
+    /** The base case file, relative to the study file (used by `holgura study`). */
+    baseCase: z.string().trim().min(1).max(500).optional(),
     years: z.array(year).min(1, 'Indica al menos un año'),
     areas: z.array(studyAreaSchema).default([]),
     /** Yearly demand growth per area name, as a fraction (0.03 = 3 % per year). */

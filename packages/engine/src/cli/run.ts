@@ -2,6 +2,7 @@ import { EngineError, isEngineError } from '../util/engine-error';
 import type { Flags } from './commands';
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
 import { loadCaseFile } from './load-case';
+import { study } from './study-command';
 import { capacity, flex } from './transfer-commands';
 
 const USAGE = `usage: holgura <command> FILE [options]
@@ -12,7 +13,17 @@ const USAGE = `usage: holgura <command> FILE [options]
   lodf FILE --branches 1,5 --outages 2,3
   n1   FILE [--top N] [--post-rating A|B|C] [--min-kv KV]`;
 
-const COMMANDS = new Set(['info', 'dcpf', 'acpf', 'ptdf', 'lodf', 'n1', 'capacity', 'flex']);
+const COMMANDS = new Set([
+  'info',
+  'dcpf',
+  'acpf',
+  'ptdf',
+  'lodf',
+  'n1',
+  'capacity',
+  'flex',
+  'study',
+]);
 
 /** A flag given twice (`--bus 5 --bus 30`) means the list of both. */
 function setFlag(flags: Flags, name: string, value: string | undefined): void {
@@ -52,6 +63,9 @@ export interface CliOutput {
 export async function runCli(argv: string[]): Promise<CliOutput> {
   try {
     const { command, file, flags } = parseArgs(argv);
+    if (command === 'study') {
+      return { code: 0, stdout: `${JSON.stringify(await study(file))}\n`, stderr: '' };
+    }
     const loaded = await loadCaseFile(file);
     const net = loaded.network;
     const out =

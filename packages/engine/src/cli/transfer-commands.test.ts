@@ -41,3 +41,18 @@ describe('holgura capacity and flex', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ error: { code: 'CLI_USAGE' } });
   });
 });
+
+describe('holgura study', () => {
+  it('runs every scenario × year case of the bundled demo study file', async () => {
+    const demoStudy = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../demo/estudio-demo.json',
+    );
+    const out = (await json(['study', demoStudy])) as {
+      cases: { name: string; busbars: { capacityMw: number }[] }[];
+    };
+    expect(out.cases).toHaveLength(18);
+    expect(out.cases[0]!.name).toBe('alta_2026');
+    expect(out.cases.every((c) => c.busbars.length === 25)).toBe(true);
+  }, 240_000);
+});

@@ -32,6 +32,7 @@ function smallDemoDir(): string {
   const study: StudyFileInput = {
     name: 'Estudio pequeño',
     networkLabel: 'Red IEEE de 30 barras (prueba)',
+    baseCase: 'networks/case30.m.xz',
     years: [2026, 2027],
     areas: [{ id: 1, name: 'Área 1' }],
     growth: { 'Área 1': 0.02 },
@@ -47,7 +48,6 @@ function smallDemoDir(): string {
     path.join(dir, 'demo.json'),
     JSON.stringify({
       demoNetwork: 'networks/case9.m.xz',
-      studyNetwork: 'networks/case30.m.xz',
       study: 'estudio.json',
     }),
   );

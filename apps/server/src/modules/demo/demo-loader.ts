@@ -8,9 +8,9 @@ import type { DemoBuild } from '../../jobs/demo-builder';
 import { spawnWorker } from '../../jobs/worker-pool';
 import { DEMO_OWNER } from '../cases/cases.repository';
 
+/** demo/demo.json: the /demo network and the study file (which names its base case). */
 interface DemoManifest {
   demoNetwork: string;
-  studyNetwork: string;
   study: string;
 }
 
@@ -51,9 +51,14 @@ export async function loadDemoOnFirstStart(options: {
       );
       return 'failed';
     }
+    if (parsed.data.baseCase === undefined) {
+      log.error('El estudio de demostración no indica su caso base (baseCase)');
+      return 'failed';
+    }
+    const studyDir = path.dirname(path.join(demoDir, manifest.study));
     input = {
       demoNetwork: fs.readFileSync(path.join(demoDir, manifest.demoNetwork)),
-      studyNetwork: fs.readFileSync(path.join(demoDir, manifest.studyNetwork)),
+      studyNetwork: fs.readFileSync(path.join(studyDir, parsed.data.baseCase)),
       study: parsed.data,
     };
   } catch (error) {
