@@ -387,3 +387,4 @@ export const es = {
 } as const;
 
 export type Strings = typeof es;
+export { esAnalysisResults } from './es-analysis-results';

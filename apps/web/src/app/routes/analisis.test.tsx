@@ -1,8 +1,10 @@
-import { SAX_ID_TOKEN_STORAGE_KEY, type CaseSummary } from '@holgura/contracts';
+import { SAX_ID_TOKEN_STORAGE_KEY, flexibilitySchema, type CaseSummary } from '@holgura/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CasesTable } from '../../features/analysis/components/cases-table';
 import { UploadCard } from '../../features/analysis/components/upload-card';
+import { writeCachedFlexibility } from '../../features/analysis/flexibility/cache';
+import { flexibilityFixture } from '../../features/analysis/flexibility/fixture';
 import {
   callsTo,
   deferred,
@@ -186,17 +188,154 @@ describe('/analisis case table', () => {
     ).toBeInTheDocument();
   });
 
-  it('says plainly that computed flexibility levels are not shown yet', async () => {
+  it('shows the flexibility results: levels, constraints, generators and the constraint panel', async () => {
+    // The fixture is built by hand and checked against the contract.
+    const flexibility = flexibilitySchema.parse(flexibilityFixture);
     signedInWithSax({
       '/api/cases': sevenCases,
-      '/api/cases/c7/data': { body: { ...caseData, fullDataJson: { caseResult: [] } } },
+      '/api/cases/c7/data': {
+        body: { ...caseData, analysis: { ...caseData.analysis, flexibility } },
+      },
     });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const results = screen.getByRole('region', { name: 'Resultados del caso seleccionado' });
+
+    // Level 1 is selected on load; it has no constraints, so nothing is selected.
+    const levels = await within(results).findByRole('list', { name: 'Niveles de transferencia' });
+    const levelButtons = within(levels).getAllByRole('button');
+    expect(levelButtons.map((button) => button.textContent)).toEqual([
+      'Nivel 140,0 MW100,0 %',
+      'Nivel 280,0 MW56,3 %',
+      'Nivel 3120,0 MW37,5 %',
+      'Nivel 4160,0 MW28,1 %',
+    ]);
+    expect(levelButtons[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 1: 100,00 %' }));
+    expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-green-800');
+    expect(within(results).getByText('No se encontraron restricciones para este nivel'));
+    expect(within(results).getByText('Selecciona una restricción para ver su estado inicial'));
+    expect(within(results).getByText('Selecciona una restricción para ver sus generadores'));
+
+    // Level 3: its first constraint is selected.
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 3/ }));
+    expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 3: 37,50 %' }));
+    expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-red-700');
+    expect(within(results).getByTestId('flex-exact')).toHaveTextContent('37,5000 %');
+    const table = within(results).getByRole('table', { name: 'Restricciones del nivel 3' });
+    for (const header of ['#', 'Elemento Monitoreado', 'Elemento en Contingencia', 'Impacto']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1L 2-5L 4-60,500000',
+      '2L 3-4L 1-20,400000',
+      '3L 5-6SOBRECARGA RED COMPLETA0,300000',
+    ]);
+    expect(rows[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('monitored-flow')).toHaveTextContent('-50,0 MW');
+
+    // Enter on the second row selects it; levels 4 and 2 keep it (it is in both).
+    rows[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(rows[1]).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 4/ }));
+    const table4 = within(results).getByRole('table', { name: 'Restricciones del nivel 4' });
+    expect(within(table4).getAllByRole('row')[2]).toHaveAttribute('aria-selected', 'true');
+
+    // Original condition: flows at T = 0 against RATE_A.
+    expect(screen.getByRole('button', { name: 'Condición Original' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByTestId('monitored-flow')).toHaveTextContent('60,0 MW');
+    expect(screen.getByTestId('monitored-limit')).toHaveTextContent('100,0 MW');
+    expect(screen.getByTestId('monitored-status')).toHaveTextContent('Moderado');
+    expect(screen.getByTestId('contingency-flow')).toHaveTextContent('70,0 MW');
+    expect(screen.getByTestId('contingency-limit')).toHaveTextContent('120,0 MW');
+
+    // Generators of L 3-4 / L 1-2: G Isla (0,5 %) is left out.
+    const list = within(results).getByRole('list', { name: 'Despacho por generador' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual([
+      'G Norte',
+      'G Sur',
+      'G Oeste',
+      'G Centro',
+    ]);
+    const norte = screen.getByTestId('generator-1');
+    expect(within(norte).getByTestId('sensitivity')).toHaveTextContent('30,00 %');
+    expect(within(norte).getByTestId('p0')).toHaveTextContent('50,0 MW');
+    expect(within(norte).getByTestId('at-level')).toHaveTextContent('130,0 MW');
+    expect(within(norte).getByTestId('at-limit')).toHaveTextContent('72,5 MW');
+    expect(within(norte).getByTestId('at-max')).toHaveTextContent('130,0 MW');
+    expect(within(norte).getByTestId('pmax')).toHaveTextContent('150,0 MW');
+    expect(within(norte).getByText('Activo')).toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+
+    // Sort and filter.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ordenar por' }), 'capacity');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Orden' }), 'asc');
     expect(
-      await screen.findByText(/ya tiene niveles de flexibilidad calculados/),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/aún no están calculados/)).not.toBeInTheDocument();
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('span')?.textContent),
+    ).toEqual(['G Oeste', 'G Sur', 'G Norte', 'G Centro']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrar' }), 'negative');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrar' }), 'all');
+
+    // Despacho Límite: the monitored flow at T(c) is the limit; the contingency is out.
+    await user.click(screen.getByRole('button', { name: 'Despacho Límite' }));
+    expect(screen.getByTestId('monitored-flow')).toHaveTextContent('110,0 MW');
+    expect(screen.getByTestId('monitored-limit')).toHaveTextContent('110,0 MW');
+    expect(screen.getByTestId('monitored-status')).toHaveTextContent('Crítico');
+    expect(screen.getByTestId('contingency-status')).toHaveTextContent('Fuera de servicio');
+    expect(screen.getByTestId('contingency-flow')).toHaveTextContent('0,0 MW');
+
+    // Two arrow steps on G Norte: +2 × 1,5 MW → flow + 0,3 × 3 = 110,9 MW.
+    const slider = screen.getByRole('slider', { name: 'Despacho de G Norte' });
+    expect(slider).toHaveAttribute('aria-valuenow', '72.5');
+    slider.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '75.5');
+    expect(screen.getByTestId('monitored-flow')).toHaveTextContent('110,9 MW');
+    expect(screen.getByTestId('monitored-status')).toHaveTextContent('Sobrecarga');
+    await user.click(screen.getByRole('button', { name: 'Restablecer despacho' }));
+    expect(screen.getByTestId('monitored-flow')).toHaveTextContent('110,0 MW');
+
+    // Efectividad: sensibilidad · (Pmax − P0), by absolute value.
+    await user.click(screen.getByRole('tab', { name: 'Efectividad' }));
+    const effectiveness = screen.getByRole('list', { name: 'Efectividad por generador' });
+    expect(
+      within(effectiveness)
+        .getAllByTestId('effectiveness')
+        .map((item) => item.textContent),
+    ).toEqual(['30,0 MW', '-20,0 MW', '10,0 MW', '-2,0 MW']);
+    await user.selectOptions(within(results).getByRole('combobox', { name: 'Orden' }), 'asc');
+    expect(within(effectiveness).getAllByTestId('effectiveness')[0]).toHaveTextContent('-2,0 MW');
+
+    // Level 2 has only this constraint; level 1 clears the selection.
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 1/ }));
+    expect(within(results).getByText('Selecciona una restricción para ver su estado inicial'));
+    // The results are cached for 30 minutes under flexibility:<caseId>.
+    expect(window.localStorage.getItem('flexibility:c7')).toContain('"tmaxMw":160');
+  });
+
+  it('reads the flexibility results from the local cache first', async () => {
+    writeCachedFlexibility('c7', flexibilityFixture);
+    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    expect(await screen.findByRole('list', { name: 'Niveles de transferencia' }));
+  });
+
+  it('says so when a case has no flexibility results', async () => {
+    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    expect(await screen.findByText(/Los niveles de flexibilidad.*aún no están calculados/));
+    expect(screen.queryByRole('list', { name: 'Niveles de transferencia' })).toBeNull();
   });
 
   it("shows 'Error: ...' when the case data cannot be read", async () => {

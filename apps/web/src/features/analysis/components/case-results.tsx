@@ -8,6 +8,7 @@ import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { caseDataQueryOptions } from '../api/case-data';
+import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
 
 const t = es.analysis.results;
@@ -40,7 +41,6 @@ export function CaseResults({ selected }: CaseResultsProps) {
 
 function CaseData({ caseId }: { caseId: string }) {
   const data = useQuery(caseDataQueryOptions(caseId));
-  if (data.isPending) return <Spinner label={t.loading} className="py-10" />;
   if (data.isError) {
     return (
       <p
@@ -52,11 +52,17 @@ function CaseData({ caseId }: { caseId: string }) {
       </p>
     );
   }
-  const { analysis, fullDataJson } = data.data;
   return (
     <div className="mt-4 space-y-6">
-      {analysis === null ? <Note>{t.noAnalysis}</Note> : <N1Summary analysis={analysis} />}
-      <Note>{fullDataJson === null ? t.flexibilityPending : t.flexibilityNotShownYet}</Note>
+      {/* Flexibility first: it may come from the local cache before the case data arrives. */}
+      <FlexibilitySection caseId={caseId} />
+      {data.isPending ? (
+        <Spinner label={t.loading} className="py-10" />
+      ) : data.data.analysis === null ? (
+        <Note>{t.noAnalysis}</Note>
+      ) : (
+        <N1Summary analysis={data.data.analysis} />
+      )}
     </div>
   );
 }

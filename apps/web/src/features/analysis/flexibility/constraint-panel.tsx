@@ -1,0 +1,192 @@
+import type { Constraint } from '@holgura/contracts';
+import { es, esAnalysisResults } from '../../../strings/es';
+import { cn } from '../../../utils/cn';
+import { formatFixed } from '../../../utils/format';
+import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
+import { constraintState, loadingPercent, type ElementState, type ViewMode } from './model';
+
+const t = esAnalysisResults.constraint;
+
+type ConstraintPanelProps = {
+  constraint: Constraint | null;
+  mode: ViewMode;
+  onModeChange: (mode: ViewMode) => void;
+  /** Σ sensibilidad · ΔP of the manual dispatch (limite view only). */
+  whatIfMw: number;
+};
+
+/** 'Analisis de la Restricción': flow against limit of both elements, in the chosen view. */
+export function ConstraintPanel({
+  constraint,
+  mode,
+  onModeChange,
+  whatIfMw,
+}: ConstraintPanelProps) {
+  return (
+    <section
+      aria-labelledby="restriccion-titulo"
+      className="min-w-0 rounded-xl border border-slate-200 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="restriccion-titulo" className="text-base font-semibold text-slate-900">
+          {t.title}
+        </h3>
+        <ViewToggle mode={mode} onModeChange={onModeChange} />
+      </div>
+      <ConstraintBody constraint={constraint} mode={mode} whatIfMw={whatIfMw} />
+    </section>
+  );
+}
+
+export function ViewToggle({
+  mode,
+  onModeChange,
+}: {
+  mode: ViewMode;
+  onModeChange: (mode: ViewMode) => void;
+}) {
+  const options: [ViewMode, string][] = [
+    ['original', t.original],
+    ['limite', t.limitView],
+  ];
+  return (
+    <div role="group" aria-label={t.viewLabel} className="inline-flex rounded-lg bg-slate-100 p-1">
+      {options.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={mode === value}
+          onClick={() => onModeChange(value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
+            mode === value
+              ? 'bg-white text-sky-800 shadow-sm'
+              : 'text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ConstraintBody({
+  constraint,
+  mode,
+  whatIfMw,
+}: {
+  constraint: Constraint | null;
+  mode: ViewMode;
+  whatIfMw: number;
+}) {
+  if (constraint === null) return <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>;
+  const state = constraintState(constraint, mode, mode === 'limite' ? whatIfMw : 0);
+  const values = [state.monitored.flowMw, state.monitored.limitMw];
+  if (!values.every(Number.isFinite)) {
+    return <p className="mt-3 text-sm text-slate-600">{t.noData}</p>;
+  }
+  return (
+    <div className="mt-4 space-y-4">
+      <ElementCard testId="monitored" title={t.monitored} element={state.monitored} />
+      {state.contingency === null ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {t.contingency}
+          </p>
+          <p className="mt-1 font-medium text-slate-900" data-testid="contingency-name">
+            {t.fullNetwork}
+          </p>
+        </div>
+      ) : (
+        <ElementCard testId="contingency" title={t.contingency} element={state.contingency} />
+      )}
+      <p className="text-xs text-slate-600" data-testid="transfer-at-limit">
+        {t.transferAtLimit(formatFixed(constraint.transferAtLimitMw, 1))}
+      </p>
+      {mode === 'limite' && (
+        <p
+          className={cn('text-xs tabular-nums', whatIfMw === 0 ? 'text-slate-500' : 'text-sky-800')}
+          data-testid="what-if"
+          aria-live="polite"
+        >
+          {t.whatIf(formatFixed(whatIfMw, 1))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ElementCard({
+  testId,
+  title,
+  element,
+}: {
+  testId: string;
+  title: string;
+  element: ElementState;
+}) {
+  const percent = loadingPercent(element.flowMw, element.limitMw);
+  const band = percent === null ? null : loadBand(percent);
+  return (
+    <div className="rounded-lg border border-slate-200 p-3" data-testid={`element-${testId}`}>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</p>
+      <p className="mt-1 font-medium text-slate-900">{element.name}</p>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-600">{t.flow}</dt>
+          <dd className="font-semibold tabular-nums" data-testid={`${testId}-flow`}>
+            {t.mw(formatFixed(element.flowMw, 1))}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">{t.limit}</dt>
+          <dd className="font-semibold tabular-nums" data-testid={`${testId}-limit`}>
+            {t.mw(formatFixed(element.limitMw, 1))}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">{t.loading}</dt>
+          <dd className="font-semibold tabular-nums" data-testid={`${testId}-loading`}>
+            {element.outOfService || percent === null ? '–' : t.percent(formatFixed(percent, 1))}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-2 flex items-center gap-2">
+        <span
+          role="img"
+          aria-label={
+            percent === null || element.outOfService
+              ? t.gaugeLabel(element.name)
+              : `${t.gaugeLabel(element.name)}: ${t.percent(formatFixed(percent, 1))}`
+          }
+          className="block h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+        >
+          {!element.outOfService && band !== null && percent !== null && (
+            <span
+              className={cn('block h-full', loadBandClasses[band].bar)}
+              style={{ width: `${gaugeWidthPercent(percent)}%` }}
+            />
+          )}
+        </span>
+        <span
+          data-testid={`${testId}-status`}
+          className={cn(
+            'whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+            element.outOfService
+              ? 'bg-slate-200 text-slate-800'
+              : band === null
+                ? 'bg-slate-100 text-slate-700'
+                : loadBandClasses[band].badge,
+          )}
+        >
+          {element.outOfService
+            ? es.analysis.bands.outOfService
+            : band === null
+              ? '–'
+              : loadBandLabel[band]}
+        </span>
+      </div>
+    </div>
+  );
+}

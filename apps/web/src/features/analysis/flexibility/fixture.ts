@@ -1,0 +1,117 @@
+import type { Flexibility } from '@holgura/contracts';
+
+/**
+ * A hand-built, self-consistent flexibility result for tests (not used by the app): Tmax 160 MW,
+ * 4 levels (T = 40, 80, 120, 160), FCITC 45 MW. Study group G Norte + G Sur (0,5 each), sink
+ * G Centro (−0,6) + G Oeste (−0,4). Each constraint satisfies flowAtZero + d·T(c) = ±limit.
+ */
+export const flexibilityFixture: Flexibility = {
+  options: {
+    studyGroup: { rule: 'named', plants: [1, 2] },
+    sink: 'headroom-down',
+    levels: 4,
+    distributionFactorCutoff: 0.01,
+    postContingencyRating: 'emergency',
+    includeGeneratorOutages: false,
+  },
+  tmaxMw: 160,
+  fcitcMw: 45,
+  limitingConstraintId: 2,
+  plants: [
+    plant(1, 'G Norte', 50, 150, 2, true, 0.5),
+    plant(2, 'G Sur', 40, 140, 1, true, 0.5),
+    plant(3, 'G Centro', 100, 200, 3, false, -0.6),
+    plant(4, 'G Oeste', 80, 120, 1, false, -0.4),
+    plant(5, 'G Isla', 10, 20, 1, false, 0),
+  ],
+  levels: [
+    { level: 1, transferMw: 40, flexibilityPercent: 100, constraintIds: [] },
+    { level: 2, transferMw: 80, flexibilityPercent: 56.25, constraintIds: [2] },
+    { level: 3, transferMw: 120, flexibilityPercent: 37.5, constraintIds: [1, 2, 3] },
+    { level: 4, transferMw: 160, flexibilityPercent: 28.125, constraintIds: [1, 2, 3] },
+  ],
+  constraints: [
+    {
+      id: 1,
+      monitored: element(7, 'L 2-5', -50, 80, 90),
+      contingency: element(9, 'L 4-6', 30, 60, 70),
+      limitMw: 90,
+      flowAtZeroMw: -45,
+      distributionFactor: -0.5,
+      ranking: 0.5,
+      transferAtLimitMw: 90,
+      preExistingViolation: false,
+      sensitivities: [
+        { plant: 1, sensitivity: -0.4 },
+        { plant: 2, sensitivity: -0.6 },
+        { plant: 3, sensitivity: 0.05 },
+      ],
+    },
+    {
+      id: 2,
+      monitored: element(5, 'L 3-4', 60, 100, 110),
+      contingency: element(2, 'L 1-2', 70, 120, 0),
+      limitMw: 110,
+      flowAtZeroMw: 92,
+      distributionFactor: 0.4,
+      ranking: 0.4,
+      transferAtLimitMw: 45,
+      preExistingViolation: false,
+      sensitivities: [
+        { plant: 1, sensitivity: 0.3 },
+        { plant: 2, sensitivity: 0.1 },
+        { plant: 3, sensitivity: -0.2 },
+        { plant: 4, sensitivity: -0.05 },
+        { plant: 5, sensitivity: 0.005 },
+      ],
+    },
+    {
+      id: 3,
+      monitored: element(8, 'L 5-6', 40, 76, 0),
+      contingency: null,
+      limitMw: 76,
+      flowAtZeroMw: 40,
+      distributionFactor: 0.3,
+      ranking: 0.3,
+      transferAtLimitMw: 120,
+      preExistingViolation: false,
+      sensitivities: [
+        { plant: 1, sensitivity: 0.2 },
+        { plant: 4, sensitivity: -0.15 },
+      ],
+    },
+  ],
+};
+
+function plant(
+  id: number,
+  name: string,
+  pInitialMw: number,
+  pMaxMw: number,
+  unitsInParallel: number,
+  inStudyGroup: boolean,
+  participation: number,
+) {
+  return {
+    id,
+    name,
+    busNumber: id,
+    generators: [id],
+    unitsInParallel,
+    pInitialMw,
+    pMaxMw,
+    pMinMw: 0,
+    inStudyGroup,
+    participation,
+  };
+}
+
+function element(
+  branch: number,
+  name: string,
+  initialFlowMw: number,
+  maxCapacityMva: number,
+  emergencyCapacityMva: number,
+) {
+  return { branch, name, initialFlowMw, maxCapacityMva, emergencyCapacityMva };
+}

@@ -1,0 +1,108 @@
+import type { Flexibility } from '@holgura/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { esAnalysisResults } from '../../../strings/es';
+import { ConstraintPanel } from './constraint-panel';
+import { ConstraintsTable } from './constraints-table';
+import { GeneratorsPanel } from './generators-panel';
+import { LevelsPanel } from './levels-panel';
+import {
+  constraintForLevel,
+  generatorViews,
+  whatIfDeltaMw,
+  type ManualDispatch,
+  type ViewMode,
+} from './model';
+import { flexibilityQueryOptions } from './query';
+
+const t = esAnalysisResults;
+
+/** The flexibility part of 'Resultados del caso seleccionado' (errors are shown by the N-1 part). */
+export function FlexibilitySection({ caseId }: { caseId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(flexibilityQueryOptions(queryClient, caseId));
+  // While pending, the case data's own spinner speaks; its error is shown there too.
+  if (query.isPending || query.isError) return null;
+  if (query.data === null) {
+    return (
+      <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">{t.flexibilityMissing}</p>
+    );
+  }
+  return <FlexibilityView key={caseId} flexibility={query.data} />;
+}
+
+type Selection = { level: number | null; constraintId: number | null };
+
+function initialSelection(flexibility: Flexibility): Selection {
+  const first = flexibility.levels[0];
+  return { level: first?.level ?? null, constraintId: constraintForLevel(first, null) };
+}
+
+export function FlexibilityView({ flexibility }: { flexibility: Flexibility }) {
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(flexibility));
+  const [mode, setMode] = useState<ViewMode>('original');
+  const [manual, setManual] = useState<ManualDispatch>({});
+
+  const constraints = useMemo(
+    () => new Map(flexibility.constraints.map((constraint) => [constraint.id, constraint])),
+    [flexibility],
+  );
+  const level = flexibility.levels.find((item) => item.level === selection.level);
+  const constraint =
+    selection.constraintId === null ? null : (constraints.get(selection.constraintId) ?? null);
+  const rows = useMemo(
+    () =>
+      constraint === null ? null : generatorViews(flexibility, constraint, level?.transferMw ?? 0),
+    [flexibility, constraint, level],
+  );
+  const whatIf = rows === null ? 0 : whatIfDeltaMw(rows, manual);
+
+  const selectLevel = (next: number) => {
+    const nextLevel = flexibility.levels.find((item) => item.level === next);
+    const constraintId = constraintForLevel(nextLevel, selection.constraintId);
+    if (constraintId !== selection.constraintId) setManual({});
+    setSelection({ level: next, constraintId });
+  };
+  const selectConstraint = (id: number) => {
+    if (id !== selection.constraintId) setManual({});
+    setSelection((current) => ({ ...current, constraintId: id }));
+  };
+
+  return (
+    <div className="space-y-4">
+      <h3 className="sr-only">{t.flexibilityTitle}</h3>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <LevelsPanel flexibility={flexibility} selected={level} onSelect={selectLevel} />
+        <ConstraintsTable
+          level={level}
+          constraints={constraints}
+          selectedId={selection.constraintId}
+          onSelect={selectConstraint}
+        />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <GeneratorsPanel
+          rows={rows}
+          level={level?.level ?? null}
+          mode={mode}
+          manual={manual}
+          onManualChange={(plantId, mw) =>
+            setManual((current) => {
+              const next = { ...current };
+              if (mw === null) delete next[plantId];
+              else next[plantId] = mw;
+              return next;
+            })
+          }
+          onReset={() => setManual({})}
+        />
+        <ConstraintPanel
+          constraint={constraint}
+          mode={mode}
+          onModeChange={setMode}
+          whatIfMw={whatIf}
+        />
+      </div>
+    </div>
+  );
+}

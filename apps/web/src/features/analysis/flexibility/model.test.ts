@@ -1,0 +1,150 @@
+import { flexibilitySchema } from '@holgura/contracts';
+import { describe, expect, it } from 'vitest';
+import { flexibilityFixture as flex } from './fixture';
+import {
+  axisTicks,
+  clampDispatch,
+  constraintForLevel,
+  constraintState,
+  dispatchAt,
+  filterGenerators,
+  flexibilityBand,
+  generatorViews,
+  loadingPercent,
+  sortEffectiveness,
+  sortGenerators,
+  whatIfDeltaMw,
+} from './model';
+
+const constraint = (id: number) => {
+  const found = flex.constraints.find((item) => item.id === id);
+  if (found === undefined) throw new Error(`no constraint ${id}`);
+  return found;
+};
+const level = (n: number) => flex.levels.find((item) => item.level === n);
+const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+
+describe('flexibility model', () => {
+  it('has a fixture that matches the contract', () => {
+    expect(flexibilitySchema.parse(flex)).toEqual(flex);
+  });
+
+  it('colours flexibility by the spec bands', () => {
+    expect([100, 80, 79.99, 60, 59.9, 40, 39, 20, 19.99, 0].map(flexibilityBand)).toEqual([
+      'green',
+      'green',
+      'yellow',
+      'yellow',
+      'orange',
+      'orange',
+      'redOrange',
+      'redOrange',
+      'red',
+      'red',
+    ]);
+  });
+
+  it('dispatches a plant at P0 + T · participation', () => {
+    const [norte, , centro] = flex.plants;
+    expect(dispatchAt(norte!, 0)).toBe(50);
+    expect(dispatchAt(norte!, 160)).toBe(130);
+    expect(dispatchAt(centro!, 45)).toBeCloseTo(73);
+  });
+
+  it('derives the generator view of a constraint, leaving out |sensitivity| < 0,01', () => {
+    const rows = generatorViews(flex, constraint(2), 80);
+    expect(names(rows)).toEqual(['G Norte', 'G Sur', 'G Centro', 'G Oeste']);
+    const [norte, , centro, oeste] = rows;
+    expect(norte).toMatchObject({
+      sensibilidad: 0.3,
+      potenciaInicial: 50,
+      capacidadMaximaMW: 150,
+      unidadesEnParalelo: 2,
+      despachoSobrecarga: 90,
+      despachoInicioSobrecarga: 72.5,
+      despachoMaximaSobrecarga: 130,
+      servicioSobrecarga: true,
+      efectividad: 30,
+    });
+    expect(centro!.despachoMaximaSobrecarga).toBeCloseTo(4);
+    expect(centro!.efectividad).toBeCloseTo(-20);
+    expect(oeste!.efectividad).toBeCloseTo(-2);
+    // Off when the output is not above 0.
+    const off = generatorViews({ ...flex, tmaxMw: 250 }, constraint(2), 250);
+    expect(off[2]).toMatchObject({ servicioSobrecarga: false, servicioMaximaSobrecarga: false });
+  });
+
+  it('sorts by capacity or sensitivity both ways and filters by sign', () => {
+    const rows = generatorViews(flex, constraint(2), 80);
+    expect(names(sortGenerators(rows, 'capacity', 'desc'))).toEqual([
+      'G Centro',
+      'G Norte',
+      'G Sur',
+      'G Oeste',
+    ]);
+    expect(names(sortGenerators(rows, 'sensitivity', 'asc'))).toEqual([
+      'G Centro',
+      'G Oeste',
+      'G Sur',
+      'G Norte',
+    ]);
+    expect(names(filterGenerators(rows, 'positive'))).toEqual(['G Norte', 'G Sur']);
+    expect(names(filterGenerators(rows, 'negative'))).toEqual(['G Centro', 'G Oeste']);
+    expect(filterGenerators(rows, 'all')).toHaveLength(4);
+    expect(names(sortEffectiveness(rows, 'desc'))).toEqual([
+      'G Norte',
+      'G Centro',
+      'G Sur',
+      'G Oeste',
+    ]);
+    expect(names(sortEffectiveness(rows, 'asc'))).toEqual([
+      'G Oeste',
+      'G Sur',
+      'G Centro',
+      'G Norte',
+    ]);
+  });
+
+  it('puts axis ticks at 0, 25, 50, 75 and 100 % of the maximum', () => {
+    expect(axisTicks(200)).toEqual([0, 50, 100, 150, 200]);
+  });
+
+  it('auto-selects: first of the level, unless the current one is in it; none when empty', () => {
+    expect(constraintForLevel(level(1), null)).toBeNull();
+    expect(constraintForLevel(level(1), 2)).toBeNull();
+    expect(constraintForLevel(level(3), null)).toBe(1);
+    expect(constraintForLevel(level(3), 2)).toBe(2);
+    expect(constraintForLevel(level(2), 1)).toBe(2);
+    expect(constraintForLevel(undefined, 1)).toBeNull();
+  });
+
+  it('moves the monitored flow by Σ sensibilidad · ΔP from the limit dispatch', () => {
+    const rows = generatorViews(flex, constraint(2), 80);
+    expect(whatIfDeltaMw(rows, {})).toBe(0);
+    // G Norte 72,5 → 75 (+2,5 MW, s 0,3) and G Centro 73 → 63 (−10 MW, s −0,2).
+    expect(whatIfDeltaMw(rows, { 1: 75, 3: 63 })).toBeCloseTo(0.75 + 2);
+    // A plant not in the list does not count.
+    expect(whatIfDeltaMw(rows, { 5: 20 })).toBe(0);
+    expect(clampDispatch(-3, 150)).toBe(0);
+    expect(clampDispatch(151.5, 150)).toBe(150);
+  });
+
+  it('shows both elements in the original condition and at the limit dispatch', () => {
+    expect(constraintState(constraint(2), 'original')).toEqual({
+      monitored: { name: 'L 3-4', flowMw: 60, limitMw: 100, outOfService: false },
+      contingency: { name: 'L 1-2', flowMw: 70, limitMw: 120, outOfService: false },
+    });
+    const limit = constraintState(constraint(2), 'limite', 0.9);
+    expect(limit.monitored.flowMw).toBeCloseTo(110.9);
+    expect(limit.monitored.limitMw).toBe(110);
+    expect(limit.contingency).toMatchObject({ flowMw: 0, outOfService: true });
+    // At T(c) the post-contingency flow equals ±limit.
+    for (const item of flex.constraints) {
+      const { monitored } = constraintState(item, 'limite');
+      expect(Math.abs(monitored.flowMw)).toBeCloseTo(item.limitMw);
+    }
+    expect(constraintState(constraint(3), 'limite').contingency).toBeNull();
+    expect(loadingPercent(-45, 90)).toBe(50);
+    expect(loadingPercent(10, 0)).toBeNull();
+  });
+});

@@ -1,0 +1,214 @@
+import type { Constraint, Flexibility, FlexibilityLevel, Plant } from '@holgura/contracts';
+
+/** Spec §9: generators with |sensibilidad| below this are not listed. */
+export const SENSITIVITY_THRESHOLD = 0.01;
+
+export type ViewMode = 'original' | 'limite';
+
+export type FlexibilityBand = 'green' | 'yellow' | 'orange' | 'redOrange' | 'red';
+
+/** Spec §9: ≥80 green, ≥60 yellow, ≥40 orange, ≥20 red-orange, else red. */
+export function flexibilityBand(percent: number): FlexibilityBand {
+  if (percent >= 80) return 'green';
+  if (percent >= 60) return 'yellow';
+  if (percent >= 40) return 'orange';
+  if (percent >= 20) return 'redOrange';
+  return 'red';
+}
+
+export const flexibilityBandClasses: Record<FlexibilityBand, { stroke: string; text: string }> = {
+  green: { stroke: 'stroke-green-600', text: 'text-green-800' },
+  yellow: { stroke: 'stroke-yellow-400', text: 'text-yellow-800' },
+  orange: { stroke: 'stroke-orange-500', text: 'text-orange-800' },
+  redOrange: { stroke: 'stroke-red-500', text: 'text-red-700' },
+  red: { stroke: 'stroke-red-800', text: 'text-red-900' },
+};
+
+/** A plant's output along the transfer (ANALYSIS.md §5): P0 + T · participation. */
+export function dispatchAt(plant: Plant, transferMw: number): number {
+  return plant.pInitialMw + transferMw * plant.participation;
+}
+
+/** Spec §3 'Generator view', derived for one constraint at one level. */
+export type GeneratorView = {
+  plantId: number;
+  name: string;
+  /** d(flow)/d(P), as a fraction (0.1234 → 12,34 %). */
+  sensibilidad: number;
+  potenciaInicial: number;
+  capacidadMaximaMW: number;
+  unidadesEnParalelo: number;
+  /** At the selected level T(ℓ). */
+  despachoSobrecarga: number;
+  /** At the constraint's limit T(c). */
+  despachoInicioSobrecarga: number;
+  /** At Tmax. */
+  despachoMaximaSobrecarga: number;
+  servicioSobrecarga: boolean;
+  servicioMaximaSobrecarga: boolean;
+  /** MW: sensibilidad · (Pmax − P0). */
+  efectividad: number;
+};
+
+export function generatorViews(
+  flexibility: Flexibility,
+  constraint: Constraint,
+  levelTransferMw: number,
+): GeneratorView[] {
+  const plants = new Map(flexibility.plants.map((plant) => [plant.id, plant]));
+  const views: GeneratorView[] = [];
+  for (const { plant: plantId, sensitivity } of constraint.sensitivities) {
+    const plant = plants.get(plantId);
+    if (plant === undefined || Math.abs(sensitivity) < SENSITIVITY_THRESHOLD) continue;
+    const atLevel = dispatchAt(plant, levelTransferMw);
+    const atMax = dispatchAt(plant, flexibility.tmaxMw);
+    views.push({
+      plantId,
+      name: plant.name,
+      sensibilidad: sensitivity,
+      potenciaInicial: plant.pInitialMw,
+      capacidadMaximaMW: plant.pMaxMw,
+      unidadesEnParalelo: plant.unitsInParallel,
+      despachoSobrecarga: atLevel,
+      despachoInicioSobrecarga: dispatchAt(plant, constraint.transferAtLimitMw),
+      despachoMaximaSobrecarga: atMax,
+      servicioSobrecarga: atLevel > 0,
+      servicioMaximaSobrecarga: atMax > 0,
+      efectividad: sensitivity * (plant.pMaxMw - plant.pInitialMw),
+    });
+  }
+  return views;
+}
+
+export type SortKey = 'capacity' | 'sensitivity';
+export type SortDirection = 'desc' | 'asc';
+export type SensitivityFilter = 'all' | 'positive' | 'negative';
+
+export function filterGenerators(rows: GeneratorView[], filter: SensitivityFilter) {
+  if (filter === 'positive') return rows.filter((row) => row.sensibilidad > 0);
+  if (filter === 'negative') return rows.filter((row) => row.sensibilidad < 0);
+  return rows;
+}
+
+export function sortGenerators(rows: GeneratorView[], key: SortKey, direction: SortDirection) {
+  const value = (row: GeneratorView) =>
+    key === 'capacity' ? row.capacidadMaximaMW : row.sensibilidad;
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * (value(a) - value(b)) || a.plantId - b.plantId);
+}
+
+/** Spec §4: effectiveness sorts by absolute value. */
+export function sortEffectiveness(rows: GeneratorView[], direction: SortDirection) {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort(
+    (a, b) => sign * (Math.abs(a.efectividad) - Math.abs(b.efectividad)) || a.plantId - b.plantId,
+  );
+}
+
+/** Spec §9: generator axis ticks at 0, 25, 50, 75 and 100 % of the maximum. */
+export function axisTicks(maximum: number): number[] {
+  return [0, 0.25, 0.5, 0.75, 1].map((share) => share * maximum);
+}
+
+/**
+ * Spec §4: on a level change the first constraint of the level is selected unless the current
+ * one is still in it; a level without constraints clears the selection.
+ */
+export function constraintForLevel(
+  level: FlexibilityLevel | undefined,
+  currentId: number | null,
+): number | null {
+  if (level === undefined) return null;
+  if (currentId !== null && level.constraintIds.includes(currentId)) return currentId;
+  return level.constraintIds[0] ?? null;
+}
+
+/** Manual dispatch (MW) per plant id, set by dragging a marker in the 'limite' view. */
+export type ManualDispatch = Readonly<Record<number, number>>;
+
+/** What-if (ANALYSIS.md §5): Σ sensibilidad · ΔP over the manually moved plants. */
+export function whatIfDeltaMw(rows: GeneratorView[], manual: ManualDispatch): number {
+  let delta = 0;
+  for (const row of rows) {
+    const value = manual[row.plantId];
+    if (value === undefined) continue;
+    delta += row.sensibilidad * (value - row.despachoInicioSobrecarga);
+  }
+  return delta;
+}
+
+/** Arrow keys move a marker by 1 % of Pmax; the dispatch stays within [0, Pmax]. */
+export function clampDispatch(value: number, pMaxMw: number): number {
+  return Math.min(Math.max(value, 0), Math.max(pMaxMw, 0));
+}
+
+export type ElementState = {
+  name: string;
+  flowMw: number;
+  limitMw: number;
+  outOfService: boolean;
+};
+
+export type ConstraintState = {
+  monitored: ElementState;
+  /** null: no real contingency (the N-0 case). */
+  contingency: ElementState | null;
+};
+
+/**
+ * The constraint panel's two elements. 'original': flows at T = 0 against RATE_A.
+ * 'limite': the monitored element's post-contingency flow at T(c) (= ±limit) plus the what-if
+ * delta, against the applicable limit; the contingency element out of service.
+ */
+export function constraintState(
+  constraint: Constraint,
+  mode: ViewMode,
+  whatIfMw = 0,
+): ConstraintState {
+  const { monitored, contingency } = constraint;
+  if (mode === 'original') {
+    return {
+      monitored: {
+        name: monitored.name,
+        flowMw: monitored.initialFlowMw,
+        limitMw: monitored.maxCapacityMva,
+        outOfService: false,
+      },
+      contingency:
+        contingency === null
+          ? null
+          : {
+              name: contingency.name,
+              flowMw: contingency.initialFlowMw,
+              limitMw: contingency.maxCapacityMva,
+              outOfService: false,
+            },
+    };
+  }
+  return {
+    monitored: {
+      name: monitored.name,
+      flowMw:
+        constraint.flowAtZeroMw +
+        constraint.distributionFactor * constraint.transferAtLimitMw +
+        whatIfMw,
+      limitMw: constraint.limitMw,
+      outOfService: false,
+    },
+    contingency:
+      contingency === null
+        ? null
+        : {
+            name: contingency.name,
+            flowMw: 0,
+            limitMw: contingency.maxCapacityMva,
+            outOfService: true,
+          },
+  };
+}
+
+/** |flow| / limit in %, null when there is no limit to compare with. */
+export function loadingPercent(flowMw: number, limitMw: number): number | null {
+  if (!(limitMw > 0)) return null;
+  return (Math.abs(flowMw) / limitMw) * 100;
+}
