@@ -60,7 +60,7 @@ export async function runAnalysis(
     }));
     let flexibility: Flexibility | undefined;
     try {
-      const computed = analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS });
+      const computed = analyseWithDefaultGroup(net);
       flexibility = toContractFlexibility(computed);
       report(80, 'Verificando con flujo de carga AC');
       attachAcChecks(net, computed, flexibility);
@@ -126,6 +126,22 @@ export async function runAnalysis(
       };
     }
     throw error;
+  }
+}
+
+/**
+ * ANALYSIS.md §5's default study group: the wind and solar units (MATPOWER genfuel) when the
+ * case has some with room to rise, else every unit with headroom.
+ */
+function analyseWithDefaultGroup(net: Network): FlexibilityResult {
+  try {
+    return analyseFlexibility(net, {
+      studyGroup: { rule: 'renewables' },
+      maxConstraints: MAX_STORED_CONSTRAINTS,
+    });
+  } catch (error) {
+    if (!isEngineError(error) || error.code !== 'TRANSFER_GROUP_EMPTY') throw error;
+    return analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS });
   }
 }
 

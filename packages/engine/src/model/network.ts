@@ -64,6 +64,8 @@ export interface Generators {
   readonly inService: Uint8Array;
   readonly pmaxMw: Float64Array;
   readonly pminMw: Float64Array;
+  /** Fuel or technology per unit when the file says (MATPOWER genfuel), lower-case. */
+  readonly fuel?: string[];
 }
 
 export interface Network {

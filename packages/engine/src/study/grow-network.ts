@@ -44,6 +44,10 @@ export function withExtraRows(
     inService: grow(g.inService, extraGenerators),
     pmaxMw: grow(g.pmaxMw, extraGenerators),
     pminMw: grow(g.pminMw, extraGenerators),
+    // Project units are added without a declared fuel.
+    ...(g.fuel === undefined
+      ? {}
+      : { fuel: [...g.fuel, ...new Array<string>(extraGenerators).fill('')] }),
   };
   return {
     ...net,

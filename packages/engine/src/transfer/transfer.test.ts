@@ -125,9 +125,9 @@ describe('flexibility analysis on a hand-made case', () => {
     }
   });
 
-  it('refuses what it cannot do yet with a coded error', () => {
+  it('refuses a renewables group when the case names no wind or solar unit', () => {
     expect(() => analyseFlexibility(network, { studyGroup: { rule: 'renewables' } })).toThrow(
-      expect.objectContaining({ code: 'TRANSFER_RULE_UNAVAILABLE' }),
+      expect.objectContaining({ code: 'TRANSFER_GROUP_EMPTY' }),
     );
   });
 

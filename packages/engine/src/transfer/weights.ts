@@ -67,15 +67,33 @@ function checkPlants(ctx: Context, plants: readonly number[]): void {
   }
 }
 
+const RENEWABLE_FUELS = new Set(['wind', 'solar', 'eolica', 'solar fv', 'pv']);
+
+/** Plants with a wind or solar unit that can rise (genfuel), 0-based. */
+export function renewablePlants(ctx: Pick<Context, 'net' | 'plants'>): number[] {
+  const g = ctx.net.generators;
+  const fuel = g.fuel;
+  if (fuel === undefined) return [];
+  return ctx.plants.list
+    .filter((p) =>
+      p.generators.some((k) => RENEWABLE_FUELS.has(fuel[k] ?? '') && g.pmaxMw[k] - g.pgMw[k] > 0),
+    )
+    .map((p) => p.index);
+}
+
 /** Plants of the study group (0-based), as the rule selects them. */
 export function studyGroupPlants(ctx: Context, spec: StudyGroupSpec): number[] {
   const { net, plants } = ctx;
   const g = net.generators;
   if (spec.rule === 'renewables') {
-    throw transferError(
-      'TRANSFER_RULE_UNAVAILABLE',
-      "the 'renewables' study group needs MATPOWER genfuel, which is not read yet",
-    );
+    const renewable = renewablePlants(ctx);
+    if (renewable.length === 0) {
+      throw transferError(
+        'TRANSFER_GROUP_EMPTY',
+        'the case names no wind or solar unit with room to rise (MATPOWER genfuel)',
+      );
+    }
+    return renewable;
   }
   if (spec.rule === 'named') {
     const set = new Set<number>(spec.plants ?? []);

@@ -77,7 +77,7 @@ function readColumns(table: Table, section: string, names: readonly string[]): F
   return cols;
 }
 
-/** Reads a MATPOWER version 2 case (text). gencost, gentype, genfuel and others are ignored. */
+/** Reads a MATPOWER version 2 case (text). genfuel is kept; gencost, gentype and others are ignored. */
 export function readMatpower(text: string): MatpowerCase {
   const fields = scanMatpower(text);
   const warnings: Warning[] = [];
@@ -206,9 +206,33 @@ export function readMatpower(text: string): MatpowerCase {
       inService: Uint8Array.from(g[7], (s) => (s > 0 ? 1 : 0)),
       pmaxMw: g[8],
       pminMw: g[9],
+      ...readGenFuel(fields.get('genfuel'), ng, warnings),
     },
   };
   return { network, warnings };
+}
+
+/** mpc.genfuel, one fuel per generator row ('wind', 'solar', 'coal', …), when it fits. */
+function readGenFuel(
+  value: MatpowerValue | undefined,
+  ng: number,
+  warnings: Warning[],
+): { fuel?: string[] } {
+  if (!value) return {};
+  if (value.kind !== 'cell' || value.rows.length !== ng) {
+    warnings.push({
+      code: 'PARSE_MATPOWER_FIELD_IGNORED',
+      message: 'mpc.genfuel does not have one fuel per generator; fuels ignored',
+      line: value.line,
+    });
+    return {};
+  }
+  return {
+    fuel: value.rows.map((row) => {
+      const cell = row[0] ?? '';
+      return (cell.startsWith("'") ? cell.slice(1) : cell).trim().toLowerCase();
+    }),
+  };
 }
 
 function readBusNames(value: MatpowerValue | undefined, nb: number, warnings: Warning[]): string[] {
