@@ -39,7 +39,7 @@ function parseArgs(argv: string[]): { command: string; file: string; flags: Flag
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       if (eq > 0) setFlag(flags, a.slice(2, eq), a.slice(eq + 1));
-      else if (a === '--json') flags.json = 'true';
+      else if (a === '--json' || a === '--project-effects') flags[a.slice(2)] = 'true';
       else setFlag(flags, a.slice(2), argv[++i]);
     } else {
       positional.push(a);
@@ -64,7 +64,7 @@ export async function runCli(argv: string[]): Promise<CliOutput> {
   try {
     const { command, file, flags } = parseArgs(argv);
     if (command === 'study') {
-      return { code: 0, stdout: `${JSON.stringify(await study(file))}\n`, stderr: '' };
+      return { code: 0, stdout: `${JSON.stringify(await study(file, flags))}\n`, stderr: '' };
     }
     const loaded = await loadCaseFile(file);
     const net = loaded.network;

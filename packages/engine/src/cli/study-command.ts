@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PostRating } from '../contingency/n1';
+import { projectEffects } from '../study/project-effects';
 import { runStudy } from '../study/run-study';
 import type { StudySpec } from '../study/types';
 import { EngineError } from '../util/engine-error';
+import type { Flags } from './commands';
 import { loadCaseFile } from './load-case';
 
 type Json = Record<string, unknown>;
@@ -28,7 +30,7 @@ const numbers = (v: unknown, field: string) =>
  * schema; here only what the engine needs is checked) with `baseCase`, a case file path relative
  * to the study file. Prints every scenario × year case with its busbar capacities.
  */
-export async function study(studyPath: string): Promise<unknown> {
+export async function study(studyPath: string, flags: Flags = {}): Promise<unknown> {
   let file: Json;
   try {
     file = JSON.parse(readFileSync(studyPath, 'utf8')) as Json;
@@ -106,15 +108,22 @@ export async function study(studyPath: string): Promise<unknown> {
     })),
   };
   const options = isObject(file.options) ? file.options : {};
-  const results = runStudy(network, spec, {
+  const studyOptions = {
     busbars: numbers(file.busbars, 'busbars'),
     capMw: Number(options.tmaxMw ?? 2000),
     postRating: (options.postContingencyRating ?? 'emergency') as PostRating,
     distributionFactorCutoff: Number(options.distributionFactorCutoff ?? 0.01),
-    preExisting: options.preExistingViolations === 'ignore' ? 'ignore' : 'limit',
-  });
+    preExisting:
+      options.preExistingViolations === 'ignore' ? ('ignore' as const) : ('limit' as const),
+  };
+  const results = runStudy(network, spec, studyOptions);
+  const effects =
+    flags['project-effects'] === undefined
+      ? undefined
+      : projectEffects(network, spec, studyOptions);
   return {
     name: file.name ?? null,
+    ...(effects === undefined ? {} : { projectEffects: effects }),
     cases: results.map((r) => ({
       name: r.name,
       scenario: r.scenario,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { buildStudyCase } from './build-study-case';
+import { projectEffects } from './project-effects';
 import { runStudy } from './run-study';
 import type { StudyScenario, StudySpec } from './types';
 
@@ -119,5 +120,28 @@ describe('runStudy', () => {
       }
       expect(result.nContingencies).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('projectEffects', () => {
+  it('is the capacity with the project minus without it, in its first year in service', () => {
+    const options = { busbars: [27, 30], capMw: 500, preExisting: 'ignore' as const };
+    const effects = projectEffects(base, spec, options);
+    expect(effects.map((e) => [e.project, e.scenario, e.year])).toEqual([
+      ['Segundo circuito 27-30', 'alta', 2028],
+      ['Segundo circuito 27-30', 'base', 2028],
+    ]);
+    const withIt = runStudy(base, spec, options).find((r) => r.name === 'alta_2028')!;
+    const noProject = runStudy(base, { ...spec, projects: [] }, options).find(
+      (r) => r.name === 'alta_2028',
+    )!;
+    effects[0]!.busbars.forEach((b, i) => {
+      expect(b.withMw, `bus ${b.busNumber} with`).toBeCloseTo(withIt.capacities[i]!.capacityMw, 9);
+      expect(b.withoutMw, `bus ${b.busNumber} without`).toBeCloseTo(
+        noProject.capacities[i]!.capacityMw,
+        9,
+      );
+      expect(b.effectMw).toBeCloseTo(b.withMw - b.withoutMw, 12);
+    });
   });
 });
