@@ -158,6 +158,15 @@ export const esResultsDemo = {
       none: 'Ninguna unidad con capacidad máxima mayor que cero.',
       totalEffect: (value: string) => `Efecto total de los ajustes: ${value} MW`,
     },
+    bands: {
+      extreme: 'SOBRECARGA EXTREMA',
+      overload: 'Sobrecarga',
+      critical: 'Crítico',
+      alert: 'Alerta',
+      moderate: 'Moderado',
+      normal: 'Normal',
+      outOfService: 'Fuera de servicio',
+    },
     errors: {
       noCases: 'No se encontraron casos en la base de datos',
       noFullData: 'No se encontró fullDataJSON en los datos',

@@ -1,6 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { es } from '../../strings/es';
-import { PreparingPage } from './preparing-page';
+
+// Route-level split: the demo loads only when visited.
+const DemoPage = lazy(() =>
+  import('../../features/demo/components/demo-page').then((module) => ({
+    default: module.DemoPage,
+  })),
+);
 
 export function DemoRoute() {
-  return <PreparingPage title={es.pages.demo.title} body={es.pages.demo.body} />;
+  return (
+    <Suspense
+      fallback={
+        <Spinner label={es.resultsDemo.results.loadingPage} className="min-h-[50vh] py-24" />
+      }
+    >
+      <DemoPage />
+    </Suspense>
+  );
 }

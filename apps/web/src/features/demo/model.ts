@@ -1,0 +1,236 @@
+import {
+  readFullDataJson,
+  type LegacyConstraintView,
+  type LegacyGeneratorView,
+} from '@holgura/contracts';
+import { es } from '../../strings/es';
+
+const e = es.resultsDemo.demo.errors;
+
+/**
+ * Flows the demo needs beyond fullDataJSON (ANALYSIS.md §7), when the API sends them: the N-0
+ * flows at Tmax ('Aplicar Despacho Crítico') and the monitored element's post-contingency flow
+ * at Tmax ('Aplicar Contingencia'). Absent: those values are shown as not available.
+ */
+export type DemoFlows = {
+  criticalMonitoredMw: number | null;
+  criticalContingencyMw: number | null;
+  contingencyMonitoredMw: number | null;
+};
+
+export type DemoGenerator = LegacyGeneratorView & { capacidadMaximaMW: number };
+
+export type DemoCase = {
+  caseName: string;
+  constraint: LegacyConstraintView;
+  generators: DemoGenerator[];
+  flows: DemoFlows;
+};
+
+export type DemoReadResult = { ok: true; demo: DemoCase } | { ok: false; error: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const noFlows: DemoFlows = {
+  criticalMonitoredMw: null,
+  criticalContingencyMw: null,
+  contingencyMonitoredMw: null,
+};
+
+/**
+ * Reads the stored demo case with spec §8's checks in order, then spec §5's data rules
+ * (readFullDataJson): the first constraint with a real contingency; generators with zero
+ * maximum capacity left out.
+ */
+export function readDemoCase(fullDataJson: unknown, flows: DemoFlows = noFlows): DemoReadResult {
+  if (fullDataJson === null || fullDataJson === undefined || !isRecord(fullDataJson)) {
+    return { ok: false, error: e.noFullData };
+  }
+  const caseResult = fullDataJson.caseResult;
+  const first: unknown = Array.isArray(caseResult) ? caseResult[0] : undefined;
+  if (!isRecord(first)) return { ok: false, error: e.noCaseResult };
+  const lineal = first.linealDescription;
+  const description: unknown = Array.isArray(lineal) ? lineal[0] : undefined;
+  if (!isRecord(description)) return { ok: false, error: e.noLineal };
+  if (!Array.isArray(description.pes)) return { ok: false, error: e.noPes };
+  if (!Array.isArray(first.layers)) return { ok: false, error: e.noLayers };
+
+  const read = readFullDataJson(fullDataJson);
+  if (!read.ok) return { ok: false, error: e.noCaseResult };
+  const constraint = read.view.levels
+    .flatMap((level) => level.constraints)
+    .find((item) => item.hasContingency);
+  if (constraint === undefined) return { ok: false, error: e.noConstraint };
+  const generators = constraint.generators.filter(
+    (g): g is DemoGenerator => g.capacidadMaximaMW !== null && g.capacidadMaximaMW > 0,
+  );
+  return { ok: true, demo: { caseName: read.view.caseName, constraint, generators, flows } };
+}
+
+/** Reads the optional `demoFlows` member of the demo-case answer (numbers or null). */
+export function readDemoFlows(raw: unknown): DemoFlows {
+  if (!isRecord(raw)) return noFlows;
+  const num = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : null;
+  return {
+    criticalMonitoredMw: num(raw.criticalMonitoredMw),
+    criticalContingencyMw: num(raw.criticalContingencyMw),
+    contingencyMonitoredMw: num(raw.contingencyMonitoredMw),
+  };
+}
+
+/* ---------- The simulation state machine (spec §4, ANALYSIS.md §7) ---------- */
+
+export type Phase = 'intro' | 'processing' | 'ready';
+export type SimState = 'initial' | 'overload' | 'contingency';
+
+export type DemoState = {
+  phase: Phase;
+  sim: SimState;
+  /** Manual dispatch by generator name (MW), contingency mode only. */
+  manual: Record<string, number>;
+};
+
+export type DemoAction =
+  | { type: 'drop' }
+  | { type: 'processed' }
+  | { type: 'applyCritical' }
+  | { type: 'applyContingency' }
+  | { type: 'setDispatch'; name: string; mw: number }
+  | { type: 'reset' }
+  | { type: 'restart' };
+
+export const initialDemoState: DemoState = { phase: 'intro', sim: 'initial', manual: {} };
+
+export function demoReducer(state: DemoState, action: DemoAction): DemoState {
+  switch (action.type) {
+    case 'drop':
+      return state.phase === 'intro' ? { ...state, phase: 'processing' } : state;
+    case 'processed':
+      return state.phase === 'processing' ? { ...state, phase: 'ready' } : state;
+    case 'applyCritical':
+      return state.phase === 'ready' && state.sim === 'initial'
+        ? { ...state, sim: 'overload' }
+        : state;
+    case 'applyContingency':
+      return state.phase === 'ready' && state.sim === 'overload'
+        ? { ...state, sim: 'contingency', manual: {} }
+        : state;
+    case 'setDispatch':
+      return state.sim === 'contingency'
+        ? { ...state, manual: { ...state.manual, [action.name]: action.mw } }
+        : state;
+    case 'reset':
+      return state.sim === 'contingency' ? { ...state, manual: {} } : state;
+    case 'restart':
+      return { ...state, sim: 'initial', manual: {} };
+  }
+}
+
+/* ---------- What-if arithmetic ---------- */
+
+/** The MaxLoad dispatch of a unit: its output at Tmax, else its initial output. */
+export function maxLoadDispatch(generator: DemoGenerator): number | null {
+  return generator.despachoMaximaSobrecarga ?? generator.potenciaInicial;
+}
+
+/** A unit's dispatch shown in each state; manual values apply in contingency only. */
+export function dispatchOf(
+  generator: DemoGenerator,
+  sim: SimState,
+  manual: Record<string, number>,
+): number | null {
+  if (sim === 'initial') return generator.potenciaInicial;
+  if (sim === 'overload') return maxLoadDispatch(generator);
+  return manual[generator.name] ?? maxLoadDispatch(generator);
+}
+
+/** Clamps a manual dispatch to [0, Pmax]. */
+export function clampDispatch(generator: DemoGenerator, mw: number): number {
+  return Math.min(generator.capacidadMaximaMW, Math.max(0, mw));
+}
+
+/**
+ * PRODUCT.md: a manual adjustment moves the monitored flow by sensibilidad · ΔP, ΔP measured
+ * from the MaxLoad dispatch.
+ */
+export function adjustmentEffect(
+  generators: readonly DemoGenerator[],
+  manual: Record<string, number>,
+): number {
+  let total = 0;
+  for (const generator of generators) {
+    const set = manual[generator.name];
+    const base = maxLoadDispatch(generator);
+    if (set === undefined || base === null) continue;
+    total += generator.sensibilidad * (set - base);
+  }
+  return total;
+}
+
+export type ElementView = {
+  flowMw: number | null;
+  limitMw: number | null;
+  outOfService: boolean;
+};
+
+/** The monitored and contingency elements in a state (ANALYSIS.md §7). */
+export function elementsIn(
+  demo: DemoCase,
+  sim: SimState,
+  manual: Record<string, number>,
+): { monitored: ElementView; contingency: ElementView } {
+  const m = demo.constraint.monitoredFlow;
+  const k = demo.constraint.contingencyFlow;
+  const normalLimit = (flow: typeof m) => flow?.maxCapacity ?? null;
+  if (sim === 'initial') {
+    return {
+      monitored: { flowMw: m?.initialFlowMw ?? null, limitMw: normalLimit(m), outOfService: false },
+      contingency: {
+        flowMw: k?.initialFlowMw ?? null,
+        limitMw: normalLimit(k),
+        outOfService: false,
+      },
+    };
+  }
+  if (sim === 'overload') {
+    return {
+      monitored: {
+        flowMw: demo.flows.criticalMonitoredMw,
+        limitMw: normalLimit(m),
+        outOfService: false,
+      },
+      contingency: {
+        flowMw: demo.flows.criticalContingencyMw,
+        limitMw: normalLimit(k),
+        outOfService: false,
+      },
+    };
+  }
+  const base = demo.flows.contingencyMonitoredMw;
+  return {
+    monitored: {
+      flowMw: base === null ? null : base + adjustmentEffect(demo.generators, manual),
+      // Spec §5 / ANALYSIS.md §3: the emergency capacity after a real contingency when it is
+      // given (non-zero), else the maximum capacity.
+      limitMw: m?.emergencyCapacity ? m.emergencyCapacity : normalLimit(m),
+      outOfService: false,
+    },
+    contingency: { flowMw: 0, limitMw: normalLimit(k), outOfService: true },
+  };
+}
+
+/* ---------- Load status (spec §4) ---------- */
+
+export type LoadBand = 'extreme' | 'overload' | 'critical' | 'alert' | 'moderate' | 'normal';
+
+export function loadBand(flowMw: number, limitMw: number): LoadBand {
+  const ratio = Math.abs(flowMw) / limitMw;
+  if (ratio > 1.3) return 'extreme';
+  if (ratio > 1) return 'overload';
+  if (ratio > 0.9) return 'critical';
+  if (ratio > 0.75) return 'alert';
+  if (ratio > 0.5) return 'moderate';
+  return 'normal';
+}
