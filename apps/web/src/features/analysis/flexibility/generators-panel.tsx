@@ -192,32 +192,43 @@ function DispatchTab({
           ]}
         />
       </div>
-      <div className="mt-3 flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-600">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="min-h-8 min-w-0 flex-1 text-xs text-slate-600">
           {mode === 'limite' ? t.markerHint : t.originalHint}
         </p>
-        {mode === 'limite' && (
-          <Button variant="outline" size="sm" disabled={!hasManual} onClick={onReset}>
-            {t.reset}
-          </Button>
-        )}
+        {/* Always laid out, hidden in the original view: switching views does not shift rows. */}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!hasManual}
+          onClick={onReset}
+          className={mode === 'limite' ? undefined : 'invisible'}
+          aria-hidden={mode === 'limite' ? undefined : true}
+        >
+          {t.reset}
+        </Button>
       </div>
-      <div className="mt-2 pr-2">
-        <Axis maximum={maximum} />
+      <div
+        className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1"
+        data-testid="generators-scroll"
+      >
+        <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
+          <Axis maximum={maximum} />
+        </div>
+        <ul aria-label={t.listLabel} className="space-y-3">
+          {visible.map((row) => (
+            <DispatchRow
+              key={row.plantId}
+              row={row}
+              level={level}
+              maximum={maximum}
+              mode={mode}
+              manualMw={manual[row.plantId]}
+              onManualChange={onManualChange}
+            />
+          ))}
+        </ul>
       </div>
-      <ul aria-label={t.listLabel} className="space-y-3">
-        {visible.map((row) => (
-          <DispatchRow
-            key={row.plantId}
-            row={row}
-            level={level}
-            maximum={maximum}
-            mode={mode}
-            manualMw={manual[row.plantId]}
-            onManualChange={onManualChange}
-          />
-        ))}
-      </ul>
     </div>
   );
 }
@@ -380,35 +391,37 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
         />
       </div>
       <p className="mt-3 text-xs text-slate-600">{t.effectivenessCaption}</p>
-      <div className="mt-2 pr-2">
-        <Axis maximum={maximum} />
-      </div>
-      <ul aria-label={t.effectivenessLabel} className="space-y-2">
-        {sorted.map((row) => (
-          <li key={row.plantId} data-testid={`effectiveness-${row.plantId}`}>
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-              <span className="font-medium text-slate-900">{row.name}</span>
-              <span className="tabular-nums text-slate-700">
-                <span data-testid="effectiveness">{t.mw(formatFixed(row.efectividad, 1))}</span>
-                <span className="ml-2 text-xs text-slate-500">
-                  {sensitivityText(row.sensibilidad)}
+      <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
+        <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
+          <Axis maximum={maximum} />
+        </div>
+        <ul aria-label={t.effectivenessLabel} className="space-y-2">
+          {sorted.map((row) => (
+            <li key={row.plantId} data-testid={`effectiveness-${row.plantId}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                <span className="font-medium text-slate-900">{row.name}</span>
+                <span className="tabular-nums text-slate-700">
+                  <span data-testid="effectiveness">{t.mw(formatFixed(row.efectividad, 1))}</span>
+                  <span className="ml-2 text-xs text-slate-500">
+                    {sensitivityText(row.sensibilidad)}
+                  </span>
                 </span>
-              </span>
-            </div>
-            <div className="relative mt-1 mr-2 h-3 overflow-hidden rounded bg-slate-100">
-              <Gridlines />
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'absolute inset-y-0 left-0 rounded-r',
-                  row.efectividad >= 0 ? 'bg-sky-600' : 'bg-amber-500',
-                )}
-                style={{ width: `${(Math.abs(row.efectividad) / maximum) * 100}%` }}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
+              </div>
+              <div className="relative mt-1 mr-2 h-3 overflow-hidden rounded bg-slate-100">
+                <Gridlines />
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute inset-y-0 left-0 rounded-r',
+                    row.efectividad >= 0 ? 'bg-sky-600' : 'bg-amber-500',
+                  )}
+                  style={{ width: `${(Math.abs(row.efectividad) / maximum) * 100}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }
