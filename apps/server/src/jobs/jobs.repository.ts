@@ -54,21 +54,26 @@ export function jobsRepository(db: Db, owner: string) {
  * so a job is claimed by one runner and its result written at most once.
  */
 export function jobQueueStore(db: Db, maxAttempts: number) {
+  /** A job with what running it needs: its upload's content key and its case's name. */
+  const jobsToRun = () =>
+    db
+      .selectFrom('analysis_jobs')
+      .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+      .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
+      .select([
+        'analysis_jobs.id',
+        'analysis_jobs.user_id',
+        'analysis_jobs.case_id',
+        'analysis_jobs.attempts',
+        'analysis_jobs.state',
+        'uploads.sha256',
+        'cases.case_name',
+      ]);
+
   return {
     async claimNext(): Promise<ClaimedJob | null> {
       for (;;) {
-        const next = await db
-          .selectFrom('analysis_jobs')
-          .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
-          .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
-          .select([
-            'analysis_jobs.id',
-            'analysis_jobs.user_id',
-            'analysis_jobs.case_id',
-            'analysis_jobs.attempts',
-            'uploads.sha256',
-            'cases.case_name',
-          ])
+        const next = await jobsToRun()
           .where('analysis_jobs.state', '=', 'queued')
           .orderBy('analysis_jobs.created_at')
           .orderBy('analysis_jobs.id')
@@ -109,21 +114,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
      * limit the job fails instead. Returns null when there is nothing to run.
      */
     async claim(jobId: string): Promise<ClaimedJob | null> {
-      const row = await db
-        .selectFrom('analysis_jobs')
-        .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
-        .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
-        .select([
-          'analysis_jobs.id',
-          'analysis_jobs.user_id',
-          'analysis_jobs.case_id',
-          'analysis_jobs.attempts',
-          'analysis_jobs.state',
-          'uploads.sha256',
-          'cases.case_name',
-        ])
-        .where('analysis_jobs.id', '=', jobId)
-        .executeTakeFirst();
+      const row = await jobsToRun().where('analysis_jobs.id', '=', jobId).executeTakeFirst();
       if (row === undefined || row.state === 'done' || row.state === 'failed') return null;
       if (row.attempts >= maxAttempts) {
         await db

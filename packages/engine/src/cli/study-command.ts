@@ -7,6 +7,7 @@ import type { StudySpec } from '../study/types';
 import { EngineError } from '../util/engine-error';
 import type { Flags } from './commands';
 import { loadCaseFile } from './load-case';
+import { busbarCapacityOutput } from './transfer-commands';
 
 type Json = Record<string, unknown>;
 
@@ -130,16 +131,7 @@ export async function study(studyPath: string, flags: Flags = {}): Promise<unkno
       year: r.year,
       projectsInService: r.projectsInService,
       contingencies: r.nContingencies,
-      busbars: r.capacities.map((c) => ({
-        bus: c.busNumber,
-        name: c.name,
-        capacityMw: c.capacityMw,
-        limitingBranch: c.limiting === null ? null : c.limiting.monitored + 1,
-        contingency:
-          c.limiting === null || c.limiting.contingency < 0 ? null : c.limiting.contingency + 1,
-        monitoredName: c.limiting?.monitoredName ?? null,
-        contingencyName: c.limiting?.contingencyName ?? null,
-      })),
+      busbars: r.capacities.map(busbarCapacityOutput),
     })),
   };
 }

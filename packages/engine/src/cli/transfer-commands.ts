@@ -2,7 +2,7 @@ import type { PostRating } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { flexibilityToV1 } from '../report/flexibility-v1';
-import { busbarCapacity } from '../transfer/busbar-capacity';
+import { busbarCapacity, type BusbarCapacity } from '../transfer/busbar-capacity';
 import { analyseFlexibility } from '../transfer/flexibility';
 import { EngineError } from '../util/engine-error';
 import type { Flags } from './commands';
@@ -40,17 +40,22 @@ export function capacity(net: Network, flags: Flags): unknown {
   return {
     sink: result.sink,
     capMw: result.capMw,
-    results: result.results.map((r) => ({
-      bus: r.busNumber,
-      name: r.name,
-      capacityMw: r.capacityMw,
-      limitingBranch: r.limiting === null ? null : r.limiting.monitored + 1,
-      contingency:
-        r.limiting === null || r.limiting.contingency < 0 ? null : r.limiting.contingency + 1,
-      monitoredName: r.limiting?.monitoredName ?? null,
-      contingencyName: r.limiting?.contingencyName ?? null,
-      preExistingViolation: r.limiting?.preExistingViolation ?? false,
-    })),
+    results: result.results.map(busbarCapacityOutput),
+  };
+}
+
+/** One busbar's capacity as the CLI prints it: 1-based branches, contingency null for N-0. */
+export function busbarCapacityOutput(r: BusbarCapacity) {
+  return {
+    bus: r.busNumber,
+    name: r.name,
+    capacityMw: r.capacityMw,
+    limitingBranch: r.limiting === null ? null : r.limiting.monitored + 1,
+    contingency:
+      r.limiting === null || r.limiting.contingency < 0 ? null : r.limiting.contingency + 1,
+    monitoredName: r.limiting?.monitoredName ?? null,
+    contingencyName: r.limiting?.contingencyName ?? null,
+    preExistingViolation: r.limiting?.preExistingViolation ?? false,
   };
 }
 

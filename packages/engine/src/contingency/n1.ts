@@ -63,7 +63,8 @@ export interface N1Result {
   readonly timingsMs: { model: number; basePowerFlow: number; screening: number };
 }
 
-function postLimit(net: Network, m: number, rule: PostRating): number {
+/** The limit of monitored branch `m` after a contingency, by `rule` (ANALYSIS.md §3). */
+export function postLimit(net: Network, m: number, rule: PostRating): number {
   const { rateAMva, rateBMva, rateCMva } = net.branches;
   switch (rule) {
     case 'A':
@@ -77,7 +78,8 @@ function postLimit(net: Network, m: number, rule: PostRating): number {
   }
 }
 
-function branchKv(net: Network, k: number): number {
+/** A branch's voltage for the minimum-kV filters: the higher of its two ends. */
+export function branchKv(net: Network, k: number): number {
   const kv = net.buses.baseKv;
   return Math.max(kv[net.branches.fromBus[k]], kv[net.branches.toBus[k]]);
 }

@@ -1,4 +1,4 @@
-import type { PostRating } from '../contingency/n1';
+import { branchKv, postLimit, type PostRating } from '../contingency/n1';
 import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
@@ -36,24 +36,8 @@ export interface ScreenContext {
   readonly postRating: PostRating;
 }
 
-export function postLimitMw(net: Network, m: number, rule: PostRating): number {
-  const { rateAMva, rateBMva, rateCMva } = net.branches;
-  switch (rule) {
-    case 'A':
-      return rateAMva[m];
-    case 'B':
-      return rateBMva[m] || rateAMva[m];
-    case 'C':
-      return rateCMva[m] || rateAMva[m];
-    case 'emergency':
-      return rateBMva[m] !== 0 ? rateBMva[m] : rateAMva[m];
-  }
-}
-
-function branchKv(net: Network, k: number): number {
-  const kv = net.buses.baseKv;
-  return Math.max(kv[net.branches.fromBus[k]], kv[net.branches.toBus[k]]);
-}
+/** The post-contingency limit, as N-1 screening applies it (one rule for both). */
+export const postLimitMw = postLimit;
 
 export function buildScreenContext(
   net: Network,
