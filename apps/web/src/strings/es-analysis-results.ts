@@ -8,6 +8,8 @@ export const esAnalysisResults = {
     title: 'Selección de nivel',
     listLabel: 'Niveles de transferencia',
     level: (level: number) => `Nivel ${level}`,
+    levelLabel: (level: number, mw: string, percent: string) =>
+      `Nivel ${level}: ${mw} MW, flexibilidad ${percent} %`,
     transfer: (mw: string) => `${mw} MW`,
     flexibility: (percent: string) => `${percent} %`,
     empty: 'Este caso no tiene niveles de flexibilidad.',

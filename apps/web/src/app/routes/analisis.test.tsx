@@ -204,11 +204,11 @@ describe('/analisis case table', () => {
     // Level 1 is selected on load; it has no constraints, so nothing is selected.
     const levels = await within(results).findByRole('list', { name: 'Niveles de transferencia' });
     const levelButtons = within(levels).getAllByRole('button');
-    expect(levelButtons.map((button) => button.textContent)).toEqual([
-      'Nivel 140,0 MW100,0 %',
-      'Nivel 280,0 MW56,3 %',
-      'Nivel 3120,0 MW37,5 %',
-      'Nivel 4160,0 MW28,1 %',
+    expect(levelButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Nivel 1: 40,0 MW, flexibilidad 100,0 %',
+      'Nivel 2: 80,0 MW, flexibilidad 56,3 %',
+      'Nivel 3: 120,0 MW, flexibilidad 37,5 %',
+      'Nivel 4: 160,0 MW, flexibilidad 28,1 %',
     ]);
     expect(levelButtons[0]).toHaveAttribute('aria-pressed', 'true');
     expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 1: 100,00 %' }));
@@ -320,6 +320,35 @@ describe('/analisis case table', () => {
     expect(within(results).getByText('Selecciona una restricción para ver su estado inicial'));
     // The results are cached for 30 minutes under flexibility:<caseId>.
     expect(window.localStorage.getItem('flexibility:c7')).toContain('"tmaxMw":160');
+  });
+
+  it('shows the empty states: no levels, and a constraint without flow data', async () => {
+    const noLevels = flexibilitySchema.parse({ ...flexibilityFixture, levels: [] });
+    writeCachedFlexibility('c7', noLevels);
+    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+    const first = renderApp('/analisis');
+    await first.user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    expect(await screen.findByText('Selecciona un nivel para ver sus restricciones'));
+    expect(screen.getByText('Este caso no tiene niveles de flexibilidad.'));
+    first.unmount();
+
+    const [c1, c2, c3] = flexibilityFixture.constraints;
+    const unrated = flexibilitySchema.parse({
+      ...flexibilityFixture,
+      constraints: [
+        c1,
+        { ...c2!, limitMw: 0, monitored: { ...c2!.monitored, maxCapacityMva: 0 } },
+        c3,
+      ],
+    });
+    writeCachedFlexibility('c7', unrated);
+    const second = renderApp('/analisis');
+    await second.user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const levels = await screen.findByRole('list', { name: 'Niveles de transferencia' });
+    await second.user.click(within(levels).getByRole('button', { name: /^Nivel 2/ }));
+    expect(screen.getByText('No se encontraron datos de flujo para esta restricción'));
+    await second.user.click(screen.getByRole('button', { name: 'Despacho Límite' }));
+    expect(screen.getByText('No se encontraron datos de flujo para esta restricción'));
   });
 
   it('reads the flexibility results from the local cache first', async () => {

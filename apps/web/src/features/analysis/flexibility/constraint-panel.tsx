@@ -83,7 +83,8 @@ function ConstraintBody({
   if (constraint === null) return <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>;
   const state = constraintState(constraint, mode, mode === 'limite' ? whatIfMw : 0);
   const values = [state.monitored.flowMw, state.monitored.limitMw];
-  if (!values.every(Number.isFinite)) {
+  // No rating on the monitored element: there is no flow against limit to show.
+  if (!values.every(Number.isFinite) || !(state.monitored.limitMw > 0)) {
     return <p className="mt-3 text-sm text-slate-600">{t.noData}</p>;
   }
   return (

@@ -36,6 +36,11 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
                   <button
                     type="button"
                     aria-pressed={active}
+                    aria-label={t.levelLabel(
+                      level.level,
+                      formatFixed(level.transferMw, 1),
+                      formatFixed(level.flexibilityPercent, 1),
+                    )}
                     onClick={() => onSelect(level.level)}
                     className={cn(
                       'flex w-full items-center justify-between gap-3 rounded-lg border px-3 py-2 text-left text-sm',
