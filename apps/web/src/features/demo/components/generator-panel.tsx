@@ -38,7 +38,7 @@ export function GeneratorPanel({ generators, sim, manual, onSetDispatch }: Gener
       {sorted.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.none}</p>
       ) : (
-        <ul className="mt-3 max-h-[32rem] space-y-3 overflow-y-auto pr-1">
+        <ul className="relative mt-3 max-h-[32rem] space-y-3 overflow-y-auto pr-1">
           {sorted.map((generator) => {
             const dispatch = dispatchOf(generator, sim, manual);
             const base = maxLoadDispatch(generator);

@@ -6,7 +6,7 @@ const t = es.resultsDemo.results.chart;
 const COLORS = ['#0369a1', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#4d7c0f'];
 const WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 16, bottom: 32, left: 56 };
+const PAD = { top: 28, right: 16, bottom: 32, left: 56 };
 
 /** A line per scenario of one family's capacity across years (SVG, with a data table). */
 export function CapacityChart({ busName, cards }: { busName: string; cards: ResultCard[] }) {
@@ -44,7 +44,7 @@ export function CapacityChart({ busName, cards }: { busName: string; cards: Resu
             </text>
           </g>
         ))}
-        <text x={8} y={PAD.top + 4} fontSize="11" fill="#475569">
+        <text x={PAD.left - 6} y={12} textAnchor="end" fontSize="11" fill="#475569">
           {t.axisMw}
         </text>
         {years.map((year, index) => (
