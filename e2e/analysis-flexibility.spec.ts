@@ -201,5 +201,15 @@ describe('flexibility results', () => {
     );
     await saveScreenshot(page, 'analysis-flex-375');
     await shootResults(page, 'analysis-flex-375-results');
+    for (const [region, name] of [
+      ['Selección de nivel', 'levels'],
+      ['Restricciones del nivel', 'constraints'],
+      ['Análisis de Generadores', 'generators'],
+      ['Analisis de la Restricción', 'constraint'],
+    ] as const) {
+      await page
+        .getByRole('region', { name: region })
+        .screenshot({ path: path.join(artifactsDir, `analysis-flex-375-${name}.png`) });
+    }
   });
 });

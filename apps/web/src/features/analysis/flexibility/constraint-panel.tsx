@@ -58,7 +58,7 @@ export function ViewToggle({
           aria-pressed={mode === value}
           onClick={() => onModeChange(value)}
           className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
+            'rounded-md px-3 py-1.5 text-xs font-semibold sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
             mode === value
               ? 'bg-white text-sky-800 shadow-sm'
               : 'text-slate-600 hover:text-slate-900',
@@ -133,22 +133,31 @@ function ElementCard({
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`element-${testId}`}>
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</p>
       <p className="mt-1 font-medium text-slate-900">{element.name}</p>
-      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+      <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <div>
           <dt className="text-xs text-slate-600">{t.flow}</dt>
-          <dd className="font-semibold tabular-nums" data-testid={`${testId}-flow`}>
+          <dd
+            className="whitespace-nowrap font-semibold tabular-nums"
+            data-testid={`${testId}-flow`}
+          >
             {t.mw(formatFixed(element.flowMw, 1))}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">{t.limit}</dt>
-          <dd className="font-semibold tabular-nums" data-testid={`${testId}-limit`}>
+          <dd
+            className="whitespace-nowrap font-semibold tabular-nums"
+            data-testid={`${testId}-limit`}
+          >
             {t.mw(formatFixed(element.limitMw, 1))}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">{t.loading}</dt>
-          <dd className="font-semibold tabular-nums" data-testid={`${testId}-loading`}>
+          <dd
+            className="whitespace-nowrap font-semibold tabular-nums"
+            data-testid={`${testId}-loading`}
+          >
             {element.outOfService || percent === null ? '–' : t.percent(formatFixed(percent, 1))}
           </dd>
         </div>

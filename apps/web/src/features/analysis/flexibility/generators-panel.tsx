@@ -193,7 +193,7 @@ function DispatchTab({
         />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="min-h-8 min-w-0 flex-1 text-xs text-slate-600">
+        <p className="min-h-8 min-w-48 flex-1 text-xs text-slate-600">
           {mode === 'limite' ? t.markerHint : t.originalHint}
         </p>
         {/* Always laid out, hidden in the original view: switching views does not shift rows. */}
