@@ -169,7 +169,7 @@ function FamiliesGrid({
   return (
     <>
       <div className="overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[20rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">{t.caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             {table.getHeaderGroups().map((group) => (
@@ -178,7 +178,7 @@ function FamiliesGrid({
                   <span className="sr-only">{t.selected}</span>
                 </th>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
+                  <th key={header.id} scope="col" className="px-2 py-2 font-semibold sm:px-3">
                     {flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
