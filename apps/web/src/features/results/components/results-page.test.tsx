@@ -1,0 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { ResultsPage } from './results-page';
+
+describe('ResultsPage', () => {
+  it("shows 'Acceso restringido' and asks the API nothing when signed out", () => {
+    render(
+      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+        <ResultsPage signedIn={false} userKey="anon" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Acceso restringido' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
