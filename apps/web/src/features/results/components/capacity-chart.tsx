@@ -34,7 +34,7 @@ export function CapacityChart({ busName, cards }: { busName: string; cards: Resu
         role="img"
         aria-label={label}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full"
+        className="mt-3 h-auto w-full max-w-3xl"
       >
         {ticks.map((tick) => (
           <g key={tick}>
