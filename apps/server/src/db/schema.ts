@@ -49,6 +49,7 @@ export interface DemoCasesTable {
   id: Generated<number>;
   full_data_json: string;
   analysis_json: string | null;
+  demo_flows_json: string | null;
   created_at: Timestamp;
 }
 

@@ -133,7 +133,7 @@ export async function runAnalysis(
  * ANALYSIS.md §5's default study group: the wind and solar units (MATPOWER genfuel) when the
  * case has some with room to rise, else every unit with headroom.
  */
-function analyseWithDefaultGroup(net: Network): FlexibilityResult {
+export function analyseWithDefaultGroup(net: Network): FlexibilityResult {
   try {
     return analyseFlexibility(net, {
       studyGroup: { rule: 'renewables' },

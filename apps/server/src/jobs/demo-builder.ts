@@ -1,12 +1,15 @@
 import {
   acCheckAtTransfer,
   loadCase,
+  networkAtTransfer,
+  runDcPowerFlow,
+  type Network,
   runStudy,
   type BusbarConstraint as EngineBusbarConstraint,
   type StudySpec,
 } from '@holgura/engine';
-import type { AnalysisResultV1, BusbarConstraint, StudyFile } from '@holgura/contracts';
-import { describeLoading, runAnalysis, toAcCheckResult } from './analysis';
+import type { AnalysisResultV1, BusbarConstraint, DemoFlows, StudyFile } from '@holgura/contracts';
+import { analyseWithDefaultGroup, describeLoading, runAnalysis, toAcCheckResult } from './analysis';
 
 /** One busbar × scenario × year case of the demo study, ready for the cases tables. */
 export interface DemoStudyCase {
@@ -22,7 +25,7 @@ export interface DemoStudyCase {
 }
 
 export interface DemoBuild {
-  demoCase: { analysis: AnalysisResultV1; fullDataJson: unknown };
+  demoCase: { analysis: AnalysisResultV1; fullDataJson: unknown; demoFlows: DemoFlows | null };
   studyCases: DemoStudyCase[];
 }
 
@@ -82,6 +85,7 @@ export async function buildDemo(input: {
   const { study, report } = input;
   const analysed = await runAnalysis(input.demoNetwork, 'demo_ACTIVSg200', () => undefined);
   if (!analysed.ok) throw new Error(`demo network: ${analysed.code} ${analysed.detail}`);
+  const demoFlows = computeDemoFlows((await loadCase(input.demoNetwork)).network);
   report('Caso de demostración calculado');
 
   const { network } = await loadCase(input.studyNetwork);
@@ -187,7 +191,37 @@ export async function buildDemo(input: {
     },
   );
   return {
-    demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson },
+    demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson, demoFlows },
     studyCases,
+  };
+}
+
+/**
+ * ANALYSIS.md §7's flows for the demo's constraint — the first one with a real contingency, in
+ * level and ranking order, as /demo picks it: the N-0 flows on the monitored and contingency
+ * branches with the study group at Tmax, and the monitored branch's flow after the contingency
+ * at Tmax. The same analysis as the stored case (same default group), so the same constraint.
+ */
+export function computeDemoFlows(net: Network): DemoFlows | null {
+  const flexibility = analyseWithDefaultGroup(net);
+  const constraint = flexibility.levels
+    .flatMap((level) => level.constraintIndices)
+    .map((i) => flexibility.constraints[i]!)
+    .find((c) => c.contingency !== null);
+  if (constraint === undefined || constraint.contingency === null) return null;
+  const tmax = flexibility.tmaxMw;
+  const atTmax = networkAtTransfer(
+    net,
+    {
+      unitParticipation: flexibility.extra.unitParticipation,
+      loadSinkByBus: flexibility.extra.loadSinkByBus,
+    },
+    tmax,
+  );
+  const flows = runDcPowerFlow(atTmax).pfMw;
+  return {
+    criticalMonitoredMw: flows[constraint.monitored.branch]!,
+    criticalContingencyMw: flows[constraint.contingency.branch]!,
+    contingencyMonitoredMw: constraint.flowAtZeroMw + constraint.distributionFactor * tmax,
   };
 }

@@ -55,9 +55,23 @@ export const upsertCaseDataRequestSchema = z.strictObject({
 });
 export type UpsertCaseDataRequest = z.input<typeof upsertCaseDataRequestSchema>;
 
+/**
+ * The flows /demo shows after 'Aplicar Despacho Crítico' and 'Aplicar Contingencia'
+ * (ANALYSIS.md §7), MW with the same from-end sign as the initial flows, for the demo's first
+ * constraint with a real contingency: the N-0 flows at Tmax and the monitored element's
+ * post-contingency flow at Tmax.
+ */
+export const demoFlowsSchema = z.object({
+  criticalMonitoredMw: z.number(),
+  criticalContingencyMw: z.number(),
+  contingencyMonitoredMw: z.number(),
+});
+export type DemoFlows = z.infer<typeof demoFlowsSchema>;
+
 /** Spec §3 demo_cases: the newest row, public. */
 export const demoCaseResponseSchema = z.object({
   fullDataJson: z.unknown(),
   createdAt: z.string(),
+  demoFlows: demoFlowsSchema.nullable().optional(),
 });
 export type DemoCaseResponse = z.infer<typeof demoCaseResponseSchema>;

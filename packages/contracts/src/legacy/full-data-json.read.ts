@@ -181,9 +181,12 @@ function readConstraint(
   }
 
   const monitoredFlow = elements.get(elementKey(monitored)) ?? null;
+  // ANALYSIS.md §3: the emergency rating after a real contingency when it is given (non-zero),
+  // else the maximum.
+  const emergency = monitoredFlow?.emergencyCapacity ?? null;
   const limit = monitoredFlow
-    ? hasContingency
-      ? monitoredFlow.emergencyCapacity
+    ? hasContingency && emergency !== null && emergency !== 0
+      ? emergency
       : monitoredFlow.maxCapacity
     : null;
   return {

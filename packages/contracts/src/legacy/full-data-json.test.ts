@@ -129,6 +129,16 @@ describe('readFullDataJson', () => {
     expect(n0!.limit).toBe(50);
   });
 
+  it('falls back to the maximum capacity when the emergency capacity is not given (0)', () => {
+    const sample = JSON.parse(JSON.stringify(legacySample)) as typeof legacySample;
+    sample.caseResult[0]!.layers[0]!.constraints[0]!.monitored = 'BARRA E-BARRA F';
+    const result = readFullDataJson(sample);
+    if (!result.ok) throw new Error(result.error);
+    const constraint = result.view.levels[0]!.constraints.find((c) => c.hasContingency)!;
+    expect(constraint.monitoredFlow?.emergencyCapacity).toBe(0);
+    expect(constraint.limit).toBe(50);
+  });
+
   it('derives the bus pair by splitting on a dash, or N/A', () => {
     expect(busPairOf('BARRA A-BARRA B')).toEqual({ from: 'BARRA A', to: 'BARRA B' });
     expect(busPairOf('-BARRA E-BARRA F')).toEqual({ from: 'BARRA E', to: 'BARRA F' });

@@ -60,6 +60,7 @@ export function initial(d: DialectSql): Migration {
         )
         .addColumn('full_data_json', d.json, (col) => col.notNull())
         .addColumn('analysis_json', d.json)
+        .addColumn('demo_flows_json', d.json)
         .addColumn('created_at', d.timestamp, (col) => col.notNull().defaultTo(d.now))
         .execute();
     },

@@ -1,4 +1,4 @@
-import type { CaseData, CaseSummary, UpsertCaseFields } from '@holgura/contracts';
+import type { CaseData, CaseSummary, DemoFlows, UpsertCaseFields } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 
@@ -116,5 +116,9 @@ export async function findNewestDemoCase(db: Db) {
     .executeTakeFirst();
   return row === undefined
     ? null
-    : { fullDataJson: JSON.parse(row.full_data_json) as unknown, createdAt: row.created_at };
+    : {
+        fullDataJson: JSON.parse(row.full_data_json) as unknown,
+        createdAt: row.created_at,
+        demoFlows: parseJson(row.demo_flows_json) as DemoFlows | null,
+      };
 }

@@ -148,6 +148,8 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
         .values({
           full_data_json: JSON.stringify(build.demoCase.fullDataJson),
           analysis_json: JSON.stringify(build.demoCase.analysis),
+          demo_flows_json:
+            build.demoCase.demoFlows === null ? null : JSON.stringify(build.demoCase.demoFlows),
           created_at: now,
         })
         .execute();
