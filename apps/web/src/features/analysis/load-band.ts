@@ -2,18 +2,14 @@ import { es } from '../../strings/es';
 
 const t = es.analysis.bands;
 
-export type LoadBand = 'extreme' | 'overload' | 'critical' | 'alert' | 'moderate' | 'normal';
+import type { LoadBand } from '../../utils/load-bands';
 
-/** Spec §4 and §9: bands at 50, 75, 90, 100 and 130 % of the limit (absolute flow). */
-export function loadBand(loadingPercent: number): LoadBand {
-  const value = Math.abs(loadingPercent);
-  if (value > 130) return 'extreme';
-  if (value > 100) return 'overload';
-  if (value > 90) return 'critical';
-  if (value > 75) return 'alert';
-  if (value > 50) return 'moderate';
-  return 'normal';
-}
+export {
+  GAUGE_FULL_PERCENT,
+  gaugeWidthPercent,
+  loadBand,
+  type LoadBand,
+} from '../../utils/load-bands';
 
 export const loadBandLabel: Record<LoadBand, string> = {
   extreme: t.extreme,
@@ -33,10 +29,3 @@ export const loadBandClasses: Record<LoadBand, { badge: string; bar: string }> =
   moderate: { badge: 'bg-lime-100 text-lime-900', bar: 'bg-lime-500' },
   normal: { badge: 'bg-green-100 text-green-900', bar: 'bg-green-600' },
 };
-
-/** Spec §9: the gauge is full at 130 %. */
-export const GAUGE_FULL_PERCENT = 130;
-
-export function gaugeWidthPercent(loadingPercent: number): number {
-  return Math.min(100, (Math.abs(loadingPercent) / GAUGE_FULL_PERCENT) * 100);
-}

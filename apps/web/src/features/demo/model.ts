@@ -4,6 +4,7 @@ import {
   type LegacyGeneratorView,
 } from '@holgura/contracts';
 import { es } from '../../strings/es';
+import { loadBand as bandOfLoading, type LoadBand } from '../../utils/load-bands';
 
 const e = es.resultsDemo.demo.errors;
 
@@ -223,14 +224,9 @@ export function elementsIn(
 
 /* ---------- Load status (spec §4) ---------- */
 
-export type LoadBand = 'extreme' | 'overload' | 'critical' | 'alert' | 'moderate' | 'normal';
+export type { LoadBand };
 
+/** The band of a flow against its limit (the rule shared with /analisis). */
 export function loadBand(flowMw: number, limitMw: number): LoadBand {
-  const ratio = Math.abs(flowMw) / limitMw;
-  if (ratio > 1.3) return 'extreme';
-  if (ratio > 1) return 'overload';
-  if (ratio > 0.9) return 'critical';
-  if (ratio > 0.75) return 'alert';
-  if (ratio > 0.5) return 'moderate';
-  return 'normal';
+  return bandOfLoading((100 * Math.abs(flowMw)) / limitMw);
 }
