@@ -8,7 +8,12 @@ export type {
 } from './types';
 export type { StudyCase } from './build-study-case';
 export { buildStudyCase } from './build-study-case';
-export type { StudyCaseResult, StudyOptions } from './run-study';
+export type { StudyBusbar, StudyCaseResult, StudyOptions } from './run-study';
+export type { BusbarGenerator } from '../transfer/busbar-generators';
+export {
+  busbarLimitingGenerators,
+  GENERATOR_SENSITIVITY_THRESHOLD,
+} from '../transfer/busbar-generators';
 export { runStudy } from './run-study';
 export type { ProjectEffect } from './project-effects';
 export { projectEffects } from './project-effects';

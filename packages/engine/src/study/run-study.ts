@@ -2,8 +2,11 @@ import type { N1Result, PostRating } from '../contingency/n1';
 import { screenN1 } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
+import { buildDcModel } from '../powerflow/dcpf';
 import { busbarCapacity } from '../transfer/busbar-capacity';
 import type { BusbarCapacity } from '../transfer/busbar-capacity';
+import type { BusbarGenerator } from '../transfer/busbar-generators';
+import { busbarLimitingGenerators } from '../transfer/busbar-generators';
 import { buildStudyCase } from './build-study-case';
 import type { StudySpec } from './types';
 
@@ -27,12 +30,18 @@ export interface StudyCaseResult {
   /** Its N-1 screening (the ten worst loadings kept). */
   readonly n1: N1Result;
   readonly projectsInService: string[];
-  readonly capacities: BusbarCapacity[];
+  readonly capacities: StudyBusbar[];
   /** The sink of every busbar's transfer (dP/dT per generator row, or per bus for loads). */
   readonly unitParticipation: Float64Array;
   readonly loadSinkByBus: Float64Array | null;
   readonly nContingencies: number;
   readonly timingsMs: number;
+}
+
+/** A busbar's capacity in one case, with the plants that move its limiting constraint. */
+export interface StudyBusbar extends BusbarCapacity {
+  /** null when the cap binds (no limiting constraint). */
+  readonly limitingGenerators: BusbarGenerator[] | null;
 }
 
 /**
@@ -54,15 +63,21 @@ export function runStudy(
     for (const year of spec.years) {
       const started = performance.now();
       const built = buildStudyCase(base, spec, scenario, year);
-      const capacity = busbarCapacity(built.network, {
-        buses,
-        ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
-        ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-        ...(options.distributionFactorCutoff === undefined
-          ? {}
-          : { distributionFactorCutoff: options.distributionFactorCutoff }),
-        ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
-      });
+      const model = buildDcModel(built.network);
+      const capacity = busbarCapacity(
+        built.network,
+        {
+          buses,
+          ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+          ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+          ...(options.distributionFactorCutoff === undefined
+            ? {}
+            : { distributionFactorCutoff: options.distributionFactorCutoff }),
+          ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+        },
+        model,
+      );
+      const generators = busbarLimitingGenerators(built.network, model, capacity, capacity.results);
       const n1 = screenN1(built.network, {
         top: 10,
         ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
@@ -79,7 +94,10 @@ export function runStudy(
         },
         network: built.network,
         n1,
-        capacities: capacity.results,
+        capacities: capacity.results.map((c, i) => ({
+          ...c,
+          limitingGenerators: generators[i]!,
+        })),
         unitParticipation: capacity.unitParticipation,
         loadSinkByBus: capacity.loadSinkByBus,
         nContingencies: capacity.nContingencies,

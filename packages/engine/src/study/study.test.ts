@@ -117,6 +117,11 @@ describe('runStudy', () => {
       for (const capacity of result.capacities) {
         expect(capacity.capacityMw).toBeGreaterThanOrEqual(0);
         expect(capacity.capacityMw).toBeLessThanOrEqual(500);
+        // The generator chart's data: only for a limiting constraint, above the threshold.
+        expect(capacity.limitingGenerators === null).toBe(capacity.limiting === null);
+        for (const g of capacity.limitingGenerators ?? []) {
+          expect(Math.abs(g.sensitivity)).toBeGreaterThan(0.01);
+        }
       }
       expect(result.nContingencies).toBeGreaterThan(0);
     }
