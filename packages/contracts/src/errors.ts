@@ -19,8 +19,16 @@ export const errorMessages = {
   PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',
   CASE_NOT_FOUND: 'No se encontró el caso',
   CASE_DATA_NOT_FOUND: 'El caso no tiene resultados guardados',
+  CASE_NETWORK_NOT_FOUND:
+    'Este caso no tiene la vista de red guardada: se analizó antes de que existiera. Vuelve a subirlo para verla.',
+  DEMO_NETWORK_NOT_FOUND: 'El estudio de demostración no tiene la vista de red guardada',
   DEMO_CASE_NOT_FOUND: 'No se encontraron casos en la base de datos',
   JOB_NOT_FOUND: 'No se encontró el análisis solicitado',
+  FLEXIBILITY_NOT_COMPUTED:
+    'Los niveles de flexibilidad de este caso aún no están calculados: no hay nada que descargar',
+  LEVEL_NOT_FOUND: 'El caso no tiene el nivel de flexibilidad solicitado',
+  CONSTRAINT_NOT_FOUND: 'El nivel no tiene la restricción solicitada',
+  BUSBAR_CAPACITY_NOT_FOUND: 'No hay resultados de capacidad de conexión para descargar',
   JOB_WORKER_CRASHED:
     'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
   JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
@@ -37,6 +45,12 @@ export const errorMessages = {
   PARSE_MATPOWER_FIELD_INVALID: 'El caso MATPOWER tiene un valor inválido',
   PARSE_MATPOWER_SECTION_MISSING: 'Al caso MATPOWER le falta una sección obligatoria',
   PARSE_MATPOWER_ROW_LENGTH: 'Una fila del caso MATPOWER no tiene el número de columnas esperado',
+  PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
+  PARSE_COORDINATES_HEADER:
+    'La cabecera del archivo de coordenadas debe nombrar las columnas barra, latitud y longitud',
+  PARSE_COORDINATES_FIELD_INVALID: 'El archivo de coordenadas tiene un valor inválido',
+  PARSE_COORDINATES_BUS_DUPLICATE: 'El archivo de coordenadas repite una barra',
+  PARSE_COORDINATES_BUS_UNKNOWN: 'Ninguna barra del archivo de coordenadas está en el caso',
   PARSE_RAW_FIELD_INVALID: 'Un campo del archivo PSS/E RAW no es válido',
   PARSE_RAW_SECTION_TRUNCATED:
     'El archivo PSS/E RAW está incompleto: termina dentro de una sección de datos',

@@ -9,3 +9,4 @@ export * from './contingency/index';
 export * from './transfer/index';
 export * from './study/index';
 export * from './report/index';
+export * from './layout/index';
