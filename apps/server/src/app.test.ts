@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiErrorSchema, healthResponseSchema } from '@holgura/contracts';
+import {
+  apiErrorSchema,
+  clientConfigResponseSchema,
+  healthResponseSchema,
+} from '@holgura/contracts';
 import { SQLITE_FILE_NAME } from './db/database';
 import { buildTestApp, makeTempDir } from './test-support';
 
@@ -20,6 +24,15 @@ describe('buildApp', () => {
     expect(response.statusCode).toBe(200);
     const body = healthResponseSchema.parse(response.json());
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('tells the web app the configured support address in GET /api/config', async () => {
+    const { server } = await buildTestApp({ supportEmail: 'ayuda@operador.co' });
+    const response = await server.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(clientConfigResponseSchema.parse(response.json()).supportEmail).toBe(
+      'ayuda@operador.co',
+    );
   });
 
   it('keeps its data in a SQLite file under DATA_DIR', async () => {
@@ -50,7 +63,15 @@ describe('buildApp', () => {
   it('serves the app shell for its pages with 200 and for other paths with 404', async () => {
     const { server, servesWebApp } = await buildTestApp({ webDistDir: fakeWebBuild() });
     expect(servesWebApp).toBe(true);
-    for (const url of ['/', '/analisis', '/resultados', '/demo', '/demo/', '/?x=1']) {
+    for (const url of [
+      '/',
+      '/analisis',
+      '/resultados',
+      '/demo',
+      '/demo/',
+      '/documentacion',
+      '/?x=1',
+    ]) {
       const response = await server.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');

@@ -13,6 +13,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
+import { registerExportRoutes } from './modules/export/export.routes';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const clientConfig: ClientConfigResponse = {
       sax: sax.client,
       maxUploadBytes: MAX_UPLOAD_BYTES,
+      supportEmail: config.supportEmail,
     };
     server.get('/api/config', () => clientConfig);
     registerStatsRoutes(server, db);
@@ -115,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
+    registerExportRoutes(server, { db, guard });
 
     const events = new JobEvents();
     const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sax: { issuer: null, clientId: 'holgura-web', policy: null },
     smtpUrl: null,
     workers: 1,
+    supportEmail: 'soporte@holgura.co',
     ...overrides,
   };
 }

@@ -43,6 +43,17 @@ describe('loadConfig', () => {
     expect(config.workers).toBe(3);
   });
 
+  it('takes the support address from SUPPORT_EMAIL, soporte@holgura.co by default', () => {
+    expect(loadConfig({}).supportEmail).toBe('soporte@holgura.co');
+    expect(loadConfig({ SUPPORT_EMAIL: ' ayuda@operador.co ' }).supportEmail).toBe(
+      'ayuda@operador.co',
+    );
+    expect(loadConfig({ SUPPORT_EMAIL: '' }).supportEmail).toBe('soporte@holgura.co');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'soporte' })).toThrow(
+      /SUPPORT_EMAIL: SUPPORT_EMAIL debe ser una dirección de correo/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeNull();
   });

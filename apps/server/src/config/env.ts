@@ -32,6 +32,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** Analysis worker threads in this process (0: API only, PostgreSQL deployments). */
   workers: number;
+  /** Where users write for help: the footer's 'Soporte técnico' and contact address. */
+  supportEmail: string;
 }
 
 const optionalText = z
@@ -89,7 +91,14 @@ const envSchema = z.object({
     .int('WORKERS debe ser un entero')
     .min(0, 'WORKERS no puede ser negativo')
     .optional(),
+  SUPPORT_EMAIL: optionalText.pipe(
+    z
+      .email('SUPPORT_EMAIL debe ser una dirección de correo (p. ej. soporte@holgura.co)')
+      .optional(),
+  ),
 });
+
+export const DEFAULT_SUPPORT_EMAIL = 'soporte@holgura.co';
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -143,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     smtpUrl: values.SMTP_URL ?? null,
     workers: values.WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    supportEmail: values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
   };
 }

@@ -14,6 +14,11 @@ export const clientConfigResponseSchema = z.object({
   }),
   /** Maximum upload size in bytes (10 MB). */
   maxUploadBytes: z.number().int().positive(),
+  /**
+   * The support address (SUPPORT_EMAIL) the footer links to. Optional so a web app newer than
+   * the API it talks to (during a rolling deploy) still reads the rest of the config.
+   */
+  supportEmail: z.email().optional(),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 
