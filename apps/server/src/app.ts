@@ -13,7 +13,6 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
-import { registerExportRoutes } from './modules/export/export.routes';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -117,7 +116,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
-    registerExportRoutes(server, { db, guard });
 
     const events = new JobEvents();
     const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);
