@@ -22,6 +22,8 @@ export interface PgBossQueueOptions {
   maxAttempts: number;
   /** Seconds without a heartbeat before pg-boss hands a job to another worker (min 10). */
   heartbeatSeconds?: number;
+  /** How often pg-boss looks for jobs whose heartbeat stopped, s (min 1). */
+  superviseIntervalSeconds?: number;
   /** How often queued rows are re-sent in case a send was lost, ms. */
   sweepIntervalMs?: number;
 }
@@ -35,16 +37,29 @@ export interface PgBossQueueOptions {
  */
 export async function startPgBossQueue(options: PgBossQueueOptions): Promise<AnalysisQueue> {
   const { store, storage, events, log, pool } = options;
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: options.schema });
+  // A killed worker's job waits for its heartbeat to lapse and for the next supervision pass
+  // (pg-boss's default pass is every 60 s). A 10 s heartbeat (refreshed every 5 s) and a pass
+  // every 5 s hand it to another worker within about 15 s. Analyses run in threads, so a busy
+  // worker's event loop still beats.
+  const superviseSeconds = Math.max(1, options.superviseIntervalSeconds ?? 5);
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: options.schema,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+  });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'pg-boss'));
   await boss.start();
-  await boss.createQueue(ANALYSIS_QUEUE, {
-    policy: 'exclusive',
+  const queueSettings = {
     retryLimit: options.maxAttempts,
     retryDelay: 1,
     expireInSeconds: 3600,
-    heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 30),
-  });
+    heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 10),
+  };
+  await boss.createQueue(ANALYSIS_QUEUE, { policy: 'exclusive', ...queueSettings });
+  // createQueue leaves an existing queue as it was; deployments made before a settings change
+  // get the current ones.
+  await boss.updateQueue(ANALYSIS_QUEUE, queueSettings);
 
   const publish = async (jobId: string) => {
     const status = await store.status(jobId);
