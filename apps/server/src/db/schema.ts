@@ -50,6 +50,8 @@ export interface DemoCasesTable {
   full_data_json: string;
   analysis_json: string | null;
   demo_flows_json: string | null;
+  /** The demo data's format version (modules/demo DEMO_DATA_VERSION). */
+  data_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

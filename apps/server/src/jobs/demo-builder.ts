@@ -6,9 +6,16 @@ import {
   type Network,
   runStudy,
   type BusbarConstraint as EngineBusbarConstraint,
+  type BusbarGenerator as EngineBusbarGenerator,
   type StudySpec,
 } from '@holgura/engine';
-import type { AnalysisResultV1, BusbarConstraint, DemoFlows, StudyFile } from '@holgura/contracts';
+import type {
+  AnalysisResultV1,
+  BusbarConstraint,
+  BusbarGenerator,
+  DemoFlows,
+  StudyFile,
+} from '@holgura/contracts';
 import { analyseWithDefaultGroup, describeLoading, runAnalysis, toAcCheckResult } from './analysis';
 
 /** One busbar × scenario × year case of the demo study, ready for the cases tables. */
@@ -38,6 +45,16 @@ const toContract = (c: EngineBusbarConstraint): BusbarConstraint => ({
   distributionFactor: c.distributionFactor,
   limitMw: c.limitMw,
   preExistingViolation: c.preExistingViolation,
+  flowAtZeroMw: c.flowAtZeroMw,
+});
+
+const toContractGenerator = (g: EngineBusbarGenerator): BusbarGenerator => ({
+  name: g.name,
+  busNumber: g.busNumber,
+  initialMw: g.initialMw,
+  maxMw: g.maxMw,
+  sensitivity: g.sensitivity,
+  dispatchAtLimitMw: g.dispatchAtLimitMw,
 });
 
 /** The study file (names of areas) in engine terms (area numbers). */
@@ -153,6 +170,7 @@ export async function buildDemo(input: {
                   ? null
                   : {
                       ...toContract(capacity.limiting),
+                      generators: (capacity.limitingGenerators ?? []).map(toContractGenerator),
                       acCheck: toAcCheckResult(
                         acCheckAtTransfer(
                           result.network,

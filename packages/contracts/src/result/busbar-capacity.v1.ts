@@ -6,6 +6,34 @@ import { acCheckSchema } from './flexibility.v1';
  * a new unit at the bus, with what limits it. One stored case per (busbar, scenario, year); the
  * busbar is the case family.
  */
+/** Spec §5: only generators whose sensitivity exceeds this (in absolute value) count. */
+export const GENERATOR_SENSITIVITY_THRESHOLD = 0.01;
+
+/**
+ * A plant (the units of one bus) that moves the limiting constraint (spec §3 generator chart
+ * item): its sensitivity is the MW the constraint's post-contingency flow moves per MW it rises,
+ * balanced by the same sink as the busbar transfer, so Σ sensitivity·ΔP is the what-if exactly
+ * in the DC model.
+ */
+export const busbarGeneratorSchema = z.object({
+  name: z.string(),
+  busNumber: z.number().int(),
+  /** potenciaInicial. */
+  initialMw: z.number(),
+  /** capacidadMaxima. */
+  maxMw: z.number().nonnegative(),
+  /** sensibilidad, |s| > GENERATOR_SENSITIVITY_THRESHOLD. */
+  sensitivity: z
+    .number()
+    .refine((s) => Math.abs(s) > GENERATOR_SENSITIVITY_THRESHOLD, 'sensibilidad ≤ 0,01'),
+  /**
+   * despachoSobrecarga: its output at which the constraint reaches its limit with no new unit
+   * at the busbar, if it alone moves; null when outside [0, Pmax].
+   */
+  dispatchAtLimitMw: z.number().nullable(),
+});
+export type BusbarGenerator = z.infer<typeof busbarGeneratorSchema>;
+
 export const busbarConstraintSchema = z.object({
   monitoredBranch: z.number().int().positive(),
   monitoredName: z.string(),
@@ -17,8 +45,18 @@ export const busbarConstraintSchema = z.object({
   distributionFactor: z.number(),
   limitMw: z.number(),
   preExistingViolation: z.boolean(),
+  /**
+   * Post-contingency flow with no new unit, MW (signed as the distribution factor). Optional:
+   * results stored before it was added parse without it.
+   */
+  flowAtZeroMw: z.number().optional(),
   /** Present on the limiting constraint. */
   acCheck: acCheckSchema.optional(),
+  /**
+   * On the limiting constraint: the plants above the sensitivity threshold, |s| descending.
+   * Absent in results stored before the generator chart existed.
+   */
+  generators: z.array(busbarGeneratorSchema).optional(),
 });
 export type BusbarConstraint = z.infer<typeof busbarConstraintSchema>;
 

@@ -3,6 +3,7 @@ import type { DialectSql } from '../dialect';
 import { initial } from './2026-11-21T000000-initial';
 import { uploadsJobsOutbox } from './2026-11-21T010000-uploads-jobs-outbox';
 import { uploadBlobs } from './2026-11-22T000000-upload-blobs';
+import { demoDataVersion } from './2026-11-22T020000-demo-data-version';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -13,6 +14,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-21T000000-initial': initial(d),
     '2026-11-21T010000-uploads-jobs-outbox': uploadsJobsOutbox(d),
     '2026-11-22T000000-upload-blobs': uploadBlobs(d),
+    '2026-11-22T020000-demo-data-version': demoDataVersion(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

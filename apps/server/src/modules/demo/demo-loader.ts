@@ -14,6 +14,13 @@ interface DemoManifest {
   study: string;
 }
 
+/**
+ * The format of the stored demo results. Bump it whenever what the demo builder stores changes:
+ * a deployment with older demo data rebuilds it at start (and serves the old data meanwhile).
+ * 1: the limiting constraint's generators and its flow at T = 0 (the /resultados generator chart).
+ */
+export const DEMO_DATA_VERSION = 1;
+
 function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
     ? new URL('../../jobs/demo-worker.ts', import.meta.url)
@@ -23,7 +30,8 @@ function demoWorkerUrl(): URL {
 /**
  * First start: computes the bundled demo data with the engine (in a worker thread, so the server
  * answers meanwhile) and stores the /demo case and the demo study's cases. Idempotent: nothing
- * happens once a demo case exists. Failures are logged, never fatal: Holgura works without it.
+ * happens once demo data of the current DEMO_DATA_VERSION exists; older demo data is rebuilt
+ * and replaced. Failures are logged, never fatal: Holgura works without it.
  */
 export async function loadDemoOnFirstStart(options: {
   db: Db;
@@ -34,8 +42,8 @@ export async function loadDemoOnFirstStart(options: {
 }): Promise<'disabled' | 'present' | 'loaded' | 'failed'> {
   const { db, demoDir, log, signal } = options;
   if (demoDir === null) return 'disabled';
-  const existing = await db.selectFrom('demo_cases').select('id').limit(1).executeTakeFirst();
-  if (existing !== undefined) return 'present';
+  const stored = await storedDemoVersion(db);
+  if (stored !== null && stored >= DEMO_DATA_VERSION) return 'present';
 
   let input: { demoNetwork: Uint8Array; studyNetwork: Uint8Array; study: unknown };
   try {
@@ -66,7 +74,11 @@ export async function loadDemoOnFirstStart(options: {
     return 'failed';
   }
 
-  log.info('Calculando los datos de demostración (primer arranque)...');
+  log.info(
+    stored === null
+      ? 'Calculando los datos de demostración (primer arranque)...'
+      : `Recalculando los datos de demostración (formato ${stored} → ${DEMO_DATA_VERSION})...`,
+  );
   const started = Date.now();
   let build: DemoBuild;
   try {
@@ -106,9 +118,29 @@ function runDemoWorker(
   });
 }
 
+/** The newest stored demo data's format version; null when there is none. */
+async function storedDemoVersion(db: Pick<Db, 'selectFrom'>): Promise<number | null> {
+  const row = await db
+    .selectFrom('demo_cases')
+    .select('data_version')
+    .orderBy('data_version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? null : row.data_version;
+}
+
 async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
   const now = nowIso();
   await db.transaction().execute(async (tx) => {
+    // Another server process may have stored the current data while this one computed.
+    const stored = await storedDemoVersion(tx);
+    if (stored !== null && stored >= DEMO_DATA_VERSION) return;
+    if (stored !== null) {
+      // An older format: every demo row goes, the new build replaces it.
+      await tx.deleteFrom('case_api_data').where('user_id', '=', DEMO_OWNER).execute();
+      await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
+      await tx.deleteFrom('demo_cases').execute();
+    }
     for (const c of build.studyCases) {
       await tx
         .insertInto('cases')
@@ -141,18 +173,16 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
         .onConflict((oc) => oc.column('case_id').doNothing())
         .execute();
     }
-    const again = await tx.selectFrom('demo_cases').select('id').limit(1).executeTakeFirst();
-    if (again === undefined) {
-      await tx
-        .insertInto('demo_cases')
-        .values({
-          full_data_json: JSON.stringify(build.demoCase.fullDataJson),
-          analysis_json: JSON.stringify(build.demoCase.analysis),
-          demo_flows_json:
-            build.demoCase.demoFlows === null ? null : JSON.stringify(build.demoCase.demoFlows),
-          created_at: now,
-        })
-        .execute();
-    }
+    await tx
+      .insertInto('demo_cases')
+      .values({
+        full_data_json: JSON.stringify(build.demoCase.fullDataJson),
+        analysis_json: JSON.stringify(build.demoCase.analysis),
+        demo_flows_json:
+          build.demoCase.demoFlows === null ? null : JSON.stringify(build.demoCase.demoFlows),
+        data_version: DEMO_DATA_VERSION,
+        created_at: now,
+      })
+      .execute();
   });
 }
