@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
+import { registerNetworkRoutes } from './modules/network/network.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAuthRoutes(server, auth, config.publicUrl);
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
+    registerNetworkRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
 
     const events = new JobEvents();

@@ -15,3 +15,4 @@ export * from './legacy/full-data-json.read';
 export * from './legacy/full-data-json.write';
 export * from './api/study';
 export * from './result/busbar-capacity.v1';
+export * from './result/network-view.v1';

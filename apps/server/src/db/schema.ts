@@ -97,6 +97,13 @@ export interface UploadBlobsTable {
   content: Buffer;
 }
 
+/** Issue #9: the network view of a case (NetworkViewV1 JSON), written with its result. */
+export interface CaseNetworksTable {
+  case_id: string;
+  network_json: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
@@ -106,4 +113,5 @@ export interface Database {
   analysis_jobs: AnalysisJobsTable;
   mail_outbox: MailOutboxTable;
   upload_blobs: UploadBlobsTable;
+  case_networks: CaseNetworksTable;
 }

@@ -19,7 +19,9 @@ import {
   type AnalysisResultV1,
   type Flexibility,
   type N1Loading,
+  type NetworkViewV1,
 } from '@holgura/contracts';
+import { buildNetworkView } from '../modules/network/network-view';
 import { toContractFlexibility } from './map-flexibility';
 
 export type ProgressReporter = (percent: number, stage: string) => void;
@@ -28,7 +30,14 @@ export type ProgressReporter = (percent: number, stage: string) => void;
 const MAX_STORED_CONSTRAINTS = 300;
 
 export type AnalysisOutcome =
-  | { ok: true; result: AnalysisResultV1; fullDataJson: unknown; contingencyCount: number }
+  | {
+      ok: true;
+      result: AnalysisResultV1;
+      fullDataJson: unknown;
+      contingencyCount: number;
+      /** The network view (issue #9), laid out once here; null when the layout failed. */
+      networkView: NetworkViewV1 | null;
+    }
   | { ok: false; code: string; line?: number; field?: string; detail: string };
 
 /**
@@ -70,6 +79,9 @@ export async function runAnalysis(
       warnings.push({ code: error.code, message: error.message, line: null });
     }
     const flexibleAt = performance.now();
+
+    report(88, 'Dibujando la red');
+    const networkView = describeNetwork(net);
 
     report(95, 'Guardando resultados');
     const islands = findIslands(net, inServiceMask(net));
@@ -114,7 +126,7 @@ export async function runAnalysis(
     analysisResultV1Schema.parse(result);
     const fullDataJson =
       flexibility === undefined ? null : writeFullDataJson(caseName, flexibility);
-    return { ok: true, result, fullDataJson, contingencyCount: n1.nContingencies };
+    return { ok: true, result, fullDataJson, contingencyCount: n1.nContingencies, networkView };
   } catch (error) {
     if (isEngineError(error)) {
       return {
@@ -126,6 +138,19 @@ export async function runAnalysis(
       };
     }
     throw error;
+  }
+}
+
+/**
+ * The network view is a picture of the result, not part of it: a failure there must not fail
+ * the analysis, so it is logged to stderr (the worker's log) and the case simply has no view.
+ */
+function describeNetwork(net: Network): NetworkViewV1 | null {
+  try {
+    return buildNetworkView(net);
+  } catch (error) {
+    console.error('network view failed', error);
+    return null;
   }
 }
 

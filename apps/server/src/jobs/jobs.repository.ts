@@ -1,8 +1,14 @@
-import { errorMessages, type AnalysisResultV1, type JobStatus } from '@holgura/contracts';
+import {
+  errorMessages,
+  type AnalysisResultV1,
+  type JobStatus,
+  type NetworkViewV1,
+} from '@holgura/contracts';
 import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
+import { saveCaseNetwork } from '../modules/network/network.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
@@ -187,6 +193,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       result: AnalysisResultV1,
       fullDataJson: unknown,
       contingencyCount: number,
+      networkView: NetworkViewV1 | null = null,
     ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const now = nowIso();
@@ -219,6 +226,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           .values({ case_id: job.caseId, user_id: job.userId, ...values })
           .onConflict((oc) => oc.column('case_id').doUpdateSet(values))
           .execute();
+        if (networkView !== null) await saveCaseNetwork(tx, job.caseId, networkView);
         return true;
       });
     },

@@ -136,7 +136,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         const { outcome } = message;
         if (outcome.ok) {
           settle('finished', () =>
-            store.complete(job, outcome.result, outcome.fullDataJson, outcome.contingencyCount),
+            store.complete(
+              job,
+              outcome.result,
+              outcome.fullDataJson,
+              outcome.contingencyCount,
+              outcome.networkView,
+            ),
           );
         } else {
           const described = describeEngineError(outcome);

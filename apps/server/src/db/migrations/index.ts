@@ -3,6 +3,7 @@ import type { DialectSql } from '../dialect';
 import { initial } from './2026-11-21T000000-initial';
 import { uploadsJobsOutbox } from './2026-11-21T010000-uploads-jobs-outbox';
 import { uploadBlobs } from './2026-11-22T000000-upload-blobs';
+import { caseNetworks } from './2026-11-22T010000-case-networks';
 import { demoDataVersion } from './2026-11-22T020000-demo-data-version';
 
 /**
@@ -14,6 +15,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-21T000000-initial': initial(d),
     '2026-11-21T010000-uploads-jobs-outbox': uploadsJobsOutbox(d),
     '2026-11-22T000000-upload-blobs': uploadBlobs(d),
+    '2026-11-22T010000-case-networks': caseNetworks(d),
     '2026-11-22T020000-demo-data-version': demoDataVersion(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };

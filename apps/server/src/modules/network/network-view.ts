@@ -1,0 +1,62 @@
+import {
+  branchDisplayName,
+  busDisplayName,
+  busIndex,
+  computeForceLayout,
+  runDcPowerFlow,
+  type NetworkLayout,
+  type Network,
+} from '@holgura/engine';
+import { networkViewV1Schema, type NetworkViewV1 } from '@holgura/contracts';
+
+/** Layout units to one decimal, MW to two: plenty on screen, half the JSON of full doubles. */
+const round = (value: number, digits: number) => {
+  const scale = 10 ** digits;
+  const rounded = Math.round(value * scale) / scale;
+  return Object.is(rounded, -0) ? 0 : rounded;
+};
+
+/**
+ * The network view stored with a case (issue #9 item 1): the layout computed once, the base
+ * case's DC flows, ratings and generators. Runs where the network is already in memory (the
+ * analysis worker, the demo builder); `layout` replaces the force layout, e.g. geographic.
+ */
+export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkViewV1 {
+  const placed = layout ?? computeForceLayout(net);
+  const { buses, branches, generators } = net;
+  let flows: Float64Array;
+  try {
+    flows = runDcPowerFlow(net).pfMw;
+  } catch {
+    // A case the DC power flow cannot solve still has a picture; its flows are unknown, not 0.
+    flows = new Float64Array(branches.count).fill(Number.NaN);
+  }
+  const view: NetworkViewV1 = {
+    schemaVersion: 1,
+    layout: placed.source,
+    buses: {
+      number: Array.from(buses.number),
+      name: Array.from({ length: buses.count }, (_, i) => busDisplayName(net, busIndex(i))),
+      baseKv: Array.from(buses.baseKv),
+      x: Array.from(placed.x, (v) => round(v, 1)),
+      y: Array.from(placed.y, (v) => round(v, 1)),
+      type: Array.from(buses.type, (type) => (type >= 1 && type <= 4 ? type : 1)),
+    },
+    branches: {
+      from: Array.from(branches.fromBus, (i) => buses.number[i]!),
+      to: Array.from(branches.toBus, (i) => buses.number[i]!),
+      name: Array.from({ length: branches.count }, (_, k) => branchDisplayName(net, k)),
+      ratingMw: Array.from(branches.rateAMva, (v) => Math.max(0, v)),
+      // JSON has no NaN: an unsolved case stores 0 and the view knows from `inService`.
+      flowMw: Array.from(flows, (v) => (Number.isFinite(v) ? round(v, 2) : 0)),
+      inService: Array.from(branches.inService, (v) => v === 1),
+    },
+    generators: {
+      bus: Array.from(generators.bus, (i) => buses.number[i]!),
+      pMw: Array.from(generators.pgMw, (v) => round(v, 2)),
+      pMaxMw: Array.from(generators.pmaxMw, (v) => round(v, 2)),
+      inService: Array.from(generators.inService, (v) => v === 1),
+    },
+  };
+  return networkViewV1Schema.parse(view);
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  apiErrorSchema,
+  caseDataSchema,
+  jobStatusSchema,
+  networkViewResponseSchema,
+  uploadResponseSchema,
+} from '@holgura/contracts';
+import { loadCase, runDcPowerFlow } from '@holgura/engine';
+import { buildTestApp, dialects } from '../../test-support';
+import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildNetworkView } from './network-view';
+import { saveDemoStudyNetwork } from './network.repository';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const referenceDir = path.resolve(here, '../../../../../../shared/reference');
+const case9 = fs.readFileSync(path.join(referenceDir, 'cases/case9.m'));
+const case30 = fs.readFileSync(path.join(referenceDir, 'cases/case30.m'));
+
+async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
+  const client = new TestClient(server);
+  expect((await client.post('/api/auth/sign-up/email', newAccount(who))).statusCode).toBe(200);
+  return client;
+}
+
+async function analysed(client: TestClient, bytes: Buffer, name: string): Promise<string> {
+  const response = await client.request({
+    method: 'POST',
+    url: '/api/casesCalculate/calculate',
+    body: bytes,
+    headers: { 'content-type': 'text/plain', 'x-file-name': encodeURIComponent(name) },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  const { caseId, jobId } = uploadResponseSchema.parse(response.json());
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const status = jobStatusSchema.parse((await client.get(`/api/jobs/${jobId}`)).json());
+    if (status.state === 'done') return caseId;
+    if (status.state === 'failed') throw new Error(`job failed: ${status.error?.message}`);
+    if (Date.now() > deadline) throw new Error('job still running');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('buildNetworkView', () => {
+  it('describes every bus, branch and generator with the base-case DC flows', async () => {
+    const net = (await loadCase(case30)).network;
+    const view = buildNetworkView(net);
+    expect(view.layout).toBe('force');
+    expect(view.buses.number).toHaveLength(30);
+    expect(view.buses.x.every(Number.isFinite)).toBe(true);
+    expect(view.branches.from).toHaveLength(net.branches.count);
+    expect(view.generators.bus).toHaveLength(net.generators.count);
+    const flows = runDcPowerFlow(net).pfMw;
+    for (let k = 0; k < net.branches.count; k++) {
+      expect(view.branches.flowMw[k]).toBeCloseTo(flows[k]!, 1);
+      expect(view.branches.from[k]).toBe(net.buses.number[net.branches.fromBus[k]!]);
+    }
+    // Names follow ANALYSIS.md §1, as the constraint tables print them.
+    expect(view.branches.name[0]).toMatch(/^.+-.+$/);
+  });
+});
+
+describe.each(dialects)('network routes on %s', (dialect) => {
+  it('serves the stored network of an analysed case to its owner only', async () => {
+    const { server } = await buildTestApp({ workers: 1 }, { dialect, pollIntervalMs: 100 });
+    const ana = await signedIn(server, 'net-owner');
+    const caseId = await analysed(ana, case9, 'case9.m');
+
+    const response = await ana.get(`/api/cases/${caseId}/network`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { network } = networkViewResponseSchema.parse(response.json());
+    expect(network.buses.number).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(network.branches.ratingMw).toHaveLength(9);
+    // The flexibility constraints name branches by the same 1-based numbers.
+    const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
+    for (const constraint of data.analysis!.flexibility!.constraints) {
+      expect(network.branches.name[constraint.monitored.branch - 1]).toBe(
+        constraint.monitored.name,
+      );
+    }
+
+    const other = await signedIn(server, 'net-other');
+    const hidden = await other.get(`/api/cases/${caseId}/network`);
+    expect(hidden.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(hidden.json()).error.code).toBe('CASE_NETWORK_NOT_FOUND');
+
+    const anonymous = new TestClient(server);
+    expect((await anonymous.get(`/api/cases/${caseId}/network`)).statusCode).toBe(401);
+    expect((await ana.get('/api/cases/no%20such/network')).statusCode).toBe(404);
+  });
+
+  it('says in Spanish when a case has no stored network', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'net-none');
+    const response = await ana.get('/api/cases/missing-case/network');
+    expect(response.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(response.json()).error.message).toMatch(/vista de red/);
+  });
+
+  it('serves the demo study network once the demo loader stored it', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'net-demo');
+    const before = await ana.get('/api/demo-study/network');
+    expect(before.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(before.json()).error.code).toBe('DEMO_NETWORK_NOT_FOUND');
+
+    await saveDemoStudyNetwork(db, buildNetworkView((await loadCase(case9)).network));
+    const after = await ana.get('/api/demo-study/network');
+    expect(after.statusCode).toBe(200);
+    expect(networkViewResponseSchema.parse(after.json()).network.buses.number).toHaveLength(9);
+    // The demo study's key is not a case: no case route reaches it.
+    expect((await ana.get('/api/cases/system:demo-study/network')).statusCode).toBe(404);
+  });
+});
