@@ -182,13 +182,18 @@ export function startWorker(databaseUrl: string, dataDir: string): Promise<Proc>
   );
 }
 
-/** Kills whatever a test left running. */
+const tempDirs: string[] = [];
+
+/** Kills whatever a test left running and removes its data folders. */
 export async function stopAll(): Promise<void> {
   await Promise.all(started.splice(0).map((proc) => proc.kill9()));
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-fault-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-fault-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 export type ApiCall = (url: string, init?: RequestInit) => Promise<Response>;
