@@ -13,6 +13,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
+import { registerExportRoutes } from './modules/export/export.routes';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerNetworkRoutes } from './modules/network/network.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerCaseRoutes(server, { db, guard });
     registerNetworkRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
+    registerExportRoutes(server, { db, guard });
 
     const events = new JobEvents();
     const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);

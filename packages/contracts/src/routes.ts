@@ -17,3 +17,16 @@ export function isAppPath(pathname: string): pathname is AppPath {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (Object.values(appPaths) as string[]).includes(normalized);
 }
+
+/** Spreadsheet downloads (issue #9): the same tables as /analisis and /resultados, xlsx or CSV. */
+export type ExportFormat = 'xlsx' | 'csv';
+const caseExport = (caseId: string, table: string, format: ExportFormat) =>
+  `/api/cases/${encodeURIComponent(caseId)}/export/${table}.${format}`;
+export const exportPaths = {
+  /** Query: level. */
+  constraints: (caseId: string, format: ExportFormat) => caseExport(caseId, 'constraints', format),
+  /** Query: level, constraint. */
+  generators: (caseId: string, format: ExportFormat) => caseExport(caseId, 'generators', format),
+  /** Query: familyId (optional: without it, every case of the study). */
+  busbarCapacities: (format: ExportFormat) => `/api/export/busbar-capacities.${format}`,
+} as const;

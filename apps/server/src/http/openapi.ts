@@ -20,6 +20,7 @@ import {
   upsertCaseRequestSchema,
   uploadResponseSchema,
 } from '@holgura/contracts';
+import { CSV_TYPE, XLSX_TYPE } from '../modules/export/export.routes';
 
 type Method = 'get' | 'put' | 'post';
 
@@ -28,7 +29,9 @@ interface Operation {
   auth: boolean;
   body?: z.ZodType;
   rawBody?: string[];
-  response: z.ZodType | null;
+  /** A file download: its media types. */
+  rawResponse?: string[];
+  response?: z.ZodType | null;
   responseStatus?: number;
   errors?: number[];
 }
@@ -106,6 +109,58 @@ const operations: Record<string, Partial<Record<Method, Operation>>> = {
       errors: [404],
     },
   },
+  '/api/cases/{caseId}/export/constraints.xlsx': {
+    get: {
+      summary:
+        'Restricciones de un nivel en Excel (consulta: level). Números reales con formato; ' +
+        'también .csv (es-CO: separador ";", coma decimal, UTF-8 con BOM)',
+      auth: true,
+      rawResponse: [XLSX_TYPE],
+      errors: [400, 401, 404, 409],
+    },
+  },
+  '/api/cases/{caseId}/export/constraints.csv': {
+    get: {
+      summary: 'Restricciones de un nivel en CSV es-CO (consulta: level)',
+      auth: true,
+      rawResponse: [CSV_TYPE],
+      errors: [400, 401, 404, 409],
+    },
+  },
+  '/api/cases/{caseId}/export/generators.xlsx': {
+    get: {
+      summary: 'Análisis de generadores de una restricción en Excel (consulta: level, constraint)',
+      auth: true,
+      rawResponse: [XLSX_TYPE],
+      errors: [400, 401, 404, 409],
+    },
+  },
+  '/api/cases/{caseId}/export/generators.csv': {
+    get: {
+      summary:
+        'Análisis de generadores de una restricción en CSV es-CO (consulta: level, constraint)',
+      auth: true,
+      rawResponse: [CSV_TYPE],
+      errors: [400, 401, 404, 409],
+    },
+  },
+  '/api/export/busbar-capacities.xlsx': {
+    get: {
+      summary:
+        'Capacidad de conexión por barra, escenario y año en Excel (consulta opcional: familyId)',
+      auth: true,
+      rawResponse: [XLSX_TYPE],
+      errors: [401, 404],
+    },
+  },
+  '/api/export/busbar-capacities.csv': {
+    get: {
+      summary: 'Capacidad de conexión en CSV es-CO (consulta opcional: familyId)',
+      auth: true,
+      rawResponse: [CSV_TYPE],
+      errors: [401, 404],
+    },
+  },
   '/api/casesCalculate/calculate': {
     post: {
       summary: 'Sube un caso (MATPOWER o PSS/E RAW, opcionalmente comprimido con xz) y lo analiza',
@@ -165,7 +220,19 @@ export function openApiDocument(publicUrl: string) {
       const responses: Record<string, unknown> = {
         [String(op.responseStatus ?? 200)]: {
           description: 'OK',
-          ...(op.response === null ? {} : { content: json(op.response) }),
+          ...(op.response === null || op.response === undefined
+            ? {}
+            : { content: json(op.response) }),
+          ...(op.rawResponse
+            ? {
+                content: Object.fromEntries(
+                  op.rawResponse.map((type) => [
+                    type,
+                    { schema: { type: 'string', format: 'binary' } },
+                  ]),
+                ),
+              }
+            : {}),
         },
       };
       for (const status of op.errors ?? []) {

@@ -1,0 +1,74 @@
+import {
+  busbarCapacitySchema,
+  flexibilitySchema,
+  type BusbarCapacity,
+  type Flexibility,
+} from '@holgura/contracts';
+import type { Db } from '../../db/database';
+import { DEMO_OWNER } from '../cases/cases.repository';
+
+export type CaseFlexibility =
+  | { status: 'no-case' }
+  | { status: 'no-data' }
+  | { status: 'no-flexibility' }
+  | { status: 'ok'; caseName: string; flexibility: Flexibility };
+
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+/**
+ * What the exports read, scoped like the case routes: the owner's cases and the public demo
+ * study; another user's case is a missing one.
+ */
+export function exportRepository(db: Db, owner: string) {
+  const readable = [owner, DEMO_OWNER];
+  return {
+    async caseFlexibility(caseId: string): Promise<CaseFlexibility> {
+      const caseRow = await db
+        .selectFrom('cases')
+        .select('case_name')
+        .where('case_id', '=', caseId)
+        .where('user_id', 'in', readable)
+        .executeTakeFirst();
+      if (caseRow === undefined) return { status: 'no-case' };
+      const dataRow = await db
+        .selectFrom('case_api_data')
+        .select('analysis_json')
+        .where('case_id', '=', caseId)
+        .where('user_id', 'in', readable)
+        .orderBy('api_response_date', 'desc')
+        .executeTakeFirst();
+      if (dataRow === undefined || dataRow.analysis_json === null) return { status: 'no-data' };
+      const analysis = parse(dataRow.analysis_json) as { flexibility?: unknown } | null;
+      const flexibility = flexibilitySchema.safeParse(analysis?.flexibility);
+      if (!flexibility.success) return { status: 'no-flexibility' };
+      return { status: 'ok', caseName: caseRow.case_name, flexibility: flexibility.data };
+    },
+
+    /** The busbar-capacity results of a family (or of every readable case), with case names. */
+    async busbarCapacities(familyId: string | null): Promise<{
+      familyName: string | null;
+      cases: { caseName: string; capacity: BusbarCapacity }[];
+    }> {
+      let query = db
+        .selectFrom('cases')
+        .innerJoin('case_api_data', 'case_api_data.case_id', 'cases.case_id')
+        .select(['cases.case_name', 'cases.family_name', 'case_api_data.analysis_json'])
+        .where('cases.user_id', 'in', readable)
+        .where('case_api_data.user_id', 'in', readable);
+      if (familyId !== null) query = query.where('cases.family_id', '=', familyId);
+      const rows = await query.execute();
+      const cases = rows.flatMap((row) => {
+        const analysis = parse(row.analysis_json) as { busbarCapacity?: unknown } | null;
+        const capacity = busbarCapacitySchema.safeParse(analysis?.busbarCapacity);
+        return capacity.success ? [{ caseName: row.case_name, capacity: capacity.data }] : [];
+      });
+      const familyName =
+        familyId === null
+          ? null
+          : (rows.find((row) => row.family_name !== null)?.family_name ??
+            cases[0]?.capacity.busName ??
+            familyId);
+      return { familyName, cases };
+    },
+  };
+}
