@@ -14,8 +14,10 @@ import type {
   BusbarConstraint,
   BusbarGenerator,
   DemoFlows,
+  NetworkViewV1,
   StudyFile,
 } from '@holgura/contracts';
+import { buildNetworkView } from '../modules/network/network-view';
 import { analyseWithDefaultGroup, describeLoading, runAnalysis, toAcCheckResult } from './analysis';
 
 /** One busbar × scenario × year case of the demo study, ready for the cases tables. */
@@ -34,6 +36,8 @@ export interface DemoStudyCase {
 export interface DemoBuild {
   demoCase: { analysis: AnalysisResultV1; fullDataJson: unknown; demoFlows: DemoFlows | null };
   studyCases: DemoStudyCase[];
+  /** The study network's view for the /resultados map (issue #9). */
+  studyNetworkView?: NetworkViewV1;
 }
 
 const toContract = (c: EngineBusbarConstraint): BusbarConstraint => ({
@@ -211,6 +215,7 @@ export async function buildDemo(input: {
   return {
     demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson, demoFlows },
     studyCases,
+    studyNetworkView: buildNetworkView(network),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import type { DemoBuild } from '../../jobs/demo-builder';
 import { spawnWorker } from '../../jobs/worker-pool';
 import { DEMO_OWNER } from '../cases/cases.repository';
+import { saveDemoStudyNetwork } from '../network/network.repository';
 
 /** demo/demo.json: the /demo network and the study file (which names its base case). */
 interface DemoManifest {
@@ -89,6 +90,7 @@ export async function loadDemoOnFirstStart(options: {
     return 'failed';
   }
   await storeDemo(db, build);
+  await saveDemoStudyNetwork(db, build.studyNetworkView);
   log.info(
     `Datos de demostración listos: caso de /demo y ${build.studyCases.length} casos de estudio en ${Math.round((Date.now() - started) / 1000)} s`,
   );
