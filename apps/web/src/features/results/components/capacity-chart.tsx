@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { es } from '../../../strings/es';
 import { formatFixed, formatMw } from '../../../utils/format';
 import { chartSeries, type ResultCard } from '../model';
@@ -6,11 +7,13 @@ const t = es.resultsDemo.results.chart;
 const COLORS = ['#0369a1', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#4d7c0f'];
 const WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 28, right: 16, bottom: 32, left: 56 };
+const PAD = { top: 28, right: 16, bottom: 44, left: 56 };
 
 /** A line per scenario of one family's capacity across years (SVG, with a data table). */
 export function CapacityChart({ busName, cards }: { busName: string; cards: ResultCard[] }) {
   const { years, series } = chartSeries(cards);
+  // The point under the pointer: its value is written next to it (es-CO), as a tooltip.
+  const [hover, setHover] = useState<{ scenario: string; year: number } | null>(null);
   const values = series.flatMap((s) => s.points.map((p) => p.mw)).filter((v) => v !== null);
   if (years.length === 0 || values.length === 0) return null;
   const max = Math.max(...values);
@@ -47,11 +50,20 @@ export function CapacityChart({ busName, cards }: { busName: string; cards: Resu
         <text x={PAD.left - 6} y={12} textAnchor="end" fontSize="11" fill="#475569">
           {t.axisMw}
         </text>
+        <text
+          x={PAD.left + innerW / 2}
+          y={HEIGHT - 4}
+          textAnchor="middle"
+          fontSize="11"
+          fill="#475569"
+        >
+          {t.axisYear}
+        </text>
         {years.map((year, index) => (
           <text
             key={year}
             x={x(index)}
-            y={HEIGHT - 10}
+            y={HEIGHT - 22}
             textAnchor="middle"
             fontSize="11"
             fill="#475569"
@@ -65,16 +77,50 @@ export function CapacityChart({ busName, cards }: { busName: string; cards: Resu
             .map((p, index) => (p.mw === null ? null : `${x(index)},${y(p.mw)}`))
             .filter((p) => p !== null);
           return (
-            <g key={s.scenario}>
+            <g key={s.scenario} data-testid="capacity-line" data-scenario={s.scenario}>
               <polyline points={points.join(' ')} fill="none" stroke={color} strokeWidth="2.5" />
               {s.points.map((p, index) =>
                 p.mw === null ? null : (
-                  <circle key={p.year} cx={x(index)} cy={y(p.mw)} r="4" fill={color} />
+                  <circle
+                    key={p.year}
+                    cx={x(index)}
+                    cy={y(p.mw)}
+                    r={hover?.scenario === s.scenario && hover.year === p.year ? 6 : 4}
+                    fill={color}
+                    data-testid="capacity-point"
+                    onPointerEnter={() => setHover({ scenario: s.scenario, year: p.year })}
+                    onPointerLeave={() => setHover(null)}
+                  >
+                    <title>{t.point(s.scenario, p.year, formatFixed(p.mw, 1))}</title>
+                  </circle>
                 ),
               )}
             </g>
           );
         })}
+        {hover !== null &&
+          (() => {
+            const index = years.indexOf(hover.year);
+            const mw = series.find((s) => s.scenario === hover.scenario)?.points[index]?.mw;
+            if (index < 0 || mw === null || mw === undefined) return null;
+            const nearRight = x(index) > WIDTH - 160;
+            return (
+              <text
+                x={x(index) + (nearRight ? -10 : 10)}
+                y={Math.max(PAD.top + 10, y(mw) - 10)}
+                textAnchor={nearRight ? 'end' : 'start'}
+                fontSize="12"
+                fontWeight="600"
+                fill="#0f172a"
+                stroke="#ffffff"
+                strokeWidth="3"
+                paintOrder="stroke"
+                data-testid="capacity-tooltip"
+              >
+                {t.point(hover.scenario, hover.year, formatFixed(mw, 1))}
+              </text>
+            );
+          })()}
       </svg>
       <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
         {series.map((s, si) => (

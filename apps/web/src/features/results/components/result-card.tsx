@@ -1,16 +1,32 @@
+import { Button } from '../../../components/ui/button';
 import { es } from '../../../strings/es';
+import { cn } from '../../../utils/cn';
 import { formatFixed, formatMw } from '../../../utils/format';
 import type { ResultCard } from '../model';
 
 const t = es.resultsDemo.results.cards;
+const tg = es.resultsDemo.results.generators;
 
 /** Spec §3 case result card: barra, capacidad, elemento limitante, contingencia, escenario, año, condición. */
-export function ResultCardView({ card }: { card: ResultCard }) {
+export function ResultCardView({
+  card,
+  selected = false,
+  onSelect,
+}: {
+  card: ResultCard;
+  selected?: boolean;
+  /** Shows this case in the generator chart; absent: the card offers no selection. */
+  onSelect?: () => void;
+}) {
   const titleId = `tarjeta-${card.id}`;
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className={cn(
+        'flex flex-col rounded-xl border bg-white p-4 shadow-sm',
+        selected ? 'border-sky-600 ring-2 ring-sky-600' : 'border-slate-200',
+      )}
+      data-testid="result-card"
     >
       <h3 id={titleId} className="font-semibold text-slate-900">
         <span className="sr-only">{t.barra}: </span>
@@ -52,6 +68,18 @@ export function ResultCardView({ card }: { card: ResultCard }) {
       </dl>
       {card.capReached && card.tmaxMw !== null && (
         <p className="mt-2 text-xs text-slate-500">{t.capNote(formatMw(card.tmaxMw))}</p>
+      )}
+      {onSelect !== undefined && card.capacity !== null && (
+        <Button
+          variant={selected ? 'primary' : 'outline'}
+          size="sm"
+          className="mt-3 self-start"
+          aria-pressed={selected}
+          aria-label={tg.selectLabel(card.barra, card.caseName)}
+          onClick={onSelect}
+        >
+          {tg.select}
+        </Button>
       )}
     </article>
   );

@@ -8,6 +8,7 @@ import { useSequentialResults } from '../api/use-sequential-results';
 import { yearsOf, type Family } from '../model';
 import { CapacityChart } from './capacity-chart';
 import { ConditionsCard } from './conditions-card';
+import { GeneratorChart } from './generator-chart';
 import { ResultCardView } from './result-card';
 
 const t = es.resultsDemo.results;
@@ -26,7 +27,9 @@ export function ResultsSection({
 }) {
   const results = useSequentialResults(cases);
   const [tab, setTab] = useState('todos');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const years = yearsOf(results.cards);
+  const selected = results.cards.find((card) => card.id === selectedId) ?? null;
 
   let body;
   if (results.status === 'error') {
@@ -49,7 +52,11 @@ export function ResultsSection({
         {results.failed > 0 && results.status === 'loaded' && (
           <p className="text-sm text-amber-800">{t.cards.skipped(results.failed)}</p>
         )}
-        {family !== null && <CapacityChart busName={family.familyName} cards={results.cards} />}
+        {family !== null ? (
+          <CapacityChart busName={family.familyName} cards={results.cards} />
+        ) : (
+          <p className="text-sm text-slate-600">{t.chart.pickFamily}</p>
+        )}
         {results.cards.length > 0 && (
           <Tabs value={active} onValueChange={setTab} className="mt-4">
             <TabsList aria-label={t.cards.tabsLabel} className="overflow-x-auto">
@@ -66,12 +73,30 @@ export function ResultsSection({
                   {results.cards
                     .filter((card) => value === 'todos' || String(card.anio) === value)
                     .map((card) => (
-                      <ResultCardView key={card.id} card={card} />
+                      <ResultCardView
+                        key={card.id}
+                        card={card}
+                        selected={card.id === selectedId}
+                        onSelect={() => setSelectedId(card.id)}
+                      />
                     ))}
                 </div>
               </TabsContent>
             ))}
           </Tabs>
+        )}
+        {results.cards.length > 0 && (
+          <div className="mt-4">
+            {selected?.capacity ? (
+              <GeneratorChart
+                key={selected.id}
+                capacity={selected.capacity}
+                caseName={selected.caseName}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">{t.generators.pickCase}</p>
+            )}
+          </div>
         )}
         <div className="mt-4">
           <ConditionsCard cards={results.cards} />

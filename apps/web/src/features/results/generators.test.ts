@@ -1,0 +1,133 @@
+import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  axisTicks,
+  clampDispatch,
+  filterGenerators,
+  generatorChartData,
+  sortGenerators,
+  whatIf,
+} from './generators';
+
+const gen = (busNumber: number, sensitivity: number, maxMw: number, initialMw = maxMw / 2) =>
+  ({
+    name: `G B${busNumber}`,
+    busNumber,
+    initialMw,
+    maxMw,
+    sensitivity,
+    dispatchAtLimitMw: null,
+  }) satisfies BusbarGenerator;
+
+const generators = [gen(2, 0.3, 80), gen(13, -0.12, 40), gen(22, 0.05, 120), gen(27, -0.4, 55)];
+
+/** d = 0.5, L = 100, f0 = 60: T = (100 − 60)/0.5 = 80 MW. */
+const capacity = (extra: Partial<BusbarCapacity['limiting'] & object> = {}): BusbarCapacity => ({
+  busNumber: 5,
+  busName: 'B5',
+  scenario: 'alta',
+  year: 2027,
+  condition: 'Demanda alta',
+  capacityMw: 80,
+  tmaxMw: 500,
+  limiting: {
+    monitoredBranch: 3,
+    monitoredName: 'B2-B4 (1)',
+    contingencyBranch: 7,
+    contingencyName: 'B4-B6 (1)',
+    transferAtLimitMw: 80,
+    distributionFactor: 0.5,
+    limitMw: 100,
+    preExistingViolation: false,
+    flowAtZeroMw: 60,
+    generators,
+    ...extra,
+  },
+  topConstraints: [],
+  projectsInService: [],
+  interchanges: [],
+  networkLabel: 'Red de prueba',
+});
+
+const ready = (c: BusbarCapacity) => {
+  const data = generatorChartData(c);
+  if (data.kind !== 'ready') throw new Error(data.kind);
+  return data;
+};
+
+describe('generator chart data', () => {
+  it('says why there is nothing to show: the cap binds, or the result predates generators', () => {
+    expect(generatorChartData({ ...capacity(), limiting: null }).kind).toBe('capBinds');
+    expect(generatorChartData(capacity({ generators: undefined })).kind).toBe('noData');
+    expect(generatorChartData(capacity({ flowAtZeroMw: undefined })).kind).toBe('noData');
+  });
+
+  it('never draws a generator at or below the 0.01 threshold', () => {
+    const data = ready(
+      capacity({ generators: [...generators, gen(9, 0.01, 10), gen(8, -0.0099, 10)] }),
+    );
+    expect(data.generators.map((g) => g.busNumber)).toEqual([2, 13, 22, 27]);
+  });
+});
+
+describe('sorting and filtering (spec §4)', () => {
+  it('filters by the sign of the sensitivity', () => {
+    expect(filterGenerators(generators, 'positive').map((g) => g.busNumber)).toEqual([2, 22]);
+    expect(filterGenerators(generators, 'negative').map((g) => g.busNumber)).toEqual([13, 27]);
+    expect(filterGenerators(generators, 'all')).toHaveLength(4);
+  });
+
+  it('sorts by capacity or by sensitivity, either way', () => {
+    const order = (key: 'capacity' | 'sensitivity', dir: 'asc' | 'desc') =>
+      sortGenerators(generators, key, dir).map((g) => g.busNumber);
+    expect(order('capacity', 'desc')).toEqual([22, 2, 27, 13]);
+    expect(order('capacity', 'asc')).toEqual([13, 27, 2, 22]);
+    expect(order('sensitivity', 'desc')).toEqual([2, 22, 13, 27]);
+    expect(order('sensitivity', 'asc')).toEqual([27, 13, 22, 2]);
+  });
+
+  it('keeps dispatch within [0, Pmax] and puts axis ticks at quarters of the maximum', () => {
+    expect(clampDispatch(-3, 40)).toBe(0);
+    expect(clampDispatch(41, 40)).toBe(40);
+    expect(clampDispatch(12.5, 40)).toBe(12.5);
+    expect(axisTicks(120)).toEqual([0, 30, 60, 90, 120]);
+  });
+});
+
+describe('what-if on the limiting constraint', () => {
+  it('without adjustments gives back the case: flow at capacity = limit, capacity unchanged', () => {
+    const result = whatIf(ready(capacity()), {});
+    expect(result.shiftMw).toBe(0);
+    expect(result.flowAtCapacityMw).toBeCloseTo(100, 12);
+    expect(result.recalculatedMw).toBeCloseTo(80, 12);
+  });
+
+  it('moves the flow by Σ s·ΔP and the capacity by −Σ s·ΔP / d', () => {
+    // B2 from 40 to 20 MW (s = 0.3): −6 MW; B27 from 27.5 to 55 MW (s = −0.4): −11 MW.
+    const result = whatIf(ready(capacity()), { 2: 20, 27: 55 });
+    expect(result.shiftMw).toBeCloseTo(-17, 12);
+    expect(result.flowAtCapacityMw).toBeCloseTo(83, 12);
+    expect(result.recalculatedMw).toBeCloseTo((100 - 60 + 17) / 0.5, 12);
+  });
+
+  it('with a negative distribution factor the limit is −L', () => {
+    // d = −0.25, f0 = −70: T = (100 − 70)/0.25 = 120 MW; B2 +10 MW moves f0 by +3.
+    const data = ready(capacity({ distributionFactor: -0.25, flowAtZeroMw: -70 }));
+    expect(whatIf(data, {}).recalculatedMw).toBeCloseTo(120, 12);
+    expect(whatIf(data, { 2: 50 }).recalculatedMw).toBeCloseTo((100 - 67) / 0.25, 12);
+  });
+
+  it('never goes below 0 nor above the study cap', () => {
+    const data = ready(capacity());
+    // B2 to 80 MW: +12 MW of flow, then B27 to 0: +11 → f0 = 83, T = 34; far more: 0.
+    expect(whatIf(data, { 2: 80, 27: 0 }).recalculatedMw).toBeCloseTo(34, 12);
+    const tight = ready(capacity({ flowAtZeroMw: 98 }));
+    expect(whatIf(tight, { 2: 80 }).recalculatedMw).toBe(0);
+    const loose = ready(capacity({ flowAtZeroMw: -500 }));
+    expect(whatIf(loose, {}).recalculatedMw).toBe(500);
+  });
+
+  it('ignores adjustments of plants that are not in the chart', () => {
+    expect(whatIf(ready(capacity()), { 999: 10 }).shiftMw).toBe(0);
+  });
+});
