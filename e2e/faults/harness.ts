@@ -14,6 +14,11 @@ import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = path.join(repoRoot, 'apps/server/dist');
+/** About 2 s of analysis: a job that should simply complete. */
+export const activsg2000Xz = fs.readFileSync(
+  path.join(repoRoot, 'demo/networks/case_ACTIVSg2000.m.xz'),
+);
+
 /** About 20 s of analysis on one thread: long enough to kill a process in the middle of it. */
 export const activsg10k = fs.readFileSync(
   path.resolve(repoRoot, '../shared/reference/cases/case_ACTIVSg10k.m'),

@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     await registerSecurityHeaders(server, { publicUrl: config.publicUrl });
     registerErrorHandler(server);
-    registerHealthRoutes(server);
+    registerHealthRoutes(server, db);
     await registerOpenApi(server, config.publicUrl);
     const clientConfig: ClientConfigResponse = {
       sax: sax.client,

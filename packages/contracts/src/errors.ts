@@ -72,6 +72,8 @@ export const errorMessages = {
   LINALG_SINGULAR: 'La red no se pudo resolver: la matriz del sistema es singular',
   LINALG_DIMENSION_MISMATCH: 'Error interno de dimensiones en el cálculo',
   INTERNAL: 'Error interno del servidor',
+  DATABASE_UNAVAILABLE:
+    'Holgura no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

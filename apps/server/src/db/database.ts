@@ -96,6 +96,10 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     ...searchPath,
   });
   const authPool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...searchPath });
+  // An idle connection that PostgreSQL drops (restart, network cut) is reported as an 'error'
+  // event; without a listener Node ends the process. The pool discards the connection and the
+  // next query opens a fresh one, or fails with an error the API answers as 503.
+  for (const each of [pool, authPool]) each.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const authDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: authPool }) });
   return {

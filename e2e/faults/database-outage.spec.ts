@@ -1,0 +1,145 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  activsg2000Xz,
+  adminDatabaseUrl,
+  finished,
+  freePort,
+  freshDatabase,
+  postgresAvailable,
+  signUp,
+  startServer,
+  startWorker,
+  stopAll,
+  tempDir,
+  uploadCase,
+  waitForJob,
+  type FreshDatabase,
+} from './harness';
+
+const outageMessage =
+  'Holgura no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.';
+
+/**
+ * A TCP hop between Holgura and PostgreSQL that can be cut and restored: an outage for these
+ * processes only, while the machine's PostgreSQL keeps serving every other test.
+ */
+async function databaseProxy(target: URL) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    port,
+    /** Refuses new connections and drops the open ones, as a stopped database does. */
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restore: listen,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const hasPostgres = await postgresAvailable();
+let database: FreshDatabase | undefined;
+let proxy: Awaited<ReturnType<typeof databaseProxy>> | undefined;
+
+afterEach(async () => {
+  await stopAll();
+  await proxy?.close();
+  await database?.drop();
+  database = undefined;
+  proxy = undefined;
+});
+
+async function expectOutage(response: Response) {
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).not.toBeNull();
+  expect(await response.json()).toEqual({
+    error: { code: 'DATABASE_UNAVAILABLE', message: outageMessage },
+  });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(!hasPostgres)('PostgreSQL unavailable (API and two workers)', () => {
+  it('answers 503 with the Spanish message during the outage and recovers when it returns', async () => {
+    database = await freshDatabase();
+    proxy = await databaseProxy(new URL(adminDatabaseUrl));
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const api = await startServer({
+      port,
+      dataDir: tempDir(),
+      databaseUrl: viaProxy.toString(),
+      workers: 0,
+    });
+    const workers = [
+      await startWorker(viaProxy.toString(), tempDir()),
+      await startWorker(viaProxy.toString(), tempDir()),
+    ];
+    const call = await signUp(baseUrl);
+    expect((await call('/api/cases')).status).toBe(200);
+
+    await proxy.cut();
+    await expectOutage(await fetch(`${baseUrl}/api/health`));
+    await expectOutage(await fetch(`${baseUrl}/api/stats`));
+    await expectOutage(await call('/api/cases'));
+    // An upload is refused, not half-accepted: the client knows to send it again.
+    await expectOutage(
+      await call('/api/casesCalculate/calculate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-xz', 'x-file-name': 'case_ACTIVSg2000.m.xz' },
+        body: new Uint8Array(activsg2000Xz),
+      }),
+    );
+    // Every process rides out the outage.
+    for (const proc of [api, ...workers]) expect(proc.child.exitCode).toBeNull();
+
+    await proxy.restore();
+    await until(
+      async () => (await fetch(`${baseUrl}/api/health`)).status === 200,
+      30_000,
+      'the health check to pass again',
+    );
+    expect((await call('/api/cases')).status).toBe(200);
+    const accepted = await uploadCase(call, activsg2000Xz, 'case_ACTIVSg2000.m.xz');
+    expect(await waitForJob(call, accepted.jobId, finished, 90_000)).toMatchObject({
+      state: 'done',
+      error: null,
+    });
+    for (const proc of [api, ...workers]) expect(proc.child.exitCode).toBeNull();
+  }, 180_000);
+});
