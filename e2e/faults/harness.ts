@@ -229,7 +229,7 @@ export async function signUp(baseUrl: string, who = `fallo-${randomUUID().slice(
       ...init,
       headers: { ...(init.headers as Record<string, string>), cookie, origin: baseUrl },
     });
-  return call;
+  return Object.assign(call, { cookie });
 }
 
 export interface Accepted {
