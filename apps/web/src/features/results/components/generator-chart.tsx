@@ -1,7 +1,7 @@
 import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { es } from '../../../strings/es';
+import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { FULL_NETWORK } from '../model';
@@ -18,7 +18,7 @@ import {
   type SortDirection,
 } from '../generators';
 
-const t = es.resultsDemo.results.generators;
+const t = esResultsGenerators;
 const mw = (value: number) => t.mw(formatFixed(value, 1));
 const percent = (sensitivity: number) => t.percent(formatFixed(sensitivity * 100, 2));
 
@@ -35,10 +35,16 @@ export function GeneratorChart({
   caseName: string;
 }) {
   const data = generatorChartData(capacity);
+  const sectionRef = useRef<HTMLElement>(null);
+  // Mounted when a case is picked (keyed by case): bring the chart into view below the cards.
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <section
+      ref={sectionRef}
       aria-labelledby="generadores-resultados-titulo"
-      className="rounded-xl border border-slate-200 bg-white p-4"
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
       data-testid="generator-chart"
     >
       <h3 id="generadores-resultados-titulo" className="font-semibold text-slate-900">

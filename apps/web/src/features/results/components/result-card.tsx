@@ -1,11 +1,12 @@
 import { Button } from '../../../components/ui/button';
 import { es } from '../../../strings/es';
+import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatMw } from '../../../utils/format';
 import type { ResultCard } from '../model';
 
 const t = es.resultsDemo.results.cards;
-const tg = es.resultsDemo.results.generators;
+const tg = esResultsGenerators;
 
 /** Spec §3 case result card: barra, capacidad, elemento limitante, contingencia, escenario, año, condición. */
 export function ResultCardView({

@@ -1,9 +1,11 @@
 import type { CaseSummary } from '@holgura/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
+import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { es } from '../../../strings/es';
+import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { useSequentialResults } from '../api/use-sequential-results';
 import { yearsOf, type Family } from '../model';
 import { CapacityChart } from './capacity-chart';
@@ -94,7 +96,7 @@ export function ResultsSection({
                 caseName={selected.caseName}
               />
             ) : (
-              <p className="text-sm text-slate-600">{t.generators.pickCase}</p>
+              <p className="text-sm text-slate-600">{esResultsGenerators.pickCase}</p>
             )}
           </div>
         )}
@@ -115,6 +117,9 @@ export function ResultsSection({
         {family !== null && `: ${family.familyName}`}
       </h2>
       {family === null && <p className="text-sm text-slate-600">{t.cards.allCasesNote}</p>}
+      {results.cards.some((card) => card.capacidad !== null) && (
+        <BusbarCapacityExport family={family} className="mt-3" />
+      )}
       <div className="mt-3 space-y-3">{body}</div>
       <div className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <p>{t.validity(longDate.format(today))}</p>
