@@ -42,7 +42,8 @@ export function setAccessTokenSource(source: AccessTokenSource | null): void {
   accessTokenSource = source;
 }
 
-async function authorizationHeader(path: string): Promise<Record<string, string>> {
+/** The bearer header for an API call, or none (cookie); file downloads use it as well. */
+export async function authorizationHeader(path: string): Promise<Record<string, string>> {
   // better-auth's own routes authenticate by cookie; the bearer is for the rest of the API.
   if (accessTokenSource === null || path.startsWith('/api/auth/')) return {};
   try {

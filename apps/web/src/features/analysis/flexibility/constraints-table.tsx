@@ -1,5 +1,5 @@
 import type { Constraint, FlexibilityLevel } from '@holgura/contracts';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
@@ -11,6 +11,8 @@ type ConstraintsTableProps = {
   constraints: ReadonlyMap<number, Constraint>;
   selectedId: number | null;
   onSelect: (id: number) => void;
+  /** Shown beside the title when the level has constraints (the download buttons). */
+  actions?: ReactNode;
 };
 
 /** Impacto: the ranking with 6 decimals, N/A when not a finite number. */
@@ -24,6 +26,7 @@ export function ConstraintsTable({
   constraints,
   selectedId,
   onSelect,
+  actions,
 }: ConstraintsTableProps) {
   const rows =
     level?.constraintIds.flatMap((id) => {
@@ -41,9 +44,12 @@ export function ConstraintsTable({
       aria-labelledby="restricciones-titulo"
       className="min-w-0 rounded-xl border border-slate-200 p-4"
     >
-      <h3 id="restricciones-titulo" className="text-base font-semibold text-slate-900">
-        {t.title}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="restricciones-titulo" className="text-base font-semibold text-slate-900">
+          {t.title}
+        </h3>
+        {rows.length > 0 && actions}
+      </div>
       {level === undefined ? (
         <p className="mt-3 text-sm text-slate-600">{t.noLevel}</p>
       ) : rows.length === 0 ? (

@@ -1,6 +1,8 @@
-import type { Flexibility } from '@holgura/contracts';
+import { exportPaths, type Flexibility } from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { ExportButtons } from '../../../components/export/export-buttons';
+import { esExport } from '../../../strings/es-export';
 import { esAnalysisResults } from '../../../strings/es';
 import { ConstraintPanel } from './constraint-panel';
 import { ConstraintsTable } from './constraints-table';
@@ -28,7 +30,7 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
       <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">{t.flexibilityMissing}</p>
     );
   }
-  return <FlexibilityView key={caseId} flexibility={query.data} />;
+  return <FlexibilityView key={caseId} flexibility={query.data} caseId={caseId} />;
 }
 
 type Selection = { level: number | null; constraintId: number | null };
@@ -38,7 +40,14 @@ function initialSelection(flexibility: Flexibility): Selection {
   return { level: first?.level ?? null, constraintId: constraintForLevel(first, null) };
 }
 
-export function FlexibilityView({ flexibility }: { flexibility: Flexibility }) {
+export function FlexibilityView({
+  flexibility,
+  caseId,
+}: {
+  flexibility: Flexibility;
+  /** The stored case: its tables can be downloaded. */
+  caseId?: string;
+}) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(flexibility));
   const [mode, setMode] = useState<ViewMode>('original');
   const [manual, setManual] = useState<ManualDispatch>({});
@@ -78,6 +87,16 @@ export function FlexibilityView({ flexibility }: { flexibility: Flexibility }) {
           constraints={constraints}
           selectedId={selection.constraintId}
           onSelect={selectConstraint}
+          actions={
+            caseId !== undefined &&
+            level !== undefined && (
+              <ExportButtons
+                table={esExport.tables.constraints(level.level)}
+                path={(format) => `${exportPaths.constraints(caseId, format)}?level=${level.level}`}
+                fileName={(format) => `restricciones-nivel-${level.level}.${format}`}
+              />
+            )
+          }
         />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -95,6 +114,21 @@ export function FlexibilityView({ flexibility }: { flexibility: Flexibility }) {
             })
           }
           onReset={() => setManual({})}
+          actions={
+            caseId !== undefined &&
+            level !== undefined &&
+            constraint !== null && (
+              <ExportButtons
+                table={esExport.tables.generators(level.level)}
+                path={(format) =>
+                  `${exportPaths.generators(caseId, format)}?level=${level.level}&constraint=${constraint.id}`
+                }
+                fileName={(format) =>
+                  `generadores-nivel-${level.level}-restriccion-${constraint.id}.${format}`
+                }
+              />
+            )
+          }
         />
         <ConstraintPanel
           constraint={constraint}

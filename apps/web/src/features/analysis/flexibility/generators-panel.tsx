@@ -1,4 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { esAnalysisResults } from '../../../strings/es';
@@ -28,6 +35,8 @@ type GeneratorsPanelProps = {
   manual: ManualDispatch;
   onManualChange: (plantId: number, mw: number | null) => void;
   onReset: () => void;
+  /** Shown beside the title when there are generators (the download buttons). */
+  actions?: ReactNode;
 };
 
 /** 'Análisis de Generadores': dispatch and effectiveness of the units that move the constraint. */
@@ -38,9 +47,12 @@ export function GeneratorsPanel(props: GeneratorsPanelProps) {
       aria-labelledby="generadores-titulo"
       className="min-w-0 rounded-xl border border-slate-200 p-4"
     >
-      <h3 id="generadores-titulo" className="text-base font-semibold text-slate-900">
-        {t.title}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="generadores-titulo" className="text-base font-semibold text-slate-900">
+          {t.title}
+        </h3>
+        {rows !== null && rows.length > 0 && props.actions}
+      </div>
       {rows === null ? (
         <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>
       ) : rows.length === 0 ? (
