@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AnalisisRoute } from './routes/analisis';
 import { DemoRoute } from './routes/demo';
+import { DocumentacionRoute } from './routes/documentacion';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { ResultadosRoute } from './routes/resultados';
@@ -15,6 +16,7 @@ export const routes: RouteObject[] = [
       { path: 'analisis', element: <AnalisisRoute /> },
       { path: 'resultados', element: <ResultadosRoute /> },
       { path: 'demo', element: <DemoRoute /> },
+      { path: 'documentacion', element: <DocumentacionRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { clientConfigResponseSchema, type ClientConfigResponse } from '@holgura/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 export const CLIENT_CONFIG_PATH = '/api/config';
@@ -15,3 +15,12 @@ export const clientConfigQueryOptions = () =>
     queryFn: ({ signal }) => getClientConfig(signal),
     staleTime: Infinity,
   });
+
+/**
+ * The deployment's support address (SUPPORT_EMAIL), or null until the config has loaded, when
+ * it failed, or from an API that does not send one: no mailto: to an address we do not know.
+ */
+export function useSupportEmail(): string | null {
+  const { data } = useQuery(clientConfigQueryOptions());
+  return data?.supportEmail ?? null;
+}

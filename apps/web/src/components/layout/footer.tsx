@@ -1,24 +1,30 @@
-import { ExternalLink, Mail, MapPin, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BookOpen, ExternalLink, FileCode, Mail, MapPin, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSupportEmail } from '../../lib/client-config';
 import { es } from '../../strings/es';
 
 const t = es.footer;
 const linkClass =
   'inline-flex items-center gap-1.5 rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300';
 
-function ComingSoon({ children }: { children: ReactNode }) {
+/** Served by the API itself (Swagger UI over /api/openapi.json). */
+export const API_REFERENCE_URL = '/api/docs';
+/** UPME, which publishes the Plan de Expansión de Referencia Generación – Transmisión. */
+export const EXPANSION_PLAN_URL = 'https://www.upme.gov.co';
+
+function NewTabHint() {
   return (
-    <span className="inline-flex items-center gap-2 text-slate-400">
-      {children}
-      <span className="rounded-full border border-slate-600 px-2 py-0.5 text-xs text-slate-300">
-        {t.comingSoon}
-      </span>
-    </span>
+    <>
+      <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+      <span className="sr-only">{es.a11y.opensInNewTab}</span>
+    </>
   );
 }
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // From GET /api/config (SUPPORT_EMAIL); absent until it has loaded.
+  const supportEmail = useSupportEmail();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -38,27 +44,44 @@ export function Footer() {
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <ComingSoon>{t.documentation}</ComingSoon>
-            </li>
-            <li>
-              <ComingSoon>{t.apiReference}</ComingSoon>
-            </li>
-            <li>
-              <a className={linkClass} href={`mailto:${t.supportEmail}`}>
-                {t.support}
-              </a>
+              <Link className={linkClass} to="/documentacion">
+                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                {t.documentation}
+              </Link>
             </li>
             <li>
               <a
                 className={linkClass}
-                href="https://www.upme.gov.co"
+                href={API_REFERENCE_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <FileCode aria-hidden="true" className="h-4 w-4" />
+                {t.apiReference}
+                <span className="text-slate-400">({t.apiReferenceHint})</span>
+                <NewTabHint />
+              </a>
+            </li>
+            <li>
+              {supportEmail === null ? (
+                <span className="text-slate-400">{t.support}</span>
+              ) : (
+                <a className={linkClass} href={`mailto:${supportEmail}`}>
+                  <Mail aria-hidden="true" className="h-4 w-4" />
+                  {t.support}
+                </a>
+              )}
+            </li>
+            <li>
+              <a
+                className={linkClass}
+                href={EXPANSION_PLAN_URL}
                 target="_blank"
                 rel="noopener noreferrer"
               >
                 {t.expansionPlan}
                 <span className="text-slate-400">({t.expansionPlanSource})</span>
-                <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-                <span className="sr-only">{es.a11y.opensInNewTab}</span>
+                <NewTabHint />
               </a>
             </li>
           </ul>
@@ -70,12 +93,14 @@ export function Footer() {
           </h2>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="leading-relaxed">{t.contactBody}</p>
-            <p>
-              <a className={linkClass} href={`mailto:${t.supportEmail}`}>
-                <Mail aria-hidden="true" className="h-4 w-4" />
-                {t.supportEmail}
-              </a>
-            </p>
+            {supportEmail !== null && (
+              <p>
+                <a className={linkClass} href={`mailto:${supportEmail}`}>
+                  <Mail aria-hidden="true" className="h-4 w-4" />
+                  {supportEmail}
+                </a>
+              </p>
+            )}
             <p className="flex items-center gap-1.5">
               <MapPin aria-hidden="true" className="h-4 w-4" />
               {t.location}

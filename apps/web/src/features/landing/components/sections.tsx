@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { useSupportEmail } from '../../../lib/client-config';
 import { es } from '../../../strings/es';
 import { SectionHeading } from './section-heading';
 
@@ -161,6 +162,7 @@ export function BenefitsSection() {
 }
 
 export function FinalCtaSection() {
+  const supportEmail = useSupportEmail();
   return (
     <section aria-labelledby="cta-final-titulo" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
@@ -179,10 +181,12 @@ export function FinalCtaSection() {
               <PlayCircle aria-hidden="true" className="h-5 w-5" />
               {t.finalCta.demo}
             </Link>
-            <a href={`mailto:${es.footer.supportEmail}`} className={buttonClasses('outline', 'lg')}>
-              <Mail aria-hidden="true" className="h-5 w-5" />
-              {t.finalCta.contact}
-            </a>
+            {supportEmail !== null && (
+              <a href={`mailto:${supportEmail}`} className={buttonClasses('outline', 'lg')}>
+                <Mail aria-hidden="true" className="h-5 w-5" />
+                {t.finalCta.contact}
+              </a>
+            )}
           </div>
         </div>
       </div>

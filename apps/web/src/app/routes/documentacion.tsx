@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { es } from '../../strings/es';
+
+// Route-level split: the guide's text loads only when visited, never with the landing page.
+const DocsPage = lazy(() =>
+  import('../../features/docs/components/docs-page').then((module) => ({
+    default: module.DocsPage,
+  })),
+);
+
+export function DocumentacionRoute() {
+  return (
+    <Suspense
+      fallback={
+        <Spinner label={es.resultsDemo.results.loadingPage} className="min-h-[50vh] py-24" />
+      }
+    >
+      <DocsPage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,337 @@
+import type { DocSection, MathNode } from './types';
+
+const lodf: MathNode = { sub: ['LODF', { row: ['m', ',', 'k'] }] };
+const absF: MathNode = { abs: 'f' };
+
+export const analysisSection: DocSection = {
+  id: 'analisis',
+  title: 'Qué significan las cifras de Análisis',
+  intro:
+    'Todo lo que muestra [Análisis](/analisis) lo calcula el motor de Holgura con un flujo de carga DC (el mismo que `rundcpf` de MATPOWER). Las potencias están en MW y los límites en MVA, en la base del caso.',
+  subsections: [
+    {
+      id: 'contingencias-n-1',
+      title: 'Contingencias N-1',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Una contingencia es la salida de una rama (línea o transformador) en servicio; se analizan todas. Los elementos monitoreados son las ramas en servicio con capacidad distinta de cero. En el caso base (N-0) el límite es la capacidad máxima (`RATE_A`); después de una contingencia es la capacidad de emergencia (`RATE_B`) cuando el archivo la trae, y si no, la capacidad máxima. Una rama con `RATE_A` igual a cero no se monitorea.',
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Flujo post-contingencia del elemento monitoreado m cuando sale la rama k: su flujo en el caso base más la parte del flujo de k que se redistribuye sobre m.',
+          math: [
+            'f',
+            '(',
+            'm',
+            '|',
+            'k',
+            ')',
+            '=',
+            'f',
+            '(',
+            'm',
+            ')',
+            '+',
+            lodf,
+            '·',
+            'f',
+            '(',
+            'k',
+            ')',
+          ],
+        },
+        {
+          kind: 'formula',
+          caption: 'Carga de un elemento: el valor absoluto de su flujo frente a su límite L.',
+          math: ['Carga', '=', { frac: [absF, 'L'] }, '×', '100', { text: ' %' }],
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Contingencias analizadas',
+              definition: 'Cuántas salidas de rama se simularon.',
+            },
+            {
+              term: 'Contingencias que separan la red',
+              definition:
+                'Ramas cuya salida divide la red en islas (puentes). No se tratan como una contingencia normal: se informan aparte, y la isla sin generación queda desenergizada.',
+            },
+            {
+              term: 'Elementos monitoreados',
+              definition: 'Cuántas ramas se vigilan frente a su límite.',
+            },
+            {
+              term: 'Sobrecargas en caso base',
+              definition: 'Elementos que ya superan su capacidad máxima sin ninguna contingencia.',
+            },
+            {
+              term: 'Pares con sobrecarga post-contingencia',
+              definition:
+                'Parejas (elemento monitoreado, contingencia) en las que el flujo post-contingencia supera el límite de emergencia.',
+            },
+            {
+              term: 'Mayores cargas post-contingencia',
+              definition:
+                'Las 50 parejas con mayor carga (y aparte las mayores del caso base), con su flujo, su límite, su carga y su estado.',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'bandas-de-carga',
+      title: 'Estados de carga',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El estado de un elemento depende de su carga (valor absoluto del flujo sobre el límite). La barra de carga está llena al 130 %.',
+        },
+        {
+          kind: 'table',
+          caption: 'Estados de carga por porcentaje del límite',
+          head: ['Carga', 'Estado que se muestra'],
+          rows: [
+            ['más de 130 %', 'SOBRECARGA EXTREMA'],
+            ['más de 100 % y hasta 130 %', 'Sobrecarga'],
+            ['más de 90 % y hasta 100 %', 'Crítico'],
+            ['más de 75 % y hasta 90 %', 'Alerta'],
+            ['más de 50 % y hasta 75 %', 'Moderado'],
+            ['hasta 50 %', 'Normal'],
+            ['elemento que salió por la contingencia', 'Fuera de servicio'],
+          ],
+        },
+      ],
+    },
+    {
+      id: 'niveles-y-flexibilidad',
+      title: 'Niveles y flexibilidad',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El análisis de flexibilidad aumenta la generación de un grupo de estudio y la compensa bajando, en igual cantidad, la del resto. El grupo de estudio son las unidades eólicas y solares del caso (`mpc.genfuel`) que tienen margen para subir; si no hay, todas las unidades en servicio con margen. El resto de generadores en servicio compensa en proporción a lo que puede bajar (P0 − Pmin). Tmax es el margen total del grupo: la suma de Pmax − P0 de sus unidades.',
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Transferencia del nivel ℓ: los niveles reparten Tmax en N = 5 escalones iguales.',
+          math: [{ sub: ['T', 'ℓ'] }, '=', { frac: ['ℓ', 'N'] }, '·', { sub: ['T', 'max'] }],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Flexibilidad del nivel: la parte del aumento previsto en ese nivel que la red admite con seguridad N-1.',
+          math: [
+            'Flexibilidad',
+            '=',
+            '100',
+            '·',
+            'min',
+            '(',
+            '1',
+            ',',
+            { frac: ['FCITC', { sub: ['T', 'ℓ'] }] },
+            ')',
+          ],
+        },
+        {
+          kind: 'table',
+          caption: 'Colores del indicador de flexibilidad',
+          head: ['Flexibilidad', 'Color'],
+          rows: [
+            ['80 % o más', 'verde'],
+            ['60 % a menos de 80 %', 'amarillo'],
+            ['40 % a menos de 60 %', 'naranja'],
+            ['20 % a menos de 40 %', 'rojo anaranjado'],
+            ['menos de 20 %', 'rojo'],
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'Debajo del indicador se muestran Tmax, FCITC (ver [Restricciones](#restricciones)) y la flexibilidad exacta, sin redondear a la escala del indicador.',
+        },
+      ],
+    },
+    {
+      id: 'restricciones',
+      title: 'Restricciones, PTDF, LODF y FCITC',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Una restricción c es una pareja (elemento monitoreado m, contingencia k). Sin contingencia es el caso base, y la columna «Elemento en Contingencia» dice «SOBRECARGA RED COMPLETA».',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'PTDF',
+              definition:
+                'Factor de distribución de transferencia de potencia: los MW que cambian en una rama por cada MW inyectado en una barra y retirado en la barra de referencia.',
+            },
+            {
+              term: 'LODF',
+              definition:
+                'Factor de distribución por salida de línea: la fracción del flujo de la rama k que pasa a la rama m cuando k sale de servicio.',
+            },
+          ],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Factor de distribución de la restricción c: cuántos MW de flujo sobre m (con k fuera) produce cada MW de la transferencia. d(x) es el PTDF de la rama x aplicado a la transferencia (fuente menos sumidero).',
+          math: ['d', '(', 'c', ')', '=', 'd', '(', 'm', ')', '+', lodf, '·', 'd', '(', 'k', ')'],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Transferencia a la que c alcanza su límite L, con f el flujo de c en la condición original (T = 0), cuando d > 0.',
+          math: [
+            'T',
+            '(',
+            'c',
+            ')',
+            '=',
+            'max',
+            '(',
+            '0',
+            ',',
+            { frac: [{ row: ['L', '−', 'f'] }, 'd'] },
+            ')',
+          ],
+        },
+        {
+          kind: 'formula',
+          caption: 'La misma transferencia cuando d < 0 (el flujo crece en sentido contrario).',
+          math: [
+            'T',
+            '(',
+            'c',
+            ')',
+            '=',
+            'max',
+            '(',
+            '0',
+            ',',
+            { frac: [{ row: ['L', '+', 'f'] }, { row: ['−', 'd'] }] },
+            ')',
+          ],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'FCITC (capacidad de transferencia incremental ante la primera contingencia): la menor T(c) entre todas las restricciones, sin pasar de Tmax. La restricción que da el mínimo es la que limita.',
+          math: [
+            'FCITC',
+            '=',
+            'min',
+            '(',
+            { sub: ['T', 'max'] },
+            ',',
+            { sub: ['min', 'c'] },
+            'T',
+            '(',
+            'c',
+            ')',
+            ')',
+          ],
+        },
+        {
+          kind: 'list',
+          items: [
+            'Las restricciones de un nivel son las que se sobrecargan con su despacho: T(c) ≤ T(ℓ). Se ordenan por «Impacto» = |d(c)|, de mayor a menor, con 6 decimales.',
+            'Una restricción con |d(c)| menor que 0,01 no limita la transferencia (sí cuenta en el análisis N-1).',
+            'Una restricción que ya está por encima de su límite en la condición original, y que la transferencia empeora, tiene T(c) = 0 y se marca «Violada en la condición original».',
+            'Se guardan como máximo 300 restricciones por caso: las que llegan a su límite con menor transferencia T(c).',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'generadores',
+      title: 'Análisis de generadores: sensibilidad y efectividad',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Para la restricción seleccionada, la pestaña «Despacho» muestra cada planta con sensibilidad de al menos 1 %:',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Sensibilidad',
+              definition:
+                'MW que cambia el flujo de la restricción por cada MW que sube la planta, compensado por el sumidero. Se muestra en %, con 2 decimales.',
+            },
+            { term: 'P0', definition: 'Despacho de la planta en el caso subido.' },
+            { term: 'Pmax', definition: 'Su capacidad máxima.' },
+            {
+              term: 'Unidades',
+              definition: 'Máquinas en servicio de la planta (las de una misma barra).',
+            },
+            {
+              term: 'Nivel ℓ, Límite y Tmax',
+              definition:
+                'Su despacho en el nivel seleccionado, en la transferencia T(c) en que la restricción llega a su límite (el «Despacho Límite») y en Tmax. «Activo» si ese despacho es mayor que 0, si no «Apagado».',
+            },
+          ],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Efectividad (pestaña «Efectividad»): cuánto movería la planta, por sí sola, el flujo de la restricción si usara todo su margen.',
+          math: [
+            'Efectividad',
+            '=',
+            'sensibilidad',
+            '·',
+            '(',
+            { sub: ['P', 'max'] },
+            '−',
+            { sub: ['P', '0'] },
+            ')',
+          ],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'Ajuste manual en la vista «Despacho Límite»: mover el despacho de una planta en ΔP (arrastrando su marcador, o con las flechas en pasos de 1 % de Pmax) cambia el flujo monitoreado así, sin volver a calcular en el servidor.',
+          math: ['Δ', 'f', '=', 'sensibilidad', '·', 'Δ', 'P'],
+        },
+      ],
+    },
+    {
+      id: 'panel-de-la-restriccion',
+      title: 'Análisis de la Restricción',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El panel compara el elemento monitoreado y el elemento en contingencia en dos momentos: «Condición Original» (T = 0, el caso tal como se subió) y «Despacho Límite» (T = T(c), cuando la restricción llega exactamente a su límite). Para cada uno muestra flujo, límite, carga y estado de carga.',
+        },
+      ],
+    },
+    {
+      id: 'verificacion-ac',
+      title: 'Verificación con flujo de carga AC',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El análisis usa el modelo DC, que ignora pérdidas, flujos reactivos y tensiones. Para saber cuánto importa eso, Holgura resuelve un flujo de carga AC completo (Newton–Raphson) con el despacho límite de la primera restricción de cada nivel y la contingencia aplicada, y compara la carga AC (MVA) del elemento monitoreado con la carga DC. El resultado del caso guarda esta verificación.',
+        },
+        {
+          kind: 'formula',
+          caption:
+            'La restricción se marca para revisión cuando la carga AC y la DC difieren en más de 5 % de la DC, o cuando el flujo AC no converge.',
+          math: [
+            { abs: { row: [{ sub: ['Carga', 'AC'] }, '−', { sub: ['Carga', 'DC'] }] } },
+            '>',
+            '0,05',
+            '·',
+            { sub: ['Carga', 'DC'] },
+          ],
+        },
+      ],
+    },
+  ],
+};

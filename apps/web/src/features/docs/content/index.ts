@@ -1,0 +1,16 @@
+import { analysisSection } from './analysis';
+import { capacitySection } from './capacity';
+import { glossarySection, limitsSection } from './limits-glossary';
+import { studyFileSection } from './study-file';
+import type { DocSection } from './types';
+import { uploadSection } from './upload';
+
+/** The guide in reading order; the table of contents is built from it. */
+export const docSections: DocSection[] = [
+  uploadSection,
+  analysisSection,
+  capacitySection,
+  studyFileSection,
+  limitsSection,
+  glossarySection,
+];

@@ -1,0 +1,180 @@
+import type { DocSection } from './types';
+
+export const limitsSection: DocSection = {
+  id: 'limites-conocidos',
+  title: 'Límites conocidos',
+  subsections: [
+    {
+      id: 'limites-del-calculo',
+      title: 'Del cálculo',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            'El análisis N-1, los niveles de flexibilidad y las capacidades de conexión usan el modelo DC: sirven para filtrar y comparar. Solo la primera restricción de cada nivel se verifica con un flujo de carga AC.',
+            'Las contingencias del análisis de un caso subido son salidas de rama (líneas y transformadores); no incluye salidas de generadores.',
+            'Los enlaces HVDC, los dispositivos FACTS, los interruptores, las máquinas de inducción y las correcciones de impedancia de transformadores no se modelan; cada registro de esos aparece como aviso.',
+            'Por caso se guardan como máximo 300 restricciones y las 50 mayores cargas post-contingencia.',
+            'Las capacidades de conexión son indicativas: una conexión a la vez, ni simultáneas ni aditivas.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'limites-de-uso',
+      title: 'Del uso',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            'Archivos de hasta 10 MB (200 MB una vez descomprimidos), con extensión .bin o .txt.',
+            'Los estudios de capacidad de conexión no se suben desde la página: el de Resultados es el de demostración, y los propios se calculan con `npx holgura study`.',
+            'El progreso de un análisis llega en vivo por eventos del servidor; si el navegador no los recibe (por ejemplo, con sesión SAX, que se autentica con un token y no con una cookie), la página consulta el estado cada segundo.',
+            'Las redes de la demo y del estudio de demostración son redes sintéticas públicas (ACTIVSg200 y ACTIVSg2000, Texas A&M University), no la red colombiana; sus escenarios, intercambios y proyectos son ilustrativos.',
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+export const glossarySection: DocSection = {
+  id: 'glosario',
+  title: 'Glosario',
+  subsections: [
+    {
+      id: 'terminos',
+      title: 'Términos que aparecen en pantalla',
+      blocks: [
+        {
+          kind: 'terms',
+          items: [
+            { term: 'Barra', definition: 'Nodo de la red, identificado por su número.' },
+            {
+              term: 'Rama',
+              definition: 'Línea o transformador entre dos barras, con su circuito.',
+            },
+            {
+              term: 'Capacidad máxima',
+              definition: 'Límite de una rama en operación normal (`RATE_A`).',
+            },
+            {
+              term: 'Capacidad de emergencia',
+              definition:
+                'Límite de una rama después de una contingencia (`RATE_B`, o `RATE_A` si no se da).',
+            },
+            {
+              term: 'Contingencia N-1',
+              definition: 'Salida de servicio de un solo elemento, aquí una rama.',
+            },
+            {
+              term: 'Elemento Monitoreado',
+              definition: 'La rama cuyo flujo se compara con su límite.',
+            },
+            {
+              term: 'Elemento en Contingencia',
+              definition: 'La rama que sale de servicio en esa restricción.',
+            },
+            {
+              term: 'SOBRECARGA RED COMPLETA',
+              definition: 'Restricción del caso base: el elemento se sobrecarga sin contingencia.',
+            },
+            {
+              term: 'Isla eléctrica',
+              definition: 'Parte de la red separada del resto; sin generación queda desenergizada.',
+            },
+            {
+              term: 'Restricción',
+              definition: 'Pareja (elemento monitoreado, contingencia) que limita la generación.',
+            },
+            {
+              term: 'Grupo de estudio',
+              definition: 'Las unidades cuya generación sube en el análisis de flexibilidad.',
+            },
+            {
+              term: 'Sumidero',
+              definition:
+                'Los generadores que bajan para compensar la transferencia, en proporción a P0 − Pmin.',
+            },
+            {
+              term: 'Transferencia (T)',
+              definition: 'MW que sube la fuente y baja el sumidero a la vez.',
+            },
+            {
+              term: 'Tmax',
+              definition:
+                'La transferencia máxima considerada: el margen del grupo de estudio, o el tope de un estudio de barras.',
+            },
+            { term: 'Nivel', definition: 'Un escalón de transferencia, ℓ/N · Tmax.' },
+            {
+              term: 'Flexibilidad',
+              definition: 'Porcentaje del aumento de un nivel que la red admite con seguridad N-1.',
+            },
+            {
+              term: 'FCITC',
+              definition:
+                'Capacidad de transferencia incremental ante la primera contingencia: la menor T(c), hasta Tmax.',
+            },
+            {
+              term: 'PTDF',
+              definition: 'Cambio de flujo en una rama por MW inyectado en una barra.',
+            },
+            {
+              term: 'LODF',
+              definition: 'Fracción del flujo de una rama que pasa a otra cuando la primera sale.',
+            },
+            {
+              term: 'Impacto',
+              definition: '|d(c)|: MW de flujo en la restricción por MW de transferencia.',
+            },
+            {
+              term: 'Sensibilidad',
+              definition: 'MW de flujo en la restricción por MW que sube una planta.',
+            },
+            {
+              term: 'Efectividad',
+              definition: 'Sensibilidad × (Pmax − P0), en MW.',
+            },
+            {
+              term: 'Condición Original',
+              definition: 'El caso tal como se subió (T = 0).',
+            },
+            {
+              term: 'Despacho Límite',
+              definition: 'El despacho con el que la restricción llega exactamente a su límite.',
+            },
+            {
+              term: 'Despacho Crítico',
+              definition: 'En la demo, el despacho del grupo de estudio en Tmax.',
+            },
+            { term: 'Activo / Apagado', definition: 'Si la planta genera más de 0 MW o no.' },
+            {
+              term: 'Fuera de servicio',
+              definition: 'El elemento que salió por la contingencia: su flujo es 0.',
+            },
+            {
+              term: 'Capacidad de conexión',
+              definition: 'MW que admite una unidad nueva en una barra con seguridad N-1.',
+            },
+            {
+              term: 'Elemento limitante',
+              definition: 'El elemento monitoreado que fija la capacidad de conexión.',
+            },
+            {
+              term: 'Familia',
+              definition: 'Una barra del estudio con todos sus casos escenario × año.',
+            },
+            {
+              term: 'Escenario',
+              definition: 'Una hipótesis de demanda e intercambios con nombre, p. ej. «alta».',
+            },
+            {
+              term: 'Violación previa a la conexión',
+              definition: 'Sobrecarga N-1 que la red ya tenía antes de conectar la unidad nueva.',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,13 @@
+/** The Spanish frame of /documentacion; the guide's own text is in features/docs/content. */
+export const esDocs = {
+  title: 'Documentación',
+  pageTitle: 'Documentación · Holgura',
+  intro:
+    'Guía de uso de Holgura: cómo preparar y subir un caso, qué significa cada cifra de Análisis y Resultados, el formato del archivo de estudio y los límites conocidos.',
+  tocTitle: 'Contenido',
+  tocLabel: 'Tabla de contenido',
+  backToContents: 'Volver al contenido',
+  formula: 'Fórmula',
+  apiNote: 'Para integrar Holgura con otros sistemas, consulta la',
+  apiLink: 'referencia de la API',
+} as const;
