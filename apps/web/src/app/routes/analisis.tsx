@@ -3,6 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { useAuth } from '../../features/auth/use-auth';
 import { es } from '../../strings/es';
+import { NetworkSlotsProvider } from '../network-slots';
 
 // Route-level split: the analysis screen (tables, upload) loads only when visited.
 const AnalysisPage = lazy(() =>
@@ -16,10 +17,12 @@ export function AnalisisRoute() {
   return (
     <RequireAuth>
       <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
-        <AnalysisPage
-          signedIn={status === 'signedIn'}
-          userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
-        />
+        <NetworkSlotsProvider>
+          <AnalysisPage
+            signedIn={status === 'signedIn'}
+            userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
+          />
+        </NetworkSlotsProvider>
       </Suspense>
     </RequireAuth>
   );

@@ -1,0 +1,44 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spinner } from '../components/ui/spinner';
+import {
+  NetworkSlotContext,
+  type BusbarCapacityMapProps,
+  type CaseNetworkProps,
+  type NetworkSlots,
+} from '../lib/network-slot';
+import { es } from '../strings/es';
+
+// The network feature (and sigma behind it) loads only when a screen shows a network; this file
+// is in the shared bundle, so it imports nothing of the feature's (not even its strings).
+const LazyCaseNetwork = lazy(() =>
+  import('../features/network').then((module) => ({ default: module.CaseNetwork })),
+);
+const LazyBusbarCapacityMap = lazy(() =>
+  import('../features/network').then((module) => ({ default: module.BusbarCapacityMap })),
+);
+
+function CaseNetworkSlot(props: CaseNetworkProps) {
+  return (
+    <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
+      <LazyCaseNetwork {...props} />
+    </Suspense>
+  );
+}
+
+function BusbarCapacityMapSlot(props: BusbarCapacityMapProps) {
+  return (
+    <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
+      <LazyBusbarCapacityMap {...props} />
+    </Suspense>
+  );
+}
+
+const slots: NetworkSlots = {
+  CaseNetwork: CaseNetworkSlot,
+  BusbarCapacityMap: BusbarCapacityMapSlot,
+};
+
+/** Gives /analisis and /resultados the network feature without them importing it. */
+export function NetworkSlotsProvider({ children }: { children: ReactNode }) {
+  return <NetworkSlotContext.Provider value={slots}>{children}</NetworkSlotContext.Provider>;
+}

@@ -1,0 +1,26 @@
+import { networkViewResponseSchema } from '@holgura/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const caseNetworkPath = (caseId: string) =>
+  `/api/cases/${encodeURIComponent(caseId)}/network`;
+export const demoStudyNetworkPath = '/api/demo-study/network';
+
+// The stored network never changes for a case: fetched once per session.
+export const caseNetworkQueryOptions = (caseId: string) =>
+  queryOptions({
+    queryKey: ['network', 'case', caseId],
+    queryFn: async ({ signal }) =>
+      (await api.get(caseNetworkPath(caseId), networkViewResponseSchema, signal)).network,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export const demoStudyNetworkQueryOptions = () =>
+  queryOptions({
+    queryKey: ['network', 'demo-study'],
+    queryFn: async ({ signal }) =>
+      (await api.get(demoStudyNetworkPath, networkViewResponseSchema, signal)).network,
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CaseNetworkProps, NetworkFocus } from '../../lib/network-slot';
+import { Spinner } from '../../components/ui/spinner';
+import { esNetwork } from '../../strings/es-network';
+import { formatFixed } from '../../utils/format';
+import { caseNetworkQueryOptions } from './api';
+import { LoadLegend } from './legend';
+import { branchState } from './model';
+import { NetworkView } from './network-view';
+import type { NetworkViewV1 } from '@holgura/contracts';
+
+const t = esNetwork;
+
+/** /analisis: the case's network, with the selected constraint's elements highlighted. */
+export function CaseNetwork({ caseId, focus }: CaseNetworkProps) {
+  const query = useQuery(caseNetworkQueryOptions(caseId));
+  return (
+    <section
+      aria-labelledby="vista-red-titulo"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h3 id="vista-red-titulo" className="text-base font-semibold text-slate-900">
+        {t.caseTitle}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t.caseCaption}</p>
+      <div className="mt-3">
+        {query.isPending ? (
+          <Spinner label={t.loading} className="py-10" />
+        ) : query.isError ? (
+          <p role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+            {t.error(query.error.message)}
+          </p>
+        ) : (
+          <NetworkView view={query.data} focus={focus} legend={<LoadLegend withFocus />}>
+            <Highlighted view={query.data} focus={focus} />
+          </NetworkView>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The highlighted elements in words: what the picture shows, for every user. */
+function Highlighted({ view, focus }: { view: NetworkViewV1; focus: NetworkFocus | null }) {
+  if (focus === null) {
+    return <p className="text-sm text-slate-600">{t.highlightedNone}</p>;
+  }
+  const monitored = branchState(view, focus.monitored.branch, focus);
+  return (
+    <div>
+      <h4
+        id="resaltados-titulo"
+        className="text-xs font-semibold uppercase tracking-wide text-slate-600"
+      >
+        {t.highlightedTitle}
+      </h4>
+      <ul aria-labelledby="resaltados-titulo" className="mt-1 space-y-1 text-sm text-slate-800">
+        <li data-testid="network-monitored" data-branch={focus.monitored.branch}>
+          {t.monitored(
+            focus.monitored.name,
+            monitored.loadingPercent === null
+              ? t.noLoading
+              : `${formatFixed(monitored.loadingPercent, 1)} %`,
+          )}
+        </li>
+        <li
+          data-testid="network-contingency"
+          data-branch={focus.contingency?.branch ?? ''}
+          data-out-of-service={focus.contingency?.outOfService ? 'true' : 'false'}
+        >
+          {focus.contingency === null
+            ? t.baseCase
+            : `${t.contingency(focus.contingency.name)} — ${
+                focus.contingency.outOfService ? t.outOfService : t.inService
+              }`}
+        </li>
+        {focus.generators.length > 0 && (
+          <li>
+            {t.generators}:
+            <ul className="ml-4 list-disc" data-testid="network-generators">
+              {focus.generators.map((g) => (
+                <li key={g.busNumber} data-bus={g.busNumber}>
+                  {t.generator(g.name, formatFixed(g.sensitivity, 3))}
+                </li>
+              ))}
+            </ul>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

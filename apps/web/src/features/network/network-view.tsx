@@ -1,0 +1,301 @@
+import type { NetworkViewV1 } from '@holgura/contracts';
+import { Maximize2, Minus, Plus, Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import type { NetworkFocus } from '../../lib/network-slot';
+import { esNetwork } from '../../strings/es-network';
+import { formatFixed, formatInteger } from '../../utils/format';
+import { branchState, generationByBus, searchBuses } from './model';
+import {
+  createNetworkRenderer,
+  webglAvailable,
+  type Hover,
+  type NetworkRenderer,
+  type RenderState,
+} from './renderer';
+
+const t = esNetwork;
+
+type NetworkViewProps = {
+  view: NetworkViewV1;
+  focus: NetworkFocus | null;
+  /** Bus colours by number (capacity map). */
+  busColors?: ReadonlyMap<number, string> | null;
+  /** An extra tooltip line per bus (capacity map: the busbar's capacity). */
+  busDetail?: (busNumber: number) => { label: string; value: string } | null;
+  legend: ReactNode;
+  /** Under the canvas: the accessible list of what is highlighted. */
+  children?: ReactNode;
+};
+
+/**
+ * The interactive network (issue #9 item 1): WebGL drawing with zoom, pan, search and hover
+ * details. Everything the drawing shows that matters is also said in text (legend, highlighted
+ * elements, search result), so keyboard and screen-reader users lose nothing but the picture.
+ */
+export function NetworkView({
+  view,
+  focus,
+  busColors = null,
+  busDetail,
+  legend,
+  children,
+}: NetworkViewProps) {
+  const [supported] = useState(webglAvailable);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const rendererRef = useRef<NetworkRenderer | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [searchedBus, setSearchedBus] = useState<number | null>(null);
+  const stateRef = useRef<RenderState>({ focus, busColors, searchedBus });
+
+  useEffect(() => {
+    if (!supported) return;
+    const container = containerRef.current;
+    const overlay = overlayRef.current;
+    if (container === null || overlay === null) return;
+    let cancelled = false;
+    createNetworkRenderer({
+      container,
+      overlay,
+      view,
+      get: () => stateRef.current,
+      onHover: setHover,
+    })
+      .then((renderer) => {
+        if (cancelled) renderer.kill();
+        else {
+          rendererRef.current = renderer;
+          setStatus('ready');
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+    return () => {
+      cancelled = true;
+      rendererRef.current?.kill();
+      rendererRef.current = null;
+    };
+  }, [supported, view]);
+
+  // Focus, colours or search changed (a new constraint, a dragged marker): redraw, no rebuild.
+  useEffect(() => {
+    stateRef.current = { focus, busColors, searchedBus };
+    rendererRef.current?.refresh();
+  }, [focus, busColors, searchedBus, status]);
+
+  const camera = () => rendererRef.current?.sigma.getCamera();
+  const canvasLabel = t.canvasLabel(view.buses.number.length, view.branches.from.length);
+
+  if (!supported || status === 'failed') {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+          {t.noWebgl}
+        </p>
+        {children}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <BusSearch
+          view={view}
+          onFound={(bus) => {
+            setSearchedBus(bus);
+            if (bus !== null) rendererRef.current?.centreOnBus(bus);
+          }}
+        />
+        <div className="ml-auto flex gap-1" role="group" aria-label="Zoom">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={t.zoomIn}
+            title={t.zoomIn}
+            disabled={status !== 'ready'}
+            onClick={() => void camera()?.animatedZoom({ duration: 200 })}
+          >
+            <Plus aria-hidden="true" className="h-4 w-4" />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={t.zoomOut}
+            title={t.zoomOut}
+            disabled={status !== 'ready'}
+            onClick={() => void camera()?.animatedUnzoom({ duration: 200 })}
+          >
+            <Minus aria-hidden="true" className="h-4 w-4" />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={t.zoomReset}
+            title={t.zoomReset}
+            disabled={status !== 'ready'}
+            onClick={() => void camera()?.animatedReset({ duration: 200 })}
+          >
+            <Maximize2 aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        </div>
+      </div>
+      <div className="relative h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+        <div
+          ref={containerRef}
+          role="img"
+          aria-label={canvasLabel}
+          data-testid="network-canvas"
+          className="absolute inset-0"
+        />
+        <canvas
+          ref={overlayRef}
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 h-full w-full"
+        />
+        {status === 'loading' && (
+          <Spinner label={t.rendererLoading} className="absolute inset-0 bg-slate-50/80" />
+        )}
+        {hover !== null && (
+          <HoverCard view={view} hover={hover} focus={focus} busDetail={busDetail} />
+        )}
+      </div>
+      <p className="text-xs text-slate-600">
+        {view.layout === 'geographic' ? t.layoutGeographic : t.layoutForce}{' '}
+        {t.counts(
+          formatInteger(view.buses.number.length),
+          formatInteger(view.branches.from.length),
+        )}
+      </p>
+      {legend}
+      {children}
+    </div>
+  );
+}
+
+function BusSearch({
+  view,
+  onFound,
+}: {
+  view: NetworkViewV1;
+  onFound: (busNumber: number | null) => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [message, setMessage] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = searchBuses(view, query);
+    const first = found[0];
+    if (first === undefined) {
+      setMessage(query.trim() === '' ? '' : t.searchNone(query.trim()));
+      onFound(null);
+      return;
+    }
+    const name = view.buses.name[first]!;
+    const number = view.buses.number[first]!;
+    setMessage(
+      found.length > 1
+        ? `${t.searchFound(name, number)} ${t.searchMany(found.length)}`
+        : t.searchFound(name, number),
+    );
+    onFound(number);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {t.searchLabel}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t.searchPlaceholder}
+          className="h-10 w-56 rounded-lg border border-slate-300 px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+        />
+        <Button type="submit" variant="outline" size="sm" className="h-10">
+          <Search aria-hidden="true" className="h-4 w-4" />
+          {t.searchSubmit}
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className="min-h-5 text-xs text-slate-700">
+        {message}
+      </p>
+    </form>
+  );
+}
+
+function HoverCard({
+  view,
+  hover,
+  focus,
+  busDetail,
+}: {
+  view: NetworkViewV1;
+  hover: Hover;
+  focus: NetworkFocus | null;
+  busDetail: ((busNumber: number) => { label: string; value: string } | null) | undefined;
+}) {
+  const generation = useMemo(() => generationByBus(view), [view]);
+  const rows: [string, string][] = [];
+  let title: string;
+  if (hover.kind === 'bus') {
+    const i = view.buses.number.indexOf(hover.busNumber);
+    title = t.tooltip.bus;
+    const gen = generation.get(hover.busNumber);
+    rows.push(
+      [t.tooltip.number, String(hover.busNumber)],
+      [t.tooltip.name, view.buses.name[i] ?? ''],
+      [t.tooltip.kv, t.tooltip.kvValue(formatFixed(view.buses.baseKv[i] ?? 0, 1))],
+      [
+        t.tooltip.generation,
+        gen === undefined
+          ? t.tooltip.none
+          : t.tooltip.generationValue(formatFixed(gen.pMw, 1), formatFixed(gen.pMaxMw, 1)),
+      ],
+    );
+    const detail = busDetail?.(hover.busNumber);
+    if (detail) rows.push([detail.label, detail.value]);
+  } else {
+    const state = branchState(view, hover.branch, focus);
+    title = t.tooltip.branch;
+    rows.push([t.tooltip.name, view.branches.name[hover.branch - 1] ?? '']);
+    if (!state.inService) rows.push([t.tooltip.state, t.outOfService]);
+    else {
+      rows.push(
+        [t.tooltip.flow, t.tooltip.mw(formatFixed(state.flowMw, 1))],
+        [t.tooltip.rating, t.tooltip.mw(formatFixed(state.ratingMw, 1))],
+        [
+          t.tooltip.loading,
+          state.loadingPercent === null
+            ? t.noLoading
+            : t.tooltip.percent(formatFixed(state.loadingPercent, 1)),
+        ],
+      );
+    }
+  }
+  return (
+    <div
+      role="tooltip"
+      data-testid="network-tooltip"
+      className="pointer-events-none absolute z-10 max-w-xs rounded-lg bg-slate-900/95 px-3 py-2 text-xs text-white shadow-lg"
+      style={{ left: hover.x + 12, top: hover.y + 12 }}
+    >
+      <p className="font-semibold">{title}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-300">{label}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { createContext, useContext, type ComponentType } from 'react';
+
+/**
+ * What a screen wants highlighted on the case network (issue #9 item 2): the selected
+ * constraint's monitored element with its flow in the shown condition, its contingency element,
+ * and the generators with the largest sensitivity. Branches are 1-based as in the contracts.
+ */
+export type NetworkFocus = {
+  monitored: { branch: number; name: string; flowMw: number; limitMw: number };
+  contingency: { branch: number; name: string; outOfService: boolean } | null;
+  generators: { busNumber: number; name: string; sensitivity: number }[];
+};
+
+export type CaseNetworkProps = { caseId: string; focus: NetworkFocus | null };
+export type BusbarCapacityMapProps = {
+  /** Every loaded busbar result: one per busbar and case (`<escenario>_<año>`). */
+  results: { caseName: string; busNumber: number; name: string; capacityMw: number }[];
+  /** The case of the selected result card: the map shows that scenario and year first. */
+  selectedCaseName: string | null;
+};
+
+/**
+ * Features do not import each other (eslint zones): the app shell puts the network feature's
+ * lazily loaded components here, and /analisis and /resultados render whatever is provided.
+ */
+export type NetworkSlots = {
+  CaseNetwork: ComponentType<CaseNetworkProps> | null;
+  BusbarCapacityMap: ComponentType<BusbarCapacityMapProps> | null;
+};
+
+export const NetworkSlotContext = createContext<NetworkSlots>({
+  CaseNetwork: null,
+  BusbarCapacityMap: null,
+});
+
+export function useNetworkSlots(): NetworkSlots {
+  return useContext(NetworkSlotContext);
+}
