@@ -51,6 +51,11 @@ export default defineConfig({
               name: 'table-vendor',
               test: /node_modules[\\/]@tanstack[\\/](react-table|table-core)[\\/]/,
             },
+            // The network view's WebGL renderer: only /analisis and /resultados load it, on demand.
+            {
+              name: 'network-vendor',
+              test: /node_modules[\\/](sigma|graphology[^\\/]*|events)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
