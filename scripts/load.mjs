@@ -1,0 +1,353 @@
+#!/usr/bin/env node
+// npm run load: load figures for docs/reliability.md, on the built server (`npm run build`).
+//
+// For each database (SQLite, then PostgreSQL when it answers) it starts the built API on a fresh
+// DATA_DIR / fresh PostgreSQL database (plus two `npm run worker` processes on PostgreSQL), signs
+// up 50 accounts, times 20 concurrent uploads of case_ACTIVSg2000 from upload to result, gives
+// the other 30 accounts the same case, then measures p50/p99 latency and throughput with
+// autocannon for the case list, case data and stats at 50 concurrent signed-in users (each
+// connection its own account). It prints a markdown table.
+//
+// Options: --db sqlite|postgres|both (default both), --users N (50), --uploads N (20),
+// --seconds N per read route (10). PostgreSQL: TEST_DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432/test; the script creates and drops its own database there.
+
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(repoRoot, 'apps/server/dist');
+const caseFile = path.join(repoRoot, 'demo/networks/case_ACTIVSg2000.m.xz');
+const adminUrl = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    users: { type: 'string', default: '50' },
+    uploads: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const USERS = Number(args.users);
+const UPLOADS = Math.min(Number(args.uploads), USERS);
+const SECONDS = Number(args.seconds);
+const READ_P99_TARGET_MS = 200;
+
+const processes = new Set();
+const cleanups = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(entry, env, ready) {
+  const child = spawn(process.execPath, [path.join(distDir, entry)], {
+    cwd: repoRoot,
+    env: { ...process.env, DEMO_DATA: 'off', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.add(child);
+  child.once('exit', () => processes.delete(child));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function stopProcesses() {
+  await Promise.all(
+    [...processes].map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+}
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freshDatabase() {
+  const name = `holgura_load_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function signUp(baseUrl, index) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({
+      email: `carga-${index}-${randomUUID().slice(0, 6)}@ejemplo.co`,
+      password: 'contraseña-segura-1',
+      name: `Carga ${index}`,
+      firstName: 'Carga',
+      lastName: String(index),
+      company: 'Holgura',
+    }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up ${index}: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+/** Uploads the case and polls its job (as the web app's fallback does) until it finishes. */
+async function uploadToResult(baseUrl, cookie, bytes) {
+  const started = performance.now();
+  const headers = { cookie, origin: baseUrl };
+  const response = await fetch(`${baseUrl}/api/casesCalculate/calculate`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': 'application/x-xz',
+      'x-file-name': 'case_ACTIVSg2000.m.xz',
+    },
+    body: bytes,
+  });
+  if (response.status !== 202) return { ok: false, ms: 0, reason: `HTTP ${response.status}` };
+  const { jobId, caseId } = await response.json();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const status = await (await fetch(`${baseUrl}/api/jobs/${jobId}`, { headers })).json();
+    if (status.state === 'done') return { ok: true, ms: performance.now() - started, caseId };
+    if (status.state === 'failed') return { ok: false, ms: 0, reason: status.error?.code };
+  }
+}
+
+async function uploadsPhase(baseUrl, cookies) {
+  const bytes = fs.readFileSync(caseFile);
+  const started = performance.now();
+  const timed = await Promise.all(
+    cookies.slice(0, UPLOADS).map((cookie) => uploadToResult(baseUrl, cookie, bytes)),
+  );
+  const wallMs = performance.now() - started;
+  // The other accounts get the same case, untimed, so every user has data to read.
+  const rest = await Promise.all(
+    cookies.slice(UPLOADS).map((cookie) => uploadToResult(baseUrl, cookie, bytes)),
+  );
+  const times = timed
+    .filter((run) => run.ok)
+    .map((run) => run.ms)
+    .sort((a, b) => a - b);
+  return {
+    caseIds: [...timed, ...rest].map((run) => run.caseId),
+    failed: [...timed, ...rest].filter((run) => !run.ok).length,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    max: times.at(-1),
+    wallMs,
+  };
+}
+
+/** One autocannon run; connection i is account i and reads its own path. */
+function measure(baseUrl, cookies, pathFor) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: baseUrl,
+        connections: cookies.length,
+        duration: SECONDS,
+        setupClient(client) {
+          const index = next++ % cookies.length;
+          client.setRequest({
+            method: 'GET',
+            path: pathFor(index),
+            headers: { cookie: cookies[index], origin: baseUrl },
+          });
+        },
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function runOn(dialect) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-load-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomUUID() + randomUUID(),
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+  };
+  if (dialect === 'postgres') {
+    env.DATABASE_URL = await freshDatabase();
+    await launch('main.js', { ...env, WORKERS: '0' }, /abre http:|API de Holgura en/);
+    for (let i = 0; i < 2; i++) {
+      await launch('worker-main.js', { ...env, WORKERS: '1' }, /Trabajador de análisis/);
+    }
+  } else {
+    await launch('main.js', env, /abre http:|API de Holgura en/);
+  }
+
+  const cookies = [];
+  for (let i = 0; i < USERS; i++) cookies.push(await signUp(baseUrl, i));
+  console.error(`[${dialect}] ${USERS} cuentas; ${UPLOADS} subidas simultáneas…`);
+  const uploads = await uploadsPhase(baseUrl, cookies);
+
+  const routes = [
+    ['GET /api/cases', () => '/api/cases'],
+    ['GET /api/cases/:id/data', (index) => `/api/cases/${uploads.caseIds[index]}/data`],
+    ['GET /api/stats', () => '/api/stats'],
+  ];
+  const reads = [];
+  for (const [label, pathFor] of routes) {
+    console.error(`[${dialect}] ${label}: ${USERS} usuarios durante ${SECONDS} s…`);
+    const result = await measure(baseUrl, cookies, pathFor);
+    reads.push({
+      label,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.average,
+      total: result.requests.total,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      bytes: result.throughput.average,
+    });
+  }
+  await stopProcesses();
+  return { dialect, uploads, reads };
+}
+
+function report(runs) {
+  const cpu = os.cpus()[0]?.model ?? 'CPU';
+  const lines = [
+    `Holgura — carga con ${USERS} usuarios (${os.cpus().length} × ${cpu}, Node ${process.version}, ${new Date().toISOString()})`,
+    '',
+    '| Base | Ruta | Usuarios | p50 (ms) | p99 (ms) | Peticiones/s | Peticiones | Errores | No 2xx | KB/s |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const run of runs) {
+    for (const read of run.reads) {
+      lines.push(
+        `| ${run.dialect} | ${read.label} | ${USERS} | ${read.p50} | ${read.p99} | ${read.rps.toFixed(0)} | ${read.total} | ${read.errors} | ${read.non2xx} | ${(read.bytes / 1024).toFixed(0)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| Base | Subidas simultáneas (case_ACTIVSg2000) | Subida → resultado p50 (s) | p99 (s) | Máx (s) | Todas en (s) | Fallidas |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const { dialect, uploads } of runs) {
+    const s = (ms) => (ms / 1000).toFixed(1);
+    lines.push(
+      `| ${dialect} | ${UPLOADS} | ${s(uploads.p50)} | ${s(uploads.p99)} | ${s(uploads.max)} | ${s(uploads.wallMs)} | ${uploads.failed} |`,
+    );
+  }
+  const misses = runs.flatMap((run) => [
+    ...run.reads
+      .filter((read) => read.p99 >= READ_P99_TARGET_MS || read.errors > 0 || read.non2xx > 0)
+      .map(
+        (read) =>
+          `${run.dialect} ${read.label}: p99 ${read.p99} ms, ${read.errors} errores, ${read.non2xx} no 2xx`,
+      ),
+    ...(run.uploads.failed > 0
+      ? [`${run.dialect}: ${run.uploads.failed} subidas sin resultado`]
+      : []),
+  ]);
+  lines.push(
+    '',
+    misses.length === 0
+      ? `Objetivos cumplidos: p99 < ${READ_P99_TARGET_MS} ms en lecturas, sin errores, todas las subidas con resultado.`
+      : `Objetivos NO cumplidos:\n${misses.map((miss) => `- ${miss}`).join('\n')}`,
+  );
+  return { text: lines.join('\n'), ok: misses.length === 0 };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(distDir, 'main.js'))) {
+    throw new Error('No hay servidor compilado: ejecuta `npm run build` primero.');
+  }
+  const dialects = args.db === 'both' ? ['sqlite', 'postgres'] : [args.db];
+  const runs = [];
+  for (const dialect of dialects) {
+    if (dialect === 'postgres' && !(await postgresAnswers())) {
+      console.error(`PostgreSQL no responde en ${adminUrl}: se omite.`);
+      continue;
+    }
+    runs.push(await runOn(dialect));
+  }
+  const { text, ok } = report(runs);
+  console.log(text);
+  if (!ok) process.exitCode = 1;
+}
+
+async function cleanUp() {
+  await stopProcesses();
+  for (const cleanup of cleanups.splice(0)) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup:', error);
+    }
+  }
+}
+
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);
