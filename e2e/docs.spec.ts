@@ -9,13 +9,20 @@ const session = useBrowser();
 describe('/documentacion and the footer links', () => {
   it('opens from the footer of the landing page, and a contents link brings its section into view', async () => {
     const page = await session.newPage();
-    await page.goto('/');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // The guide is a lazily loaded chunk: the landing page never downloads it.
+    expect(scripts.some((path) => path.includes('docs-page'))).toBe(false);
     const footerLinks = page.getByRole('navigation', { name: 'Enlaces rápidos' });
     await footerLinks.getByRole('link', { name: 'Documentación' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Documentación' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/documentacion');
     expect(await page.title()).toBe('Documentación · Holgura');
+    expect(scripts.some((path) => path.includes('docs-page'))).toBe(true);
 
     const toc = page.getByRole('navigation', { name: 'Contenido' });
     await toc.getByRole('link', { name: 'Glosario' }).click();

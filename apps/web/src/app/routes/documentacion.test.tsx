@@ -1,6 +1,6 @@
 import { errorMessages } from '@holgura/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, sampleStats } from '../../test/render';
 
 const publicApi = {
@@ -119,5 +119,33 @@ describe('/documentacion', () => {
       'href',
       '/resultados',
     );
+  });
+
+  describe('deep links', () => {
+    const original = Element.prototype.scrollIntoView;
+    afterEach(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+
+    it('brings the section of the address into view once the guide has loaded', async () => {
+      const scrolled = vi.fn<(this: Element) => void>(function (this: Element) {});
+      Element.prototype.scrollIntoView = scrolled;
+      mockApi(publicApi);
+      renderApp('/documentacion#glosario');
+
+      await screen.findByRole('heading', { level: 2, name: 'Glosario' });
+      await waitFor(() => expect(scrolled).toHaveBeenCalled());
+      expect(scrolled.mock.contexts.map((element) => element.id)).toContain('glosario');
+    });
+
+    it('shows the guide from its top when the anchor does not exist', async () => {
+      const scrolled = vi.fn();
+      Element.prototype.scrollIntoView = scrolled;
+      mockApi(publicApi);
+      renderApp('/documentacion#no-existe');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Documentación' })).toBeVisible();
+      expect(scrolled).not.toHaveBeenCalled();
+    });
   });
 });
