@@ -70,7 +70,7 @@ export const analysisSection: DocSection = {
             {
               term: 'Pares con sobrecarga post-contingencia',
               definition:
-                'Parejas (elemento monitoreado, contingencia) en las que el flujo post-contingencia supera el límite de emergencia.',
+                'Parejas (elemento monitoreado, contingencia) en las que el flujo post-contingencia supera el límite post-contingencia del elemento.',
             },
             {
               term: 'Mayores cargas post-contingencia',
@@ -150,7 +150,7 @@ export const analysisSection: DocSection = {
         },
         {
           kind: 'p',
-          text: 'Debajo del indicador se muestran Tmax, FCITC (ver [Restricciones](#restricciones)) y la flexibilidad exacta, sin redondear a la escala del indicador.',
+          text: 'Junto al indicador se muestran Tmax y FCITC en MW (ver [Restricciones](#restricciones)) y la flexibilidad exacta del nivel seleccionado, con 4 decimales.',
         },
       ],
     },
@@ -254,7 +254,7 @@ export const analysisSection: DocSection = {
       blocks: [
         {
           kind: 'p',
-          text: 'Para la restricción seleccionada, la pestaña «Despacho» muestra cada planta con sensibilidad de al menos 1 %:',
+          text: 'Para la restricción seleccionada, la pestaña «Despacho» muestra cada planta cuya sensibilidad, en valor absoluto, es de al menos 1 %:',
         },
         {
           kind: 'terms',

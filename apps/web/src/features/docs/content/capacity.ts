@@ -67,7 +67,7 @@ export const capacitySection: DocSection = {
           items: [
             'Cada barra del estudio es una familia: «Barra ID» es su número y «Cantidad Escenarios» el número de casos escenario × año que tiene.',
             'Cada caso es la red base con el crecimiento de la demanda por área hasta ese año, los multiplicadores de demanda del escenario, sus intercambios internacionales y todos los proyectos en servicio ese año.',
-            'El efecto de un proyecto es la diferencia de capacidad entre los años con y sin él.',
+            'El efecto de un proyecto es la diferencia de capacidad de la barra con y sin él en la red.',
             'Las pestañas «Todos» y una por año filtran las tarjetas; el gráfico muestra la capacidad de la barra por año, una línea por escenario, y su tabla de datos.',
           ],
         },
