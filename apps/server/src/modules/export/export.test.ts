@@ -410,6 +410,64 @@ describe.each(dialects)('exports on %s', (dialect) => {
     expect(apiErrorSchema.parse(noFlexibility.json()).error.code).toBe('FLEXIBILITY_NOT_COMPUTED');
   });
 
+  it('exports a demo case to any signed-in user, and treats a result it cannot read as not computed', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'demo-read');
+    await db
+      .insertInto('cases')
+      .values({
+        case_id: 'demo-flex',
+        user_id: DEMO_OWNER,
+        case_name: 'Demostración',
+        case_description: null,
+        process: null,
+        family_id: null,
+        family_name: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto('case_api_data')
+      .values({
+        case_id: 'demo-flex',
+        user_id: DEMO_OWNER,
+        full_data_json: null,
+        extras: null,
+        analysis_json: JSON.stringify(analysis({ flexibility })),
+        api_response_date: new Date().toISOString(),
+      })
+      .execute();
+    const demo = await ana.get(`${exportPaths.constraints('demo-flex', 'csv')}?level=1`);
+    expect(demo.statusCode, demo.body).toBe(200);
+    expect(demo.rawPayload.toString('utf8')).toContain('"Demostración"');
+
+    await ana.put('/api/cases/roto', { caseName: 'Roto' });
+    const broken = { ...flexibility, levels: [{ level: 1 }] } as unknown as Flexibility;
+    await storeResult(db, 'roto', analysis({ flexibility: broken }));
+    const response = await ana.get(`${exportPaths.constraints('roto', 'xlsx')}?level=1`);
+    expect(response.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('FLEXIBILITY_NOT_COMPUTED');
+
+    const traversal = await ana.get('/api/cases/..%2F..%2Fetc/export/constraints.xlsx?level=1');
+    expect(traversal.statusCode).toBe(404);
+  });
+
+  it('answers a level without constraints with the header alone', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'empty-level');
+    await ana.put('/api/cases/vacio', { caseName: 'Vacío' });
+    const empty: Flexibility = {
+      ...flexibility,
+      levels: [{ level: 1, transferMw: 100, flexibilityPercent: 100, constraintIds: [] }],
+    };
+    await storeResult(db, 'vacio', analysis({ flexibility: empty }));
+    const response = await ana.get(`${exportPaths.constraints('vacio', 'xlsx')}?level=1`);
+    expect(response.statusCode).toBe(200);
+    const { sheet, headerRow } = await readXlsx(response.rawPayload);
+    expect(headerRow).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(headerRow);
+  });
+
   it('requires sign-in and hides another user’s case behind a 404', async () => {
     const { server, db } = await buildTestApp({}, { dialect });
     const ana = await signedIn(server, 'own-a');
