@@ -1,6 +1,7 @@
 import { exportPaths, type Flexibility } from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useNetworkSlots } from '../../../lib/network-slot';
 import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
 import { esAnalysisResults } from '../../../strings/es';
@@ -15,6 +16,7 @@ import {
   type ManualDispatch,
   type ViewMode,
 } from './model';
+import { networkFocus } from './network-focus';
 import { flexibilityQueryOptions } from './query';
 
 const t = esAnalysisResults;
@@ -23,11 +25,15 @@ const t = esAnalysisResults;
 export function FlexibilitySection({ caseId }: { caseId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(flexibilityQueryOptions(queryClient, caseId));
+  const { CaseNetwork } = useNetworkSlots();
   // While pending, the case data's own spinner speaks; its error is shown there too.
   if (query.isPending || query.isError) return null;
   if (query.data === null) {
     return (
-      <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">{t.flexibilityMissing}</p>
+      <>
+        <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">{t.flexibilityMissing}</p>
+        {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={null} />}
+      </>
     );
   }
   return <FlexibilityView key={caseId} flexibility={query.data} caseId={caseId} />;
@@ -65,6 +71,11 @@ export function FlexibilityView({
     [flexibility, constraint, level],
   );
   const whatIf = rows === null ? 0 : whatIfDeltaMw(rows, manual);
+  const { CaseNetwork } = useNetworkSlots();
+  const focus = useMemo(
+    () => networkFocus(flexibility, constraint, mode, whatIf),
+    [flexibility, constraint, mode, whatIf],
+  );
 
   const selectLevel = (next: number) => {
     const nextLevel = flexibility.levels.find((item) => item.level === next);
@@ -137,6 +148,9 @@ export function FlexibilityView({
           whatIfMw={whatIf}
         />
       </div>
+      {CaseNetwork !== null && caseId !== undefined && (
+        <CaseNetwork caseId={caseId} focus={focus} />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
 import { Spinner } from '../../../components/ui/spinner';
+import { useNetworkSlots } from '../../../lib/network-slot';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { es } from '../../../strings/es';
 import { esResultsGenerators } from '../../../strings/es-results-generators';
@@ -32,6 +33,7 @@ export function ResultsSection({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const years = yearsOf(results.cards);
   const selected = results.cards.find((card) => card.id === selectedId) ?? null;
+  const { BusbarCapacityMap } = useNetworkSlots();
 
   let body;
   if (results.status === 'error') {
@@ -103,6 +105,25 @@ export function ResultsSection({
         <div className="mt-4">
           <ConditionsCard cards={results.cards} />
         </div>
+        {BusbarCapacityMap !== null && results.cards.some((card) => card.capacity !== null) && (
+          <div className="mt-4">
+            <BusbarCapacityMap
+              results={results.cards.flatMap((card) =>
+                card.capacity === null
+                  ? []
+                  : [
+                      {
+                        caseName: card.caseName,
+                        busNumber: card.capacity.busNumber,
+                        name: card.barra,
+                        capacityMw: card.capacity.capacityMw,
+                      },
+                    ],
+              )}
+              selectedCaseName={selected?.caseName ?? null}
+            />
+          </div>
+        )}
       </>
     );
   }
