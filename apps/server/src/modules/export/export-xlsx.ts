@@ -46,17 +46,16 @@ export async function tableToXlsx(table: ExportTable): Promise<Buffer> {
   });
   const headerIndex = headerRow.number;
 
-  for (const values of table.rows) sheet.addRow(values.map((value) => value ?? null));
-
+  // A column style rather than one per cell: the data rows inherit it, and writing thousands
+  // of rows stays several times faster.
   table.columns.forEach((column, index) => {
     const sheetColumn = sheet.getColumn(index + 1);
     sheetColumn.width = column.width;
     const format = numberFormat[column.kind];
-    if (format === null) return;
-    for (let row = headerIndex + 1; row <= headerIndex + table.rows.length; row += 1) {
-      sheet.getCell(row, index + 1).numFmt = format;
-    }
+    if (format !== null) sheetColumn.numFmt = format;
   });
+
+  for (const values of table.rows) sheet.addRow(values.map((value) => value ?? null));
   // The metadata's long labels sit in column A: at least wide enough for them.
   const firstColumn = sheet.getColumn(1);
   firstColumn.width = Math.max(
