@@ -238,6 +238,13 @@ export function openApiDocument(publicUrl: string) {
       for (const status of op.errors ?? []) {
         responses[String(status)] = { description: 'Error', content: json(apiErrorSchema) };
       }
+      // Every route but the static client configuration reads the database.
+      if (path !== '/api/config') {
+        responses['503'] = {
+          description: 'La base de datos no responde (DATABASE_UNAVAILABLE, con Retry-After)',
+          content: json(apiErrorSchema),
+        };
+      }
       paths[path][method] = {
         summary: op.summary,
         ...(parameters.length > 0 ? { parameters } : {}),

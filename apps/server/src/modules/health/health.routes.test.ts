@@ -20,4 +20,14 @@ describe.each(dialects)('GET /api/health (%s)', (dialect) => {
       error: { code: 'DATABASE_UNAVAILABLE', message: errorMessages.DATABASE_UNAVAILABLE },
     });
   });
+
+  it('documents the 503 in the OpenAPI description of routes that read the database', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const document = (await server.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(document.paths['/api/health']!.get!.responses['503']).toBeDefined();
+    expect(document.paths['/api/cases']!.get!.responses['503']).toBeDefined();
+    expect(document.paths['/api/config']!.get!.responses['503']).toBeUndefined();
+  });
 });
