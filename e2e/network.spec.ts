@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useOwnServer } from './own-server';
+import { saveScreenshot, useBrowser } from './support/browser';
+
+// Its own server with the demo study (for the /resultados map); uploads stay off the shared one.
+const server = useOwnServer({ DEMO_DATA: 'on' });
+const session = useBrowser();
+
+const activsg200 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg200.m');
+
+/** What the renderer draws, as data (apps/web/src/features/network/renderer.ts). */
+type Hook = {
+  ready: boolean;
+  nodes: number;
+  edges: number;
+  renders: number;
+  monitored: { branch: number; color: string; loadingPercent: number | null } | null;
+  contingency: { branch: number; dashed: boolean; outOfService: boolean } | null;
+  generatorBuses: number[];
+  searchedBus: number | null;
+  coloredBuses: number;
+};
+
+type Element = { branch: number; name: string };
+type Constraint = {
+  id: number;
+  monitored: Element;
+  contingency: Element | null;
+  flowAtZeroMw: number;
+  distributionFactor: number;
+  transferAtLimitMw: number;
+  limitMw: number;
+  sensitivities: { plant: number; sensitivity: number }[];
+};
+type Flexibility = {
+  plants: { id: number; name: string; busNumber: number; pMaxMw: number }[];
+  levels: { level: number; constraintIds: number[] }[];
+  constraints: Constraint[];
+};
+type NetworkView = {
+  buses: { number: number[]; name: string[] };
+  branches: { name: string[] };
+};
+
+const hook = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __holguraNetwork?: Hook }).__holguraNetwork ?? null,
+  ) as Promise<Hook | null>;
+
+async function signedInPage(email: string): Promise<Page> {
+  const page = await session.newPage();
+  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { Origin: server.url },
+    data: {
+      email,
+      password: 'una-clave-segura',
+      name: 'Ana Pérez',
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      company: 'Operador',
+    },
+  });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+/** Waits until the renderer has drawn what `check` expects (it redraws on every change). */
+async function waitForHook(page: Page, check: (state: Hook) => boolean, what: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await hook(page);
+    if (state !== null && state.ready && check(state)) return state;
+    if (Date.now() > deadline)
+      throw new Error(`network view never showed ${what}: ${JSON.stringify(state)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('network view', () => {
+  it('draws an uploaded case and highlights the selected constraint', async () => {
+    const page = await signedInPage('red.activsg200@example.co');
+    await page.goto(`${server.url}/analisis`);
+    await page.getByRole('heading', { name: 'Análisis de flexibilidad' }).waitFor();
+    await page.getByLabel('Seleccionar archivo de caso').setInputFiles({
+      name: 'case_ACTIVSg200.txt',
+      mimeType: 'text/plain',
+      buffer: activsg200,
+    });
+    await page.getByRole('button', { name: 'Procesar archivo' }).click();
+    await page.getByText('Archivo procesado correctamente').waitFor({ timeout: 120_000 });
+    const caseId = (await page.getByTestId('selected-case-id').textContent())?.trim() ?? '';
+    expect(caseId).not.toBe('');
+
+    const data = (await (
+      await page.request.get(`${server.url}/api/cases/${caseId}/data`)
+    ).json()) as {
+      analysis: { flexibility: Flexibility };
+    };
+    const flex = data.analysis.flexibility;
+    const network = (
+      (await (await page.request.get(`${server.url}/api/cases/${caseId}/network`)).json()) as {
+        network: NetworkView;
+      }
+    ).network;
+    expect(network.buses.number).toHaveLength(200);
+
+    const region = page.getByRole('region', { name: 'Vista de la red' });
+    await region.scrollIntoViewIfNeeded();
+    await region.getByRole('img', { name: /200 barras y \d+ ramas/ }).waitFor();
+    const drawn = await waitForHook(page, (state) => state.nodes === 200, 'the 200 buses');
+    expect(drawn.edges).toBeGreaterThan(200);
+
+    // A level's constraint with a real contingency: select it in the table.
+    const constraints = new Map(flex.constraints.map((c) => [c.id, c]));
+    const level = flex.levels.find((l) =>
+      l.constraintIds.some((id) => constraints.get(id)!.contingency !== null),
+    )!;
+    const index = level.constraintIds.findIndex((id) => constraints.get(id)!.contingency !== null);
+    const constraint = constraints.get(level.constraintIds[index]!)!;
+    await page
+      .getByRole('list', { name: 'Niveles de transferencia' })
+      .getByRole('button', { name: new RegExp(`^Nivel ${level.level}\\D`) })
+      .click();
+    await page
+      .getByRole('table', { name: `Restricciones del nivel ${level.level}` })
+      .getByRole('row')
+      .nth(index + 1)
+      .click();
+
+    // The same branch numbers as the constraint, named as the network names them.
+    expect(network.branches.name[constraint.monitored.branch - 1]).toBe(constraint.monitored.name);
+    const plants = new Map(flex.plants.map((p) => [p.id, p]));
+    const top = [...constraint.sensitivities]
+      .sort((a, b) => Math.abs(b.sensitivity) - Math.abs(a.sensitivity))
+      .slice(0, 5)
+      .map((s) => plants.get(s.plant)!.busNumber);
+
+    const original = await waitForHook(
+      page,
+      (state) => state.monitored?.branch === constraint.monitored.branch,
+      `monitored branch ${constraint.monitored.branch}`,
+    );
+    expect(original.contingency).toEqual({
+      branch: constraint.contingency!.branch,
+      dashed: true,
+      outOfService: false,
+    });
+    expect(original.generatorBuses).toEqual(top);
+    const monitoredItem = region.getByTestId('network-monitored');
+    expect(await monitoredItem.textContent()).toContain(
+      `Elemento monitoreado: ${constraint.monitored.name}`,
+    );
+    expect(await region.getByTestId('network-contingency').textContent()).toBe(
+      `Contingencia: ${constraint.contingency!.name} — En servicio`,
+    );
+    expect(await region.getByTestId('network-generators').getByRole('listitem').count()).toBe(
+      top.length,
+    );
+
+    // Despacho Límite: the contingency is out of service, the monitored branch at its limit.
+    await page.getByRole('button', { name: 'Despacho Límite' }).click();
+    const atLimit = await waitForHook(
+      page,
+      (state) => state.contingency?.outOfService === true,
+      'the contingency out of service',
+    );
+    expect(atLimit.contingency).toEqual({
+      branch: constraint.contingency!.branch,
+      dashed: true,
+      outOfService: true,
+    });
+    expect(atLimit.monitored?.loadingPercent).toBeCloseTo(100, 6);
+    expect(await region.getByTestId('network-contingency').textContent()).toBe(
+      `Contingencia: ${constraint.contingency!.name} — Fuera de servicio`,
+    );
+    await saveScreenshot(page, 'network-constraint-limit');
+
+    // Dragging the most sensitive generator's marker recolours the monitored branch live.
+    const best = constraint.sensitivities
+      .filter((s) => (plants.get(s.plant)?.pMaxMw ?? 0) > 0)
+      .sort((a, b) => Math.abs(b.sensitivity) - Math.abs(a.sensitivity))[0]!;
+    const plant = plants.get(best.plant)!;
+    const slider = page.getByRole('slider', { name: `Despacho de ${plant.name}` });
+    await slider.focus();
+    // Raise the flow's magnitude: move the unit the way that loads the monitored branch more.
+    const atLimitFlow =
+      constraint.flowAtZeroMw + constraint.distributionFactor * constraint.transferAtLimitMw;
+    const loadsMore = Math.sign(best.sensitivity) === Math.sign(atLimitFlow);
+    const before = Number(await slider.getAttribute('aria-valuenow'));
+    for (let i = 0; i < 10; i++) await page.keyboard.press(loadsMore ? 'ArrowRight' : 'ArrowLeft');
+    const after = Number(await slider.getAttribute('aria-valuenow'));
+    expect(after).not.toBeCloseTo(before, 6);
+    const expectedPercent =
+      (Math.abs(atLimitFlow + best.sensitivity * (after - before)) / constraint.limitMw) * 100;
+    const dragged = await waitForHook(
+      page,
+      (state) => Math.abs((state.monitored?.loadingPercent ?? 0) - expectedPercent) < 1e-6,
+      `the monitored loading at ${expectedPercent} %`,
+    );
+    expect(dragged.monitored!.loadingPercent!).toBeGreaterThan(100);
+    // Spec §4: 100–130 % is 'Sobrecarga' (red-600), above 130 % 'SOBRECARGA EXTREMA' (red-900).
+    expect(dragged.monitored!.color).toBe(expectedPercent > 130 ? '#7f1d1d' : '#dc2626');
+
+    // Search a bus by name: it is centred and highlighted, and the result is said in words.
+    const name = network.buses.name[17]!;
+    await region.getByLabel('Buscar barra por nombre o número').fill(name);
+    await region.getByRole('button', { name: 'Buscar' }).click();
+    await region
+      .getByText(`Barra encontrada: ${name} (número ${network.buses.number[17]})`, {
+        exact: false,
+      })
+      .waitFor();
+    await waitForHook(
+      page,
+      (state) => state.searchedBus === network.buses.number[17],
+      'the searched bus',
+    );
+    await region.getByLabel('Buscar barra por nombre o número').fill('no existe ninguna');
+    await region.getByRole('button', { name: 'Buscar' }).click();
+    await region.getByText('No hay ninguna barra que coincida con «no existe ninguna».').waitFor();
+
+    // Zoom buttons work from the keyboard.
+    const zoomIn = region.getByRole('button', { name: 'Acercar' });
+    await zoomIn.focus();
+    const rendersBefore = (await hook(page))!.renders;
+    await page.keyboard.press('Enter');
+    await waitForHook(page, (state) => state.renders > rendersBefore, 'a redraw after zooming');
+    await saveScreenshot(page, 'network-search');
+  }, 240_000);
+
+  it('maps the evaluated busbars of the demo study by capacity on /resultados', async () => {
+    const page = await signedInPage('red.resultados@example.co');
+    // The demo study is computed on first start; its network is stored with it.
+    const deadline = Date.now() + 480_000;
+    for (;;) {
+      const response = await page.request.get(`${server.url}/api/demo-study/network`);
+      if (response.status() === 200) break;
+      expect(response.status()).toBe(404);
+      if (Date.now() > deadline) throw new Error('The demo study network was not stored in time');
+      await page.waitForTimeout(3000);
+    }
+    await page.goto(`${server.url}/resultados`);
+    const map = page.getByRole('region', { name: 'Mapa de capacidad de conexión' });
+    await map.waitFor({ timeout: 60_000 });
+    await map.scrollIntoViewIfNeeded();
+    const legend = map.getByRole('list', { name: 'Capacidad de conexión (MW)' }).first();
+    await legend.waitFor();
+    const legendText = (await legend.textContent()) ?? '';
+    expect(legendText).toMatch(/MW/);
+    expect(legendText).toContain('Barra no evaluada');
+    const busbars = map.getByTestId('busbar-capacities').getByRole('listitem');
+    await busbars.first().waitFor({ state: 'attached' });
+    const count = await busbars.count();
+    expect(count).toBeGreaterThan(0);
+    // Every bus of the study network is coloured: evaluated by capacity, the rest pale.
+    const state = await waitForHook(page, (s) => s.coloredBuses > 0, 'coloured busbars');
+    expect(state.coloredBuses).toBe(state.nodes);
+    for (let i = 0; i < count; i++) {
+      expect(await busbars.nth(i).textContent()).toMatch(/: [\d.,]+ MW$/);
+    }
+    await saveScreenshot(page, 'network-resultados-map');
+  }, 600_000);
+});
