@@ -57,7 +57,11 @@ export function ExportButtons({ table, path, fileName, className }: ExportButton
   );
 
   return (
-    <div role="group" aria-label={t.groupLabel(table)} className={cn('flex gap-2', className)}>
+    <div
+      role="group"
+      aria-label={t.groupLabel(table)}
+      className={cn('flex flex-wrap gap-2', className)}
+    >
       {button('xlsx')}
       {button('csv')}
     </div>
