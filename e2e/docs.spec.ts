@@ -120,6 +120,9 @@ describe('/documentacion and the footer links', () => {
       .getByRole('link', { name: 'ayuda@operador.example' });
     expect(await contact.getAttribute('href')).toBe('mailto:ayuda@operador.example');
     expect(await page.getByText('soporte@holgura.co').count()).toBe(0);
+    // The landing page's closing call to action writes to the same address.
+    const write = page.getByRole('link', { name: 'Escríbenos' });
+    expect(await write.getAttribute('href')).toBe('mailto:ayuda@operador.example');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'docs-footer-support');
   });
