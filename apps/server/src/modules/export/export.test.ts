@@ -643,6 +643,30 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       'No hay resultados de capacidad de conexión para descargar',
     );
   });
+
+  it('never exports another user’s busbar results, with or without a family', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'busbar-a');
+    const bruno = await signedIn(server, 'busbar-b');
+    await bruno.put('/api/cases/de-bruno', {
+      caseName: 'Alto_2030',
+      familyId: '7',
+      familyName: 'Barra Siete',
+    });
+    await storeResult(db, 'de-bruno', analysis({ busbarCapacity: capacity({}) }));
+    expect((await bruno.get(`${exportPaths.busbarCapacities('csv')}?familyId=7`)).statusCode).toBe(
+      200,
+    );
+
+    for (const url of [
+      `${exportPaths.busbarCapacities('xlsx')}?familyId=7`,
+      exportPaths.busbarCapacities('csv'),
+    ]) {
+      const response = await ana.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('BUSBAR_CAPACITY_NOT_FOUND');
+    }
+  });
 });
 
 describe('export documentation', () => {
