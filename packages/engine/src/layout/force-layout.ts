@@ -42,10 +42,17 @@ function mulberry32(seed: number): () => number {
 
 /** Bus adjacency with parallel branches collapsed into one edge (they would only pull harder). */
 export function busAdjacency(net: Network): number[][] {
-  const n = net.buses.count;
+  return adjacencyOf(net.buses.count, net.branches.fromBus, net.branches.toBus);
+}
+
+/** The same, from branch ends given as bus indices. */
+export function adjacencyOf(
+  n: number,
+  fromBus: ArrayLike<number>,
+  toBus: ArrayLike<number>,
+): number[][] {
   const neighbours: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
-  const { fromBus, toBus } = net.branches;
-  for (let k = 0; k < net.branches.count; k++) {
+  for (let k = 0; k < fromBus.length; k++) {
     const f = fromBus[k];
     const t = toBus[k];
     if (f === t) continue;

@@ -1,6 +1,6 @@
 import type { Network } from '../model/network';
 import { EngineError } from '../util/engine-error';
-import { busAdjacency, type NetworkLayout } from './force-layout';
+import { adjacencyOf, type NetworkLayout } from './force-layout';
 
 export interface BusCoordinate {
   readonly bus: number;
@@ -112,9 +112,27 @@ export function geographicLayout(
   net: Network,
   coordinates: readonly BusCoordinate[],
 ): NetworkLayout {
-  const n = net.buses.count;
+  return geographicLayoutOf(
+    { busNumber: net.buses.number, fromBus: net.branches.fromBus, toBus: net.branches.toBus },
+    coordinates,
+  );
+}
+
+/** The topology a geographic layout needs: bus numbers, branch ends as bus indices. */
+export interface LayoutTopology {
+  readonly busNumber: ArrayLike<number>;
+  readonly fromBus: ArrayLike<number>;
+  readonly toBus: ArrayLike<number>;
+}
+
+/** `geographicLayout` from a stored topology (the server re-projects a case without reading it). */
+export function geographicLayoutOf(
+  topology: LayoutTopology,
+  coordinates: readonly BusCoordinate[],
+): NetworkLayout {
+  const n = topology.busNumber.length;
   const indexByNumber = new Map<number, number>();
-  for (let i = 0; i < n; i++) indexByNumber.set(net.buses.number[i], i);
+  for (let i = 0; i < n; i++) indexByNumber.set(topology.busNumber[i], i);
   const known = coordinates.filter((c) => indexByNumber.has(c.bus));
   if (known.length === 0) {
     throw new EngineError(
@@ -134,7 +152,7 @@ export function geographicLayout(
     y[i] = c.lat * 111;
     placed[i] = 1;
   }
-  const adjacency = busAdjacency(net);
+  const adjacency = adjacencyOf(n, topology.fromBus, topology.toBus);
   let frontier = true;
   while (frontier) {
     frontier = false;

@@ -1,4 +1,4 @@
 export type { ForceLayoutOptions, NetworkLayout } from './force-layout';
-export { busAdjacency, computeForceLayout, defaultIterations } from './force-layout';
-export type { BusCoordinate } from './geographic';
-export { geographicLayout, parseBusCoordinatesCsv } from './geographic';
+export { adjacencyOf, busAdjacency, computeForceLayout, defaultIterations } from './force-layout';
+export type { BusCoordinate, LayoutTopology } from './geographic';
+export { geographicLayout, geographicLayoutOf, parseBusCoordinatesCsv } from './geographic';

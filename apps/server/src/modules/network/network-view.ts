@@ -3,6 +3,8 @@ import {
   busDisplayName,
   busIndex,
   computeForceLayout,
+  geographicLayoutOf,
+  parseBusCoordinatesCsv,
   runDcPowerFlow,
   type NetworkLayout,
   type Network,
@@ -59,4 +61,30 @@ export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkV
     },
   };
   return networkViewV1Schema.parse(view);
+}
+
+/**
+ * The view with positions from a companion coordinates CSV: only the positions change, so the
+ * stored view is re-projected without reading the case again. Throws the engine's coded errors.
+ */
+export function reprojectNetwork(view: NetworkViewV1, csv: string): NetworkViewV1 {
+  const coordinates = parseBusCoordinatesCsv(csv);
+  const indexByNumber = new Map(view.buses.number.map((number, i) => [number, i]));
+  const layout = geographicLayoutOf(
+    {
+      busNumber: view.buses.number,
+      fromBus: view.branches.from.map((number) => indexByNumber.get(number)!),
+      toBus: view.branches.to.map((number) => indexByNumber.get(number)!),
+    },
+    coordinates,
+  );
+  return networkViewV1Schema.parse({
+    ...view,
+    layout: layout.source,
+    buses: {
+      ...view.buses,
+      x: Array.from(layout.x, (v) => round(v, 2)),
+      y: Array.from(layout.y, (v) => round(v, 2)),
+    },
+  });
 }

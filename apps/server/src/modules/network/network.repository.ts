@@ -1,4 +1,4 @@
-import type { NetworkViewV1 } from '@holgura/contracts';
+import { networkViewV1Schema, type NetworkViewV1 } from '@holgura/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -50,4 +50,20 @@ export async function findDemoStudyNetworkJson(db: Db): Promise<string | null> {
 export async function saveDemoStudyNetwork(db: Db, view: NetworkViewV1 | undefined): Promise<void> {
   if (view === undefined) return;
   await saveCaseNetwork(db, DEMO_STUDY_NETWORK_KEY, view);
+}
+
+/** The owner's own case only: demo cases are shared and nobody re-positions them. */
+export async function findOwnCaseNetwork(
+  db: Db,
+  owner: string,
+  caseId: string,
+): Promise<NetworkViewV1 | null> {
+  const row = await db
+    .selectFrom('case_networks')
+    .innerJoin('cases', 'cases.case_id', 'case_networks.case_id')
+    .select('case_networks.network_json')
+    .where('case_networks.case_id', '=', caseId)
+    .where('cases.user_id', '=', owner)
+    .executeTakeFirst();
+  return row === undefined ? null : networkViewV1Schema.parse(JSON.parse(row.network_json));
 }

@@ -115,4 +115,46 @@ describe.each(dialects)('network routes on %s', (dialect) => {
     // The demo study's key is not a case: no case route reaches it.
     expect((await ana.get('/api/cases/system:demo-study/network')).statusCode).toBe(404);
   });
+
+  it('replaces the positions with a companion coordinates CSV, owner only, with coded errors', async () => {
+    const { server } = await buildTestApp({ workers: 1 }, { dialect, pollIntervalMs: 100 });
+    const ana = await signedIn(server, 'net-coords');
+    const caseId = await analysed(ana, case9, 'case9.m');
+    const put = (client: TestClient, body: string, contentType = 'text/csv') =>
+      client.request({
+        method: 'PUT',
+        url: `/api/cases/${caseId}/coordinates`,
+        body,
+        headers: { 'content-type': contentType },
+      });
+
+    const csv = 'barra;latitud;longitud\n1;4,60;-74,08\n2;6,25;-75,56\n3;3,45;-76,53\n';
+    const response = await put(ana, csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const { network } = networkViewResponseSchema.parse(response.json());
+    expect(network.layout).toBe('geographic');
+    // Bogotá (bus 1) is east of Medellín (bus 2) and north of Cali (bus 3).
+    expect(network.buses.x[0]).toBeGreaterThan(network.buses.x[1]!);
+    expect(network.buses.y[0]).toBeGreaterThan(network.buses.y[2]!);
+    const stored = networkViewResponseSchema.parse(
+      (await ana.get(`/api/cases/${caseId}/network`)).json(),
+    ).network;
+    expect(stored.buses.x).toEqual(network.buses.x);
+    expect(stored.branches).toEqual(network.branches);
+
+    const bad = await put(ana, '1,4.6,-74\n2,abc,-75\n');
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error).toEqual({
+      code: 'PARSE_COORDINATES_FIELD_INVALID',
+      message: 'El archivo de coordenadas tiene un valor inválido (línea 2, campo lat)',
+    });
+    const unknown = await put(ana, '99,4.6,-74\n');
+    expect(apiErrorSchema.parse(unknown.json()).error.code).toBe('PARSE_COORDINATES_BUS_UNKNOWN');
+    expect((await put(ana, '{}', 'application/json')).statusCode).toBe(415);
+    expect((await put(ana, '1,4.6,-74\n'.repeat(250_000))).statusCode).toBe(413);
+
+    const other = await signedIn(server, 'net-coords-other');
+    expect((await put(other, csv)).statusCode).toBe(404);
+    expect((await put(new TestClient(server), csv)).statusCode).toBe(401);
+  });
 });
