@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 
 // Its own server WITH the bundled demo study (the shared harness runs with DEMO_DATA=off).
 const server = useOwnServer({ DEMO_DATA: 'on' });
@@ -40,6 +41,45 @@ async function waitForDemoFamilies(page: Page) {
     await page.waitForTimeout(2000);
   }
 }
+
+type ApiGenerator = {
+  name: string;
+  busNumber: number;
+  initialMw: number;
+  maxMw: number;
+  sensitivity: number;
+  dispatchAtLimitMw: number | null;
+};
+type ApiCapacity = {
+  busName: string;
+  scenario: string;
+  capacityMw: number;
+  tmaxMw: number;
+  limiting: {
+    monitoredName: string;
+    distributionFactor: number;
+    limitMw: number;
+    flowAtZeroMw?: number;
+    generators?: ApiGenerator[];
+  } | null;
+};
+
+/** ANALYSIS.md §4 with the moved flow: the capacity the limiting constraint allows. */
+function expectedCapacity(c: ApiCapacity, dispatch: ReadonlyMap<number, number>): number {
+  const lim = c.limiting!;
+  let f0 = lim.flowAtZeroMw!;
+  for (const g of lim.generators!) {
+    const mw = dispatch.get(g.busNumber);
+    if (mw !== undefined) f0 += g.sensitivity * (mw - g.initialMw);
+  }
+  const d = lim.distributionFactor;
+  const raw = d > 0 ? (lim.limitMw - f0) / d : (lim.limitMw + f0) / -d;
+  return Math.min(c.tmaxMw, Math.max(0, raw));
+}
+
+/** "1.234,5 MW" → 1234.5 */
+const parseMw = (text: string | null) =>
+  Number((text ?? '').replace(' MW', '').replaceAll('.', '').replace(',', '.'));
 
 describe('/resultados with the demo study', () => {
   it('selects a family, loads its cards one case at a time, switches year tabs, resets paging and throttles refresh', async () => {
@@ -133,16 +173,220 @@ describe('/resultados with the demo study', () => {
     await saveScreenshot(page, 'results-family-year');
   }, 330_000);
 
+  it('generator chart of a case: sort, filter, keyboard and pointer drag with the capacity recomputed from the API numbers, reset; one capacity line per scenario', async () => {
+    const page = await signedInPage('resultados.generadores@example.co', {
+      width: 1280,
+      height: 900,
+    });
+    await waitForDemoFamilies(page);
+    // A case of a family on the first page of the table whose limiting constraint has plants
+    // of both signs, found through the API the page itself reads.
+    const { cases } = (await (await page.request.get(`${server.url}/api/cases`)).json()) as {
+      cases: { caseId: string; caseName: string; familyId: string | null; familyName: string }[];
+    };
+    const firstPage = [...new Set(cases.map((c) => c.familyId).filter((id) => id !== null))]
+      .sort((a, b) => Number(a) - Number(b))
+      .slice(0, 10);
+    let chosen: {
+      caseName: string;
+      familyName: string;
+      familyId: string;
+      capacity: ApiCapacity;
+    } | null = null;
+    for (const c of cases.filter((item) => firstPage.includes(item.familyId ?? ''))) {
+      const data = (await (
+        await page.request.get(`${server.url}/api/cases/${c.caseId}/data`)
+      ).json()) as { analysis: { busbarCapacity: ApiCapacity } | null };
+      const capacity = data.analysis?.busbarCapacity;
+      const gens = capacity?.limiting?.generators ?? [];
+      if (
+        capacity &&
+        gens.length >= 3 &&
+        gens.some((g) => g.sensitivity > 0) &&
+        gens.some((g) => g.sensitivity < 0) &&
+        capacity.capacityMw > 1
+      ) {
+        chosen = {
+          caseName: c.caseName,
+          familyName: c.familyName,
+          familyId: c.familyId!,
+          capacity,
+        };
+        break;
+      }
+    }
+    expect(chosen, 'a demo case with generators of both signs').not.toBeNull();
+    const { capacity, caseName } = chosen!;
+    const generators = capacity.limiting!.generators!;
+    for (const g of generators) expect(Math.abs(g.sensitivity)).toBeGreaterThan(0.01);
+
+    await page.goto(`${server.url}/resultados`);
+    const table = page.getByRole('table', { name: 'Barras del estudio de capacidad de conexión' });
+    await table.waitFor();
+    await page.getByText(/Selecciona una barra en la tabla «Barras analizadas»/).waitFor();
+    await table
+      .getByRole('row')
+      .filter({ hasText: chosen!.familyName })
+      .first()
+      .getByRole('cell')
+      .nth(2)
+      .click();
+    await page
+      .getByTestId('selected-family')
+      .getByText(/18 casos/)
+      .waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[role="tabpanel"] article').length === 18,
+      undefined,
+      { timeout: 60_000 },
+    );
+    // The per-family chart: one line per scenario of the family's cases.
+    const scenarios = new Set(
+      cases.filter((c) => c.familyId === chosen!.familyId).map((c) => c.caseName.split('_')[0]),
+    );
+    expect(await page.getByTestId('capacity-line').count()).toBe(scenarios.size);
+    expect(
+      new Set(
+        await page
+          .getByTestId('capacity-line')
+          .evaluateAll((lines) => lines.map((line) => line.getAttribute('data-scenario'))),
+      ),
+    ).toEqual(scenarios);
+    // The last scenario's points are drawn on top (close values overlap).
+    await page.getByTestId('capacity-line').last().getByTestId('capacity-point').first().hover();
+    await page
+      .getByTestId('capacity-tooltip')
+      .getByText(/^Escenario .+, \d{4}: [\d.]+,\d MW$/)
+      .waitFor();
+
+    await page.getByText(/Selecciona un caso \(«Ver generadores»\)/).waitFor();
+    await page
+      .getByRole('button', {
+        name: `Ver la sensibilidad de los generadores de la barra ${capacity.busName} en el caso ${caseName}`,
+      })
+      .click();
+    const chart = page.getByTestId('generator-chart');
+    await chart.waitFor();
+    await chart
+      .getByText(`Restricción limitante: ${capacity.limiting!.monitoredName}`, { exact: false })
+      .waitFor();
+    const recalculated = chart.getByTestId('recalculated-capacity');
+    expect(parseMw(await recalculated.textContent())).toBeCloseTo(capacity.capacityMw, 1);
+    const rows = chart
+      .getByRole('list', { name: /Generadores con sensibilidad/ })
+      .getByRole('listitem');
+    expect(await rows.count()).toBe(generators.length);
+    const order = () =>
+      rows.evaluateAll((items) =>
+        items.map((item) => Number(item.getAttribute('data-testid')!.slice(10))),
+      );
+    const bus = (list: ApiGenerator[]) => list.map((g) => g.busNumber);
+    const by = (key: (g: ApiGenerator) => number, sign: number) =>
+      bus([...generators].sort((a, b) => sign * (key(a) - key(b)) || a.busNumber - b.busNumber));
+    expect(await order()).toEqual(by((g) => g.sensitivity, -1));
+    await chart.getByLabel('Ordenar por').selectOption('capacity');
+    await chart.getByLabel('Orden', { exact: true }).selectOption('asc');
+    expect(await order()).toEqual(by((g) => g.maxMw, 1));
+    await chart.getByLabel('Filtrar').selectOption('negative');
+    expect(await order()).toEqual(
+      by((g) => g.maxMw, 1).filter(
+        (n) => generators.find((g) => g.busNumber === n)!.sensitivity < 0,
+      ),
+    );
+    await chart.getByLabel('Filtrar').selectOption('positive');
+    expect(await order()).toEqual(
+      by((g) => g.maxMw, 1).filter(
+        (n) => generators.find((g) => g.busNumber === n)!.sensitivity > 0,
+      ),
+    );
+    await chart.getByLabel('Filtrar').selectOption('all');
+    await chart.getByLabel('Ordenar por').selectOption('sensitivity');
+    await chart.getByLabel('Orden', { exact: true }).selectOption('desc');
+    await saveScreenshot(page, 'results-generators');
+
+    // Keyboard: the most sensitive plant down five steps of 1 % of its Pmax.
+    const dispatch = new Map<number, number>();
+    const first = generators.reduce((a, b) =>
+      Math.abs(b.sensitivity) > Math.abs(a.sensitivity) ? b : a,
+    );
+    const firstMarker = chart.getByRole('slider', { name: `Despacho de ${first.name}` });
+    await firstMarker.focus();
+    for (let i = 0; i < 5; i++)
+      await page.keyboard.press(first.initialMw > 0 ? 'ArrowLeft' : 'ArrowRight');
+    const afterKeys = Number(await firstMarker.getAttribute('aria-valuenow'));
+    expect(afterKeys).not.toBeCloseTo(first.initialMw, 3);
+    dispatch.set(first.busNumber, afterKeys);
+    expect(parseMw(await recalculated.textContent())).toBeCloseTo(
+      expectedCapacity(capacity, dispatch),
+      1,
+    );
+    await page.keyboard.press('End');
+    expect(Number(await firstMarker.getAttribute('aria-valuenow'))).toBeCloseTo(first.maxMw, 6);
+    dispatch.set(first.busNumber, first.maxMw);
+    expect(parseMw(await recalculated.textContent())).toBeCloseTo(
+      expectedCapacity(capacity, dispatch),
+      1,
+    );
+
+    // Pointer: another plant dragged to the left end of the track (0 MW), via a middle stop.
+    const second = generators.find((g) => g.busNumber !== first.busNumber && g.initialMw > 1)!;
+    const secondMarker = chart.getByRole('slider', { name: `Despacho de ${second.name}` });
+    await secondMarker.scrollIntoViewIfNeeded();
+    const box = (await secondMarker.boundingBox())!;
+    const track = await secondMarker.evaluate((el) => {
+      const r = el.previousElementSibling!.getBoundingClientRect();
+      return { left: r.left, width: r.width };
+    });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track.left + track.width * 0.1, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(track.left - 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect(Number(await secondMarker.getAttribute('aria-valuenow'))).toBe(0);
+    dispatch.set(second.busNumber, 0);
+    const both = expectedCapacity(capacity, dispatch);
+    expect(parseMw(await recalculated.textContent())).toBeCloseTo(both, 1);
+    await chart.getByText('2 generadores ajustados').waitFor();
+    await chart
+      .getByText(/Estimación lineal \(modelo DC\) sobre la restricción limitante únicamente/)
+      .waitFor();
+    await saveScreenshot(page, 'results-generators-adjusted');
+    await chart.screenshot({ path: path.join(artifactsDir, 'results-generator-chart.png') });
+
+    await chart.getByRole('button', { name: 'Restablecer' }).click();
+    expect(parseMw(await recalculated.textContent())).toBeCloseTo(capacity.capacityMw, 1);
+    expect(Number(await firstMarker.getAttribute('aria-valuenow'))).toBeCloseTo(first.initialMw, 6);
+    expect(await chart.getByRole('button', { name: 'Restablecer' }).isDisabled()).toBe(true);
+  }, 330_000);
+
   it('fits a 375 px screen', async () => {
     const page = await signedInPage('resultados.movil@example.co', { width: 375, height: 800 });
+    await waitForDemoFamilies(page);
     await page.goto(`${server.url}/resultados`);
     await page
       .getByRole('table', { name: 'Barras del estudio de capacidad de conexión' })
       .waitFor();
+    await saveScreenshot(page, 'results-375');
+    // The generator chart of the first case fits: nothing in it wider than the screen.
+    const table = page.getByRole('table', { name: 'Barras del estudio de capacidad de conexión' });
+    await table.getByRole('row').nth(1).getByRole('cell').nth(2).click();
+    await page
+      .getByRole('button', { name: /^Ver la sensibilidad de los generadores/ })
+      .first()
+      .click();
+    const chart = page.getByTestId('generator-chart');
+    await chart.waitFor();
+    const wide = await chart.evaluate((el) =>
+      [el, ...el.querySelectorAll('*')]
+        .filter((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((child) => child.outerHTML.slice(0, 120)),
+    );
+    expect(wide).toEqual([]);
+    await chart.screenshot({ path: path.join(artifactsDir, 'results-generator-chart-375.png') });
+    // And the whole page.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await saveScreenshot(page, 'results-375');
-  });
+  }, 330_000);
 });

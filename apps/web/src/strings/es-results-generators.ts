@@ -44,7 +44,7 @@ export const esResultsGenerators = {
   legendMax: 'Capacidad máxima',
   legendAtLimit: 'Despacho de sobrecarga',
   flow: (capacity: string) => `Flujo en el elemento limitante con ${capacity} MW nuevos`,
-  limit: 'Límite',
+  limit: (mw: string) => `límite ±${mw} MW`,
   recalculated: 'Capacidad recalculada',
   original: 'Capacidad del caso',
   linearNote:

@@ -80,6 +80,7 @@ describe('GeneratorChart', () => {
     render(<GeneratorChart capacity={capacity} caseName="alta_2027" />);
     expect(recalculated()).toBe('80,0 MW');
     expect(screen.getByTestId('what-if-flow')).toHaveTextContent('100,0 MW');
+    expect(screen.getByText('(límite ±100,0 MW)')).toBeInTheDocument();
     const reset = screen.getByRole('button', { name: 'Restablecer' });
     expect(reset).toBeDisabled();
 

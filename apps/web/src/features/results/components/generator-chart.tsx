@@ -131,7 +131,7 @@ function ReadyChart({ data }: { data: Ready }) {
           <p className="font-semibold tabular-nums text-slate-900">
             <span data-testid="what-if-flow">{mw(result.flowAtCapacityMw)}</span>{' '}
             <span className="font-normal text-slate-600">
-              ({t.limit} {mw(data.limiting.limitMw)})
+              ({t.limit(formatFixed(data.limiting.limitMw, 1))})
             </span>
           </p>
         </div>
@@ -238,7 +238,7 @@ function Legend() {
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
       {item('bg-sky-600', t.legendDispatch)}
       {item('bg-violet-600', t.legendAdjusted)}
-      {item('border-r-2 border-dashed border-slate-500 bg-slate-100', t.legendMax)}
+      {item('w-5 border-r-2 border-dashed border-slate-500 bg-slate-200', t.legendMax)}
       {item('w-1 bg-red-600', t.legendAtLimit)}
     </ul>
   );
