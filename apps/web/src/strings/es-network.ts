@@ -43,6 +43,13 @@ export const esNetwork = {
   generators: 'Generadores de mayor sensibilidad',
   generator: (name: string, sensitivity: string) => `${name} (sensibilidad ${sensitivity})`,
   noLoading: 'sin capacidad',
+  coordinatesButton: 'Cargar coordenadas (CSV)',
+  coordinatesSending: 'Cargando coordenadas...',
+  coordinatesInput: 'Archivo de coordenadas de las barras (CSV)',
+  coordinatesHint:
+    'Un archivo CSV con las columnas barra, latitud y longitud (separadas por coma o punto y coma) ubica las barras en su posición geográfica.',
+  coordinatesDone: 'Coordenadas cargadas: la red se muestra con posiciones geográficas.',
+  coordinatesError: (message: string) => `No se pudieron cargar las coordenadas: ${message}`,
   tooltip: {
     bus: 'Barra',
     number: 'Número',

@@ -1,6 +1,6 @@
 import { networkViewResponseSchema } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
 
 export const caseNetworkPath = (caseId: string) =>
   `/api/cases/${encodeURIComponent(caseId)}/network`;
@@ -24,3 +24,13 @@ export const demoStudyNetworkQueryOptions = () =>
     retry: false,
     staleTime: Infinity,
   });
+
+/** Companion coordinates (CSV `bus,lat,lon`): the server re-projects and stores the view. */
+export async function uploadCoordinates(caseId: string, file: Blob) {
+  const response = await apiRequest(
+    `/api/cases/${encodeURIComponent(caseId)}/coordinates`,
+    networkViewResponseSchema,
+    { method: 'PUT', rawBody: file, headers: { 'Content-Type': 'text/csv' } },
+  );
+  return response.network;
+}

@@ -1,9 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MapPin } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { toast } from 'sonner';
 import type { CaseNetworkProps, NetworkFocus } from '../../lib/network-slot';
+import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { esNetwork } from '../../strings/es-network';
 import { formatFixed } from '../../utils/format';
-import { caseNetworkQueryOptions } from './api';
+import { caseNetworkQueryOptions, uploadCoordinates } from './api';
 import { LoadLegend } from './legend';
 import { branchState } from './model';
 import { NetworkView } from './network-view';
@@ -33,6 +37,7 @@ export function CaseNetwork({ caseId, focus }: CaseNetworkProps) {
         ) : (
           <NetworkView view={query.data} focus={focus} legend={<LoadLegend withFocus />}>
             <Highlighted view={query.data} focus={focus} />
+            <CoordinatesUpload caseId={caseId} />
           </NetworkView>
         )}
       </div>
@@ -87,6 +92,48 @@ function Highlighted({ view, focus }: { view: NetworkViewV1; focus: NetworkFocus
           </li>
         )}
       </ul>
+    </div>
+  );
+}
+
+/** A companion CSV `bus,lat,lon` puts the buses at their geographic positions. */
+function CoordinatesUpload({ caseId }: { caseId: string }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadCoordinates(caseId, file),
+    onSuccess: (network) => {
+      queryClient.setQueryData(caseNetworkQueryOptions(caseId).queryKey, network);
+      toast.success(t.coordinatesDone);
+    },
+    onError: (error) => toast.error(t.coordinatesError(error.message)),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        className="sr-only"
+        aria-label={t.coordinatesInput}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file !== undefined) upload.mutate(file);
+        }}
+      />
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
+        <MapPin aria-hidden="true" className="h-4 w-4" />
+        {upload.isPending ? t.coordinatesSending : t.coordinatesButton}
+      </Button>
+      <p className="text-xs text-slate-600">{t.coordinatesHint}</p>
     </div>
   );
 }
