@@ -106,11 +106,11 @@ async function main() {
     await page.getByRole('button', { name: 'Procesar archivo' }).click();
     await page.getByText('Archivo procesado correctamente').waitFor({ timeout: 1_200_000 });
     const analysisS = (Date.now() - analysisStart) / 1000;
+    const viewStart = Date.now();
 
     const region = page.getByRole('region', { name: 'Vista de la red' });
     await region.waitFor({ timeout: 120_000 });
     await region.scrollIntoViewIfNeeded();
-    const viewStart = Date.now();
     await page.waitForFunction(() => window.__holguraNetwork?.ready === true, null, {
       timeout: 120_000,
     });
@@ -134,12 +134,18 @@ async function main() {
         window.__stopFrames = false;
         requestAnimationFrame(tick);
       });
+      const before = await page.evaluate(() => ({ ...window.__holguraNetwork }));
       await gesture();
       const frames = await page.evaluate(() => {
         window.__stopFrames = true;
         return window.__frames.slice(1);
       });
-      console.log(`${label}: ${fmt(stats(frames))}`);
+      const after = await page.evaluate(() => ({ ...window.__holguraNetwork }));
+      const renders = after.renders - before.renders;
+      const renderMs = renders > 0 ? (after.renderMsTotal - before.renderMsTotal) / renders : 0;
+      console.log(
+        `${label}: ${fmt(stats(frames))}; ${renders} sigma renders, ${renderMs.toFixed(1)} ms each inside sigma`,
+      );
     };
 
     await measure('pan (mouse drag, 60 steps)', async () => {
@@ -170,7 +176,7 @@ async function main() {
       }
     });
     console.log(
-      `${caseName}: ${hook.nodes} buses, ${hook.edges} branches drawn; analysis (with layout) ${analysisS.toFixed(1)} s; network view first draw ${firstDrawS.toFixed(2)} s (after the section appeared)`,
+      `${caseName}: ${hook.nodes} buses, ${hook.edges} branches drawn; analysis (with layout) ${analysisS.toFixed(1)} s; network view drawn ${firstDrawS.toFixed(2)} s after the analysis finished (fetch, graph, first frame)`,
     );
     const webgl = await page.evaluate(() => {
       const gl = document.createElement('canvas').getContext('webgl2');

@@ -33,6 +33,8 @@ export type NetworkTestHook = {
   nodes: number;
   edges: number;
   renders: number;
+  /** Time spent inside sigma's render calls, summed (the frame-time benchmark reads it). */
+  renderMsTotal: number;
   monitored: { branch: number; color: string; loadingPercent: number | null } | null;
   contingency: { branch: number; dashed: boolean; outOfService: boolean } | null;
   generatorBuses: number[];
@@ -54,6 +56,9 @@ export function webglAvailable(): boolean {
     return false;
   }
 }
+
+/** Above this many buses, hovering a branch shows nothing (see enableEdgeEvents below). */
+export const EDGE_EVENTS_MAX_BUSES = 3000;
 
 const busKey = (busNumber: number) => `b${busNumber}`;
 const branchKey = (branch: number) => `r${branch}`;
@@ -113,8 +118,11 @@ export async function createNetworkRenderer(options: {
 
   const sigma: Sigma = new SigmaClass(graph, container, {
     defaultEdgeType: 'line',
-    enableEdgeEvents: true,
+    // Edge picking draws every edge a second time per frame; above a few thousand buses that
+    // halves the frame rate, so branch hover is kept for the cases where it is cheap.
+    enableEdgeEvents: busCount <= EDGE_EVENTS_MAX_BUSES,
     hideEdgesOnMove: busCount > 5000,
+    hideLabelsOnMove: busCount > 5000,
     labelRenderedSizeThreshold: busCount > 500 ? 12 : 6,
     labelSize: 12,
     labelColor: { color: '#0f172a' },
@@ -168,6 +176,7 @@ export async function createNetworkRenderer(options: {
     nodes: graph.order,
     edges: graph.size,
     renders: 0,
+    renderMsTotal: 0,
     monitored: null,
     contingency: null,
     generatorBuses: [],
@@ -233,9 +242,14 @@ export async function createNetworkRenderer(options: {
     container.dataset.ready = 'true';
   };
 
+  let renderStarted = 0;
+  sigma.on('beforeRender', () => {
+    renderStarted = performance.now();
+  });
   sigma.on('afterRender', () => {
     drawOverlay();
     publish();
+    hook.renderMsTotal += performance.now() - renderStarted;
   });
   sigma.on('enterNode', ({ node, event }) =>
     onHover({ kind: 'bus', busNumber: Number(node.slice(1)), x: event.x, y: event.y }),
