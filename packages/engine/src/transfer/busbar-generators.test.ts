@@ -45,11 +45,20 @@ function flowWith(
     moved.generators.pgMw[plants[plant]!.generators[0]!] += mw;
     total += mw;
   }
-  // The sink gives what the plants took: its unit participations, scaled by the total.
+  // The sink gives what the plants took: its unit participations (or its loads), scaled by
+  // the total.
   for (let k = 0; k < net.generators.count; k++) {
     moved.generators.pgMw[k] += total * r.unitParticipation[k]!;
   }
-  const pattern = { unitParticipation: r.unitParticipation, loadSinkByBus: null, newUnitBus: bus };
+  if (r.loadSinkByBus) {
+    moved.buses = { ...net.buses, pdMw: Float64Array.from(net.buses.pdMw) };
+    r.loadSinkByBus.forEach((share, i) => (moved.buses.pdMw[i] += total * share));
+  }
+  const pattern = {
+    unitParticipation: r.unitParticipation,
+    loadSinkByBus: r.loadSinkByBus,
+    newUnitBus: bus,
+  };
   return runDcPowerFlow(networkAtTransfer(moved, pattern, transferMw, contingency)).pfMw[
     monitored
   ]!;
@@ -150,5 +159,25 @@ describe('generators of a busbar’s limiting constraint', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('follows the transfer’s sink: with the loads as sink, the sensitivities are load-balanced', () => {
+    const byLoads = busbarCapacity(net, { capMw: 2000, sink: 'loads' }, model);
+    expect(byLoads.loadSinkByBus).not.toBeNull();
+    const lists = busbarLimitingGenerators(net, model, byLoads, byLoads.results);
+    let checked = 0;
+    byLoads.results.slice(0, 10).forEach((b, i) => {
+      const c = b.limiting;
+      if (!c) return;
+      const base = flowWith(byLoads, b.bus, 0, new Map(), c.monitored, c.contingency);
+      for (const g of lists[i]!) {
+        const up = flowWith(byLoads, b.bus, 0, new Map([[g.plant, 1]]), c.monitored, c.contingency);
+        expect(Math.abs(up - base - g.sensitivity), `${g.name}, bus ${b.busNumber}`).toBeLessThan(
+          1e-9,
+        );
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(5);
   });
 });

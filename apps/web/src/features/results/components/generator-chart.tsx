@@ -230,14 +230,14 @@ function Select<T extends string>({
 function Legend() {
   const item = (swatch: string, label: string) => (
     <li className="flex items-center gap-1.5">
-      <span aria-hidden="true" className={cn('inline-block h-3 w-4 rounded-sm', swatch)} />
+      <span aria-hidden="true" className={cn('inline-block h-3 shrink-0 rounded-sm', swatch)} />
       {label}
     </li>
   );
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-      {item('bg-sky-600', t.legendDispatch)}
-      {item('bg-violet-600', t.legendAdjusted)}
+      {item('w-4 bg-sky-600', t.legendDispatch)}
+      {item('w-4 bg-violet-600', t.legendAdjusted)}
       {item('w-5 border-r-2 border-dashed border-slate-500 bg-slate-200', t.legendMax)}
       {item('w-1 bg-red-600', t.legendAtLimit)}
     </ul>
