@@ -20,9 +20,9 @@ export interface ForceLayoutOptions {
 /** Iterations by size: small cases settle fully, large ones start from a good seed anyway. */
 export function defaultIterations(busCount: number): number {
   if (busCount <= 300) return 600;
-  if (busCount <= 2500) return 250;
-  if (busCount <= 5000) return 150;
-  return 80;
+  if (busCount <= 2500) return 150;
+  if (busCount <= 5000) return 100;
+  return 60;
 }
 
 /**
