@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
-import { saveScreenshot, useBrowser } from './support/browser';
+import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 
 // Its own server with the demo study (for the /resultados map); uploads stay off the shared one.
 const server = useOwnServer({ DEMO_DATA: 'on' });
@@ -228,6 +228,15 @@ describe('network view', () => {
     await page.keyboard.press('Enter');
     await waitForHook(page, (state) => state.renders > rendersBefore, 'a redraw after zooming');
     await saveScreenshot(page, 'network-search');
+
+    // 375 px: the view, its search and its legend fit without a horizontal scroll.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await region.scrollIntoViewIfNeeded();
+    await waitForHook(page, (state) => state.nodes === 200, 'the network at 375 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await region.screenshot({ path: `${artifactsDir}/network-375.png` });
   }, 240_000);
 
   it('maps the evaluated busbars of the demo study by capacity on /resultados', async () => {

@@ -206,18 +206,18 @@ function BusSearch({
     onFound(number);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex flex-col gap-1">
+    <form role="search" onSubmit={submit} className="flex w-full flex-col gap-1 sm:w-auto">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {t.searchLabel}
       </label>
-      <div className="flex gap-2">
+      <div className="flex w-full gap-2">
         <input
           id={id}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t.searchPlaceholder}
-          className="h-10 w-56 rounded-lg border border-slate-300 px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+          className="h-10 w-full min-w-0 rounded-lg border sm:w-56 border-slate-300 px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
         />
         <Button type="submit" variant="outline" size="sm" className="h-10">
           <Search aria-hidden="true" className="h-4 w-4" />
