@@ -377,7 +377,7 @@ describe('/resultados with the demo study', () => {
     const chart = page.getByTestId('generator-chart');
     await chart.waitFor();
     const wide = await chart.evaluate((el) =>
-      [el, ...el.querySelectorAll('*')]
+      [el, ...Array.from(el.querySelectorAll('*'))]
         .filter((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5)
         .map((child) => child.outerHTML.slice(0, 120)),
     );

@@ -38,6 +38,7 @@ function flowWith(
 ): number {
   const moved: Network = {
     ...net,
+    buses: { ...net.buses, pdMw: Float64Array.from(net.buses.pdMw) },
     generators: { ...net.generators, pgMw: Float64Array.from(net.generators.pgMw) },
   };
   let total = 0;
@@ -50,10 +51,7 @@ function flowWith(
   for (let k = 0; k < net.generators.count; k++) {
     moved.generators.pgMw[k] += total * r.unitParticipation[k]!;
   }
-  if (r.loadSinkByBus) {
-    moved.buses = { ...net.buses, pdMw: Float64Array.from(net.buses.pdMw) };
-    r.loadSinkByBus.forEach((share, i) => (moved.buses.pdMw[i] += total * share));
-  }
+  r.loadSinkByBus?.forEach((share, i) => (moved.buses.pdMw[i] += total * share));
   const pattern = {
     unitParticipation: r.unitParticipation,
     loadSinkByBus: r.loadSinkByBus,
