@@ -1,10 +1,12 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  activsg10k,
   activsg2000Xz,
   adminDatabaseUrl,
   finished,
   freePort,
+  midway,
   freshDatabase,
   postgresAvailable,
   signUp,
@@ -142,4 +144,38 @@ describe.skipIf(!hasPostgres)('PostgreSQL unavailable (API and two workers)', ()
     });
     for (const proc of [api, ...workers]) expect(proc.child.exitCode).toBeNull();
   }, 180_000);
+
+  it('finishes, once, a job whose result could not be written while the database was away', async () => {
+    database = await freshDatabase();
+    proxy = await databaseProxy(new URL(adminDatabaseUrl));
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    await startServer({ port, dataDir: tempDir(), databaseUrl: viaProxy.toString(), workers: 0 });
+    const worker = await startWorker(viaProxy.toString(), tempDir());
+    const call = await signUp(baseUrl);
+    const accepted = await uploadCase(call, activsg10k, 'case_ACTIVSg10k.m');
+    await waitForJob(call, accepted.jobId, midway, 60_000);
+
+    await proxy.cut();
+    // The analysis ends during the outage and its result cannot be stored.
+    await until(
+      () => Promise.resolve(worker.output().includes('job bookkeeping')),
+      180_000,
+      'the worker to fail to store the result',
+    );
+    await proxy.restore();
+
+    expect(await waitForJob(call, accepted.jobId, finished, 180_000)).toMatchObject({
+      state: 'done',
+      error: null,
+    });
+    const results = await database.query<{ n: string }>(
+      'select count(*) as n from case_api_data where case_id = $1',
+      [accepted.caseId],
+    );
+    expect(Number(results[0]!.n)).toBe(1);
+    expect(worker.child.exitCode).toBeNull();
+  }, 420_000);
 });
