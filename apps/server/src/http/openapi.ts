@@ -13,6 +13,7 @@ import {
   legacyCasesResponseSchema,
   legacyResultsRequestSchema,
   legacyResultsResponseSchema,
+  networkViewResponseSchema,
   profileSchema,
   statsResponseSchema,
   updateProfileRequestSchema,
@@ -99,6 +100,35 @@ const operations: Record<string, Partial<Record<Method, Operation>>> = {
       body: upsertCaseDataRequestSchema,
       response: null,
       errors: [400, 401, 404],
+    },
+  },
+  '/api/cases/{caseId}/network': {
+    get: {
+      summary:
+        'Vista de la red del caso: barras con su posición, ramas con el flujo DC del caso base y ' +
+        'su capacidad, generadores (404 si el caso se analizó antes de existir la vista)',
+      auth: true,
+      response: networkViewResponseSchema,
+      errors: [401, 404],
+    },
+  },
+  '/api/cases/{caseId}/coordinates': {
+    put: {
+      summary:
+        'Reemplaza las posiciones de las barras por las de un CSV barra,latitud,longitud ' +
+        '(coma o punto y coma, hasta 2 MB); solo casos propios',
+      auth: true,
+      rawBody: ['text/csv', 'text/plain'],
+      response: networkViewResponseSchema,
+      errors: [400, 401, 404, 413, 415],
+    },
+  },
+  '/api/demo-study/network': {
+    get: {
+      summary: 'Vista de la red del estudio de demostración (mapa de capacidad de /resultados)',
+      auth: true,
+      response: networkViewResponseSchema,
+      errors: [401, 404],
     },
   },
   '/api/demo-case': {
