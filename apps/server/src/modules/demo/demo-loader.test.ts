@@ -11,7 +11,7 @@ import {
   statsResponseSchema,
   type StudyFileInput,
 } from '@holgura/contracts';
-import { buildTestApp, makeTempDir } from '../../test-support';
+import { buildTestApp, dialects, makeTempDir } from '../../test-support';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 import { DEMO_DATA_VERSION } from './demo-loader';
 
@@ -117,63 +117,67 @@ describe('demo data on first start', () => {
     expect(await second.demoReady).toBe('present');
   });
 
-  it('rebuilds demo data stored in an older format, replacing it, and keeps the current one', async () => {
-    const dataDir = makeTempDir('holgura-data-');
-    const demoDir = smallDemoDir();
-    const first = await buildTestApp({ dataDir, demoDir });
-    expect(await first.demoReady).toBe('loaded');
-    // As a deployment from before the generator chart: version 0, results without generators,
-    // and a study case the current study no longer has.
-    const old = await first.db
-      .selectFrom('case_api_data')
-      .select(['case_id', 'analysis_json'])
-      .executeTakeFirstOrThrow();
-    const stripped = JSON.parse(old.analysis_json!) as {
-      busbarCapacity: { limiting: Record<string, unknown> | null };
-    };
-    if (stripped.busbarCapacity.limiting) delete stripped.busbarCapacity.limiting.generators;
-    await first.db
-      .updateTable('case_api_data')
-      .set({ analysis_json: JSON.stringify(stripped) })
-      .where('case_id', '=', old.case_id)
-      .execute();
-    await first.db
-      .insertInto('cases')
-      .values({
-        case_id: 'demo-99-vieja_2020',
-        case_name: 'vieja_2020',
-        family_id: '99',
-        family_name: 'B99',
-        user_id: 'system:demo',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    await first.db.updateTable('demo_cases').set({ data_version: 0 }).execute();
-    await first.server.close();
+  it.each(dialects)(
+    'rebuilds demo data stored in an older format, replacing it, and keeps the current one (%s)',
+    async (dialect) => {
+      const dataDir = makeTempDir('holgura-data-');
+      const demoDir = smallDemoDir();
+      const first = await buildTestApp({ dataDir, demoDir }, { dialect });
+      expect(await first.demoReady).toBe('loaded');
+      // As a deployment from before the generator chart: version 0, results without generators,
+      // and a study case the current study no longer has.
+      const old = await first.db
+        .selectFrom('case_api_data')
+        .select(['case_id', 'analysis_json'])
+        .executeTakeFirstOrThrow();
+      const stripped = JSON.parse(old.analysis_json!) as {
+        busbarCapacity: { limiting: Record<string, unknown> | null };
+      };
+      if (stripped.busbarCapacity.limiting) delete stripped.busbarCapacity.limiting.generators;
+      await first.db
+        .updateTable('case_api_data')
+        .set({ analysis_json: JSON.stringify(stripped) })
+        .where('case_id', '=', old.case_id)
+        .execute();
+      await first.db
+        .insertInto('cases')
+        .values({
+          case_id: 'demo-99-vieja_2020',
+          case_name: 'vieja_2020',
+          family_id: '99',
+          family_name: 'B99',
+          user_id: 'system:demo',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await first.db.updateTable('demo_cases').set({ data_version: 0 }).execute();
+      await first.server.close();
 
-    const second = await buildTestApp({ dataDir, demoDir });
-    expect(await second.demoReady).toBe('loaded');
-    const rows = await second.db.selectFrom('demo_cases').select('data_version').execute();
-    expect(rows).toEqual([{ data_version: DEMO_DATA_VERSION }]);
-    const ids = (await second.db.selectFrom('cases').select('case_id').execute()).map(
-      (r) => r.case_id,
-    );
-    expect(ids).toHaveLength(8);
-    expect(ids).not.toContain('demo-99-vieja_2020');
-    const again = await second.db
-      .selectFrom('case_api_data')
-      .select('analysis_json')
-      .where('case_id', '=', old.case_id)
-      .executeTakeFirstOrThrow();
-    const rebuilt = JSON.parse(again.analysis_json!) as typeof stripped;
-    if (rebuilt.busbarCapacity.limiting) {
-      expect(rebuilt.busbarCapacity.limiting.generators).toBeDefined();
-    }
-    await second.server.close();
+      const second = await buildTestApp({ dataDir, demoDir }, { dialect, reuseSchemaOf: first });
+      expect(await second.demoReady).toBe('loaded');
+      const rows = await second.db.selectFrom('demo_cases').select('data_version').execute();
+      expect(rows).toEqual([{ data_version: DEMO_DATA_VERSION }]);
+      const ids = (await second.db.selectFrom('cases').select('case_id').execute()).map(
+        (r) => r.case_id,
+      );
+      expect(ids).toHaveLength(8);
+      expect(ids).not.toContain('demo-99-vieja_2020');
+      const again = await second.db
+        .selectFrom('case_api_data')
+        .select('analysis_json')
+        .where('case_id', '=', old.case_id)
+        .executeTakeFirstOrThrow();
+      const rebuilt = JSON.parse(again.analysis_json!) as typeof stripped;
+      if (rebuilt.busbarCapacity.limiting) {
+        expect(rebuilt.busbarCapacity.limiting.generators).toBeDefined();
+      }
+      await second.server.close();
 
-    const third = await buildTestApp({ dataDir, demoDir });
-    expect(await third.demoReady).toBe('present');
-  });
+      const third = await buildTestApp({ dataDir, demoDir }, { dialect, reuseSchemaOf: first });
+      expect(await third.demoReady).toBe('present');
+    },
+    60_000,
+  );
 
   it('starts without demo data when the folder is missing, and says so in the log', async () => {
     const app = await buildTestApp({ demoDir: makeTempDir('holgura-no-demo-') });
