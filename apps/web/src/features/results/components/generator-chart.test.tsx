@@ -107,6 +107,13 @@ describe('GeneratorChart', () => {
     expect(recalculated()).toBe('60,8 MW');
     expect(screen.getByText('2 generadores ajustados')).toBeInTheDocument();
 
+    // Page Down: 10 % of Pmax (4 MW) off G B13; Home: 0 MW.
+    await user.keyboard('{PageDown}');
+    expect(b13).toHaveAttribute('aria-valuenow', '36');
+    await user.keyboard('{Home}');
+    expect(b13).toHaveAttribute('aria-valuenow', '0');
+    // B2 at 80 (+12 MW of flow), B13 at 0 (+2.4 MW): (100 − 74.4)/0.5 = 51.2 MW.
+    expect(recalculated()).toBe('51,2 MW');
     await user.click(reset);
     expect(recalculated()).toBe('80,0 MW');
     expect(marker).toHaveAttribute('aria-valuenow', '40');

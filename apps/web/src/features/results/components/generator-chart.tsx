@@ -1,5 +1,14 @@
 import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { cn } from '../../../utils/cn';
@@ -85,8 +94,12 @@ function ReadyChart({ data }: { data: Ready }) {
   const maximum = Math.max(1, ...data.generators.map((g) => Math.max(g.maxMw, g.initialMw)));
   const result = whatIf(data, adjustments);
   const adjusted = Object.keys(adjustments).length;
-  const set = (busNumber: number, value: number) =>
-    setAdjustments((current) => ({ ...current, [busNumber]: value }));
+  // Stable, so that a drag re-renders only the row that moves (a case can list 100+ plants).
+  const set = useCallback(
+    (busNumber: number, value: number) =>
+      setAdjustments((current) => ({ ...current, [busNumber]: value })),
+    [],
+  );
 
   return (
     <div className="mt-3">
@@ -272,7 +285,7 @@ function Axis({ maximum }: { maximum: number }) {
   );
 }
 
-function GeneratorRow({
+const GeneratorRow = memo(function GeneratorRow({
   generator: g,
   maximum,
   dispatchMw,
@@ -393,7 +406,7 @@ function GeneratorRow({
       </dl>
     </li>
   );
-}
+});
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
