@@ -90,6 +90,14 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
           return;
         }
         const outcome = await pool.run(job, bytes);
+        if (outcome === 'finished') {
+          // The run ended but the database refused its result: deliver it again rather than
+          // leave it 'running' until the sweep notices.
+          const status = await store.status(job.id);
+          if (status?.state === 'running') {
+            throw new Error(`the outcome of job ${job.id} could not be stored`);
+          }
+        }
         if (outcome === 'crashed') {
           const next = await store.retryOrFail(
             job.id,

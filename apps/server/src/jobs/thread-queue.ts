@@ -60,21 +60,34 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
             if (status) events.publish(status);
             continue;
           }
-          void pool.run(job, bytes).then(async (outcome) => {
-            if (outcome === 'crashed' && !closed) {
-              await store.retryOrFail(
-                job.id,
-                'JOB_WORKER_CRASHED',
-                errorMessages.JOB_WORKER_CRASHED,
-              );
-              const status = await store.status(job.id);
-              if (status) events.publish(status);
-            }
-          });
+          void pool.run(job, bytes).then(() => requeueIfStranded(job.id));
         }
       } while (pumpAgain && !closed);
     } finally {
       pumping = false;
+    }
+  }
+
+  /**
+   * After a run, the job must be closed. It is still 'running' when its thread died, or when the
+   * database refused the result (locked past busy_timeout, disk full): nothing runs it any more,
+   * so it goes back to the queue (or fails past the attempt limit). While the database cannot
+   * even be read this keeps trying, so the job is never left 'running' until a restart.
+   */
+  async function requeueIfStranded(jobId: string): Promise<void> {
+    for (let delay = 500; !closed; delay = Math.min(delay * 2, 30_000)) {
+      try {
+        const status = await store.status(jobId);
+        if (status?.state !== 'running') return;
+        await store.retryOrFail(jobId, 'JOB_WORKER_CRASHED', errorMessages.JOB_WORKER_CRASHED);
+        const after = await store.status(jobId);
+        if (after) events.publish(after);
+        void pump();
+        return;
+      } catch (error) {
+        log.warn({ err: error, jobId }, 'could not settle a finished run; retrying');
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
     }
   }
 
