@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import { errorMessages } from '@holgura/contracts';
+import { isDatabaseUnavailable } from '../http/database-unavailable';
 import type { UploadStorage } from '../modules/uploads/upload-storage';
 import type { JobEvents } from './job-events';
 import type { JobQueueStore } from './jobs.repository';
@@ -84,6 +85,8 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
         try {
           bytes = await readUpload(storage, job.uploadSha256);
         } catch (error) {
+          // A database that does not answer is not a missing upload: deliver the job again.
+          if (isDatabaseUnavailable(error)) throw error;
           log.error({ err: error, jobId: job.id }, 'upload missing from storage');
           await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
           await publish(job.id);
