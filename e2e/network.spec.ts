@@ -251,6 +251,11 @@ describe('network view', () => {
       await page.waitForTimeout(3000);
     }
     await page.goto(`${server.url}/resultados`);
+    const show = page.getByRole('button', {
+      name: 'Mostrar el mapa de capacidad de conexión (MW)',
+    });
+    await show.waitFor({ timeout: 60_000 });
+    await show.click();
     const map = page.getByRole('region', { name: 'Mapa de capacidad de conexión' });
     await map.waitFor({ timeout: 60_000 });
     await map.scrollIntoViewIfNeeded();

@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import {
   NetworkSlotContext,
@@ -7,6 +9,7 @@ import {
   type NetworkSlots,
 } from '../lib/network-slot';
 import { es } from '../strings/es';
+import { esNetworkSlot } from '../strings/es-network-slot';
 
 // The network feature (and sigma behind it) loads only when a screen shows a network; this file
 // is in the shared bundle, so it imports nothing of the feature's (not even its strings).
@@ -25,7 +28,23 @@ function CaseNetworkSlot(props: CaseNetworkProps) {
   );
 }
 
+/**
+ * The map is asked for, not drawn with every visit: /resultados is read mostly for its cards, and
+ * the map costs the renderer and the study network (megabytes for a large system).
+ */
 function BusbarCapacityMapSlot(props: BusbarCapacityMapProps) {
+  const [shown, setShown] = useState(false);
+  if (!shown) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" size="sm" onClick={() => setShown(true)}>
+          <MapPin aria-hidden="true" className="h-4 w-4" />
+          {esNetworkSlot.showCapacityMap}
+        </Button>
+        <p className="text-sm text-slate-600">{esNetworkSlot.showCapacityMapHint}</p>
+      </div>
+    );
+  }
   return (
     <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
       <LazyBusbarCapacityMap {...props} />

@@ -33,6 +33,7 @@ export const esNetwork = {
   legendGenerator: 'Generador de mayor sensibilidad',
   capacityLegendTitle: 'Capacidad de conexión (MW)',
   capacityNotEvaluated: 'Barra no evaluada',
+  busbarListLabel: 'Capacidad de conexión por barra evaluada',
   highlightedTitle: 'Elementos resaltados',
   highlightedNone: 'Selecciona una restricción para resaltar sus elementos en la red.',
   monitored: (name: string, percent: string) => `Elemento monitoreado: ${name} (carga ${percent})`,

@@ -88,11 +88,7 @@ export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityM
             }}
             legend={<CapacityLegend scale={scale} />}
           >
-            <ul
-              className="sr-only"
-              aria-label={t.capacityLegendTitle}
-              data-testid="busbar-capacities"
-            >
+            <ul className="sr-only" aria-label={t.busbarListLabel} data-testid="busbar-capacities">
               {busbars.map((b) => (
                 <li key={b.busNumber} data-bus={b.busNumber}>
                   {`${b.name}: ${formatFixed(b.capacityMw, 1)} MW`}
