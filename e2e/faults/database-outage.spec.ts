@@ -29,7 +29,15 @@ const outageMessage =
 async function databaseProxy(target: URL) {
   const port = await freePort();
   const sockets = new Set<net.Socket>();
+  let silent = false;
   const server = net.createServer((client) => {
+    if (silent) {
+      // Accepted and never answered, as a host behind a dead network link.
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => client.destroy());
+      return;
+    }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -57,7 +65,16 @@ async function databaseProxy(target: URL) {
       for (const socket of sockets) socket.destroy();
       await closed;
     },
-    restore: listen,
+    /** Drops the open connections and leaves new ones unanswered. */
+    silence() {
+      silent = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    async restore() {
+      silent = false;
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) await listen();
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -178,4 +195,30 @@ describe.skipIf(!hasPostgres)('PostgreSQL unavailable (API and two workers)', ()
     expect(Number(results[0]!.n)).toBe(1);
     expect(worker.child.exitCode).toBeNull();
   }, 420_000);
+
+  it('answers 503 within seconds when the database host goes silent, and recovers', async () => {
+    database = await freshDatabase();
+    proxy = await databaseProxy(new URL(adminDatabaseUrl));
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    await startServer({ port, dataDir: tempDir(), databaseUrl: viaProxy.toString(), workers: 0 });
+    const call = await signUp(baseUrl);
+
+    proxy.silence();
+    for (const request of [() => fetch(`${baseUrl}/api/health`), () => call('/api/cases')]) {
+      const started = Date.now();
+      await expectOutage(await request());
+      // The connection timeout (5 s) bounds the wait; without it the request never ends.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+
+    await proxy.restore();
+    await until(
+      async () => (await call('/api/cases')).status === 200,
+      30_000,
+      'the case list to answer again',
+    );
+  }, 120_000);
 });

@@ -89,13 +89,22 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     }
   }
   const searchPath = schema === undefined ? {} : { options: `-c search_path=${schema}` };
+  // A database host that stops answering (no refusal, just silence) would otherwise hold every
+  // request open forever; after this long the request fails and the API answers 503.
+  const connectionTimeoutMillis = 5000;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types: pgTypes,
     max: 10,
+    connectionTimeoutMillis,
     ...searchPath,
   });
-  const authPool = new pg.Pool({ connectionString: databaseUrl, max: 5, ...searchPath });
+  const authPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 5,
+    connectionTimeoutMillis,
+    ...searchPath,
+  });
   // An idle connection that PostgreSQL drops (restart, network cut) is reported as an 'error'
   // event; without a listener Node ends the process. The pool discards the connection and the
   // next query opens a fresh one, or fails with an error the API answers as 503.
