@@ -19,8 +19,9 @@ interface DemoManifest {
  * The format of the stored demo results. Bump it whenever what the demo builder stores changes:
  * a deployment with older demo data rebuilds it at start (and serves the old data meanwhile).
  * 1: the limiting constraint's generators and its flow at T = 0 (the /resultados generator chart).
+ * 2: the study network's view (the /resultados capacity map, case_networks).
  */
-export const DEMO_DATA_VERSION = 1;
+export const DEMO_DATA_VERSION = 2;
 
 function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
