@@ -29,13 +29,10 @@ export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityM
     null;
   const busbars = useMemo(() => results.filter((r) => r.caseName === shown), [results, shown]);
   const scale = useMemo(() => capacityScale(busbars.map((b) => b.capacityMw)), [busbars]);
-  const colors = useMemo(() => {
-    const map = new Map<number, string>();
-    // Buses not evaluated are drawn pale, so the evaluated ones stand out.
-    for (const number of query.data?.buses.number ?? []) map.set(number, NOT_EVALUATED_COLOR);
-    for (const busbar of busbars) map.set(busbar.busNumber, scale.colorOf(busbar.capacityMw));
-    return map;
-  }, [busbars, scale, query.data]);
+  const colors = useMemo(
+    () => new Map(busbars.map((busbar) => [busbar.busNumber, scale.colorOf(busbar.capacityMw)])),
+    [busbars, scale],
+  );
   const capacityOf = useMemo(
     () => new Map(busbars.map((b) => [b.busNumber, b.capacityMw])),
     [busbars],
@@ -80,6 +77,7 @@ export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityM
             view={query.data}
             focus={null}
             busColors={colors}
+            baseBusColor={NOT_EVALUATED_COLOR}
             busDetail={(busNumber) => {
               const mw = capacityOf.get(busNumber);
               return mw === undefined

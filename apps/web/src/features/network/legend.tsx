@@ -71,14 +71,16 @@ export function CapacityLegend({ scale }: { scale: CapacityScale }) {
         aria-labelledby="capacity-legend"
         className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700"
       >
-        {CAPACITY_COLORS.map((color, i) => (
+        {(scale.single ? CAPACITY_COLORS.slice(-1) : CAPACITY_COLORS).map((color, i) => (
           <li key={color} className="flex items-center gap-1.5">
             <span
               aria-hidden="true"
               className="inline-block h-3 w-3 rounded-full"
               style={{ backgroundColor: color }}
             />
-            {`${formatFixed(scale.bounds[i]!, 0)}–${formatFixed(scale.bounds[i + 1]!, 0)} MW`}
+            {scale.single
+              ? `${formatFixed(scale.bounds[0]!, 0)} MW`
+              : `${formatFixed(scale.bounds[i]!, 0)}–${formatFixed(scale.bounds[i + 1]!, 0)} MW`}
           </li>
         ))}
         <li className="flex items-center gap-1.5">

@@ -88,12 +88,15 @@ describe('capacityScale', () => {
   it('splits the evaluated range into equal MW bands', () => {
     const scale = capacityScale([100, 600, 350]);
     expect(scale.bounds).toEqual([100, 200, 300, 400, 500, 600]);
+    expect(scale.single).toBe(false);
     expect(scale.colorOf(100)).toBe(CAPACITY_COLORS[0]);
     expect(scale.colorOf(350)).toBe(CAPACITY_COLORS[2]);
     expect(scale.colorOf(600)).toBe(CAPACITY_COLORS[4]);
   });
 
   it('gives one colour when every busbar has the same capacity', () => {
-    expect(capacityScale([250, 250]).colorOf(250)).toBe(CAPACITY_COLORS[4]);
+    const scale = capacityScale([250, 250]);
+    expect(scale.single).toBe(true);
+    expect(scale.colorOf(250)).toBe(CAPACITY_COLORS[4]);
   });
 });

@@ -109,7 +109,12 @@ function normalise(value: string): string {
 /** Connection-capacity colour scale (MW): five bands from the smallest to the largest value. */
 export const CAPACITY_COLORS = ['#b91c1c', '#ea580c', '#ca8a04', '#65a30d', '#15803d'] as const;
 
-export type CapacityScale = { bounds: number[]; colorOf: (mw: number) => string };
+export type CapacityScale = {
+  bounds: number[];
+  /** Every busbar has the same capacity: one colour, one legend entry. */
+  single: boolean;
+  colorOf: (mw: number) => string;
+};
 
 /**
  * Equal-width bands between the smallest and the largest capacity evaluated, so the legend's
@@ -126,5 +131,5 @@ export function capacityScale(values: number[]): CapacityScale {
     const index = Math.min(steps - 1, Math.max(0, Math.floor(((mw - min) / (max - min)) * steps)));
     return CAPACITY_COLORS[index]!;
   };
-  return { bounds, colorOf };
+  return { bounds, single: max === min, colorOf };
 }

@@ -20,8 +20,10 @@ const t = esNetwork;
 type NetworkViewProps = {
   view: NetworkViewV1;
   focus: NetworkFocus | null;
-  /** Bus colours by number (capacity map). */
+  /** Bus colours by number (capacity map): drawn larger than the others. */
   busColors?: ReadonlyMap<number, string> | null;
+  /** Colour of the other buses. */
+  baseBusColor?: string;
   /** An extra tooltip line per bus (capacity map: the busbar's capacity). */
   busDetail?: (busNumber: number) => { label: string; value: string } | null;
   legend: ReactNode;
@@ -38,6 +40,7 @@ export function NetworkView({
   view,
   focus,
   busColors = null,
+  baseBusColor,
   busDetail,
   legend,
   children,
@@ -63,6 +66,7 @@ export function NetworkView({
       view,
       get: () => stateRef.current,
       onHover: setHover,
+      ...(baseBusColor === undefined ? {} : { baseBusColor }),
     })
       .then((renderer) => {
         if (cancelled) renderer.kill();
@@ -79,7 +83,7 @@ export function NetworkView({
       rendererRef.current?.kill();
       rendererRef.current = null;
     };
-  }, [supported, view]);
+  }, [supported, view, baseBusColor]);
 
   // Focus, colours or search changed (a new constraint, a dragged marker): redraw, no rebuild.
   useEffect(() => {

@@ -81,6 +81,8 @@ export async function createNetworkRenderer(options: {
   view: NetworkViewV1;
   get: () => RenderState;
   onHover: (hover: Hover | null) => void;
+  /** Colour of buses without a colour of their own (the capacity map pales them). */
+  baseBusColor?: string;
 }): Promise<NetworkRenderer> {
   const [{ default: GraphClass }, { default: SigmaClass }] = await Promise.all([
     import('graphology'),
@@ -97,7 +99,7 @@ export async function createNetworkRenderer(options: {
       // Screen y grows downwards; the layout's y grows upwards (north on a geographic layout).
       y: view.buses.y[i]!,
       size: nodeSize,
-      color: BUS_COLOR,
+      color: options.baseBusColor ?? BUS_COLOR,
       label: `${view.buses.name[i]!} (${view.buses.number[i]!})`,
     });
   }
