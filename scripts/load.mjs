@@ -262,6 +262,10 @@ async function runOn(dialect) {
       total: result.requests.total,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
+      statuses: Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, { count }]) => `${count} × ${code}`)
+        .join(', '),
       bytes: result.throughput.average,
     });
   }
@@ -300,7 +304,7 @@ function report(runs) {
       .filter((read) => read.p99 >= READ_P99_TARGET_MS || read.errors > 0 || read.non2xx > 0)
       .map(
         (read) =>
-          `${run.dialect} ${read.label}: p99 ${read.p99} ms, ${read.errors} errores, ${read.non2xx} no 2xx`,
+          `${run.dialect} ${read.label}: p99 ${read.p99} ms, ${read.errors} errores, ${read.non2xx} no 2xx${read.statuses ? ` (${read.statuses})` : ''}`,
       ),
     ...(run.uploads.failed > 0
       ? [`${run.dialect}: ${run.uploads.failed} subidas sin resultado`]
