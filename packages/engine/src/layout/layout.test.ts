@@ -163,4 +163,34 @@ describe('geographicLayout', () => {
       'PARSE_COORDINATES_BUS_UNKNOWN@-:-',
     );
   });
+
+  it('spreads every bus out from the only placed one, all finite', () => {
+    const net = case9();
+    const { x, y } = geographicLayout(net, [{ bus: 1, lat: 10, lon: 20 }]);
+    for (let i = 0; i < 9; i++) expect(Number.isFinite(x[i]) && Number.isFinite(y[i])).toBe(true);
+    // Each bus lands near a placed neighbour (outward from bus 1, ring by ring), never on it.
+    for (let i = 1; i < 9; i++) expect(distance(x, y, 0, i)).toBeGreaterThan(0);
+  });
+});
+
+describe('computeForceLayout on odd topologies', () => {
+  it('keeps isolated buses and separate islands in the picture', () => {
+    const base = case9();
+    // The first seven branches only: bus 9 loses both of its branches.
+    const net = {
+      ...base,
+      branches: {
+        ...base.branches,
+        count: 7,
+        fromBus: base.branches.fromBus.slice(0, 7),
+        toBus: base.branches.toBus.slice(0, 7),
+      },
+    } as typeof base;
+    const { x, y } = computeForceLayout(net);
+    const spread = Math.max(...Array.from(x, (v, i) => Math.hypot(v, y[i]!)));
+    expect(Number.isFinite(spread)).toBe(true);
+    // Bus 9 (index 8) only had branches 8 and 9: it is isolated now, yet near the others.
+    const others = Array.from({ length: 8 }, (_, i) => distance(x, y, 8, i));
+    expect(Math.min(...others)).toBeLessThan(spread * 4);
+  });
 });
