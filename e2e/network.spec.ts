@@ -229,6 +229,41 @@ describe('network view', () => {
     await waitForHook(page, (state) => state.renders > rendersBefore, 'a redraw after zooming');
     await saveScreenshot(page, 'network-search');
 
+    // Companion coordinates: a semicolon CSV with decimal commas puts the buses on the map.
+    const rows = network.buses.number
+      .slice(0, 20)
+      .map((number, i) => `${number};${(30 + i * 0.1).toFixed(1).replace('.', ',')};-97,5`);
+    const rendersBeforeCsv = (await hook(page))!.renders;
+    await region.getByLabel('Archivo de coordenadas de las barras (CSV)').setInputFiles({
+      name: 'barras.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`barra;latitud;longitud\n${rows.join('\n')}\n`),
+    });
+    await page
+      .getByText('Coordenadas cargadas: la red se muestra con posiciones geográficas.')
+      .waitFor();
+    await region.getByText('Posiciones geográficas de las barras.', { exact: false }).waitFor();
+    await waitForHook(
+      page,
+      (state) => state.nodes === 200 && state.renders !== rendersBeforeCsv,
+      'the network redrawn at geographic positions',
+    );
+    const stored = (await (
+      await page.request.get(`${server.url}/api/cases/${caseId}/network`)
+    ).json()) as { network: { layout: string } };
+    expect(stored.network.layout).toBe('geographic');
+    // A bad file is refused with the line and field, in Spanish.
+    await region.getByLabel('Archivo de coordenadas de las barras (CSV)').setInputFiles({
+      name: 'malo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('1,40,-3\n2,norte,-3\n'),
+    });
+    await page
+      .getByText(
+        'No se pudieron cargar las coordenadas: El archivo de coordenadas tiene un valor inválido (línea 2, campo lat)',
+      )
+      .waitFor();
+
     // 375 px: the view, its search and its legend fit without a horizontal scroll.
     await page.setViewportSize({ width: 375, height: 800 });
     await region.scrollIntoViewIfNeeded();

@@ -72,6 +72,9 @@ export function NetworkView({
         if (cancelled) renderer.kill();
         else {
           rendererRef.current = renderer;
+          // Sigma draws once while it is built, before our listeners exist: draw again so the
+          // overlay and the test hook follow (a new view keeps status 'ready', no effect runs).
+          renderer.refresh();
           setStatus('ready');
         }
       })
