@@ -64,6 +64,12 @@ function launch(entry, env, ready) {
   processes.add(child);
   child.once('exit', () => processes.delete(child));
   let output = '';
+  // LOAD_SERVER_LOG=file keeps what the processes print (warnings and errors) for a post-mortem.
+  if (process.env.LOAD_SERVER_LOG) {
+    const log = fs.createWriteStream(process.env.LOAD_SERVER_LOG, { flags: 'a' });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 60_000);
     const onData = (chunk) => {
