@@ -225,7 +225,9 @@ function measure(baseUrl, cookies, pathFor) {
 
 async function runOn(dialect) {
   const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  // An IP, not 'localhost': the server listens on 127.0.0.1 only, and 'localhost' may resolve to
+  // ::1, where another process on this machine can hold the same port number.
+  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-load-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = {
