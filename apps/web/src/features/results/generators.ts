@@ -68,11 +68,6 @@ export function clampDispatch(mw: number, maxMw: number): number {
   return Math.min(Math.max(mw, 0), Math.max(maxMw, 0));
 }
 
-/** Spec §9: generator axis ticks at 0, 25, 50, 75 and 100 % of the maximum. */
-export function axisTicks(maximum: number): number[] {
-  return [0, 0.25, 0.5, 0.75, 1].map((share) => share * maximum);
-}
-
 export type WhatIf = {
   /** Σ sensitivity·(P − P0) over the adjusted plants: how far the limiting flow moves, MW. */
   shiftMw: number;

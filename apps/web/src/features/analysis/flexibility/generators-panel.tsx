@@ -1,18 +1,12 @@
-import {
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { GeneratorAxis } from '../../../components/charts/generator-axis';
 import { Button } from '../../../components/ui/button';
+import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import {
-  axisTicks,
   clampDispatch,
   filterGenerators,
   sortEffectiveness,
@@ -75,67 +69,6 @@ export function GeneratorsPanel(props: GeneratorsPanelProps) {
   );
 }
 
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: [T, string][];
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as T)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Axis({ maximum }: { maximum: number }) {
-  const ticks = axisTicks(maximum);
-  return (
-    <div
-      aria-hidden="true"
-      className="relative mb-1 h-4 text-[10px] tabular-nums text-slate-500"
-      data-testid="axis"
-    >
-      {ticks.map((tick, index) => (
-        <span
-          key={index}
-          className={cn(
-            'absolute top-0',
-            index === 0
-              ? ''
-              : index === ticks.length - 1
-                ? '-translate-x-full'
-                : '-translate-x-1/2',
-          )}
-          style={{ left: `${index * 25}%` }}
-        >
-          {formatFixed(tick, 0)}
-        </span>
-      ))}
-    </div>
-  );
-}
-
 function Gridlines() {
   return (
     <>
@@ -175,7 +108,7 @@ function DispatchTab({
   return (
     <div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Select
+        <LabelledSelect
           label={t.sortBy}
           value={sortKey}
           onChange={setSortKey}
@@ -184,7 +117,7 @@ function DispatchTab({
             ['sensitivity', t.sortSensitivity],
           ]}
         />
-        <Select
+        <LabelledSelect
           label={t.direction}
           value={direction}
           onChange={setDirection}
@@ -193,7 +126,7 @@ function DispatchTab({
             ['asc', t.asc],
           ]}
         />
-        <Select
+        <LabelledSelect
           label={t.filter}
           value={filter}
           onChange={setFilter}
@@ -225,7 +158,7 @@ function DispatchTab({
         data-testid="generators-scroll"
       >
         <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-          <Axis maximum={maximum} />
+          <GeneratorAxis maximum={maximum} />
         </div>
         <ul aria-label={t.listLabel} className="space-y-3">
           {visible.map((row) => (
@@ -392,7 +325,7 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
   return (
     <div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Select
+        <LabelledSelect
           label={t.direction}
           value={direction}
           onChange={setDirection}
@@ -405,7 +338,7 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
       <p className="mt-3 text-xs text-slate-600">{t.effectivenessCaption}</p>
       <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
         <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-          <Axis maximum={maximum} />
+          <GeneratorAxis maximum={maximum} />
         </div>
         <ul aria-label={t.effectivenessLabel} className="space-y-2">
           {sorted.map((row) => (

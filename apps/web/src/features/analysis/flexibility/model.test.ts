@@ -2,7 +2,6 @@ import { flexibilitySchema } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { flexibilityFixture as flex } from './fixture';
 import {
-  axisTicks,
   clampDispatch,
   constraintForLevel,
   constraintState,
@@ -103,10 +102,6 @@ describe('flexibility model', () => {
       'G Centro',
       'G Norte',
     ]);
-  });
-
-  it('puts axis ticks at 0, 25, 50, 75 and 100 % of the maximum', () => {
-    expect(axisTicks(200)).toEqual([0, 50, 100, 150, 200]);
   });
 
   it('auto-selects: first of the level, unless the current one is in it; none when empty', () => {

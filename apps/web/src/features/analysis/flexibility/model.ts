@@ -105,11 +105,6 @@ export function sortEffectiveness(rows: GeneratorView[], direction: SortDirectio
   );
 }
 
-/** Spec §9: generator axis ticks at 0, 25, 50, 75 and 100 % of the maximum. */
-export function axisTicks(maximum: number): number[] {
-  return [0, 0.25, 0.5, 0.75, 1].map((share) => share * maximum);
-}
-
 /**
  * Spec §4: on a level change the first constraint of the level is selected unless the current
  * one is still in it; a level without constraints clears the selection.

@@ -3,19 +3,19 @@ import {
   memo,
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
+import { GeneratorAxis } from '../../../components/charts/generator-axis';
 import { Button } from '../../../components/ui/button';
+import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { FULL_NETWORK } from '../model';
 import {
-  axisTicks,
   clampDispatch,
   filterGenerators,
   generatorChartData,
@@ -104,7 +104,7 @@ function ReadyChart({ data }: { data: Ready }) {
   return (
     <div className="mt-3">
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Select
+        <LabelledSelect
           label={t.sortBy}
           value={sortKey}
           onChange={setSortKey}
@@ -113,7 +113,7 @@ function ReadyChart({ data }: { data: Ready }) {
             ['capacity', t.sortCapacity],
           ]}
         />
-        <Select
+        <LabelledSelect
           label={t.direction}
           value={direction}
           onChange={setDirection}
@@ -122,7 +122,7 @@ function ReadyChart({ data }: { data: Ready }) {
             ['asc', t.asc],
           ]}
         />
-        <Select
+        <LabelledSelect
           label={t.filter}
           value={filter}
           onChange={setFilter}
@@ -188,7 +188,7 @@ function ReadyChart({ data }: { data: Ready }) {
       ) : (
         <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
           <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-            <Axis maximum={maximum} />
+            <GeneratorAxis maximum={maximum} />
           </div>
           <ul aria-label={t.listLabel} className="space-y-3">
             {visible.map((g) => (
@@ -207,39 +207,6 @@ function ReadyChart({ data }: { data: Ready }) {
   );
 }
 
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: [T, string][];
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as T)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function Legend() {
   const item = (swatch: string, label: string) => (
     <li className="flex items-center gap-1.5">
@@ -254,34 +221,6 @@ function Legend() {
       {item('w-5 border-r-2 border-dashed border-slate-500 bg-slate-200', t.legendMax)}
       {item('w-1 bg-red-600', t.legendAtLimit)}
     </ul>
-  );
-}
-
-function Axis({ maximum }: { maximum: number }) {
-  const ticks = axisTicks(maximum);
-  return (
-    <div
-      aria-hidden="true"
-      className="relative mb-1 h-4 text-[10px] tabular-nums text-slate-500"
-      data-testid="axis"
-    >
-      {ticks.map((tick, index) => (
-        <span
-          key={index}
-          className={cn(
-            'absolute top-0',
-            index === 0
-              ? ''
-              : index === ticks.length - 1
-                ? '-translate-x-full'
-                : '-translate-x-1/2',
-          )}
-          style={{ left: `${index * 25}%` }}
-        >
-          {formatFixed(tick, 0)}
-        </span>
-      ))}
-    </div>
   );
 }
 
