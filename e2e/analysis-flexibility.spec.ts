@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import path from 'node:path';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 // Its own server: uploads change the public stats the shared server's api.spec.ts checks.
 const server = useOwnServer();
@@ -50,18 +51,7 @@ const mw = (value: number) => `${fixed(value, 1)} MW`;
 
 async function signedInAnalysisPage(email: string): Promise<Page> {
   const page = await session.newPage();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: {
-      email,
-      password: 'una-clave-segura',
-      name: 'Ana Pérez',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      company: 'Operador',
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, server.url, email);
   await page.goto(`${server.url}/analisis`);
   await page.getByRole('heading', { name: 'Análisis de flexibilidad' }).waitFor();
   await page.getByText('No hay casos para mostrar.').waitFor();

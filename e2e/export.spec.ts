@@ -8,6 +8,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 /**
  * A small demo study of its own (ACTIVSg200, two busbars, one scenario, two years: four cases),
@@ -66,18 +67,7 @@ type Flexibility = {
 
 async function signedInPage(email: string): Promise<Page> {
   const page = await session.newPage();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: {
-      email,
-      password: 'una-clave-segura',
-      name: 'Ana Pérez',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      company: 'Operador',
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, server.url, email);
   return page;
 }
 

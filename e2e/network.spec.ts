@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 // Its own server with the demo study (for the /resultados map); uploads stay off the shared one.
 const server = useOwnServer({ DEMO_DATA: 'on' });
@@ -51,18 +52,7 @@ const hook = (page: Page) =>
 
 async function signedInPage(email: string): Promise<Page> {
   const page = await session.newPage();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: {
-      email,
-      password: 'una-clave-segura',
-      name: 'Ana Pérez',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      company: 'Operador',
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, server.url, email);
   return page;
 }
 

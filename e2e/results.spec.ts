@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 // Its own server WITH the bundled demo study (the shared harness runs with DEMO_DATA=off).
 const server = useOwnServer({ DEMO_DATA: 'on' });
@@ -11,18 +12,7 @@ const session = useBrowser();
 /** Signs up through the API; the page carries the session cookie. */
 async function signedInPage(email: string, viewport?: { width: number; height: number }) {
   const page = await session.newPage(viewport === undefined ? {} : { viewport });
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: {
-      email,
-      password: 'una-clave-segura',
-      name: 'Ana Pérez',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      company: 'Generadora',
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, server.url, email, 'Generadora');
   return page;
 }
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
 
 // Its own server: uploads change the public stats the shared server's api.spec.ts checks.
 const server = useOwnServer();
@@ -13,18 +14,7 @@ const case9 = fs.readFileSync('/work/shared/reference/cases/case9.m');
 /** A signed-in page on /analisis: an account created through the API, its cookie in the page. */
 async function signedInAnalysisPage(email: string): Promise<Page> {
   const page = await session.newPage();
-  const response = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    headers: { Origin: server.url },
-    data: {
-      email,
-      password: 'una-clave-segura',
-      name: 'Ana Pérez',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      company: 'Operador',
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, server.url, email);
   await page.goto(`${server.url}/analisis`);
   await page.getByRole('heading', { name: 'Análisis de flexibilidad' }).waitFor();
   await page.getByText('No hay casos para mostrar.').waitFor();
