@@ -200,10 +200,21 @@ async function uploadsPhase(baseUrl, cookies) {
   };
 }
 
-/** One autocannon run; connection i is account i and reads its own path. */
-function measure(baseUrl, cookies, pathFor) {
+/**
+ * One autocannon run; connection i is account i and reads its own path. `client.setRequests`,
+ * not `client.setRequest`: autocannon 9 keeps the URL's own path ('/', the web app's HTML) for
+ * `setRequest`, which an earlier version of this script measured without noticing. So the run
+ * is checked: the mean body size must match what the route answers to a plain fetch.
+ */
+async function measure(baseUrl, cookies, pathFor) {
+  const expected = [];
+  for (let i = 0; i < cookies.length; i++) {
+    const response = await fetch(`${baseUrl}${pathFor(i)}`, { headers: { cookie: cookies[i] } });
+    if (!response.ok) throw new Error(`${pathFor(i)}: ${response.status} antes de medir`);
+    expected.push((await response.arrayBuffer()).byteLength);
+  }
   let next = 0;
-  return new Promise((resolve, reject) => {
+  const result = await new Promise((resolve, reject) => {
     autocannon(
       {
         url: baseUrl,
@@ -211,16 +222,27 @@ function measure(baseUrl, cookies, pathFor) {
         duration: SECONDS,
         setupClient(client) {
           const index = next++ % cookies.length;
-          client.setRequest({
-            method: 'GET',
-            path: pathFor(index),
-            headers: { cookie: cookies[index], origin: baseUrl },
-          });
+          client.setRequests([
+            {
+              method: 'GET',
+              path: pathFor(index),
+              headers: { cookie: cookies[index], origin: baseUrl },
+            },
+          ]);
         },
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+  const meanBody = expected.reduce((sum, size) => sum + size, 0) / expected.length;
+  const meanResponse = result.throughput.total / Math.max(result.requests.total, 1);
+  // Headers add about 1 KB to each response; a body-size mismatch means the wrong path was read.
+  if (meanResponse < meanBody || meanResponse > meanBody + 2048) {
+    throw new Error(
+      `${pathFor(0)}: ${meanResponse.toFixed(0)} B por respuesta medidos, ${meanBody.toFixed(0)} B esperados`,
+    );
+  }
+  return { ...result, meanBodyBytes: meanBody };
 }
 
 async function runOn(dialect) {
@@ -275,6 +297,7 @@ async function runOn(dialect) {
         .map(([code, { count }]) => `${count} × ${code}`)
         .join(', '),
       bytes: result.throughput.average,
+      bodyBytes: result.meanBodyBytes,
     });
   }
   await stopProcesses();
@@ -286,13 +309,13 @@ function report(runs) {
   const lines = [
     `Holgura — carga con ${USERS} usuarios (${os.cpus().length} × ${cpu}, Node ${process.version}, ${new Date().toISOString()})`,
     '',
-    '| Base | Ruta | Usuarios | p50 (ms) | p99 (ms) | Peticiones/s | Peticiones | Errores | No 2xx | KB/s |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Base | Ruta | Usuarios | p50 (ms) | p99 (ms) | Peticiones/s | Peticiones | Errores | No 2xx | Cuerpo (KB) | KB/s |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const run of runs) {
     for (const read of run.reads) {
       lines.push(
-        `| ${run.dialect} | ${read.label} | ${USERS} | ${read.p50} | ${read.p99} | ${read.rps.toFixed(0)} | ${read.total} | ${read.errors} | ${read.non2xx} | ${(read.bytes / 1024).toFixed(0)} |`,
+        `| ${run.dialect} | ${read.label} | ${USERS} | ${read.p50} | ${read.p99} | ${read.rps.toFixed(0)} | ${read.total} | ${read.errors} | ${read.non2xx} | ${(read.bodyBytes / 1024).toFixed(1)} | ${(read.bytes / 1024).toFixed(0)} |`,
       );
     }
   }

@@ -39,9 +39,9 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: 
     '/api/cases/:caseId/data',
     signedIn,
     async (request, reply) => {
-      const data = await forOwner(request).findData(request.params.caseId);
-      if (data === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
-      return data;
+      const json = await forOwner(request).findDataJson(request.params.caseId);
+      if (json === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 

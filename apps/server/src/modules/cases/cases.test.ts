@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, caseDataSchema, caseListResponseSchema } from '@holgura/contracts';
 import { buildTestApp, dialects } from '../../test-support';
+import { casesRepository } from './cases.repository';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 
 async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
@@ -55,6 +56,28 @@ describe.each(dialects)('cases on %s', (dialect) => {
     await ana.put('/api/cases/k/data', { fullDataJson: { v: 2 } });
     const data = caseDataSchema.parse((await ana.get('/api/cases/k/data')).json());
     expect(data).toMatchObject({ caseId: 'k', fullDataJson: { v: 2 }, extras: null });
+  });
+
+  it('answers the data route with the same document the repository parses', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'raw');
+    await ana.put('/api/cases/r', { caseName: 'R' });
+    await ana.put('/api/cases/r/data', {
+      fullDataJson: { caseResult: [{ caseName: 'r', layers: [] }], nota: 'ñ "citada"' },
+      extras: { a: [1, 2.5, null] },
+    });
+    const response = await ana.get('/api/cases/r/data');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const me = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
+    expect(me.cases).toHaveLength(1);
+    const owner = await db
+      .selectFrom('cases')
+      .select('user_id')
+      .where('case_id', '=', 'r')
+      .executeTakeFirstOrThrow();
+    const parsed = await casesRepository(db, owner.user_id).findData('r');
+    expect(response.json()).toEqual(parsed);
+    expect(caseDataSchema.parse(response.json()).extras).toEqual({ a: [1, 2.5, null] });
   });
 
   it('refuses bad case ids and bodies with Spanish messages', async () => {
