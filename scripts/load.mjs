@@ -56,7 +56,9 @@ function freePort() {
 }
 
 function launch(entry, env, ready) {
-  const child = spawn(process.execPath, [path.join(distDir, entry)], {
+  // LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the measured processes.
+  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(distDir, entry)], {
     cwd: repoRoot,
     env: { ...process.env, DEMO_DATA: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

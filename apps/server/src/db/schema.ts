@@ -42,6 +42,10 @@ export interface CaseApiDataTable {
   analysis_json: string | null;
   api_response_date: Timestamp;
   user_id: string;
+  /** The GET …/data answer, gzip-compressed when the row was written (modules/cases). */
+  data_gzip: Buffer | null;
+  /** Entity tag of that answer. */
+  data_etag: string | null;
 }
 
 /** Spec §3 `demo_cases`: public. */

@@ -8,6 +8,7 @@ import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
+import { encodeCaseData, STALE_ENCODING } from '../modules/cases/case-data-encoding';
 import { saveCaseNetwork } from '../modules/network/network.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
@@ -195,8 +196,21 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       contingencyCount: number,
       networkView: NetworkViewV1 | null = null,
     ): Promise<boolean> {
+      const now = nowIso();
+      const text = {
+        analysis_json: JSON.stringify(result),
+        full_data_json: fullDataJson === null ? null : JSON.stringify(fullDataJson),
+        api_response_date: now,
+      };
+      // Compressed before the transaction: it takes milliseconds on zlib's thread pool.
+      const encoded = await encodeCaseData({
+        caseId: job.caseId,
+        fullDataJson: text.full_data_json,
+        extras: null,
+        analysisJson: text.analysis_json,
+        apiResponseDate: now,
+      });
       return db.transaction().execute(async (tx) => {
-        const now = nowIso();
         const closed = await tx
           .updateTable('analysis_jobs')
           .set({
@@ -216,15 +230,11 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           .where('case_id', '=', job.caseId)
           .where('user_id', '=', job.userId)
           .execute();
-        const values = {
-          analysis_json: JSON.stringify(result),
-          full_data_json: fullDataJson === null ? null : JSON.stringify(fullDataJson),
-          api_response_date: now,
-        };
+        // An existing row may hold extras this write keeps: its ready answer is rebuilt later.
         await tx
           .insertInto('case_api_data')
-          .values({ case_id: job.caseId, user_id: job.userId, ...values })
-          .onConflict((oc) => oc.column('case_id').doUpdateSet(values))
+          .values({ case_id: job.caseId, user_id: job.userId, extras: null, ...text, ...encoded })
+          .onConflict((oc) => oc.column('case_id').doUpdateSet({ ...text, ...STALE_ENCODING }))
           .execute();
         if (networkView !== null) await saveCaseNetwork(tx, job.caseId, networkView);
         return true;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
@@ -58,7 +59,7 @@ const quickPoll = { pollIntervalMs: 100 };
 
 describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
   it('analyses an uploaded MATPOWER case and stores the engine’s N-1 results', async () => {
-    const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
+    const { server, db } = await buildTestApp(fast, { dialect, ...quickPoll });
     const ana = await signedIn(server, 'up-ok');
     const response = await upload(ana, case30, 'text/plain', 'case30.m');
     expect(response.statusCode, response.body).toBe(202);
@@ -66,12 +67,23 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
 
     const status = await waitForJob(ana, jobId);
     expect(status).toMatchObject({ state: 'done', progressPercent: 100, error: null, attempts: 1 });
+    const stored = await db
+      .selectFrom('case_api_data')
+      .select('data_etag')
+      .where('case_id', '=', caseId)
+      .executeTakeFirstOrThrow();
+    expect(stored.data_etag, 'ready answer written with the result').not.toBeNull();
 
     const cases = caseListResponseSchema.parse((await ana.get('/api/cases')).json()).cases;
     expect(cases).toEqual([
       expect.objectContaining({ caseId, caseName: 'case30', familyId: null }),
     ]);
-    const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
+    const plain = await ana.get(`/api/cases/${caseId}/data`);
+    const data = caseDataSchema.parse(plain.json());
+    // The worker stored the answer compressed with the result: a browser gets those bytes.
+    const zipped = await ana.get(`/api/cases/${caseId}/data`, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
     const flexibility = data.analysis!.flexibility!;
     expect(flexibility.levels).toHaveLength(5);
     expect(flexibility.fcitcMw).toBeLessThanOrEqual(flexibility.tmaxMw);

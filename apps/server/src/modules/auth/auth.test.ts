@@ -30,10 +30,14 @@ describe.each(dialects)('product accounts on %s', (dialect) => {
       password: account.password,
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
-    const session = (await browser.get('/api/auth/get-session')).json() as {
-      user: { email: string };
-    };
+    const sessionResponse = await browser.get('/api/auth/get-session');
+    const session = sessionResponse.json() as { user: { email: string } };
     expect(session.user.email).toBe(account.email);
+    // A session check signs no token: that cost every cookie-authenticated call a JWKS read
+    // and a signature; the web app asks /api/auth/token for its access token instead.
+    expect(sessionResponse.headers['set-auth-jwt']).toBeUndefined();
+    const token = await browser.get('/api/auth/token');
+    expect((token.json() as { token: string }).token.split('.')).toHaveLength(3);
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, and Secure behind HTTPS', async () => {

@@ -96,6 +96,10 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: 'Holgura' }),
       jwt({
         jwt: { issuer: publicUrl, audience: publicUrl, expirationTime: ACCESS_TOKEN_LIFETIME },
+        // Otherwise every session check (each cookie-authenticated API call) reads the JWKS and
+        // signs a fresh token into a `set-auth-jwt` header nobody reads: the web app asks
+        // /token for its access token. It was most of the cookie path's CPU under load.
+        disableSettingJwtHeader: true,
       }),
       bearer(),
     ],

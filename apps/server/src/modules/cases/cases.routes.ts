@@ -8,6 +8,7 @@ import {
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import type { AuthGuard } from '../../http/auth-guard';
+import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
 import { parseBody } from '../../http/validation';
 import { casesRepository, findNewestDemoCase } from './cases.repository';
 
@@ -39,9 +40,12 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: 
     '/api/cases/:caseId/data',
     signedIn,
     async (request, reply) => {
-      const json = await forOwner(request).findDataJson(request.params.caseId);
-      if (json === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
-      return reply.type('application/json; charset=utf-8').send(json);
+      const stored = await forOwner(request).findStoredData(
+        request.params.caseId,
+        acceptsGzip(request.headers['accept-encoding']),
+      );
+      if (stored === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
+      return sendStoredJson(request, reply, stored);
     },
   );
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, caseDataSchema, caseListResponseSchema } from '@holgura/contracts';
 import { buildTestApp, dialects } from '../../test-support';
@@ -78,6 +79,63 @@ describe.each(dialects)('cases on %s', (dialect) => {
     const parsed = await casesRepository(db, owner.user_id).findData('r');
     expect(response.json()).toEqual(parsed);
     expect(caseDataSchema.parse(response.json()).extras).toEqual({ a: [1, 2.5, null] });
+  });
+
+  it('sends case data compressed with an entity tag, and the new version after a write', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'gzip-a');
+    const bruno = await signedIn(server, 'gzip-b');
+    await ana.put('/api/cases/z', { caseName: 'Z' });
+    await ana.put('/api/cases/z/data', { fullDataJson: { v: 1, texto: 'ñ'.repeat(2000) } });
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+
+    const plain = await ana.get('/api/cases/z/data');
+    const zipped = await ana.get('/api/cases/z/data', gzip);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    const etag = zipped.headers.etag as string;
+    expect(plain.headers.etag).toBe(etag);
+
+    const unchanged = await ana.get('/api/cases/z/data', { ...gzip, 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+    // Another user never learns the case exists, not even through its tag.
+    const foreign = await bruno.get('/api/cases/z/data', { ...gzip, 'if-none-match': etag });
+    expect(foreign.statusCode).toBe(404);
+
+    // A second write updates the row: the stored answer must follow, not the first version.
+    await ana.put('/api/cases/z/data', { fullDataJson: { v: 2 }, extras: { nota: 'b' } });
+    const after = await ana.get('/api/cases/z/data', { ...gzip, 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    const data = caseDataSchema.parse(JSON.parse(gunzipSync(after.rawPayload).toString('utf8')));
+    expect(data).toMatchObject({ fullDataJson: { v: 2 }, extras: { nota: 'b' } });
+    expect(JSON.parse((await ana.get('/api/cases/z/data')).body)).toEqual(data);
+  });
+
+  it('gives a row stored without its ready answer one at the first read', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'gzip-old');
+    await ana.put('/api/cases/viejo', { caseName: 'Viejo' });
+    await ana.put('/api/cases/viejo/data', { fullDataJson: { v: 'antes' } });
+    await db
+      .updateTable('case_api_data')
+      .set({ data_gzip: null, data_etag: null })
+      .where('case_id', '=', 'viejo')
+      .execute();
+
+    const first = await ana.get('/api/cases/viejo/data', { 'accept-encoding': 'gzip' });
+    expect(first.statusCode).toBe(200);
+    const data = caseDataSchema.parse(JSON.parse(gunzipSync(first.rawPayload).toString('utf8')));
+    expect(data.fullDataJson).toEqual({ v: 'antes' });
+    const row = await db
+      .selectFrom('case_api_data')
+      .select(['data_etag', 'data_gzip'])
+      .where('case_id', '=', 'viejo')
+      .executeTakeFirstOrThrow();
+    expect(`W/"${row.data_etag}"`).toBe(first.headers.etag);
+    expect(Buffer.from(row.data_gzip!).equals(first.rawPayload)).toBe(true);
   });
 
   it('refuses bad case ids and bodies with Spanish messages', async () => {

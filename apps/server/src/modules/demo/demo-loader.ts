@@ -6,6 +6,7 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { DemoBuild } from '../../jobs/demo-builder';
 import { spawnWorker } from '../../jobs/worker-pool';
+import { encodeCaseData } from '../cases/case-data-encoding';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { saveDemoStudyNetwork } from '../network/network.repository';
 
@@ -134,6 +135,25 @@ async function storedDemoVersion(db: Pick<Db, 'selectFrom'>): Promise<number | n
 
 async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
   const now = nowIso();
+  // Each study case's answer is compressed before the transaction (modules/cases).
+  const studyCases = await Promise.all(
+    build.studyCases.map(async (c) => {
+      const text = {
+        full_data_json: null,
+        extras: null,
+        analysis_json: JSON.stringify(c.analysis),
+      };
+      const encoded = await encodeCaseData({
+        caseId: c.caseId,
+        fullDataJson: null,
+        extras: null,
+        analysisJson: text.analysis_json,
+        apiResponseDate: now,
+      });
+      const data = { case_id: c.caseId, user_id: DEMO_OWNER, api_response_date: now, ...text };
+      return { c, data: { ...data, ...encoded } };
+    }),
+  );
   await db.transaction().execute(async (tx) => {
     // Another server process may have stored the current data while this one computed.
     const stored = await storedDemoVersion(tx);
@@ -144,7 +164,7 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
       await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
       await tx.deleteFrom('demo_cases').execute();
     }
-    for (const c of build.studyCases) {
+    for (const { c, data } of studyCases) {
       await tx
         .insertInto('cases')
         .values({
@@ -165,14 +185,7 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
         .execute();
       await tx
         .insertInto('case_api_data')
-        .values({
-          case_id: c.caseId,
-          user_id: DEMO_OWNER,
-          full_data_json: null,
-          extras: null,
-          analysis_json: JSON.stringify(c.analysis),
-          api_response_date: now,
-        })
+        .values(data)
         .onConflict((oc) => oc.column('case_id').doNothing())
         .execute();
     }

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A JSON answer kept ready to send: its entity tag, and its gzip bytes or its text. */
+export interface StoredJson {
+  etag: string;
+  gzip: Buffer | null;
+  json: string | null;
+}
+
+/** Whether the client takes gzip (RFC 9110 §12.5.3; `gzip;q=0` refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((item) => item.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(coding, q === undefined ? 1 : Number(q.slice(2)));
+  }
+  // A named coding overrides the wildcard.
+  const weight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
+  return weight > 0;
+}
+
+function matchesEntityTag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 §13.1.2): the W/ prefix does not matter.
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${etag}"`);
+}
+
+/**
+ * Sends a stored JSON answer: 304 when the client already holds this version, the stored gzip
+ * bytes when it takes gzip, else the text. The tag is weak because both codings share it.
+ * `private, no-cache` lets the browser keep a signed-in user's copy and revalidate each time.
+ */
+export function sendStoredJson(request: FastifyRequest, reply: FastifyReply, stored: StoredJson) {
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Authorization, Cookie')
+    .header('etag', `W/"${stored.etag}"`);
+  if (matchesEntityTag(request.headers['if-none-match'], stored.etag)) {
+    return reply.status(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (stored.gzip !== null && acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(stored.gzip);
+  }
+  if (stored.json === null) throw new Error('stored JSON without text for a non-gzip client');
+  return reply.send(stored.json);
+}
