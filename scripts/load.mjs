@@ -6,7 +6,10 @@
 // up 50 accounts, times 20 concurrent uploads of case_ACTIVSg2000 from upload to result, gives
 // the other 30 accounts the same case, then measures p50/p99 latency and throughput with
 // autocannon for the case list, case data and stats at 50 concurrent signed-in users (each
-// connection its own account). It prints a markdown table.
+// connection its own account). Reads are made as the web app makes them: a bearer access token
+// from /api/auth/token and `Accept-Encoding` as a browser sends it; the case list and case data
+// are measured a second time with the session cookie, the fallback the web app uses when it has
+// no token. It prints a markdown table.
 //
 // Options: --db sqlite|postgres|both (default both), --users N (50), --uploads N (20),
 // --seconds N per read route (10). PostgreSQL: TEST_DATABASE_URL or
@@ -15,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,17 +149,43 @@ async function signUp(baseUrl, index) {
     }),
   });
   if (response.status !== 200) throw new Error(`sign-up ${index}: ${response.status}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+  // The web app's access token (15 min), as features/auth/access-token.ts fetches it.
+  const tokenResponse = await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie } });
+  if (tokenResponse.status !== 200) throw new Error(`token ${index}: ${tokenResponse.status}`);
+  const { token } = await tokenResponse.json();
+  return { cookie, token };
+}
+
+/** What a browser sends over HTTPS; the server answers gzip where it keeps a compressed copy. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+const CREDENTIALS = {
+  token: (account) => ({ authorization: `Bearer ${account.token}` }),
+  cookie: (account, baseUrl) => ({ cookie: account.cookie, origin: baseUrl }),
+};
+
+/** Status and body size on the wire (fetch would decompress): what autocannon will count. */
+function wireGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode, bytes }));
+      })
+      .on('error', reject);
+  });
 }
 
 const percentile = (sorted, p) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 /** Uploads the case and polls its job (as the web app's fallback does) until it finishes. */
-async function uploadToResult(baseUrl, cookie, bytes) {
+async function uploadToResult(baseUrl, { cookie }, bytes) {
   const started = performance.now();
   const headers = { cookie, origin: baseUrl };
   const response = await fetch(`${baseUrl}/api/casesCalculate/calculate`, {
@@ -177,16 +207,16 @@ async function uploadToResult(baseUrl, cookie, bytes) {
   }
 }
 
-async function uploadsPhase(baseUrl, cookies) {
+async function uploadsPhase(baseUrl, accounts) {
   const bytes = fs.readFileSync(caseFile);
   const started = performance.now();
   const timed = await Promise.all(
-    cookies.slice(0, UPLOADS).map((cookie) => uploadToResult(baseUrl, cookie, bytes)),
+    accounts.slice(0, UPLOADS).map((account) => uploadToResult(baseUrl, account, bytes)),
   );
   const wallMs = performance.now() - started;
   // The other accounts get the same case, untimed, so every user has data to read.
   const rest = await Promise.all(
-    cookies.slice(UPLOADS).map((cookie) => uploadToResult(baseUrl, cookie, bytes)),
+    accounts.slice(UPLOADS).map((account) => uploadToResult(baseUrl, account, bytes)),
   );
   const times = timed
     .filter((run) => run.ok)
@@ -208,29 +238,28 @@ async function uploadsPhase(baseUrl, cookies) {
  * `setRequest`, which an earlier version of this script measured without noticing. So the run
  * is checked: the mean body size must match what the route answers to a plain fetch.
  */
-async function measure(baseUrl, cookies, pathFor) {
+async function measure(baseUrl, accounts, pathFor, credential) {
+  const headersFor = (index) => ({
+    'accept-encoding': BROWSER_ACCEPT_ENCODING,
+    ...CREDENTIALS[credential](accounts[index], baseUrl),
+  });
   const expected = [];
-  for (let i = 0; i < cookies.length; i++) {
-    const response = await fetch(`${baseUrl}${pathFor(i)}`, { headers: { cookie: cookies[i] } });
-    if (!response.ok) throw new Error(`${pathFor(i)}: ${response.status} antes de medir`);
-    expected.push((await response.arrayBuffer()).byteLength);
+  for (let i = 0; i < accounts.length; i++) {
+    const response = await wireGet(`${baseUrl}${pathFor(i)}`, headersFor(i));
+    if (response.status !== 200)
+      throw new Error(`${pathFor(i)}: ${response.status} antes de medir`);
+    expected.push(response.bytes);
   }
   let next = 0;
   const result = await new Promise((resolve, reject) => {
     autocannon(
       {
         url: baseUrl,
-        connections: cookies.length,
+        connections: accounts.length,
         duration: SECONDS,
         setupClient(client) {
-          const index = next++ % cookies.length;
-          client.setRequests([
-            {
-              method: 'GET',
-              path: pathFor(index),
-              headers: { cookie: cookies[index], origin: baseUrl },
-            },
-          ]);
+          const index = next++ % accounts.length;
+          client.setRequests([{ method: 'GET', path: pathFor(index), headers: headersFor(index) }]);
         },
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -272,20 +301,25 @@ async function runOn(dialect) {
     await launch('main.js', env, /abre http:|API de Holgura en/);
   }
 
-  const cookies = [];
-  for (let i = 0; i < USERS; i++) cookies.push(await signUp(baseUrl, i));
+  const accounts = [];
+  for (let i = 0; i < USERS; i++) accounts.push(await signUp(baseUrl, i));
   console.error(`[${dialect}] ${USERS} cuentas; ${UPLOADS} subidas simultáneas…`);
-  const uploads = await uploadsPhase(baseUrl, cookies);
+  const uploads = await uploadsPhase(baseUrl, accounts);
 
+  const caseData = (index) => `/api/cases/${uploads.caseIds[index]}/data`;
   const routes = [
-    ['GET /api/cases', () => '/api/cases'],
-    ['GET /api/cases/:id/data', (index) => `/api/cases/${uploads.caseIds[index]}/data`],
-    ['GET /api/stats', () => '/api/stats'],
+    ['GET /api/cases', () => '/api/cases', 'token'],
+    ['GET /api/cases', () => '/api/cases', 'cookie'],
+    ['GET /api/cases/:id/data', caseData, 'token'],
+    ['GET /api/cases/:id/data', caseData, 'cookie'],
+    // Public: no credential is checked.
+    ['GET /api/stats', () => '/api/stats', 'token'],
   ];
   const reads = [];
-  for (const [label, pathFor] of routes) {
+  for (const [route, pathFor, credential] of routes) {
+    const label = route === 'GET /api/stats' ? route : `${route} (${credential})`;
     console.error(`[${dialect}] ${label}: ${USERS} usuarios durante ${SECONDS} s…`);
-    const result = await measure(baseUrl, cookies, pathFor);
+    const result = await measure(baseUrl, accounts, pathFor, credential);
     reads.push({
       label,
       p50: result.latency.p50,
@@ -311,7 +345,7 @@ function report(runs) {
   const lines = [
     `Holgura — carga con ${USERS} usuarios (${os.cpus().length} × ${cpu}, Node ${process.version}, ${new Date().toISOString()})`,
     '',
-    '| Base | Ruta | Usuarios | p50 (ms) | p99 (ms) | Peticiones/s | Peticiones | Errores | No 2xx | Cuerpo (KB) | KB/s |',
+    '| Base | Ruta (credencial) | Usuarios | p50 (ms) | p99 (ms) | Peticiones/s | Peticiones | Errores | No 2xx | Cuerpo en la red (KB) | KB/s |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const run of runs) {

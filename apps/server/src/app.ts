@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sax: options.saxVerifier === undefined ? sax.verifier : options.saxVerifier,
     });
 
-    await registerSecurityHeaders(server, { publicUrl: config.publicUrl });
+    registerSecurityHeaders(server, { publicUrl: config.publicUrl });
     registerErrorHandler(server);
     registerHealthRoutes(server, db);
     await registerOpenApi(server, config.publicUrl);
@@ -114,7 +114,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     };
     server.get('/api/config', () => clientConfig);
     registerStatsRoutes(server, db);
-    registerAuthRoutes(server, auth, config.publicUrl);
+    registerAuthRoutes(server, auth, {
+      publicUrl: config.publicUrl,
+      onSessionsChanged: guard.forgetSessions,
+    });
     registerProfileRoutes(server, { guard, profiles });
     registerCaseRoutes(server, { db, guard });
     registerNetworkRoutes(server, { db, guard });

@@ -4,6 +4,7 @@ import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { apiError } from '@holgura/contracts';
 import type { Auth } from '../modules/auth/auth';
 import type { ProfilesRepository } from '../modules/profiles/profiles.repository';
+import { createSessionCache } from './session-cache';
 
 export type AccountKind = 'holgura' | 'sax';
 
@@ -37,6 +38,13 @@ class Unauthorized extends Error {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * How long a confirmed session is trusted without asking the database again: also the longest a
+ * session revoked through another API process keeps working here (see session-cache.ts).
+ */
+export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 class CrossSiteWrite extends Error {}
 
@@ -102,10 +110,26 @@ export function createAuthGuard(deps: {
     }
   }
 
+  const sessions = createSessionCache<Principal>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
+
   async function fromSession(request: FastifyRequest): Promise<Principal | null> {
+    const { authorization, cookie } = request.headers;
+    if (authorization === undefined && cookie === undefined) return null;
+    const key = `${authorization ?? ''}\n${cookie ?? ''}`;
+    const cached = sessions.get(key);
+    if (cached !== undefined) return cached;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (session === null) return null;
-    return { userId: session.user.id, accountKind: 'holgura', email: session.user.email };
+    const principal: Principal = {
+      userId: session.user.id,
+      accountKind: 'holgura',
+      email: session.user.email,
+    };
+    sessions.set(key, principal, new Date(session.session.expiresAt).getTime());
+    return principal;
   }
 
   const ownOrigin = new URL(publicUrl).origin;
@@ -157,7 +181,12 @@ export function createAuthGuard(deps: {
     }
   }
 
-  return { identify, requireUser };
+  return {
+    identify,
+    requireUser,
+    /** Called when an account changes its sessions here (sign-out, password, second factor). */
+    forgetSessions: () => sessions.clear(),
+  };
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;

@@ -10,13 +10,18 @@ export class TestClient {
     readonly ip = '127.0.0.1',
   ) {}
 
+  /** The Cookie header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async request(options: {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     url: string;
     body?: unknown;
     headers?: Record<string, string>;
   }) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookieHeader();
     const injectOptions: InjectOptions = {
       method: options.method,
       url: options.url,

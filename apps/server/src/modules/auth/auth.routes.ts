@@ -16,10 +16,33 @@ export function toWebRequest(request: FastifyRequest, publicUrl: string, pathnam
   });
 }
 
+/**
+ * better-auth writes that cannot end or weaken a session. Every other write (sign-out, session
+ * revocation, password change or reset, second-factor changes, account deletion) may, so it
+ * makes the API forget the sessions it had confirmed.
+ */
+const WRITES_THAT_KEEP_SESSIONS = [
+  `${AUTH_BASE_PATH}/sign-in/`,
+  `${AUTH_BASE_PATH}/sign-up/`,
+  `${AUTH_BASE_PATH}/two-factor/verify-`,
+  `${AUTH_BASE_PATH}/request-password-reset`,
+];
+
 /** Mounts better-auth under /api/auth and its JWKS at the well-known path too. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { publicUrl: string; onSessionsChanged: () => void },
+): void {
+  const { publicUrl, onSessionsChanged } = options;
   const forward = async (request: FastifyRequest, reply: FastifyReply, pathname?: string) => {
     const response = await auth.handler(toWebRequest(request, publicUrl, pathname));
+    if (
+      request.method === 'POST' &&
+      !WRITES_THAT_KEEP_SESSIONS.some((prefix) => request.url.startsWith(prefix))
+    ) {
+      onSessionsChanged();
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') void reply.header(key, value);

@@ -121,12 +121,21 @@ describe.each(dialects)('product accounts on %s', (dialect) => {
       email: account.email,
       password: account.password,
     });
+    // Both sessions are now among those the API confirmed recently (http/session-cache.ts)…
     expect((await phone.get('/api/profile')).statusCode).toBe(200);
+    expect((await laptop.get('/api/profile')).statusCode).toBe(200);
+    const laptopCookie = laptop.cookieHeader();
 
     expect((await laptop.post('/api/auth/revoke-sessions')).statusCode).toBe(200);
     expect((await laptop.post('/api/auth/sign-out')).statusCode).toBe(200);
+    // …and stop working at once all the same, even a copy of the old cookie sent again.
     expect((await laptop.get('/api/profile')).statusCode).toBe(401);
     expect((await phone.get('/api/profile')).statusCode).toBe(401);
+    const replayed = await server.inject({
+      url: '/api/profile',
+      headers: { cookie: laptopCookie },
+    });
+    expect(replayed.statusCode).toBe(401);
   });
 
   it('recovers a password through the outbox when no SMTP server is configured', async () => {
