@@ -61,6 +61,17 @@ async function signedInAnalysisPage(email: string): Promise<Page> {
 describe('flexibility results', () => {
   it('uploads ACTIVSg200 and shows its levels, constraints, generators and constraint panel', async () => {
     const page = await signedInAnalysisPage('flex.activsg200@example.co');
+    // The result the page itself fetches: it should travel as the gzip bytes stored with it.
+    const dataResponses: { status: number; encoding: string | null; etag: string | null }[] = [];
+    page.on('response', (response) => {
+      if (!/\/api\/cases\/[^/]+\/data$/.test(new URL(response.url()).pathname)) return;
+      void Promise.all([
+        response.headerValue('content-encoding'),
+        response.headerValue('etag'),
+      ]).then(([encoding, etag]) =>
+        dataResponses.push({ status: response.status(), encoding, etag }),
+      );
+    });
     await page.getByLabel('Seleccionar archivo de caso').setInputFiles({
       name: 'case_ACTIVSg200.txt',
       mimeType: 'text/plain',
@@ -76,6 +87,9 @@ describe('flexibility results', () => {
     expect(response.status()).toBe(200);
     const data = (await response.json()) as { analysis: { flexibility: Flexibility } };
     const flex = data.analysis.flexibility;
+    await expect.poll(() => dataResponses.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(dataResponses[0]).toMatchObject({ status: 200, encoding: 'gzip' });
+    expect(dataResponses[0]?.etag).toBe(response.headers()['etag']);
     const constraints = new Map(flex.constraints.map((c) => [c.id, c]));
     const plants = new Map(flex.plants.map((p) => [p.id, p]));
 

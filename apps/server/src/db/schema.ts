@@ -106,6 +106,10 @@ export interface CaseNetworksTable {
   case_id: string;
   network_json: string;
   created_at: Timestamp;
+  /** The GET …/network answer, gzip-compressed when the row was written (modules/network). */
+  network_gzip: Buffer | null;
+  /** Entity tag of that answer. */
+  network_etag: string | null;
 }
 
 export interface Database {

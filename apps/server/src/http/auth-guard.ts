@@ -71,7 +71,16 @@ export function createAuthGuard(deps: {
     return jwks;
   }
 
+  // A verified access token stays valid until it expires whatever happens to the session, so
+  // remembering the verification for a few seconds changes nothing but the signature checks.
+  const accessTokens = createSessionCache<Principal>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
+
   async function fromAccessToken(token: string): Promise<Principal | null> {
+    const cached = accessTokens.get(token);
+    if (cached !== undefined) return cached;
     for (const refresh of [false, true]) {
       try {
         const { payload } = await jwtVerify(token, await localJwks(refresh), {
@@ -79,11 +88,13 @@ export function createAuthGuard(deps: {
           audience: publicUrl,
         });
         if (typeof payload.sub !== 'string') return null;
-        return {
+        const principal: Principal = {
           userId: payload.sub,
           accountKind: 'holgura',
           email: typeof payload.email === 'string' ? payload.email : '',
         };
+        if (typeof payload.exp === 'number') accessTokens.set(token, principal, payload.exp * 1000);
+        return principal;
       } catch (error) {
         // A key rotated since we cached the set: fetch it once more.
         if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY') return null;

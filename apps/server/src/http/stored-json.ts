@@ -1,10 +1,27 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzip = promisify(zlib.gzip);
 
 /** A JSON answer kept ready to send: its entity tag, and its gzip bytes or its text. */
 export interface StoredJson {
   etag: string;
   gzip: Buffer | null;
   json: string | null;
+}
+
+/**
+ * A large JSON answer prepared once, when its data is written: gzip -9 on zlib's thread pool
+ * (off the event loop; a 2,000-bus result goes from ~240 KB to ~26 KB) and an entity tag, so
+ * each read sends stored bytes and a browser's revalidation sends none.
+ */
+export async function prepareStoredJson(json: string): Promise<{ gzip: Buffer; etag: string }> {
+  return {
+    gzip: await gzip(json, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    etag: createHash('sha256').update(json).digest('base64url').slice(0, 27),
+  };
 }
 
 /** Whether the client takes gzip (RFC 9110 §12.5.3; `gzip;q=0` refuses it). */

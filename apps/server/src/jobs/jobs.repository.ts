@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { encodeCaseData, STALE_ENCODING } from '../modules/cases/case-data-encoding';
-import { saveCaseNetwork } from '../modules/network/network.repository';
+import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
@@ -202,7 +202,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         full_data_json: fullDataJson === null ? null : JSON.stringify(fullDataJson),
         api_response_date: now,
       };
-      // Compressed before the transaction: it takes milliseconds on zlib's thread pool.
+      // Compressed before the transaction, on zlib's thread pool.
       const encoded = await encodeCaseData({
         caseId: job.caseId,
         fullDataJson: text.full_data_json,
@@ -210,6 +210,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         analysisJson: text.analysis_json,
         apiResponseDate: now,
       });
+      const network = networkView === null ? null : await prepareNetworkView(networkView);
       return db.transaction().execute(async (tx) => {
         const closed = await tx
           .updateTable('analysis_jobs')
@@ -236,7 +237,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           .values({ case_id: job.caseId, user_id: job.userId, extras: null, ...text, ...encoded })
           .onConflict((oc) => oc.column('case_id').doUpdateSet({ ...text, ...STALE_ENCODING }))
           .execute();
-        if (networkView !== null) await saveCaseNetwork(tx, job.caseId, networkView);
+        if (network !== null) await saveCaseNetwork(tx, job.caseId, network);
         return true;
       });
     },

@@ -5,7 +5,7 @@ import { uploadsJobsOutbox } from './2026-11-21T010000-uploads-jobs-outbox';
 import { uploadBlobs } from './2026-11-22T000000-upload-blobs';
 import { caseNetworks } from './2026-11-22T010000-case-networks';
 import { demoDataVersion } from './2026-11-22T020000-demo-data-version';
-import { caseDataGzip } from './2026-11-23T000000-case-data-gzip';
+import { readyAnswers } from './2026-11-23T000000-ready-answers';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -18,7 +18,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-22T000000-upload-blobs': uploadBlobs(d),
     '2026-11-22T010000-case-networks': caseNetworks(d),
     '2026-11-22T020000-demo-data-version': demoDataVersion(),
-    '2026-11-23T000000-case-data-gzip': caseDataGzip(d),
+    '2026-11-23T000000-ready-answers': readyAnswers(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-
-const gzip = promisify(zlib.gzip);
+import { prepareStoredJson } from '../../http/stored-json';
 
 /** A `case_api_data` row's stored text, as written by JSON.stringify. */
 export interface StoredCaseData {
@@ -28,23 +24,12 @@ export function caseDataJson(row: StoredCaseData): string {
   );
 }
 
-export function entityTagOf(json: string): string {
-  return createHash('sha256').update(json).digest('base64url').slice(0, 27);
-}
-
-/**
- * What every writer of `case_api_data` stores beside the text: the answer compressed once
- * (gzip -9 of a 2,000-bus result: ~240 KB → ~26 KB; on zlib's thread pool, off the event loop)
- * and its entity tag, so a read sends stored bytes and a browser's revalidation sends none.
- */
+/** What every writer of `case_api_data` stores beside the text (http/stored-json.ts). */
 export async function encodeCaseData(
   row: StoredCaseData,
 ): Promise<{ data_gzip: Buffer; data_etag: string }> {
-  const json = caseDataJson(row);
-  return {
-    data_gzip: await gzip(json, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    data_etag: entityTagOf(json),
-  };
+  const { gzip, etag } = await prepareStoredJson(caseDataJson(row));
+  return { data_gzip: gzip, data_etag: etag };
 }
 
 /**

@@ -3,11 +3,13 @@ import { apiError, caseIdSchema, describeEngineError } from '@holgura/contracts'
 import { isEngineError } from '@holgura/engine';
 import type { Db } from '../../db/database';
 import type { AuthGuard } from '../../http/auth-guard';
+import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
 import { reprojectNetwork } from './network-view';
 import {
-  findCaseNetworkJson,
-  findDemoStudyNetworkJson,
+  DEMO_STUDY_NETWORK_KEY,
+  findNetworkAnswer,
   findOwnCaseNetwork,
+  prepareNetworkView,
   saveCaseNetwork,
 } from './network.repository';
 
@@ -29,16 +31,26 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
     async (request, reply) => {
       const caseId = caseIdSchema.safeParse(request.params.caseId);
       if (!caseId.success) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const json = await findCaseNetworkJson(db, request.principal!.userId, caseId.data);
-      if (json === null) return reply.status(404).send(apiError('CASE_NETWORK_NOT_FOUND'));
-      return reply.type('application/json; charset=utf-8').send(`{"network":${json}}`);
+      const answer = await findNetworkAnswer(
+        db,
+        { owner: request.principal!.userId },
+        caseId.data,
+        acceptsGzip(request.headers['accept-encoding']),
+      );
+      if (answer === null) return reply.status(404).send(apiError('CASE_NETWORK_NOT_FOUND'));
+      return sendStoredJson(request, reply, answer);
     },
   );
 
-  app.get('/api/demo-study/network', signedIn, async (_request, reply) => {
-    const json = await findDemoStudyNetworkJson(db);
-    if (json === null) return reply.status(404).send(apiError('DEMO_NETWORK_NOT_FOUND'));
-    return reply.type('application/json; charset=utf-8').send(`{"network":${json}}`);
+  app.get('/api/demo-study/network', signedIn, async (request, reply) => {
+    const answer = await findNetworkAnswer(
+      db,
+      'demo-study',
+      DEMO_STUDY_NETWORK_KEY,
+      acceptsGzip(request.headers['accept-encoding']),
+    );
+    if (answer === null) return reply.status(404).send(apiError('DEMO_NETWORK_NOT_FOUND'));
+    return sendStoredJson(request, reply, answer);
   });
 
   // Companion coordinates (issue #9 item 1): a CSV `bus,lat,lon` that replaces the positions of
@@ -73,7 +85,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
             stored,
             typeof request.body === 'string' ? request.body : '',
           );
-          await saveCaseNetwork(db, caseId.data, network);
+          await saveCaseNetwork(db, caseId.data, await prepareNetworkView(network));
           return reply.status(200).send({ network });
         } catch (error) {
           if (!isEngineError(error)) throw error;

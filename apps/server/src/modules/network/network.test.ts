@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
@@ -74,6 +75,14 @@ describe.each(dialects)('network routes on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const { network } = networkViewResponseSchema.parse(response.json());
     expect(network.buses.number).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Stored compressed with the result; a browser holding this version gets a bodiless 304.
+    const zipped = await ana.get(`/api/cases/${caseId}/network`, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(response.body);
+    const again = await ana.get(`/api/cases/${caseId}/network`, {
+      'if-none-match': String(zipped.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
     expect(network.branches.ratingMw).toHaveLength(9);
     // The flexibility constraints name branches by the same 1-based numbers.
     const data = caseDataSchema.parse((await ana.get(`/api/cases/${caseId}/data`)).json());
@@ -116,6 +125,24 @@ describe.each(dialects)('network routes on %s', (dialect) => {
     expect((await ana.get('/api/cases/system:demo-study/network')).statusCode).toBe(404);
   });
 
+  it('gives a network stored without its ready answer one at the first read', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'net-legacy');
+    await saveDemoStudyNetwork(db, buildNetworkView((await loadCase(case9)).network));
+    await db.updateTable('case_networks').set({ network_gzip: null, network_etag: null }).execute();
+
+    const plain = await ana.get('/api/demo-study/network');
+    const zipped = await ana.get('/api/demo-study/network', { 'accept-encoding': 'gzip' });
+    expect(zipped.statusCode).toBe(200);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    const row = await db
+      .selectFrom('case_networks')
+      .select('network_etag')
+      .executeTakeFirstOrThrow();
+    expect(`W/"${row.network_etag}"`).toBe(zipped.headers.etag);
+  });
+
   it('replaces the positions with a companion coordinates CSV, owner only, with coded errors', async () => {
     const { server } = await buildTestApp({ workers: 1 }, { dialect, pollIntervalMs: 100 });
     const ana = await signedIn(server, 'net-coords');
@@ -128,6 +155,7 @@ describe.each(dialects)('network routes on %s', (dialect) => {
         headers: { 'content-type': contentType },
       });
 
+    const etagBefore = String((await ana.get(`/api/cases/${caseId}/network`)).headers.etag);
     const csv = 'barra;latitud;longitud\n1;4,60;-74,08\n2;6,25;-75,56\n3;3,45;-76,53\n';
     const response = await put(ana, csv);
     expect(response.statusCode, response.body).toBe(200);
@@ -141,6 +169,15 @@ describe.each(dialects)('network routes on %s', (dialect) => {
     ).network;
     expect(stored.buses.x).toEqual(network.buses.x);
     expect(stored.branches).toEqual(network.branches);
+    // The compressed answer a browser gets follows the new positions, under a new tag.
+    const zipped = await ana.get(`/api/cases/${caseId}/network`, {
+      'accept-encoding': 'gzip',
+      'if-none-match': etagBefore,
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers.etag).not.toBe(etagBefore);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')) as unknown;
+    expect(networkViewResponseSchema.parse(unzipped).network.buses.x).toEqual(network.buses.x);
 
     const bad = await put(ana, '1,4.6,-74\n2,abc,-75\n');
     expect(bad.statusCode).toBe(400);
