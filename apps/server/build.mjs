@@ -13,6 +13,8 @@ await build({
     worker: 'src/jobs/worker.ts',
     'worker-main': 'src/worker-main.ts',
     'demo-worker': 'src/jobs/demo-worker.ts',
+    // Spreadsheets are written off the event loop (modules/export/xlsx-thread.ts).
+    'xlsx-worker': 'src/modules/export/xlsx-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
+import { createXlsxWriter } from './modules/export/xlsx-thread';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerNetworkRoutes } from './modules/network/network.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -72,9 +73,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   server.decorateRequest('principal', null);
   let queue: AnalysisQueue | null = null;
   const closing = new AbortController();
+  const xlsx = createXlsxWriter();
   server.addHook('onClose', async () => {
     closing.abort();
     await queue?.close();
+    await xlsx.close();
     await database.close();
   });
 
@@ -122,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerCaseRoutes(server, { db, guard });
     registerNetworkRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
-    registerExportRoutes(server, { db, guard });
+    registerExportRoutes(server, { db, guard, xlsx });
 
     const events = new JobEvents();
     const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);

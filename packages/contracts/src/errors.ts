@@ -29,6 +29,7 @@ export const errorMessages = {
   LEVEL_NOT_FOUND: 'El caso no tiene el nivel de flexibilidad solicitado',
   CONSTRAINT_NOT_FOUND: 'El nivel no tiene la restricción solicitada',
   BUSBAR_CAPACITY_NOT_FOUND: 'No hay resultados de capacidad de conexión para descargar',
+  EXPORT_FAILED: 'No se pudo generar el archivo Excel. Inténtalo de nuevo en unos segundos.',
   JOB_WORKER_CRASHED:
     'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
   JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
