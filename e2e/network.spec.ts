@@ -22,6 +22,7 @@ type Hook = {
   generatorBuses: number[];
   searchedBus: number | null;
   coloredBuses: number;
+  camera: { x: number; y: number; ratio: number };
 };
 
 type Element = { branch: number; name: string };
@@ -98,7 +99,7 @@ describe('network view', () => {
 
     const region = page.getByRole('region', { name: 'Vista de la red' });
     await region.scrollIntoViewIfNeeded();
-    await region.getByRole('img', { name: /200 barras y \d+ ramas/ }).waitFor();
+    await region.getByRole('application', { name: /200 barras y \d+ ramas/ }).waitFor();
     const drawn = await waitForHook(page, (state) => state.nodes === 200, 'the 200 buses');
     expect(drawn.edges).toBeGreaterThan(200);
 
@@ -217,6 +218,27 @@ describe('network view', () => {
     const rendersBefore = (await hook(page))!.renders;
     await page.keyboard.press('Enter');
     await waitForHook(page, (state) => state.renders > rendersBefore, 'a redraw after zooming');
+
+    // The drawing itself takes the keyboard: arrows pan, + and − zoom, 0 shows it whole.
+    await page.getByTestId('network-canvas').focus();
+    await page.keyboard.press('0');
+    const whole = await waitForHook(page, (s) => Math.abs(s.camera.ratio - 1) < 1e-6, 'reset');
+    await page.keyboard.press('ArrowRight');
+    const right = await waitForHook(page, (s) => s.camera.x > whole.camera.x + 0.01, 'a pan');
+    expect(right.camera.ratio).toBeCloseTo(1, 6);
+    await page.keyboard.press('ArrowDown');
+    const down = await waitForHook(
+      page,
+      (s) => Math.abs(s.camera.y - right.camera.y) > 0.01,
+      'a pan down',
+    );
+    await page.keyboard.press('ArrowUp');
+    await waitForHook(page, (s) => Math.abs(s.camera.y - right.camera.y) < 1e-3, 'back up');
+    expect(Math.abs(down.camera.x - right.camera.x)).toBeLessThan(1e-6);
+    await page.keyboard.press('+');
+    await waitForHook(page, (s) => s.camera.ratio < 0.9, 'a keyboard zoom');
+    await page.keyboard.press('0');
+    await waitForHook(page, (s) => Math.abs(s.camera.ratio - 1) < 1e-6, 'the whole network again');
     await saveScreenshot(page, 'network-search');
 
     // Companion coordinates: a semicolon CSV with decimal commas puts the buses on the map.

@@ -13,7 +13,9 @@ export const esNetwork = {
   noWebgl:
     'Este navegador no puede dibujar la red: WebGL no está disponible o está desactivado. Las tablas del análisis siguen disponibles.',
   canvasLabel: (buses: number, branches: number) =>
-    `Dibujo interactivo de la red: ${buses} barras y ${branches} ramas. Usa los botones de zoom, la búsqueda y la lista de elementos resaltados.`,
+    `Dibujo interactivo de la red: ${buses} barras y ${branches} ramas. Usa las flechas, los botones de zoom, la búsqueda y la lista de elementos resaltados.`,
+  keyboardHint:
+    'Con el foco en el dibujo: flechas para desplazar la red, + y − para acercar o alejar, 0 para verla completa.',
   layoutForce: 'Disposición calculada a partir de la topología (no geográfica).',
   layoutGeographic: 'Posiciones geográficas de las barras.',
   counts: (buses: string, branches: string) => `${buses} barras · ${branches} ramas`,

@@ -1,6 +1,15 @@
 import type { NetworkViewV1 } from '@holgura/contracts';
 import { Maximize2, Minus, Plus, Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { NetworkFocus } from '../../lib/network-slot';
@@ -16,6 +25,9 @@ import {
 } from './renderer';
 
 const t = esNetwork;
+
+/** One arrow press moves the drawing by this fraction of its size. */
+const KEYBOARD_PAN_STEP = 0.15;
 
 type NetworkViewProps = {
   view: NetworkViewV1;
@@ -95,6 +107,29 @@ export function NetworkView({
   }, [focus, busColors, searchedBus, status]);
 
   const camera = () => rendererRef.current?.sigma.getCamera();
+  const hintId = useId();
+
+  /** Keyboard users pan and zoom with the drawing focused, as mouse users drag and scroll. */
+  const onCanvasKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const renderer = rendererRef.current;
+    if (renderer === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = KEYBOARD_PAN_STEP;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const pan = pans[event.key];
+    if (pan !== undefined) renderer.pan(pan[0], pan[1]);
+    else if (event.key === '+' || event.key === '=') void camera()?.animatedZoom({ duration: 200 });
+    else if (event.key === '-' || event.key === '_') {
+      void camera()?.animatedUnzoom({ duration: 200 });
+    } else if (event.key === '0') void camera()?.animatedReset({ duration: 200 });
+    else return;
+    // The arrows would otherwise scroll the page under the drawing.
+    event.preventDefault();
+  };
   const canvasLabel = t.canvasLabel(view.buses.number.length, view.branches.from.length);
 
   if (!supported || status === 'failed') {
@@ -152,12 +187,20 @@ export function NetworkView({
         </div>
       </div>
       <div className="relative h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+        {/* An application (WAI-ARIA): with the drawing focused, the arrow keys and + − 0 pan
+            and zoom it. jsx-a11y counts the role as non-interactive; it is the interactive one. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
         <div
           ref={containerRef}
-          role="img"
+          role="application"
+          aria-roledescription="dibujo de la red"
           aria-label={canvasLabel}
+          aria-describedby={hintId}
           data-testid="network-canvas"
-          className="absolute inset-0"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          onKeyDown={onCanvasKey}
+          className="absolute inset-0 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-sky-600"
         />
         <canvas
           ref={overlayRef}
@@ -171,6 +214,9 @@ export function NetworkView({
           <HoverCard view={view} hover={hover} focus={focus} busDetail={busDetail} />
         )}
       </div>
+      <p id={hintId} className="text-xs text-slate-600">
+        {t.keyboardHint}
+      </p>
       <p className="text-xs text-slate-600">
         {view.layout === 'geographic' ? t.layoutGeographic : t.layoutForce}{' '}
         {t.counts(

@@ -40,6 +40,8 @@ export type NetworkTestHook = {
   generatorBuses: number[];
   searchedBus: number | null;
   coloredBuses: number;
+  /** Sigma's camera after the render (framed-graph coordinates; ratio 1 shows the whole network). */
+  camera: { x: number; y: number; ratio: number };
 };
 
 declare global {
@@ -67,6 +69,8 @@ export type NetworkRenderer = {
   sigma: Sigma;
   refresh: () => void;
   centreOnBus: (busNumber: number) => void;
+  /** Moves the view by fractions of its width and height (keyboard panning). */
+  pan: (dxFraction: number, dyFraction: number) => void;
   kill: () => void;
 };
 
@@ -184,6 +188,7 @@ export async function createNetworkRenderer(options: {
     generatorBuses: [],
     searchedBus: null,
     coloredBuses: 0,
+    camera: { x: 0.5, y: 0.5, ratio: 1 },
   };
 
   const drawOverlay = () => {
@@ -240,6 +245,8 @@ export async function createNetworkRenderer(options: {
     hook.generatorBuses = [...highlightedGenerators];
     hook.searchedBus = searchedBus;
     hook.coloredBuses = busColors?.size ?? 0;
+    const { x, y, ratio } = sigma.getCamera().getState();
+    hook.camera = { x, y, ratio };
     window.__holguraNetwork = hook;
     container.dataset.ready = 'true';
   };
@@ -275,6 +282,22 @@ export async function createNetworkRenderer(options: {
       void sigma
         .getCamera()
         .animate({ x: display.x, y: display.y, ratio: 0.15 }, { duration: 400 });
+    },
+    pan: (dxFraction, dyFraction) => {
+      // The viewport step converted to the camera's coordinates, as sigma's own mouse drag does.
+      const { width, height } = sigma.getDimensions();
+      const centre = { x: width / 2, y: height / 2 };
+      const from = sigma.viewportToFramedGraph(centre);
+      const to = sigma.viewportToFramedGraph({
+        x: centre.x + dxFraction * width,
+        y: centre.y + dyFraction * height,
+      });
+      const camera = sigma.getCamera();
+      const state = camera.getState();
+      void camera.animate(
+        { x: state.x + to.x - from.x, y: state.y + to.y - from.y },
+        { duration: 150 },
+      );
     },
     kill: () => {
       sigma.kill();
