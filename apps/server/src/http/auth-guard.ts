@@ -22,6 +22,8 @@ export interface SaxVerifier {
     email: string;
     givenName: string;
     familyName: string;
+    /** ms since the epoch */
+    expiresAt: number;
   }>;
 }
 
@@ -71,15 +73,16 @@ export function createAuthGuard(deps: {
     return jwks;
   }
 
-  // A verified access token stays valid until it expires whatever happens to the session, so
-  // remembering the verification for a few seconds changes nothing but the signature checks.
-  const accessTokens = createSessionCache<Principal>({
+  // A verified token (our access token, a SAX id token) stays valid until it expires whatever
+  // happens to the session, so remembering the verification for a few seconds changes nothing
+  // but the signature checks (and, for SAX, the profile check).
+  const verifiedTokens = createSessionCache<Principal>({
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: SESSION_CACHE_MAX_ENTRIES,
   });
 
   async function fromAccessToken(token: string): Promise<Principal | null> {
-    const cached = accessTokens.get(token);
+    const cached = verifiedTokens.get(token);
     if (cached !== undefined) return cached;
     for (const refresh of [false, true]) {
       try {
@@ -93,7 +96,8 @@ export function createAuthGuard(deps: {
           accountKind: 'holgura',
           email: typeof payload.email === 'string' ? payload.email : '',
         };
-        if (typeof payload.exp === 'number') accessTokens.set(token, principal, payload.exp * 1000);
+        if (typeof payload.exp === 'number')
+          verifiedTokens.set(token, principal, payload.exp * 1000);
         return principal;
       } catch (error) {
         // A key rotated since we cached the set: fetch it once more.
@@ -105,6 +109,8 @@ export function createAuthGuard(deps: {
 
   async function fromSaxToken(token: string): Promise<Principal | null> {
     if (sax === null) return null;
+    const cached = verifiedTokens.get(token);
+    if (cached !== undefined) return cached;
     try {
       const claims = await sax.verify(token);
       const userId = saxUserId(claims.subject);
@@ -115,7 +121,10 @@ export function createAuthGuard(deps: {
         email: claims.email,
         company: '',
       });
-      return { userId, accountKind: 'sax', email: claims.email };
+      const principal: Principal = { userId, accountKind: 'sax', email: claims.email };
+      // The profile exists now: the next calls with this token skip the check and the write.
+      verifiedTokens.set(token, principal, claims.expiresAt);
+      return principal;
     } catch {
       return null;
     }

@@ -57,9 +57,11 @@ describe('local SAX provider', () => {
       givenName: TEST_USER.givenName,
       familyName: TEST_USER.familyName,
       name: `${TEST_USER.givenName} ${TEST_USER.familyName}`,
+      expiresAt: expect.any(Number) as number,
     });
     const payload = decodeJwt(idToken);
     expect(payload.exp! - payload.iat!).toBe(3600);
+    expect(claims.expiresAt).toBe(payload.exp! * 1000);
   });
 
   it('shows a Spanish, accessible login page and says so when the password is wrong', async () => {

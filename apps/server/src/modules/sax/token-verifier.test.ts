@@ -86,6 +86,7 @@ describe('createSaxTokenVerifier', () => {
       givenName: TEST_USER.givenName,
       familyName: TEST_USER.familyName,
       name: 'Ana Prueba',
+      expiresAt: expect.any(Number) as number,
     });
   });
 

@@ -15,6 +15,8 @@ export interface SaxClaims {
   givenName: string;
   familyName: string;
   name: string;
+  /** When the token expires (`exp`), in ms since the epoch. */
+  expiresAt: number;
 }
 
 export type SaxTokenFailure =
@@ -111,7 +113,8 @@ function claimsOf(payload: JWTPayload): SaxClaims {
   const givenName = text(payload.given_name);
   const familyName = text(payload.family_name);
   const name = text(payload.name) || `${givenName} ${familyName}`.trim() || email;
-  return { subject, email, givenName, familyName, name };
+  // `exp` is a required claim (jwtVerify checks it is there and a number).
+  return { subject, email, givenName, familyName, name, expiresAt: (payload.exp ?? 0) * 1000 };
 }
 
 /**

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { profileSchema } from '@holgura/contracts';
+import { buildTestApp } from '../test-support';
+import type { SaxVerifier } from './auth-guard';
+
+/** A SAX provider stand-in: knows token → expiry, refuses expired or unknown tokens, counts. */
+function fakeSax() {
+  const expiries = new Map<string, number>();
+  let verifications = 0;
+  const verifier: SaxVerifier = {
+    verify(token) {
+      verifications += 1;
+      const expiresAt = expiries.get(token);
+      if (expiresAt === undefined || expiresAt <= Date.now()) {
+        return Promise.reject(new Error('token refused'));
+      }
+      return Promise.resolve({
+        subject: `sujeto-${token}`,
+        email: `${token}@xm.com.co`,
+        givenName: 'Ana',
+        familyName: 'Prueba',
+        expiresAt,
+      });
+    },
+  };
+  return {
+    verifier,
+    issue: (token: string, lifetimeMs: number) => expiries.set(token, Date.now() + lifetimeMs),
+    verifications: () => verifications,
+  };
+}
+
+describe('auth guard', () => {
+  it('checks a SAX token and its profile once, then trusts it for a few seconds', async () => {
+    const sax = fakeSax();
+    const { server } = await buildTestApp({}, { saxVerifier: sax.verifier });
+    sax.issue('larga', 3_600_000);
+    const read = () =>
+      server.inject({ url: '/api/profile', headers: { authorization: 'Bearer larga' } });
+
+    const first = await read();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(profileSchema.parse(first.json())).toMatchObject({ accountKind: 'sax' });
+    for (let i = 0; i < 5; i++) expect((await read()).statusCode).toBe(200);
+    expect(sax.verifications()).toBe(1);
+  });
+
+  it('never trusts a remembered token past its expiry', async () => {
+    const sax = fakeSax();
+    const { server } = await buildTestApp({}, { saxVerifier: sax.verifier });
+    sax.issue('corta', 300);
+    const read = () =>
+      server.inject({ url: '/api/profile', headers: { authorization: 'Bearer corta' } });
+
+    expect((await read()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const expired = await read();
+    expect(expired.statusCode).toBe(401);
+    expect(sax.verifications()).toBe(2);
+  });
+});
