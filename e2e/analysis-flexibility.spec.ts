@@ -215,5 +215,24 @@ describe('flexibility results', () => {
         .getByRole('region', { name: region })
         .screenshot({ path: path.join(artifactsDir, `analysis-flex-375-${name}.png`) });
     }
+
+    // Coming back to the page, the browser asks whether its copy of the result is still
+    // current (If-None-Match) and the API answers 304: no body travels (the page still sees
+    // the 200 it cached).
+    const revalidations: { ifNoneMatch: string | undefined; bodyBytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (!/\/api\/cases\/[^/]+\/data$/.test(new URL(request.url()).pathname)) return;
+      void Promise.all([request.allHeaders(), request.sizes()]).then(([headers, sizes]) =>
+        revalidations.push({
+          ifNoneMatch: headers['if-none-match'],
+          bodyBytes: sizes.responseBodySize,
+        }),
+      );
+    });
+    await page.reload();
+    await page.getByLabel('Seleccionar case_ACTIVSg200').check();
+    await page.getByRole('list', { name: 'Niveles de transferencia' }).waitFor();
+    await expect.poll(() => revalidations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(revalidations[0]).toEqual({ ifNoneMatch: dataResponses[0]?.etag, bodyBytes: 0 });
   });
 });
