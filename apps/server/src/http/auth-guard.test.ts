@@ -30,13 +30,19 @@ function fakeSax() {
   };
 }
 
+/** An app that trusts the stand-in provider, and a profile read with one of its tokens. */
+async function appWithSaxToken(token: string, lifetimeMs: number) {
+  const sax = fakeSax();
+  const { server } = await buildTestApp({}, { saxVerifier: sax.verifier });
+  sax.issue(token, lifetimeMs);
+  const read = () =>
+    server.inject({ url: '/api/profile', headers: { authorization: `Bearer ${token}` } });
+  return { sax, read };
+}
+
 describe('auth guard', () => {
   it('checks a SAX token and its profile once, then trusts it for a few seconds', async () => {
-    const sax = fakeSax();
-    const { server } = await buildTestApp({}, { saxVerifier: sax.verifier });
-    sax.issue('larga', 3_600_000);
-    const read = () =>
-      server.inject({ url: '/api/profile', headers: { authorization: 'Bearer larga' } });
+    const { sax, read } = await appWithSaxToken('larga', 3_600_000);
 
     const first = await read();
     expect(first.statusCode, first.body).toBe(200);
@@ -46,11 +52,7 @@ describe('auth guard', () => {
   });
 
   it('never trusts a remembered token past its expiry', async () => {
-    const sax = fakeSax();
-    const { server } = await buildTestApp({}, { saxVerifier: sax.verifier });
-    sax.issue('corta', 300);
-    const read = () =>
-      server.inject({ url: '/api/profile', headers: { authorization: 'Bearer corta' } });
+    const { sax, read } = await appWithSaxToken('corta', 300);
 
     expect((await read()).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 400));
