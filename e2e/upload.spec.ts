@@ -60,8 +60,26 @@ describe('upload', () => {
     expect(await page.getByTestId('upload-file-size').textContent()).toBe('2,18 KB');
     await saveScreenshot(page, 'upload-file-chosen');
 
+    // The job is followed through its event stream, with the bearer token (what SAX users,
+    // who have no cookie, need), not by polling.
+    const jobRequests: { path: string; authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/api/jobs/')) return;
+      void request
+        .allHeaders()
+        .then((headers) =>
+          jobRequests.push({ path: pathname, authorization: headers.authorization }),
+        );
+    });
     await page.getByRole('button', { name: 'Procesar archivo' }).click();
     await page.getByText('Archivo procesado correctamente').waitFor({ timeout: 30_000 });
+    expect(jobRequests).toEqual([
+      {
+        path: expect.stringMatching(/^\/api\/jobs\/[^/]+\/events$/) as string,
+        authorization: expect.stringMatching(/^Bearer \S+$/) as string,
+      },
+    ]);
     await page.getByText('Casos de Análisis – Total: 1').waitFor();
     await page.getByTestId('selected-case-id').waitFor();
     await page.getByTestId('figure-buses').getByText('9', { exact: true }).waitFor();

@@ -56,6 +56,8 @@ export default defineConfig({
               name: 'network-vendor',
               test: /node_modules[\\/](sigma|graphology[^\\/]*|events)[\\/]/,
             },
+            // The job progress stream's parser: only an upload on /analisis loads it.
+            { name: 'stream-vendor', test: /node_modules[\\/]eventsource-parser[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

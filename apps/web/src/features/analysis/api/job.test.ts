@@ -1,5 +1,6 @@
 import type { JobStatus } from '@holgura/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenSource } from '../../../lib/api-client';
 import { jsonResponse, mockApi } from '../../../test/render';
 import { followJob } from './job';
 
@@ -17,32 +18,39 @@ const status = (patch: Partial<JobStatus>): JobStatus => ({
   ...patch,
 });
 
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data?: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  close() {
-    this.closed = true;
-  }
+/** A `text/event-stream` answer whose events the test writes as it goes. */
+function eventStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    // Split in two writes: a chunk boundary may fall anywhere in an event.
+    emit(event: string, data: unknown) {
+      const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      controller.enqueue(encoder.encode(text.slice(0, 9)));
+      controller.enqueue(encoder.encode(text.slice(9)));
+    },
+    end: () => controller.close(),
+    fail: () => controller.error(new TypeError('network error')),
+  };
 }
 
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
 afterEach(() => {
-  FakeEventSource.last = null;
+  setAccessTokenSource(null);
 });
 
 describe('following a job', () => {
-  it('polls until the job is done when the browser has no EventSource', async () => {
-    vi.stubGlobal('EventSource', undefined);
+  it('polls until the job is done when the browser cannot read streams', async () => {
+    vi.stubGlobal('TextDecoderStream', undefined);
     const answers = [status({}), status({ state: 'done', progressPercent: 100 })];
     mockApi({ '/api/jobs/j1': () => jsonResponse(answers.shift()) });
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -53,29 +61,68 @@ describe('following a job', () => {
       new AbortController().signal,
     );
     vi.useRealTimers();
+    vi.unstubAllGlobals();
     expect(final.state).toBe('done');
     expect(seen).toEqual([10, 100]);
   });
 
-  it('reads the Server-Sent Events stream and closes it when the job ends', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
+  it('reads the event stream with the bearer token until the job ends', async () => {
+    setAccessTokenSource(() => Promise.resolve('token-sax'));
+    const stream = eventStream();
+    const fetchMock = mockApi({
+      '/api/jobs/j1/events': ({ headers }) => {
+        expect(headers.get('authorization')).toBe('Bearer token-sax');
+        expect(headers.get('accept')).toBe('text/event-stream');
+        return stream.response;
+      },
+    });
     const seen: string[] = [];
     const done = followJob('j1', (s) => seen.push(s.state), new AbortController().signal);
-    const source = FakeEventSource.last!;
-    expect(source.url).toBe('/api/jobs/j1/events');
-    source.emit('status', status({ state: 'queued', progressPercent: 0 }));
-    source.emit('status', status({ state: 'failed', error: { code: 'X', message: 'línea 3' } }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    stream.emit('status', status({ state: 'queued', progressPercent: 0 }));
+    stream.emit('ping', {});
+    stream.emit('status', status({ state: 'failed', error: { code: 'X', message: 'línea 3' } }));
     await expect(done).resolves.toMatchObject({ state: 'failed', error: { message: 'línea 3' } });
     expect(seen).toEqual(['queued', 'failed']);
-    expect(source.closed).toBe(true);
   });
 
-  it('falls back to polling when the stream fails (a bearer-only SAX user)', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    mockApi({ '/api/jobs/j1': { body: status({ state: 'done', progressPercent: 100 }) } });
-    const done = followJob('j1', () => undefined, new AbortController().signal);
-    FakeEventSource.last!.emit('error');
-    await expect(done).resolves.toMatchObject({ state: 'done' });
-    expect(FakeEventSource.last!.closed).toBe(true);
+  it('carries on by polling when the stream breaks or ends before the job', async () => {
+    for (const breakStream of ['fail', 'end'] as const) {
+      const stream = eventStream();
+      mockApi({
+        '/api/jobs/j1/events': () => stream.response,
+        '/api/jobs/j1': { body: status({ state: 'done', progressPercent: 100 }) },
+      });
+      const seen: string[] = [];
+      const done = followJob('j1', (s) => seen.push(s.state), new AbortController().signal);
+      await settle();
+      stream.emit('status', status({ state: 'running' }));
+      await vi.waitFor(() => expect(seen).toEqual(['running']));
+      stream[breakStream]();
+      await expect(done, breakStream).resolves.toMatchObject({ state: 'done' });
+      expect(seen, breakStream).toEqual(['running', 'done']);
+    }
+  });
+
+  it('polls when the stream is refused', async () => {
+    mockApi({
+      '/api/jobs/j1/events': () => jsonResponse({ error: { code: 'X', message: 'no' } }, 502),
+      '/api/jobs/j1': { body: status({ state: 'done', progressPercent: 100 }) },
+    });
+    await expect(
+      followJob('j1', () => undefined, new AbortController().signal),
+    ).resolves.toMatchObject({ state: 'done' });
+  });
+
+  it('stops when the page no longer wants the job', async () => {
+    const stream = eventStream();
+    mockApi({ '/api/jobs/j1/events': () => stream.response });
+    const controller = new AbortController();
+    const done = followJob('j1', () => undefined, controller.signal);
+    await settle();
+    stream.emit('status', status({ state: 'running' }));
+    controller.abort();
+    stream.fail();
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,5 +1,7 @@
 import { jobStatusSchema, type JobStatus } from '@holgura/contracts';
-import { api } from '../../../lib/api-client';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { api, authorizationHeader } from '../../../lib/api-client';
 
 export const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
 export const POLL_INTERVAL_MS = 1000;
@@ -35,46 +37,67 @@ async function poll(
   }
 }
 
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
 /**
- * Follows a job to its end: Server-Sent Events (`event: status`) when the browser has them and
- * the stream answers, else polling. Resolves with the final status (done or failed).
+ * The job's Server-Sent Events (`event: status`), read with fetch rather than EventSource so the
+ * request carries the bearer token like every other API call (SAX users have no cookie).
+ * Resolves with the final status, or null when the stream could not be used to the end.
  */
-export function followJob(
+async function streamStatuses(
+  jobId: string,
+  onStatus: (status: JobStatus) => void,
+  signal: AbortSignal,
+): Promise<JobStatus | null> {
+  const path = `${jobPath(jobId)}/events`;
+  let reader: ReadableStreamDefaultReader<EventSourceMessage> | null = null;
+  try {
+    const response = await fetch(path, {
+      credentials: 'same-origin',
+      headers: { Accept: 'text/event-stream', ...(await authorizationHeader(path)) },
+      signal,
+    });
+    if (!response.ok || response.body === null) return null;
+    reader = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return null;
+      if (value.event !== 'status') continue;
+      let data: unknown;
+      try {
+        data = JSON.parse(value.data);
+      } catch {
+        continue;
+      }
+      const parsed = jobStatusSchema.safeParse(data);
+      if (!parsed.success) continue;
+      onStatus(parsed.data);
+      if (isFinished(parsed.data)) return parsed.data;
+    }
+  } catch (error) {
+    if (isAbort(error) || signal.aborted) throw new DOMException('Aborted', 'AbortError');
+    return null;
+  } finally {
+    reader?.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Follows a job to its end: its event stream when the browser can read one and the stream
+ * answers to the end, else polling (a proxy cut the stream, an old browser). Resolves with the
+ * final status (done or failed).
+ */
+export async function followJob(
   jobId: string,
   onStatus: (status: JobStatus) => void,
   signal: AbortSignal,
 ): Promise<JobStatus> {
-  if (typeof EventSource === 'undefined') return poll(jobId, onStatus, signal);
-  return new Promise((resolve, reject) => {
-    const source = new EventSource(`${jobPath(jobId)}/events`);
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      source.close();
-      outcome();
-    };
-    signal.addEventListener(
-      'abort',
-      () => finish(() => reject(new DOMException('Aborted', 'AbortError'))),
-      { once: true },
-    );
-    source.addEventListener('status', (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const parsed = jobStatusSchema.safeParse(data);
-      if (!parsed.success) return;
-      onStatus(parsed.data);
-      if (isFinished(parsed.data)) finish(() => resolve(parsed.data));
-    });
-    // The stream failed or closed early (no cookie for a bearer-only user, a proxy cut it):
-    // carry on by polling, which sends the bearer token.
-    source.addEventListener('error', () => {
-      finish(() => poll(jobId, onStatus, signal).then(resolve, reject));
-    });
-  });
+  if (typeof TextDecoderStream !== 'undefined') {
+    const final = await streamStatuses(jobId, onStatus, signal);
+    if (final !== null) return final;
+  }
+  return poll(jobId, onStatus, signal);
 }
