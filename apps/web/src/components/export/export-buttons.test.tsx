@@ -38,6 +38,16 @@ function captureDownloads() {
   return saved;
 }
 
+/** jsdom's Blob (what `Response.blob()` gives under jsdom on Node 24) has no `text()`. */
+function readBlobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsText(blob);
+  });
+}
+
 function renderButtons() {
   return render(
     <>
@@ -88,7 +98,7 @@ describe('ExportButtons', () => {
     expect(await screen.findByRole('button', { name: 'Descargar Excel' })).toBeEnabled();
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toBe('restricciones-caso-ñ-nivel-2.xlsx');
-    expect(await saved[0]!.blob.text()).toBe('PK-bytes');
+    expect(await readBlobText(saved[0]!.blob)).toBe('PK-bytes');
   });
 
   it('falls back to its own file name when the server gives none', async () => {
