@@ -14,6 +14,6 @@ export {
   busbarLimitingGenerators,
   GENERATOR_SENSITIVITY_THRESHOLD,
 } from '../transfer/busbar-generators';
-export { runStudy } from './run-study';
+export { runStudy, runStudyCase } from './run-study';
 export type { ProjectEffect } from './project-effects';
 export { projectEffects } from './project-effects';

@@ -8,7 +8,7 @@ import type { BusbarCapacity } from '../transfer/busbar-capacity';
 import type { BusbarGenerator } from '../transfer/busbar-generators';
 import { busbarLimitingGenerators } from '../transfer/busbar-generators';
 import { buildStudyCase } from './build-study-case';
-import type { StudySpec } from './types';
+import type { StudyScenario, StudySpec } from './types';
 
 export interface StudyOptions {
   /** Bus numbers whose connection capacity is computed. */
@@ -46,8 +46,7 @@ export interface StudyBusbar extends BusbarCapacity {
 
 /**
  * Every scenario × year case of a study with its busbar capacities (ANALYSIS.md §6). Cases are
- * independent: each gets its own network, DC model and one busbar-capacity pass over the listed
- * buses. `onCase` reports progress after each case.
+ * independent (see runStudyCase); `onCase` reports progress after each case.
  */
 export function runStudy(
   base: Network,
@@ -55,57 +54,73 @@ export function runStudy(
   options: StudyOptions,
   onCase?: (done: number, total: number, result: StudyCaseResult) => void,
 ): StudyCaseResult[] {
-  const lookup = makeBusLookup(base.buses.number);
-  const buses = options.busbars.map((number) => indexOfBus(lookup, number));
   const total = spec.scenarios.length * spec.years.length;
   const results: StudyCaseResult[] = [];
   for (const scenario of spec.scenarios) {
     for (const year of spec.years) {
-      const started = performance.now();
-      const built = buildStudyCase(base, spec, scenario, year);
-      const model = buildDcModel(built.network);
-      const capacity = busbarCapacity(
-        built.network,
-        {
-          buses,
-          ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
-          ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-          ...(options.distributionFactorCutoff === undefined
-            ? {}
-            : { distributionFactorCutoff: options.distributionFactorCutoff }),
-          ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
-        },
-        model,
-      );
-      const generators = busbarLimitingGenerators(built.network, model, capacity, capacity.results);
-      const n1 = screenN1(built.network, {
-        top: 10,
-        ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-      });
-      const result: StudyCaseResult = {
-        scenario: scenario.name,
-        year,
-        name: built.name,
-        projectsInService: built.projectsInService,
-        counts: {
-          buses: built.network.buses.count,
-          branches: built.network.branches.count,
-          generators: built.network.generators.count,
-        },
-        network: built.network,
-        n1,
-        capacities: capacity.results.map((c, i) => ({
-          ...c,
-          limitingGenerators: generators[i]!,
-        })),
-        unitParticipation: capacity.unitParticipation,
-        loadSinkByBus: capacity.loadSinkByBus,
-        nContingencies: capacity.nContingencies,
-        timingsMs: performance.now() - started,
-      };
+      const result = runStudyCase(base, spec, scenario, year, options);
       results.push(result);
       onCase?.(results.length, total, result);
     }
   }
   return results;
+}
+
+/**
+ * One scenario × year case of a study: its own network (buildStudyCase), DC model, one
+ * busbar-capacity pass over the listed buses, the plants behind each limiting constraint and an
+ * N-1 screening. A study job runs its cases one at a time with this, so other work can run
+ * between two cases.
+ */
+export function runStudyCase(
+  base: Network,
+  spec: StudySpec,
+  scenario: StudyScenario,
+  year: number,
+  options: StudyOptions,
+): StudyCaseResult {
+  const lookup = makeBusLookup(base.buses.number);
+  const buses = options.busbars.map((number) => indexOfBus(lookup, number));
+  const started = performance.now();
+  const built = buildStudyCase(base, spec, scenario, year);
+  const model = buildDcModel(built.network);
+  const capacity = busbarCapacity(
+    built.network,
+    {
+      buses,
+      ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+      ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+      ...(options.distributionFactorCutoff === undefined
+        ? {}
+        : { distributionFactorCutoff: options.distributionFactorCutoff }),
+      ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+    },
+    model,
+  );
+  const generators = busbarLimitingGenerators(built.network, model, capacity, capacity.results);
+  const n1 = screenN1(built.network, {
+    top: 10,
+    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+  });
+  return {
+    scenario: scenario.name,
+    year,
+    name: built.name,
+    projectsInService: built.projectsInService,
+    counts: {
+      buses: built.network.buses.count,
+      branches: built.network.branches.count,
+      generators: built.network.generators.count,
+    },
+    network: built.network,
+    n1,
+    capacities: capacity.results.map((c, i) => ({
+      ...c,
+      limitingGenerators: generators[i]!,
+    })),
+    unitParticipation: capacity.unitParticipation,
+    loadSinkByBus: capacity.loadSinkByBus,
+    nContingencies: capacity.nContingencies,
+    timingsMs: performance.now() - started,
+  };
 }
