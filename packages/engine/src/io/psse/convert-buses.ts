@@ -1,9 +1,23 @@
+import type { Warning } from '../../model/network';
 import { BusType } from '../../model/network';
 import type { BusColumns } from './builder';
 import { pushBus } from './builder';
-import type { ConvertInput } from './convert';
 import { PsseParseError } from './errors';
+import type { RevisionTables } from './fields';
+import type { RawRecord } from './records';
 import { num, str } from './records';
+
+/** The records the bus conversion sums into buses (a part of convert.ts's ConvertInput). */
+export interface BusInput {
+  readonly rev: number;
+  readonly tables: RevisionTables;
+  readonly bus: RawRecord[];
+  readonly load: RawRecord[];
+  readonly fixedShunt: RawRecord[];
+  readonly switchedShunt: RawRecord[];
+  readonly matpower: boolean;
+  readonly warnings: Warning[];
+}
 
 /** MATPOWER's psse_convert defaults when the file has no NVHI/NVLO (before v32, or blank). */
 const VMIN_DEFAULT = 0.9;
@@ -13,7 +27,7 @@ const VMAX_DEFAULT = 1.1;
  * Bus records sorted by number (psse_convert sorts them), then loads, fixed shunts and switched
  * shunts summed into each bus's PD, QD, GS and BS.
  */
-export function convertBuses(input: ConvertInput): BusColumns {
+export function convertBuses(input: BusInput): BusColumns {
   const { rev, warnings } = input;
   const recs = [...input.bus].sort((a, b) => num(a.v, 'I') - num(b.v, 'I'));
   const bus: BusColumns = {

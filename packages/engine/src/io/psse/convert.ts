@@ -1,25 +1,17 @@
-import type { Network, Warning } from '../../model/network';
+import type { Network } from '../../model/network';
 import { BranchRows } from './builder';
 import type { BusColumns } from './builder';
+import type { BusInput } from './convert-buses';
 import { convertBuses, makeIndex } from './convert-buses';
-import type { RevisionTables } from './fields';
 import type { RawRecord } from './records';
 import { num, str } from './records';
 import { convertThreeWinding, convertTwoWinding } from './transformers';
 
-export interface ConvertInput {
-  readonly rev: number;
+export interface ConvertInput extends BusInput {
   readonly sbase: number;
-  readonly tables: RevisionTables;
-  readonly bus: RawRecord[];
-  readonly load: RawRecord[];
-  readonly fixedShunt: RawRecord[];
   readonly generator: RawRecord[];
   readonly branch: RawRecord[];
   readonly transformer: { two: RawRecord[]; three: RawRecord[] };
-  readonly switchedShunt: RawRecord[];
-  readonly matpower: boolean;
-  readonly warnings: Warning[];
 }
 
 export interface Converted {
@@ -68,7 +60,7 @@ export function convertCase(input: ConvertInput): Converted {
     }
   }
 
-  const ctx = { sbase, tables, bus, index, magnetizing: !input.matpower, warnings };
+  const ctx = { sbase, tables, bus, index, matpower: input.matpower, warnings };
   for (const rec of input.transformer.two) convertTwoWinding(rec, ctx, br);
   const three = input.transformer.three;
   if (three.length > 0) {

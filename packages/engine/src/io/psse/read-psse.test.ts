@@ -206,3 +206,45 @@ describe('readPsse errors carry a code, the line and the field', () => {
     expect(c.warnings[0].code).toBe('PARSE_RAW_REVISION_ASSUMED');
   });
 });
+
+describe('readPsse quoting, zero records and 2-winding STAT', () => {
+  const lines = V33.split('\n');
+  const edit = (i: number, text: string): string =>
+    [...lines.slice(0, i), text, ...lines.slice(i + 1)].join('\n');
+
+  it("reads a quote written twice inside a name as one quote ('1'' DROP')", () => {
+    const c = readPsse(edit(3, "1,'1'' DROP, A/B ', 230.0, 3, 1, 1, 1, 1.0, 0.0, 1.1, 0.9"));
+    expect(c.network.buses.name[0]).toBe("1' DROP, A/B");
+    expect(c.network.buses.baseKv[0]).toBe(230);
+  });
+
+  it('refuses a name whose inner quote is not written twice, naming the line and field', () => {
+    const e = errorOf(edit(4, "2,'26' Drop  ', 115.0, 1, 1, 1, 1, 1.0, 0.0, 1.1, 0.9"));
+    expect([e.code, e.line, e.field]).toEqual(['PARSE_RAW_FIELD_INVALID', 5, 'NAME']);
+    expect(e.message).toContain('column 14');
+  });
+
+  it('refuses an unclosed quote in a record it does not model, naming the line', () => {
+    const e = errorOf(edit(43, "'FX1, 1, 2, 1"));
+    expect([e.code, e.line]).toEqual(['PARSE_RAW_FIELD_INVALID', 44]);
+    expect(e.message).toContain('FACTS device record');
+  });
+
+  it('a bus record numbered 0 ends the bus data, with a warning naming its line', () => {
+    const c = readPsse(edit(6, "0,'NOT A BUS', 13.8, 2"));
+    expect(Array.from(c.network.buses.number)).toEqual([1, 2, 3, 11]);
+    expect(c.network.buses.pdMw[1]).toBe(50); // the load data after it is read as before
+    const w = c.warnings.find((x) => x.line === 7);
+    expect(w?.code).toBe('PARSE_RAW_RECORD_IGNORED');
+    expect(w?.message).toContain('bus record numbered 0');
+  });
+
+  it('a 2-winding transformer with STAT 2 (winding 2 out) is out of service, with a warning', () => {
+    const text = edit(17, "1, 2, 0, '1', 2, 2, 2, 50000, 0.01, 2, 'T1', 2, 1, 1.0");
+    const c = readPsse(text);
+    expect(c.network.branches.inService[1]).toBe(0);
+    expect(c.warnings.find((w) => w.line === 18)?.message).toContain('STAT 2');
+    // psse2mpc keeps every STAT > 0 in service.
+    expect(readPsse(text, { matpower: true }).network.branches.inService[1]).toBe(1);
+  });
+});

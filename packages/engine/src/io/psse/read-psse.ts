@@ -16,7 +16,8 @@ import { warnUnmodelled } from './unmodelled';
 export interface ReadPsseOptions {
   /**
    * Reproduce MATPOWER's psse2mpc exactly where it departs from PSS/E: no transformer
-   * magnetizing admittance, switched shunts at BINIT even when out of service. Default false.
+   * magnetizing admittance, switched shunts at BINIT even when out of service, 2-winding
+   * transformers in service whenever STAT > 0. Default false.
    */
   readonly matpower?: boolean;
 }
@@ -112,6 +113,27 @@ const MODELLED = new Set<SectionKey>([
   'owner',
 ]);
 
+/**
+ * Categories of one-line records whose first field is a number from 1 up (bus, area, zone,
+ * owner): PSS/E ends them at a record numbered 0 even when more fields follow. Multi-line
+ * categories are left out: a continuation line may well start with 0 (R1-2 = 0, GNE data).
+ */
+const ZERO_RECORD_ENDS = new Set<SectionKey>([
+  'bus',
+  'load',
+  'fixedShunt',
+  'generator',
+  'branch',
+  'switchingDevice',
+  'area',
+  'multiSectionLine',
+  'zone',
+  'interArea',
+  'owner',
+  'switchedShunt',
+  'inductionMachine',
+]);
+
 function walkSections(
   lines: readonly string[],
   start: number,
@@ -126,7 +148,10 @@ function walkSections(
     if (key === 'systemWide' && !hasSystemWideData(lines, pos)) continue;
     // v34 files may or may not have it; the previous terminator's `BEGIN … DATA` label decides.
     if (key === 'switchingDevice' && (label ? !label.includes('SWITCHING') : rev < 35)) continue;
-    const sec = key === 'substation' ? collectRest(lines, pos) : collectSection(lines, pos);
+    const sec =
+      key === 'substation'
+        ? collectRest(lines, pos)
+        : collectSection(lines, pos, ZERO_RECORD_ENDS.has(key));
     if (sec.ended === 'eof' && sec.lines.length > 0 && key !== 'substation') {
       throw new PsseParseError(
         'PARSE_RAW_SECTION_TRUNCATED',
@@ -142,6 +167,13 @@ function walkSections(
         `line ${sec.endLine}: the file ends before the ${SECTION_TITLE[key]} data`,
         sec.endLine,
       );
+    }
+    if (sec.zeroRecord) {
+      warnings.push({
+        code: 'PARSE_RAW_RECORD_IGNORED',
+        message: `line ${sec.endLine}: a ${SECTION_TITLE[key]} record numbered 0 ends the ${SECTION_TITLE[key]} data (as in PSS/E); the rest of that record is not read`,
+        line: sec.endLine,
+      });
     }
     out.set(key, sec);
     last = key;

@@ -1,5 +1,6 @@
 import { PsseParseError } from './errors';
 import type { FieldTable } from './fields';
+import type { Tokens } from './tokenize';
 import { parseFortranNumber, tokenize } from './tokenize';
 
 /** One record read through a field table: numbers (NaN = absent, no default) and trimmed strings. */
@@ -19,7 +20,9 @@ export function readFields(
   what: string,
   into: RawValues = {},
 ): RawValues {
-  const { fields, quoted } = tokenize(text);
+  const tokens = tokenize(text);
+  if (tokens.unclosedQuote >= 0) throw unclosedQuoteError(tokens, line, table, what);
+  const { fields, quoted } = tokens;
   for (let k = 0; k < table.length; k++) {
     const spec = table[k];
     const raw = k < fields.length ? fields[k] : '';
@@ -52,6 +55,32 @@ export function readFields(
     into[spec.name] = value;
   }
   return into;
+}
+
+/**
+ * A quote that never closes. The stray quote usually belongs to the quoted text just before it
+ * (a name with an inner quote not written twice), so that field is named; else the field the
+ * quote opens.
+ */
+export function unclosedQuoteError(
+  tokens: Tokens,
+  line: number,
+  table: FieldTable | null,
+  what: string,
+): PsseParseError {
+  const open = tokens.fields.length - 1;
+  let k = open - 1;
+  while (k >= 0 && !tokens.quoted[k]) k--;
+  const blamed = k >= 0 ? k : open;
+  const name = table?.[blamed]?.name;
+  const where = name === undefined ? `${what} record` : `${what} field ${name}`;
+  return new PsseParseError(
+    'PARSE_RAW_FIELD_INVALID',
+    `line ${line}: ${where}: the quote at column ${tokens.unclosedQuote + 1} is never closed ` +
+      `(a quote inside a quoted text is written twice: '')`,
+    line,
+    name,
+  );
 }
 
 export function num(r: RawValues, name: string): number {

@@ -1,4 +1,4 @@
-import { isDataEnd, isHeaderComment, isSectionEnd, tokenize } from './tokenize';
+import { isDataEnd, isHeaderComment, isSectionEnd, isZeroRecord, tokenize } from './tokenize';
 
 /** One data category: the 0-based indices of its record lines, and how it ended. */
 export interface Section {
@@ -10,19 +10,38 @@ export interface Section {
   readonly endLine: number;
   /** The upper-cased `BEGIN … DATA` label of the terminator's comment, '' when none. */
   readonly beginLabel: string;
+  /** The terminator is a record with number 0 and more fields, which are not read. */
+  readonly zeroRecord: boolean;
 }
 
 /**
  * The records of the section starting at line `start`, up to its `0` line. `@!` comment lines and
- * blank lines are not records. `Q` ends the data (and so this section).
+ * blank lines are not records. `Q` ends the data (and so this section). With `zeroRecordEnds`
+ * (categories of one-line records numbered from 1), a record numbered 0 ends it too, as in PSS/E.
  */
-export function collectSection(lines: readonly string[], start: number): Section {
+export function collectSection(
+  lines: readonly string[],
+  start: number,
+  zeroRecordEnds = false,
+): Section {
   const out: number[] = [];
   let i = start;
   for (; i < lines.length; i++) {
     const text = lines[i];
     if (isHeaderComment(text) || text.trim() === '') continue;
-    if (isDataEnd(text)) return { lines: out, next: i, ended: 'q', endLine: i + 1, beginLabel: '' };
+    if (isDataEnd(text)) {
+      return { lines: out, next: i, ended: 'q', endLine: i + 1, beginLabel: '', zeroRecord: false };
+    }
+    if (zeroRecordEnds && isZeroRecord(text)) {
+      return {
+        lines: out,
+        next: i + 1,
+        ended: 'zero',
+        endLine: i + 1,
+        beginLabel: '',
+        zeroRecord: true,
+      };
+    }
     if (isSectionEnd(text)) {
       const { comment } = tokenize(text);
       const m = /BEGIN\s+(.*?)\s*(?:DATA)?\s*$/i.exec(comment);
@@ -32,11 +51,19 @@ export function collectSection(lines: readonly string[], start: number): Section
         ended: 'zero',
         endLine: i + 1,
         beginLabel: m ? m[1].toUpperCase() : '',
+        zeroRecord: false,
       };
     }
     out.push(i);
   }
-  return { lines: out, next: i, ended: 'eof', endLine: lines.length, beginLabel: '' };
+  return {
+    lines: out,
+    next: i,
+    ended: 'eof',
+    endLine: lines.length,
+    beginLabel: '',
+    zeroRecord: false,
+  };
 }
 
 /** Everything up to `Q` or the end of the text: used for v35 substation data (nested `0`s). */
@@ -55,5 +82,6 @@ export function collectRest(lines: readonly string[], start: number): Section {
     ended: i < lines.length ? 'q' : 'eof',
     endLine: Math.min(i + 1, lines.length),
     beginLabel: '',
+    zeroRecord: false,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectSection } from './sections';
-import { isDataEnd, isSectionEnd, parseFortranNumber, tokenize } from './tokenize';
+import { isDataEnd, isSectionEnd, isZeroRecord, parseFortranNumber, tokenize } from './tokenize';
 
 // MATPOWER lib/t/t_psse_case.raw, with the expectations of lib/t/t_psse.m.
 const TORTURE = [
@@ -64,6 +64,48 @@ describe('tokenize (t_psse_case.raw)', () => {
   });
 });
 
+describe('tokenize: PSS/E quoting rules', () => {
+  it("a quote written twice inside a quoted name is one quote ('1'' DROP' is 1' DROP)", () => {
+    const t = tokenize("    1,'1'' DROP    ', 240.0000,3");
+    expect(t.fields).toEqual(['1', "1' DROP    ", '240.0000', '3']);
+    expect(t.unclosedQuote).toBe(-1);
+    expect(tokenize("'''', 'it''s'''").fields).toEqual(["'", "it's'"]);
+    expect(tokenize('"say ""hi""", 2').fields).toEqual(['say "hi"', '2']);
+  });
+
+  it('an empty quoted name is a value, not a doubled quote', () => {
+    const t = tokenize(`1005,'',  87.0, "", 2`);
+    expect(t.fields).toEqual(['1005', '', '87.0', '', '2']);
+    expect(t.quoted).toEqual([false, true, false, true, false]);
+    expect(t.unclosedQuote).toBe(-1);
+  });
+
+  it('the other kind of quote, commas, slashes and blanks inside quotes are text', () => {
+    expect(tokenize(`1,"O'Brien, /A", 'say "x"' / tail`).fields).toEqual([
+      '1',
+      "O'Brien, /A",
+      'say "x"',
+    ]);
+    expect(tokenize("1005,',/,',  87.0000 / comment").fields).toEqual(['1005', ',/,', '87.0000']);
+  });
+
+  it('a comment after the data is not a field, and quotes in it need not close', () => {
+    const t = tokenize("1,'A' / it's the end, 'really");
+    expect(t.fields).toEqual(['1', 'A']);
+    expect(t.comment).toBe("it's the end, 'really");
+    expect(t.unclosedQuote).toBe(-1);
+  });
+
+  it('a quote that never closes is reported at its column, its field holding the rest', () => {
+    // PowerModels' parser_test_j: the name's inner quote was not written twice.
+    const j = tokenize("1005,'26' Drop x  ',  87.0000, 2");
+    expect(j.unclosedQuote).toBe(18);
+    expect(j.fields).toEqual(['1005', '26', 'Drop', 'x', ',  87.0000, 2']);
+    expect(tokenize("1,'it''s").unclosedQuote).toBe(2);
+    expect(tokenize("'a''").unclosedQuote).toBe(0);
+  });
+});
+
 describe('parseFortranNumber', () => {
   it('reads Fortran reals and rejects what is not a number', () => {
     expect(parseFortranNumber('-.1')).toBe(-0.1);
@@ -85,6 +127,15 @@ describe('section and data terminators', () => {
     expect(isSectionEnd('0.0, 1')).toBe(false);
     expect(isSectionEnd('0 5')).toBe(false);
     expect(isSectionEnd('0, 5')).toBe(false);
+  });
+  it('a record numbered 0 with more fields is a zero record; 0 alone, 0.5 and 05 are not', () => {
+    expect(isZeroRecord("    0,'1'' DROP    ', 240.0000,3")).toBe(true);
+    expect(isZeroRecord('0 5')).toBe(true);
+    expect(isZeroRecord('0')).toBe(false);
+    expect(isZeroRecord(' 0   / END OF BUS DATA, BEGIN LOAD DATA')).toBe(false);
+    expect(isZeroRecord('0.5, 1')).toBe(false);
+    expect(isZeroRecord('05, 1')).toBe(false);
+    expect(isZeroRecord('10, 1')).toBe(false);
   });
   it('Q ends the data', () => {
     expect(isDataEnd('Q')).toBe(true);

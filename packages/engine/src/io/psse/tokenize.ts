@@ -1,8 +1,10 @@
 /**
  * RAW record tokenizer (PSS/E POM "data input format"): fields separated by commas and/or blanks
  * (tabs count as blanks), a comma between blanks is one separator and two commas enclose an
- * empty field (which means "default"), single- or double-quoted strings may hold commas, slashes
- * and blanks, and a `/` outside quotes starts a comment that runs to the end of the line.
+ * empty field (which means "default"). Single- or double-quoted strings may hold commas, slashes,
+ * blanks and the other kind of quote; their own quote is written twice inside them
+ * (`'1'' DROP'` is `1' DROP`, as Fortran list-directed input reads it). A `/` outside quotes
+ * starts a comment that runs to the end of the line.
  */
 export interface Tokens {
   /** Field texts; quoted fields without their quotes and untrimmed, empty string = default. */
@@ -11,6 +13,11 @@ export interface Tokens {
   readonly quoted: boolean[];
   /** The comment after the first `/` outside quotes, leading blanks removed; '' if none. */
   readonly comment: string;
+  /**
+   * 0-based column of a quote that is never closed, −1 when every quote closes. The unclosed
+   * field is then the last one and holds the rest of the line (the line is malformed).
+   */
+  readonly unclosedQuote: number;
 }
 
 const SPACE = 32;
@@ -29,6 +36,7 @@ export function tokenize(line: string): Tokens {
   const fields: string[] = [];
   const quoted: boolean[] = [];
   let comment = '';
+  let unclosedQuote = -1;
   const n = line.length;
   let i = 0;
   while (i < n) {
@@ -47,11 +55,29 @@ export function tokenize(line: string): Tokens {
       break;
     }
     if (c === SQUOTE || c === DQUOTE) {
-      const end = line.indexOf(c === SQUOTE ? "'" : '"', i + 1);
-      const stop = end < 0 ? n : end;
-      fields.push(line.slice(i + 1, stop));
+      const q = c === SQUOTE ? "'" : '"';
+      let text = '';
+      let from = i + 1;
+      for (;;) {
+        const end = line.indexOf(q, from);
+        if (end < 0) {
+          unclosedQuote = i;
+          text += line.slice(from);
+          i = n;
+          break;
+        }
+        if (line.charCodeAt(end + 1) === c) {
+          // A doubled quote is one quote character of the text, not its end.
+          text += line.slice(from, end + 1);
+          from = end + 2;
+          continue;
+        }
+        text += line.slice(from, end);
+        i = end + 1;
+        break;
+      }
+      fields.push(text);
       quoted.push(true);
-      i = stop + 1;
     } else {
       const start = i;
       while (i < n) {
@@ -66,7 +92,7 @@ export function tokenize(line: string): Tokens {
     while (i < n && isBlank(line.charCodeAt(i))) i++;
     if (i < n && line.charCodeAt(i) === COMMA) i++;
   }
-  return { fields, quoted, comment };
+  return { fields, quoted, comment, unclosedQuote };
 }
 
 // Fortran-style reals: `-.1`, `1.`, `33E-3`, `1.1D-2`; no hex, no Infinity, no blanks.
@@ -83,6 +109,14 @@ export function parseFortranNumber(text: string): number {
 /** `0` alone (optionally followed by a comment) ends a section. */
 export function isSectionEnd(line: string): boolean {
   return /^[ \t]*0[ \t]*(?:[,/].*)?\r?$/.test(line) && !/^[ \t]*0[ \t]*,[ \t]*[^ \t/\r]/.test(line);
+}
+
+/**
+ * A record whose first field is the number 0 but which has more data (`0,'1'' DROP', 240, …`).
+ * PSS/E ends a category at the record whose bus number is 0, whatever else it holds.
+ */
+export function isZeroRecord(line: string): boolean {
+  return /^[ \t]*0[ \t]*[, \t]/.test(line) && !isSectionEnd(line);
 }
 
 /** `Q` (optionally followed by anything after a blank or comment) ends the data. */

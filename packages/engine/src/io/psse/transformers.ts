@@ -12,8 +12,11 @@ export interface TransformerContext {
   readonly bus: BusColumns;
   /** Bus index of a bus number; throws PARSE_RAW_BUS_UNKNOWN naming the line and field. */
   readonly index: (n: number, line: number, field: string) => number;
-  /** MATPOWER's psse2mpc ignores magnetizing admittance; PSS/E does not. */
-  readonly magnetizing: boolean;
+  /**
+   * Convert as MATPOWER's psse2mpc: no magnetizing admittance, and a 2-winding transformer is in
+   * service whenever STAT > 0.
+   */
+  readonly matpower: boolean;
   readonly warnings: Warning[];
 }
 
@@ -97,7 +100,7 @@ export function convertTwoWinding(rec: RawRecord, ctx: TransformerContext, out: 
   let tap = windv(r, 1, cw, kvF) / windv(r, 2, cw, kvT);
   if (cw === 2 || cw === 3) tap *= kvT / kvF;
   if (cw === 3) tap *= nomv1 / nomv2;
-  const inService = num(r, 'STAT') !== 0;
+  const inService = twoWindingInService(rec, ctx);
   out.push({
     from: f,
     to: t,
@@ -111,12 +114,32 @@ export function convertTwoWinding(rec: RawRecord, ctx: TransformerContext, out: 
     circuit: str(r, 'CKT'),
     line: rec.line,
   });
-  if (ctx.magnetizing && inService && (num(r, 'MAG1') !== 0 || num(r, 'MAG2') !== 0)) {
+  if (!ctx.matpower && inService && (num(r, 'MAG1') !== 0 || num(r, 'MAG2') !== 0)) {
     const [g, b] = magnetizing(r, sbase, sbaseW, (kvF / nomv1) ** 2);
     bus.gs[f] += g;
     bus.bs[f] += b;
   }
   warnImpedanceTable(rec, [1], ctx.warnings);
+}
+
+/**
+ * STAT is 0 (out) or 1 (in) for a 2-winding transformer; 2, 3 and 4 are 3-winding codes (winding
+ * 2, 3 or 1 out). With winding 1 or 2 out a 2-winding transformer carries nothing, so STAT 2 and 4
+ * put it out of service (PowerModels reads STAT 2 so too; psse2mpc keeps every STAT > 0 in).
+ */
+function twoWindingInService(rec: RawRecord, ctx: TransformerContext): boolean {
+  const stat = num(rec.v, 'STAT');
+  if (stat === 0 || stat === 1) return stat === 1;
+  const inService = ctx.matpower ? stat > 0 : stat === 3;
+  ctx.warnings.push({
+    code: 'PARSE_RAW_CONVERSION_LOSSY',
+    message:
+      `line ${rec.line}: 2-winding transformer ${num(rec.v, 'I')}-${num(rec.v, 'J')} ` +
+      `'${str(rec.v, 'CKT')}' has STAT ${stat}, a 3-winding status; read as ` +
+      (inService ? 'in service' : 'out of service'),
+    line: rec.line,
+  });
+  return inService;
 }
 
 /**
@@ -188,7 +211,7 @@ export function convertThreeWinding(
       line: rec.line,
     });
   }
-  if (ctx.magnetizing && stat !== 0 && (num(r, 'MAG1') !== 0 || num(r, 'MAG2') !== 0)) {
+  if (!ctx.matpower && stat !== 0 && (num(r, 'MAG1') !== 0 || num(r, 'MAG2') !== 0)) {
     // At the star point (the transformer's internal node; pu there follows winding 1's NOMV).
     // PowerModels puts it on winding 1's side instead; DC results do not depend on it.
     const sb = Number.isNaN(num(r, 'SBASE1-2')) ? sbase : num(r, 'SBASE1-2');

@@ -1,6 +1,7 @@
 import type { Warning } from '../../model/network';
 import type { SectionKey } from './layout';
 import { SECTION_TITLE } from './layout';
+import { unclosedQuoteError } from './records';
 import type { Section } from './sections';
 import { parseFortranNumber, tokenize } from './tokenize';
 
@@ -45,6 +46,11 @@ export function warnUnmodelled(
   const recs = section.lines;
   if (recs.length === 0) return;
   const title = SECTION_TITLE[key];
+  // Not modelled is not unread: a line PSS/E itself could not read is refused here too.
+  for (const i of recs) {
+    const tokens = tokenize(lines[i]);
+    if (tokens.unclosedQuote >= 0) throw unclosedQuoteError(tokens, i + 1, null, title);
+  }
   const why = WHY[key] ?? 'not modelled';
   const perRecord = key === 'impedanceCorrection' && rev <= 34 ? 1 : (LINES_PER_RECORD[key] ?? 0);
   if (key === 'multiTerminalDc') {
