@@ -139,3 +139,6 @@ export function expectClose(
   }
   return worst;
 }
+
+/** PowerModels.jl's PSS/E RAW parser test files, unchanged (`unscored/pti/`, see its README). */
+export const PTI_DIR = resolve(REFERENCE_DIR, 'unscored/pti');
