@@ -1,5 +1,6 @@
 import { screenN1 } from '../contingency/n1';
 import type { PostRating } from '../contingency/n1';
+import { branchDisplayName } from '../model/display-names';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { runAcPowerFlow } from '../powerflow/acpf';
@@ -8,22 +9,7 @@ import { findBridges } from '../sensitivity/bridges';
 import { lodfColumn, makeDfactors, ptdfColumn, ptdfRow } from '../sensitivity/dfactors';
 import { EngineError } from '../util/engine-error';
 import type { LoadedCase } from '../io/load-case';
-
-export type Flags = Record<string, string | undefined>;
-
-/** Parses a 1-based list like "1,5,9" (branch or generator indices, or bus numbers). */
-function parseList(flags: Flags, name: string): number[] {
-  const raw = flags[name];
-  if (raw === undefined || raw.trim() === '') {
-    throw new EngineError('CLI_USAGE', `--${name} is required (a comma-separated list)`);
-  }
-  return raw.split(',').map((s) => {
-    const v = Number(s.trim());
-    if (!Number.isInteger(v))
-      throw new EngineError('CLI_USAGE', `--${name}: '${s}' is not an integer`);
-    return v;
-  });
-}
+import type { CommandOutput, Table } from './format';
 
 function branchIndex(net: Network, oneBased: number): number {
   if (oneBased < 1 || oneBased > net.branches.count) {
@@ -33,6 +19,23 @@ function branchIndex(net: Network, oneBased: number): number {
     );
   }
   return oneBased - 1;
+}
+
+/** A distribution-factor matrix as CSV: one row per branch, one column per bus or outage. */
+function matrixTable(
+  rowHeader: string,
+  rows: readonly number[],
+  columnHeader: string,
+  columns: readonly number[],
+  values: readonly (readonly (number | null)[])[],
+): Table {
+  return {
+    columns: [
+      { header: rowHeader },
+      ...columns.map((c) => ({ header: `${columnHeader}${c}`, decimals: 6 })),
+    ],
+    rows: rows.map((r, i) => [r, ...values[i]]),
+  };
 }
 
 export function info(c: LoadedCase): unknown {
@@ -91,10 +94,17 @@ export function acpf(net: Network): unknown {
   };
 }
 
-export function ptdf(net: Network, flags: Flags): unknown {
-  const branches = parseList(flags, 'branches').map((b) => branchIndex(net, b));
+export interface PtdfOptions {
+  /** 1-based branch rows. */
+  readonly branches: readonly number[];
+  /** Bus numbers. */
+  readonly buses: readonly number[];
+}
+
+export function ptdf(net: Network, options: PtdfOptions): CommandOutput {
+  const branches = options.branches.map((b) => branchIndex(net, b));
   const lookup = makeBusLookup(net.buses.number);
-  const buses = parseList(flags, 'buses').map((n) => indexOfBus(lookup, n));
+  const buses = options.buses.map((n) => indexOfBus(lookup, n));
   const model = buildDcModel(net);
   const d = makeDfactors(model);
   const values = branches.map(() => new Array<number>(buses.length));
@@ -113,12 +123,24 @@ export function ptdf(net: Network, flags: Flags): unknown {
     });
   }
   const slack = model.slackBuses.length > 0 ? net.buses.number[model.slackBuses[0]] : null;
-  return { slackBus: slack, values };
+  return {
+    json: { slackBus: slack, values },
+    table: {
+      ...matrixTable('branch', options.branches, 'bus ', options.buses, values),
+      summary: [`PTDF, MW on the branch per MW injected at the bus (slack bus ${slack ?? '-'})`],
+    },
+  };
 }
 
-export function lodf(net: Network, flags: Flags): unknown {
-  const branches = parseList(flags, 'branches').map((b) => branchIndex(net, b));
-  const outages = parseList(flags, 'outages').map((b) => branchIndex(net, b));
+export interface LodfOptions {
+  /** 1-based branch rows, monitored and outaged. */
+  readonly branches: readonly number[];
+  readonly outages: readonly number[];
+}
+
+export function lodf(net: Network, options: LodfOptions): CommandOutput {
+  const branches = options.branches.map((b) => branchIndex(net, b));
+  const outages = options.outages.map((b) => branchIndex(net, b));
   const model = buildDcModel(net);
   const bridges = findBridges(net, model.active.branchActive);
   const d = makeDfactors(model);
@@ -135,27 +157,34 @@ export function lodf(net: Network, flags: Flags): unknown {
     lodfColumn(d, k, col);
     branches.forEach((m, r) => (values[r][c] = col[m]));
   });
-  return { values, islanding };
+  return {
+    json: { values, islanding },
+    table: {
+      ...matrixTable('branch', options.branches, 'outage ', options.outages, values),
+      summary: [
+        'LODF, change of flow on the branch per MW the outaged branch carried',
+        `islanding outages (no LODF): ${islanding.length === 0 ? 'none' : islanding.join(', ')}`,
+      ],
+    },
+  };
 }
 
-export function n1(net: Network, flags: Flags): unknown {
-  const top = flags.top === undefined ? 20 : Number(flags.top);
-  if (!Number.isInteger(top) || top < 0)
-    throw new EngineError('CLI_USAGE', '--top must be a count');
-  const rule = (flags['post-rating'] ?? 'emergency') as PostRating;
-  if (!['A', 'B', 'C', 'emergency'].includes(rule)) {
-    throw new EngineError('CLI_USAGE', '--post-rating must be A, B or C');
-  }
-  const minKv = flags['min-kv'] === undefined ? 0 : Number(flags['min-kv']);
-  if (!Number.isFinite(minKv)) throw new EngineError('CLI_USAGE', '--min-kv must be a number');
+export interface N1CommandOptions {
+  readonly top: number;
+  readonly postRating: PostRating;
+  readonly minKv: number;
+}
+
+export function n1(net: Network, options: N1CommandOptions): CommandOutput {
+  const { top } = options;
   const t0 = performance.now();
-  const r = screenN1(net, { top, postRating: rule, minKv });
+  const r = screenN1(net, { top, postRating: options.postRating, minKv: options.minKv });
   const entries = [...r.baseCaseTop, ...r.top]
     .sort(
       (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
     )
     .slice(0, top);
-  return {
+  const json = {
     contingencies: r.nContingencies,
     islanding: r.islanding.map((i) => i.branch + 1),
     islandingDisconnectedMw: r.islanding.map((i) => i.disconnectedMw),
@@ -171,4 +200,34 @@ export function n1(net: Network, flags: Flags): unknown {
     })),
     timingsMs: { ...r.timingsMs, total: performance.now() - t0 },
   };
+  const table: Table = {
+    summary: [
+      `contingencies: ${json.contingencies} (${json.islanding.length} islanding, not screened)`,
+      `monitored branches: ${json.monitored}`,
+      `base-case overloads: ${json.baseCaseOverloads}; overloaded (monitored, contingency) pairs: ${json.overloadedPairs}`,
+      `post-contingency rating: ${options.postRating}; contingency "-" = base case (N-0)`,
+    ],
+    columns: [
+      { header: 'monitored' },
+      { header: 'monitoredName' },
+      { header: 'contingency' },
+      { header: 'contingencyName' },
+      { header: 'flowMw', decimals: 2 },
+      { header: 'limitMva', decimals: 2 },
+      { header: 'loadingPercent', decimals: 2 },
+    ],
+    rows: entries.map((e, i) => {
+      const row = json.top[i];
+      return [
+        row.monitored,
+        branchDisplayName(net, e.monitored),
+        row.contingency,
+        e.contingency < 0 ? null : branchDisplayName(net, e.contingency),
+        row.flowMw,
+        row.limitMva,
+        row.loadingPercent,
+      ];
+    }),
+  };
+  return { json, table };
 }

@@ -1,137 +1,169 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PostRating } from '../contingency/n1';
+import { describeStudyErrors, studyFileSchema, type StudyFile } from '@holgura/contracts';
+import type { Network } from '../model/network';
 import { projectEffects } from '../study/project-effects';
 import { runStudy } from '../study/run-study';
 import type { StudySpec } from '../study/types';
-import { EngineError } from '../util/engine-error';
-import type { Flags } from './commands';
+import { CliInputError } from './cli-error';
+import type { CommandOutput } from './format';
 import { loadCaseFile } from './load-case';
-import { busbarCapacityOutput } from './transfer-commands';
-
-type Json = Record<string, unknown>;
-
-/** Reads a field the way the study file format defines it (contracts' study schema). */
-function need<T>(ok: boolean, value: unknown, field: string, what: string): T {
-  if (!ok) throw new EngineError('CLI_USAGE', `study file: ${field} must be ${what}`);
-  return value as T;
-}
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const numbers = (v: unknown, field: string) =>
-  need<number[]>(
-    Array.isArray(v) && v.every((x) => typeof x === 'number'),
-    v,
-    field,
-    'a list of numbers',
-  );
+import type { Progress } from './progress';
+import { BUSBAR_COLUMNS, busbarCapacityOutput, busbarCells } from './transfer-commands';
 
 /**
- * `holgura study STUDY.json`: the study file (the format the API validates with the contracts'
- * schema; here only what the engine needs is checked) with `baseCase`, a case file path relative
- * to the study file. Prints every scenario × year case with its busbar capacities.
+ * Reads and validates a study file with the contracts' schema (the one the API uses), so the CLI
+ * accepts exactly the files the web app does and lists every problem at once. Its messages are
+ * the product's, in Spanish.
  */
-export async function study(studyPath: string, flags: Flags = {}): Promise<unknown> {
-  let file: Json;
+export function readStudyFile(studyPath: string): StudyFile & { baseCase: string } {
+  let raw: unknown;
   try {
-    file = JSON.parse(readFileSync(studyPath, 'utf8')) as Json;
+    raw = JSON.parse(readFileSync(studyPath, 'utf8'));
   } catch (e) {
-    throw new EngineError(
+    throw new CliInputError(
       'INPUT_UNREADABLE',
-      `cannot read the study file: ${(e as Error).message}`,
+      `cannot read the study file ${studyPath}: ${(e as Error).message}`,
     );
   }
-  const baseCase = need<string>(
-    typeof file.baseCase === 'string',
-    file.baseCase,
-    'baseCase',
-    'a case file path',
-  );
-  const { network } = await loadCaseFile(path.resolve(path.dirname(studyPath), baseCase));
-  const areas = new Map(
-    need<Json[]>(Array.isArray(file.areas ?? []), file.areas ?? [], 'areas', 'a list').map((a) => [
-      String(a.name),
-      Number(a.id),
-    ]),
-  );
-  const byArea = (record: unknown, field: string) =>
-    new Map(
-      Object.entries(need<Json>(isObject(record ?? {}), record ?? {}, field, 'an object')).map(
-        ([name, value]) => {
-          const id = areas.get(name);
-          if (id === undefined)
-            throw new EngineError(
-              'CLI_USAGE',
-              `study file: ${field}: area "${name}" is not in areas`,
-            );
-          return [id, Number(value)] as const;
-        },
-      ),
-    );
-  const scenarios = need<Json[]>(
-    Array.isArray(file.scenarios),
-    file.scenarios,
-    'scenarios',
-    'a list',
-  );
-  const spec: StudySpec = {
-    years: numbers(file.years, 'years'),
-    growthByArea: byArea(file.growth, 'growth'),
-    scenarios: scenarios.map((s, i) => ({
-      name: need<string>(typeof s.name === 'string', s.name, `scenarios.${i}.name`, 'text'),
-      condition: String(s.condition ?? ''),
-      demandMultiplierByArea: byArea(s.demandMultipliers, `scenarios.${i}.demandMultipliers`),
-      interchanges: ((s.interchanges ?? []) as Json[]).map((x) => ({
-        name: String(x.name),
-        busNumber: Number(x.bus),
-        mw: Number(x.mw),
-      })),
-    })),
-    projects: ((file.projects ?? []) as Json[]).map((p) => ({
-      name: String(p.name),
-      inServiceYear: Number(p.inServiceYear),
-      branches: ((p.branches ?? []) as Json[]).map((b) => ({
-        fromBus: Number(b.fromBus),
-        toBus: Number(b.toBus),
-        circuit: String(b.circuit ?? '1'),
-        rPu: Number(b.rPu ?? 0),
-        xPu: Number(b.xPu),
-        bPu: Number(b.bPu ?? 0),
-        rateAMva: Number(b.rateAMva),
-        rateBMva: Number(b.rateBMva ?? 0),
-      })),
-      units: ((p.units ?? []) as Json[]).map((u) => ({
-        busNumber: Number(u.bus),
-        pMaxMw: Number(u.pMaxMw),
-        pMinMw: Number(u.pMinMw ?? 0),
-        pMw: Number(u.pMw ?? 0),
-      })),
-    })),
+  const parsed = studyFileSchema.safeParse(raw);
+  const problems = parsed.success ? [] : describeStudyErrors(parsed.error);
+  // Optional in the schema (the web app sends the case as an upload); the CLI reads it from disk.
+  const baseCase = parsed.success ? parsed.data.baseCase : readBaseCase(raw);
+  if (baseCase === undefined && !problems.some((p) => p.startsWith('baseCase:'))) {
+    problems.push('baseCase: Indica el archivo del caso base, relativo al archivo del estudio');
+  }
+  if (!parsed.success || baseCase === undefined) throw invalid(studyPath, problems);
+  return { ...parsed.data, baseCase };
+}
+
+function readBaseCase(raw: unknown): string | undefined {
+  const value = (raw as { baseCase?: unknown } | null)?.baseCase;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function invalid(studyPath: string, problems: string[]): CliInputError {
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  return new CliInputError('STUDY_FILE_INVALID', `${studyPath} has ${count}:`, problems);
+}
+
+/** Every bus the study names that the base case lacks, as one list (not the first only). */
+function missingBuses(study: StudyFile, network: Network): string[] {
+  const present = new Set(network.buses.number);
+  const problems: string[] = [];
+  const check = (bus: number, where: string) => {
+    if (!present.has(bus)) problems.push(`${where}: La barra ${bus} no está en el caso base`);
   };
-  const options = isObject(file.options) ? file.options : {};
-  const studyOptions = {
-    busbars: numbers(file.busbars, 'busbars'),
-    capMw: Number(options.tmaxMw ?? 2000),
-    postRating: (options.postContingencyRating ?? 'emergency') as PostRating,
-    distributionFactorCutoff: Number(options.distributionFactorCutoff ?? 0.01),
-    preExisting:
-      options.preExistingViolations === 'ignore' ? ('ignore' as const) : ('limit' as const),
-  };
-  const results = runStudy(network, spec, studyOptions);
-  const effects =
-    flags['project-effects'] === undefined
-      ? undefined
-      : projectEffects(network, spec, studyOptions);
+  study.busbars.forEach((bus, i) => check(bus, `busbars.${i}`));
+  study.scenarios.forEach((s, i) =>
+    s.interchanges.forEach((x, j) => check(x.bus, `scenarios.${i}.interchanges.${j}.bus`)),
+  );
+  study.projects.forEach((p, i) => {
+    p.branches.forEach((b, j) => {
+      check(b.fromBus, `projects.${i}.branches.${j}.fromBus`);
+      check(b.toBus, `projects.${i}.branches.${j}.toBus`);
+    });
+    p.units.forEach((u, j) => check(u.bus, `projects.${i}.units.${j}.bus`));
+  });
+  return problems;
+}
+
+/** The study file (names of areas) in engine terms (area numbers), as the server maps it. */
+export function toStudySpec(study: StudyFile): StudySpec {
+  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
+  // The schema has already refused an area name that is not in `areas`.
+  const byArea = (record: Record<string, number>) =>
+    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name) as number, value]));
   return {
-    name: file.name ?? null,
-    ...(effects === undefined ? {} : { projectEffects: effects }),
-    cases: results.map((r) => ({
-      name: r.name,
-      scenario: r.scenario,
-      year: r.year,
-      projectsInService: r.projectsInService,
-      contingencies: r.nContingencies,
-      busbars: r.capacities.map(busbarCapacityOutput),
+    years: study.years,
+    growthByArea: byArea(study.growth),
+    scenarios: study.scenarios.map((scenario) => ({
+      name: scenario.name,
+      condition: scenario.condition,
+      demandMultiplierByArea: byArea(scenario.demandMultipliers),
+      interchanges: scenario.interchanges.map((i) => ({
+        name: i.name,
+        busNumber: i.bus,
+        mw: i.mw,
+      })),
     })),
+    projects: study.projects.map((project) => ({
+      name: project.name,
+      inServiceYear: project.inServiceYear,
+      branches: project.branches,
+      units: project.units.map((unit) => ({
+        busNumber: unit.bus,
+        pMaxMw: unit.pMaxMw,
+        pMinMw: unit.pMinMw,
+        pMw: unit.pMw,
+      })),
+    })),
+  };
+}
+
+export interface StudyCommandOptions {
+  readonly projectEffects: boolean;
+}
+
+/**
+ * `holgura study STUDY.json`: every scenario × year case of the study with its busbar
+ * capacities; `baseCase` is a case file path relative to the study file.
+ */
+export async function study(
+  studyPath: string,
+  options: StudyCommandOptions,
+  progress: Progress,
+): Promise<CommandOutput> {
+  progress.stage('reading the study file…');
+  const file = readStudyFile(studyPath);
+  progress.stage(`reading ${file.baseCase}…`);
+  const { network } = await loadCaseFile(path.resolve(path.dirname(studyPath), file.baseCase));
+  const missing = missingBuses(file, network);
+  if (missing.length > 0) throw invalid(studyPath, missing);
+  const spec = toStudySpec(file);
+  const studyOptions = {
+    busbars: file.busbars,
+    capMw: file.options.tmaxMw,
+    postRating: file.options.postContingencyRating,
+    distributionFactorCutoff: file.options.distributionFactorCutoff,
+    preExisting: file.options.preExistingViolations,
+  };
+  const total = spec.scenarios.length * spec.years.length;
+  const busbars = `${file.busbars.length} busbar${file.busbars.length === 1 ? '' : 's'}`;
+  progress.stage(`case 1/${total}: N-1 and capacity of ${busbars}…`);
+  const results = runStudy(network, spec, studyOptions, (done, _total, result) => {
+    if (done < total) {
+      progress.stage(`case ${done + 1}/${total} (${result.name} done): capacity of ${busbars}…`);
+    }
+  });
+  let effects;
+  if (options.projectEffects) {
+    progress.stage(`effect of ${spec.projects.length} projects…`);
+    effects = projectEffects(network, spec, studyOptions);
+  }
+  const cases = results.map((r) => ({
+    name: r.name,
+    scenario: r.scenario,
+    year: r.year,
+    projectsInService: r.projectsInService,
+    contingencies: r.nContingencies,
+    busbars: r.capacities.map(busbarCapacityOutput),
+  }));
+  return {
+    json: {
+      name: file.name,
+      ...(effects === undefined ? {} : { projectEffects: effects }),
+      cases,
+    },
+    table: {
+      summary: [
+        `${file.name}: ${cases.length} cases × ${busbars}`,
+        `cap: ${file.options.tmaxMw} MW; post-contingency rating: ${file.options.postContingencyRating}; pre-existing violations: ${file.options.preExistingViolations}`,
+      ],
+      columns: [{ header: 'case' }, { header: 'scenario' }, { header: 'year' }, ...BUSBAR_COLUMNS],
+      rows: cases.flatMap((c) =>
+        c.busbars.map((b) => [c.name, c.scenario, c.year, ...busbarCells(b)]),
+      ),
+    },
   };
 }

@@ -35,10 +35,17 @@ describe('holgura capacity and flex', () => {
     expect(out.flexibility.options.studyGroup.rule).toBe('named');
   });
 
-  it('refuses a missing --bus with exit code 2 and a coded error', async () => {
+  it('refuses a missing --bus with exit code 2 and a usage error on stderr', async () => {
     const out = await runCli(['capacity', case30]);
     expect(out.code).toBe(2);
-    expect(JSON.parse(out.stdout)).toMatchObject({ error: { code: 'CLI_USAGE' } });
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain("required option '--bus <numbers>' not specified");
+  });
+
+  it('names a bus the case lacks as bad input, not a crash', async () => {
+    const out = await runCli(['capacity', case30, '--bus', '5,999']);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe('holgura: error: MODEL_BUS_UNKNOWN: bus 999 is not in the case\n');
   });
 });
 

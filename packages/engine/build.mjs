@@ -1,0 +1,25 @@
+// Bundles the `holgura` CLI (src/cli/main.ts, the engine and @holgura/contracts, TypeScript
+// sources) with its third-party dependencies into dist/holgura.js, so bin/holgura.mjs runs plain
+// JavaScript with no loader. Fast enough (well under a second) to run after every `npm ci`.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const outdir = new URL('./dist/', import.meta.url);
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  entryPoints: { holgura: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: true,
+  // CommonJS code inlined into the ESM bundle (commander, xz-decompress) calls require() for
+  // Node built-ins.
+  banner: {
+    js: "import { createRequire as __holguraCreateRequire } from 'node:module'; const require = __holguraCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,286 @@
+import { Command, Option } from '@commander-js/extra-typings';
+import packageJson from '../../package.json' with { type: 'json' };
+import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
+import type { CommandOutput } from './format';
+import { render } from './format';
+import { loadCaseFile } from './load-case';
+import {
+  formatOption,
+  parseCount,
+  parseIntegerList,
+  parseNumber,
+  parsePositiveInteger,
+  parsePositiveNumber,
+  postRatingOption,
+  quietOption,
+} from './options';
+import type { ProgressSink } from './progress';
+import { Progress } from './progress';
+import { study } from './study-command';
+import { capacity, flex } from './transfer-commands';
+
+/** Where a run writes: commander's help and errors, the command's result, progress. */
+export interface ProgramIo {
+  readonly writeOut: (text: string) => void;
+  readonly writeErr: (text: string) => void;
+  /** Set only when stderr is a terminal: progress lines would garble a pipe or a log. */
+  readonly progress?: ProgressSink;
+}
+
+const FILE_ARGUMENT = 'case file: MATPOWER .m or PSS/E .raw, plain or xz-compressed';
+
+const EXAMPLES: Record<string, string> = {
+  info: 'holgura info case_ACTIVSg2000.m',
+  dcpf: 'holgura dcpf case14.m',
+  acpf: 'holgura acpf case30.m',
+  ptdf: 'holgura ptdf case9.m --branches 2,5 --buses 2,3 --format table',
+  lodf: 'holgura lodf case9.m --branches 2,5 --outages 1,3 --format csv',
+  n1: 'holgura n1 case_ACTIVSg2000.m --top 20 --format csv',
+  capacity:
+    'holgura capacity case_ACTIVSg2000.m --bus 1079,2002 --pre-existing ignore --format table',
+  flex: 'holgura flex case30.m --levels 4 --group-gens 2,3',
+  study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
+};
+
+const ROOT_HELP_AFTER = `
+Examples:
+${Object.values(EXAMPLES)
+  .map((example) => `  $ ${example}`)
+  .join('\n')}
+
+Output: JSON on stdout (the default); --format csv or table for commands whose result is a
+table (ptdf, lodf, n1, capacity, study). Errors go to stderr, and so does progress, but only
+when stderr is a terminal (never with --quiet).
+Exit codes: 0 done, 2 usage error or invalid input (a case or study file), 1 an internal error.`;
+
+/**
+ * The `holgura` command line on commander: one subcommand per analysis, each with its options,
+ * defaults and an example in its help. Built anew for every run, so in-process runs (tests)
+ * share no parse state.
+ */
+export function buildProgram(io: ProgramIo) {
+  const program = new Command('holgura')
+    .description(
+      'Power-system analysis of transmission cases: power flow, PTDF/LODF, N-1 screening, ' +
+        'flexibility (FCITC) and busbar connection capacity, per case or per study.',
+    )
+    .usage('<command> FILE [options]')
+    .version(packageJson.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'print help for the command')
+    .helpCommand('help [command]', 'print help for a command')
+    // Throw instead of process.exit, so runCli maps every outcome to an exit code itself.
+    .exitOverride()
+    .configureOutput({
+      writeOut: io.writeOut,
+      writeErr: io.writeErr,
+      // Commander's messages start "error: "; the engine's are "holgura: error: CODE: …".
+      outputError: (message, write) => write(`holgura: ${message}`),
+    })
+    .showHelpAfterError("Run 'holgura --help' for usage.")
+    .addHelpText('after', ROOT_HELP_AFTER);
+
+  /** A subcommand with the settings every command shares: hint on error, example in help. */
+  const command = (name: keyof typeof EXAMPLES, summary: string) =>
+    program
+      .command(name)
+      .summary(summary)
+      .description(summary)
+      .showHelpAfterError(`Run 'holgura ${name} --help' for usage.`)
+      .addHelpText('after', `\nExample:\n  $ ${EXAMPLES[name]}`);
+
+  const print = (output: CommandOutput, format: 'json' | 'csv' | 'table') =>
+    io.writeOut(render(output, format));
+
+  /** Runs a command's work with its progress line, cleared however the work ends. */
+  const withProgress = async (
+    quiet: boolean | undefined,
+    work: (progress: Progress) => Promise<void>,
+  ) => {
+    const progress = new Progress(quiet ? undefined : io.progress);
+    try {
+      await work(progress);
+    } finally {
+      progress.done();
+    }
+  };
+
+  command('info', 'case summary: format, counts of buses, branches, generators, loads; warnings')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(formatOption(false))
+    .action(async (file, options) => {
+      print({ json: info(await loadCaseFile(file)) }, options.format);
+    });
+
+  command('dcpf', 'DC power flow: bus angles, branch flows, generator outputs')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(formatOption(false))
+    .action(async (file, options) => {
+      print({ json: dcpf((await loadCaseFile(file)).network) }, options.format);
+    });
+
+  command('acpf', 'AC power flow (Newton): voltages, branch flows, generator outputs')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(formatOption(false))
+    .action(async (file, options) => {
+      print({ json: acpf((await loadCaseFile(file)).network) }, options.format);
+    });
+
+  command('ptdf', 'PTDF rows and columns: MW on each branch per MW injected at each bus')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option('--branches <rows>', 'monitored branches, 1-based rows (e.g. 2,5)')
+        .argParser(parseIntegerList)
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--buses <numbers>', 'injection buses, by bus number (e.g. 2,3)')
+        .argParser(parseIntegerList)
+        .makeOptionMandatory(),
+    )
+    .addOption(formatOption(true))
+    .action(async (file, options) => {
+      const { network } = await loadCaseFile(file);
+      print(ptdf(network, options), options.format);
+    });
+
+  command('lodf', 'LODF: change of flow on each branch per MW of each outaged branch')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option('--branches <rows>', 'monitored branches, 1-based rows (e.g. 2,5)')
+        .argParser(parseIntegerList)
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--outages <rows>', 'outaged branches, 1-based rows (e.g. 1,3)')
+        .argParser(parseIntegerList)
+        .makeOptionMandatory(),
+    )
+    .addOption(formatOption(true))
+    .action(async (file, options) => {
+      const { network } = await loadCaseFile(file);
+      print(lodf(network, options), options.format);
+    });
+
+  command('n1', 'DC N-1 screening: the worst post-contingency (and base-case) loadings')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option('--top <n>', 'how many of the worst loadings to list')
+        .argParser(parseCount)
+        .default(20),
+    )
+    .addOption(postRatingOption())
+    .addOption(
+      new Option('--min-kv <kv>', 'only outages and monitored branches of at least this voltage')
+        .argParser(parseNumber)
+        .default(0),
+    )
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, options) =>
+      withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        progress.stage(`N-1 screening of ${network.branches.count} branches…`);
+        print(n1(network, options), options.format);
+      }),
+    );
+
+  command('capacity', 'busbar connection capacity: the MW a new unit at each bus can inject')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option(
+        '--bus <numbers>',
+        'busbars by bus number, comma-separated or repeated (--bus 5 --bus 30)',
+      ).argParser(parseIntegerList),
+    )
+    .addOption(
+      new Option('--cap <mw>', 'study cap: the most a connection can get, MW')
+        .argParser(parsePositiveNumber)
+        .default(2000),
+    )
+    .addOption(postRatingOption())
+    .addOption(
+      new Option(
+        '--pre-existing <rule>',
+        'violations the case already has: limit (they cap the connection) or ignore (reported only)',
+      )
+        .choices(['limit', 'ignore'] as const)
+        .default('limit' as const),
+    )
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, options, cmd) => {
+      // Checked here rather than as a mandatory option: another way to choose the buses (every
+      // bus of the case) is planned as an alternative to --bus.
+      const buses = options.bus;
+      if (buses === undefined) {
+        return cmd.error("error: required option '--bus <numbers>' not specified");
+      }
+      return withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        progress.stage(`capacity of ${buses.length} busbar${buses.length === 1 ? '' : 's'}…`);
+        const output = capacity(network, {
+          buses,
+          capMw: options.cap,
+          postRating: options.postRating,
+          preExisting: options.preExisting,
+        });
+        print(output, options.format);
+      });
+    });
+
+  command('flex', 'flexibility analysis: FCITC of a study group and its levels, v1 result form')
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option('--levels <n>', 'transfer levels between 0 and Tmax')
+        .argParser(parsePositiveInteger)
+        .default(5),
+    )
+    .addOption(
+      new Option(
+        '--group-gens <rows>',
+        'study group: generators by 1-based row (default: every unit with headroom)',
+      ).argParser(parseIntegerList),
+    )
+    .addOption(postRatingOption())
+    .addOption(formatOption(false))
+    .addOption(quietOption())
+    .action((file, options) =>
+      withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        progress.stage('flexibility analysis (FCITC over N-0 and N-1)…');
+        const output = flex(network, {
+          postRating: options.postRating,
+          levels: options.levels,
+          groupGens: options.groupGens ?? [],
+        });
+        print(output, options.format);
+      }),
+    );
+
+  command('study', 'a study file: busbar capacities in every scenario × year case')
+    .argument(
+      '<study-file>',
+      'study JSON (the web app format), with baseCase: a case file relative to it',
+    )
+    .option('--project-effects', 'also the effect of each project on each busbar (JSON only)')
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, options, cmd) => {
+      if (options.projectEffects && options.format !== 'json') {
+        return cmd.error('error: --project-effects is printed with --format json only');
+      }
+      return withProgress(options.quiet, async (progress) => {
+        const output = await study(
+          file,
+          { projectEffects: options.projectEffects === true },
+          progress,
+        );
+        print(output, options.format);
+      });
+    });
+
+  return program;
+}

@@ -1,0 +1,132 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StudyFileInput } from '@holgura/contracts';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run';
+
+const case30 = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/reference/cases/case30.m',
+);
+const dir = mkdtempSync(path.join(tmpdir(), 'holgura-study-'));
+
+function writeStudy(name: string, content: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+// Two years of one scenario on MATPOWER's case30 (areas 1–3), the case named relative to the
+// study file as the format says.
+const SMALL: StudyFileInput = {
+  name: 'Estudio de prueba',
+  networkLabel: 'case30 de MATPOWER, red de prueba pública',
+  baseCase: path.relative(dir, case30),
+  years: [2026, 2027],
+  areas: [
+    { id: 1, name: 'Norte' },
+    { id: 2, name: 'Sur' },
+  ],
+  growth: { Norte: 0.02 },
+  scenarios: [
+    { name: 'alta', condition: 'Demanda alta en el Sur', demandMultipliers: { Sur: 1.05 } },
+  ],
+  busbars: [5, 30],
+};
+
+describe('holgura study: the study file read with the contracts schema', () => {
+  it('runs every scenario × year case; CSV has one row per case and busbar, as the JSON', async () => {
+    const file = writeStudy('small.json', SMALL);
+    const json = await runCli(['study', file]);
+    expect(json.code, json.stderr).toBe(0);
+    const out = JSON.parse(json.stdout) as {
+      name: string;
+      cases: { name: string; busbars: { bus: number; capacityMw: number }[] }[];
+    };
+    expect(out.name).toBe('Estudio de prueba');
+    expect(out.cases.map((c) => c.name)).toEqual(['alta_2026', 'alta_2027']);
+    const csv = await runCli(['study', file, '--format', 'csv']);
+    const [header, ...rows] = csv.stdout.trimEnd().split('\n');
+    expect(header).toBe(
+      'case,scenario,year,bus,name,capacityMw,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
+    );
+    expect(rows.map((r) => r.split(',').slice(0, 4).join(','))).toEqual([
+      'alta_2026,alta,2026,5',
+      'alta_2026,alta,2026,30',
+      'alta_2027,alta,2027,5',
+      'alta_2027,alta,2027,30',
+    ]);
+    const fromJson = out.cases.flatMap((c) => c.busbars.map((b) => b.capacityMw));
+    expect(rows.map((r) => Number(r.split(',')[5]))).toEqual(fromJson);
+  });
+
+  it('lists every problem of an invalid study file at once, in the schema’s words', async () => {
+    const file = writeStudy('invalid.json', {
+      name: '',
+      years: [],
+      scenarios: [{ name: 'alta_2026', condition: 'x' }],
+      busbars: [5],
+    });
+    const r = await runCli(['study', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`holgura: error: STUDY_FILE_INVALID: ${file} has 5 problems:`);
+    expect(lines.slice(1).sort()).toEqual(
+      [
+        '  - name: El nombre del estudio es obligatorio',
+        '  - networkLabel: La descripción de la red es obligatorio',
+        '  - years: Indica al menos un año',
+        '  - scenarios.0.name: El nombre del escenario no puede tener guiones bajos ni espacios',
+        '  - baseCase: Indica el archivo del caso base, relativo al archivo del estudio',
+      ].sort(),
+    );
+  });
+
+  it('asks for baseCase even when the rest of the file is valid', async () => {
+    const { baseCase: _omitted, ...withoutCase } = SMALL;
+    const r = await runCli(['study', writeStudy('no-case.json', withoutCase)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      '  - baseCase: Indica el archivo del caso base, relativo al archivo del estudio\n',
+    );
+  });
+
+  it('names every bus of the study that the base case lacks', async () => {
+    const file = writeStudy('buses.json', {
+      ...SMALL,
+      busbars: [5, 999],
+      scenarios: [
+        {
+          name: 'alta',
+          condition: 'Importa por la barra 777',
+          interchanges: [{ name: 'Enlace', bus: 777, mw: 50 }],
+        },
+      ],
+    });
+    const r = await runCli(['study', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `holgura: error: STUDY_FILE_INVALID: ${file} has 2 problems:\n` +
+        '  - busbars.1: La barra 999 no está en el caso base\n' +
+        '  - scenarios.0.interchanges.0.bus: La barra 777 no está en el caso base\n',
+    );
+  });
+
+  it('refuses a file that is not JSON, and --project-effects outside JSON', async () => {
+    const r = await runCli(['study', writeStudy('broken.json', '{ "name": ')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^holgura: error: INPUT_UNREADABLE: cannot read the study file /);
+    const csv = await runCli([
+      'study',
+      writeStudy('ok.json', SMALL),
+      '--project-effects',
+      '--format',
+      'csv',
+    ]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('--project-effects is printed with --format json only');
+  });
+});
