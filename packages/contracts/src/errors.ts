@@ -72,6 +72,24 @@ export const errorMessages = {
   TRANSFER_PLANT_UNKNOWN: 'El grupo de estudio nombra una planta que no está en el caso',
   LINALG_SINGULAR: 'La red no se pudo resolver: la matriz del sistema es singular',
   LINALG_DIMENSION_MISMATCH: 'Error interno de dimensiones en el cálculo',
+  STUDY_NOT_FOUND: 'No se encontró el estudio',
+  STUDY_INVALID: 'El estudio tiene errores',
+  STUDY_FILE_MISSING:
+    'Falta el archivo del estudio: envíalo en la parte «study» del formulario (JSON o Excel)',
+  STUDY_FILE_TOO_LARGE: 'El archivo del estudio supera el tamaño máximo permitido (5MB)',
+  STUDY_FILE_TYPE: 'El archivo del estudio debe ser JSON (.json) o Excel (.xlsx)',
+  STUDY_CASE_MISSING:
+    'Falta el caso base: envía el archivo de red en la parte «case» o el identificador de uno de tus casos analizados en «caseId»',
+  STUDY_CASE_UNREADABLE: 'No se pudo leer el caso base del estudio',
+  STUDY_READ_ONLY: 'El estudio de demostración no se puede modificar',
+  STUDY_RUNNING:
+    'El estudio ya se está calculando: espera a que termine o cancélalo antes de calcular una nueva versión',
+  STUDY_NOT_RUNNING: 'El estudio no se está calculando: no hay nada que cancelar',
+  STUDY_MULTIPART_INVALID:
+    'La solicitud debe ser un formulario multipart/form-data con las partes «case» (o «caseId») y «study»',
+  JOB_CANCELLED: 'El cálculo se canceló',
+  CASE_BUSES_NOT_FOUND:
+    'Este caso no tiene guardada la lista de barras: se analizó antes de que existiera. Vuelve a subirlo.',
   INTERNAL: 'Error interno del servidor',
   DATABASE_UNAVAILABLE:
     'Holgura no está disponible en este momento: no hay conexión con la base de datos. Inténtalo de nuevo en unos minutos.',

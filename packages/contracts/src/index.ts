@@ -1,5 +1,6 @@
 export * from './api/cases';
 export * from './api/client-config';
+export * from './api/export';
 export * from './api/health';
 export * from './api/jobs';
 export * from './api/profile';
@@ -14,5 +15,6 @@ export * from './legacy/full-data-json';
 export * from './legacy/full-data-json.read';
 export * from './legacy/full-data-json.write';
 export * from './api/study';
+export * from './api/studies';
 export * from './result/busbar-capacity.v1';
 export * from './result/network-view.v1';

@@ -31,6 +31,9 @@ export interface CasesTable {
   year: number | null;
   busbar_capacity_mw: number | null;
   contingency_count: number | null;
+  /** A case of a user's study (one busbar × scenario × year), and the study version. */
+  study_id: ColumnType<string | null, string | null | undefined, string | null>;
+  study_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -69,13 +72,22 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type JobKind = 'analysis' | 'study';
 
 export interface AnalysisJobsTable {
   id: string;
   user_id: string;
   upload_id: string;
-  case_id: string;
+  /** The analysed case; null for a study job. */
+  case_id: string | null;
+  kind: ColumnType<JobKind, JobKind | undefined, JobKind>;
+  study_id: ColumnType<string | null, string | null | undefined, string | null>;
+  study_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Queue order: set when queued, again when a study yields between two of its cases. */
+  queued_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Scenario × year cases a study job has stored (it keys pg-boss deliveries). */
+  slices_done: ColumnType<number, number | undefined, number>;
   state: JobState;
   progress_percent: ColumnType<number, number | undefined, number>;
   stage: string | null;
@@ -112,6 +124,37 @@ export interface CaseNetworksTable {
   network_etag: string | null;
 }
 
+/** A user's capacity study (issue #15); its files and runs are its versions. */
+export interface StudiesTable {
+  study_id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  network_label: string;
+  /** The newest version (the one computing, or done). */
+  latest_version: number;
+  /** The version whose cases are shown; null until one is complete. */
+  results_version: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StudyVersionsTable {
+  study_id: string;
+  version: number;
+  /** The validated study file (contracts' StudyFile), JSON. */
+  study_json: string;
+  /** The base network file. */
+  upload_id: string;
+  /** The analysed case it was taken from, when the user picked one. */
+  base_case_id: string | null;
+  base_file_name: string;
+  job_id: string;
+  /** scenarios × years. */
+  case_count: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
@@ -122,4 +165,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   upload_blobs: UploadBlobsTable;
   case_networks: CaseNetworksTable;
+  studies: StudiesTable;
+  study_versions: StudyVersionsTable;
 }

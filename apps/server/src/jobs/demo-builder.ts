@@ -1,36 +1,23 @@
 import {
-  acCheckAtTransfer,
   loadCase,
   networkAtTransfer,
   runDcPowerFlow,
-  type Network,
   runStudy,
-  type BusbarConstraint as EngineBusbarConstraint,
-  type BusbarGenerator as EngineBusbarGenerator,
-  type StudySpec,
+  type Network,
 } from '@holgura/engine';
-import type {
-  AnalysisResultV1,
-  BusbarConstraint,
-  BusbarGenerator,
-  DemoFlows,
-  NetworkViewV1,
-  StudyFile,
-} from '@holgura/contracts';
+import type { AnalysisResultV1, DemoFlows, NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
-import { analyseWithDefaultGroup, describeLoading, runAnalysis, toAcCheckResult } from './analysis';
+import { analyseWithDefaultGroup, runAnalysis } from './analysis';
+import {
+  describeStudyCase,
+  studyRunOptions,
+  toStudySpec,
+  type StudyBusbarCase,
+} from './study-results';
 
-/** One busbar × scenario × year case of the demo study, ready for the cases tables. */
-export interface DemoStudyCase {
+/** One busbar × scenario × year case of the demo study, with its fixed public id. */
+export interface DemoStudyCase extends StudyBusbarCase {
   caseId: string;
-  caseName: string;
-  familyId: string;
-  familyName: string;
-  scenario: string;
-  year: number;
-  capacityMw: number;
-  contingencyCount: number;
-  analysis: AnalysisResultV1;
 }
 
 export interface DemoBuild {
@@ -38,59 +25,6 @@ export interface DemoBuild {
   studyCases: DemoStudyCase[];
   /** The study network's view for the /resultados map (issue #9). */
   studyNetworkView?: NetworkViewV1;
-}
-
-const toContract = (c: EngineBusbarConstraint): BusbarConstraint => ({
-  monitoredBranch: c.monitored + 1,
-  monitoredName: c.monitoredName,
-  contingencyBranch: c.contingency < 0 ? null : c.contingency + 1,
-  contingencyName: c.contingencyName,
-  transferAtLimitMw: c.transferAtLimitMw,
-  distributionFactor: c.distributionFactor,
-  limitMw: c.limitMw,
-  preExistingViolation: c.preExistingViolation,
-  flowAtZeroMw: c.flowAtZeroMw,
-});
-
-const toContractGenerator = (g: EngineBusbarGenerator): BusbarGenerator => ({
-  name: g.name,
-  busNumber: g.busNumber,
-  initialMw: g.initialMw,
-  maxMw: g.maxMw,
-  sensitivity: g.sensitivity,
-  dispatchAtLimitMw: g.dispatchAtLimitMw,
-});
-
-/** The study file (names of areas) in engine terms (area numbers). */
-export function toStudySpec(study: StudyFile): StudySpec {
-  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
-  const byArea = (record: Record<string, number>) =>
-    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name)!, value]));
-  return {
-    years: study.years,
-    growthByArea: byArea(study.growth),
-    scenarios: study.scenarios.map((scenario) => ({
-      name: scenario.name,
-      condition: scenario.condition,
-      demandMultiplierByArea: byArea(scenario.demandMultipliers),
-      interchanges: scenario.interchanges.map((i) => ({
-        name: i.name,
-        busNumber: i.bus,
-        mw: i.mw,
-      })),
-    })),
-    projects: study.projects.map((project) => ({
-      name: project.name,
-      inServiceYear: project.inServiceYear,
-      branches: project.branches,
-      units: project.units.map((unit) => ({
-        busNumber: unit.bus,
-        pMaxMw: unit.pMaxMw,
-        pMinMw: unit.pMinMw,
-        pMw: unit.pMw,
-      })),
-    })),
-  };
 }
 
 /**
@@ -110,108 +44,21 @@ export async function buildDemo(input: {
   report('Caso de demostración calculado');
 
   const { network } = await loadCase(input.studyNetwork);
-  const names = new Map<number, string>();
-  network.buses.number.forEach((number, i) => {
-    names.set(number, network.buses.name[i] || `B${number}`);
-  });
-  const scenarios = new Map(study.scenarios.map((s) => [s.name, s]));
   const studyCases: DemoStudyCase[] = [];
-  runStudy(
-    network,
-    toStudySpec(study),
-    {
-      busbars: study.busbars,
-      capMw: study.options.tmaxMw,
-      postRating: study.options.postContingencyRating,
-      distributionFactorCutoff: study.options.distributionFactorCutoff,
-      preExisting: study.options.preExistingViolations,
-    },
-    (done, total, result) => {
-      const scenario = scenarios.get(result.scenario)!;
-      const n1 = result.n1;
-      for (const capacity of result.capacities) {
-        const busName = names.get(capacity.busNumber) ?? `B${capacity.busNumber}`;
-        studyCases.push({
-          caseId: `demo-${capacity.busNumber}-${result.name}`,
-          caseName: result.name,
-          familyId: String(capacity.busNumber),
-          familyName: busName,
-          scenario: result.scenario,
-          year: result.year,
-          capacityMw: capacity.capacityMw,
-          contingencyCount: result.nContingencies,
-          analysis: {
-            schemaVersion: 1,
-            network: {
-              format: 'matpower',
-              revision: 2,
-              compressed: true,
-              baseMva: network.baseMva,
-              counts: { ...result.counts, loads: 0, islands: 1 },
-              warnings: [],
-            },
-            n1: {
-              contingencies: n1.nContingencies,
-              islandingContingencies: n1.islanding.length,
-              monitored: n1.nMonitored,
-              baseCaseOverloads: n1.baseCaseOverloads,
-              overloadedPairs: n1.overloadedPairs,
-              top: n1.top.map((loading) => describeLoading(result.network, loading)),
-              baseCaseTop: n1.baseCaseTop.map((loading) =>
-                describeLoading(result.network, loading),
-              ),
-            },
-            busbarCapacity: {
-              busNumber: capacity.busNumber,
-              busName,
-              scenario: result.scenario,
-              year: result.year,
-              condition: scenario.condition,
-              capacityMw: capacity.capacityMw,
-              tmaxMw: study.options.tmaxMw,
-              limiting:
-                capacity.limiting === null
-                  ? null
-                  : {
-                      ...toContract(capacity.limiting),
-                      generators: (capacity.limitingGenerators ?? []).map(toContractGenerator),
-                      acCheck: toAcCheckResult(
-                        acCheckAtTransfer(
-                          result.network,
-                          {
-                            unitParticipation: result.unitParticipation,
-                            loadSinkByBus: result.loadSinkByBus,
-                            newUnitBus: capacity.bus,
-                          },
-                          capacity.limiting.transferAtLimitMw,
-                          {
-                            monitored: capacity.limiting.monitored,
-                            contingency: capacity.limiting.contingency,
-                            limitMw: capacity.limiting.limitMw,
-                            dcFlowMw:
-                              capacity.limiting.flowAtZeroMw +
-                              capacity.limiting.distributionFactor *
-                                capacity.limiting.transferAtLimitMw,
-                          },
-                        ),
-                      ),
-                    },
-              topConstraints: capacity.top.slice(0, 5).map(toContract),
-              projectsInService: result.projectsInService,
-              interchanges: scenario.interchanges.map((i) => ({
-                name: i.name,
-                busNumber: i.bus,
-                mw: i.mw,
-              })),
-              networkLabel: study.networkLabel,
-            },
-            timingsMs: { total: result.timingsMs },
-          },
-        });
-      }
-      report(`Estudio de demostración: caso ${done} de ${total}`);
-    },
-  );
+  runStudy(network, toStudySpec(study), studyRunOptions(study), (done, total, result) => {
+    const described = describeStudyCase(result, study, {
+      acChecks: true,
+      format: 'matpower',
+      revision: 2,
+    });
+    for (const busbarCase of described) {
+      studyCases.push({
+        ...busbarCase,
+        caseId: `demo-${busbarCase.familyId}-${busbarCase.caseName}`,
+      });
+    }
+    report(`Estudio de demostración: caso ${done} de ${total}`);
+  });
   return {
     demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson, demoFlows },
     studyCases,

@@ -8,27 +8,33 @@ import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
+import type { ClaimedJob } from './claimed-job';
 import { encodeCaseData, STALE_ENCODING } from '../modules/cases/case-data-encoding';
 import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
+import { studyJobStore } from './study-jobs.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
 /** Analyses that die with their worker this many times fail for good. */
 export const MAX_JOB_ATTEMPTS = 3;
 
-export interface ClaimedJob {
-  id: string;
-  userId: string;
-  caseId: string;
-  caseName: string;
-  uploadSha256: string;
-  attempts: number;
+export type { ClaimedJob };
+
+/**
+ * The scale-out queue's key for one delivery: the job id, and for a study the number of its
+ * cases stored, so a study that gave its turn away is delivered again (a new key) while a lost
+ * or repeated send of the same turn stays a no-op.
+ */
+function deliveryKey(row: { id: string; kind: string; slices_done: number }): string {
+  return row.kind === 'study' ? `${row.id}:${row.slices_done}` : row.id;
 }
 
 export function toJobStatus(row: JobRow): JobStatus {
   return {
     jobId: row.id,
+    kind: row.kind,
     caseId: row.case_id,
+    studyId: row.study_id,
     state: row.state,
     progressPercent: row.progress_percent,
     stage: row.stage,
@@ -66,51 +72,60 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     db
       .selectFrom('analysis_jobs')
       .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
-      .innerJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
+      .leftJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
       .select([
         'analysis_jobs.id',
         'analysis_jobs.user_id',
+        'analysis_jobs.kind',
         'analysis_jobs.case_id',
+        'analysis_jobs.study_id',
+        'analysis_jobs.study_version',
         'analysis_jobs.attempts',
+        'analysis_jobs.slices_done',
         'analysis_jobs.state',
         'uploads.sha256',
         'cases.case_name',
       ]);
+  type RunRow = Awaited<ReturnType<ReturnType<typeof jobsToRun>['executeTakeFirstOrThrow']>>;
+  const claimed = (row: RunRow, attempts: number): ClaimedJob => ({
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    caseId: row.case_id,
+    caseName: row.case_name ?? '',
+    studyId: row.study_id,
+    studyVersion: row.study_version,
+    uploadSha256: row.sha256,
+    attempts,
+    slicesDone: row.slices_done,
+  });
 
   return {
+    /** Study jobs' plans, cases and turns (study-jobs.repository.ts). */
+    study: studyJobStore(db),
+
     async claimNext(): Promise<ClaimedJob | null> {
       for (;;) {
         const next = await jobsToRun()
           .where('analysis_jobs.state', '=', 'queued')
-          .orderBy('analysis_jobs.created_at')
+          .orderBy('analysis_jobs.queued_at')
           .orderBy('analysis_jobs.id')
           .limit(1)
           .executeTakeFirst();
         if (next === undefined) return null;
         const now = nowIso();
-        const claimed = await db
+        const taken = await db
           .updateTable('analysis_jobs')
           .set({
             state: 'running',
             attempts: next.attempts + 1,
             started_at: now,
             updated_at: now,
-            progress_percent: 0,
-            stage: null,
           })
           .where('id', '=', next.id)
           .where('state', '=', 'queued')
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1) {
-          return {
-            id: next.id,
-            userId: next.user_id,
-            caseId: next.case_id,
-            caseName: next.case_name,
-            uploadSha256: next.sha256,
-            attempts: next.attempts + 1,
-          };
-        }
+        if (Number(taken.numUpdatedRows) === 1) return claimed(next, next.attempts + 1);
         // Another runner took it between our read and our write: look again.
       }
     },
@@ -122,7 +137,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
      */
     async claim(jobId: string): Promise<ClaimedJob | null> {
       const row = await jobsToRun().where('analysis_jobs.id', '=', jobId).executeTakeFirst();
-      if (row === undefined || row.state === 'done' || row.state === 'failed') return null;
+      if (row === undefined || (row.state !== 'queued' && row.state !== 'running')) return null;
       if (row.attempts >= maxAttempts) {
         await db
           .updateTable('analysis_jobs')
@@ -139,44 +154,45 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         return null;
       }
       const now = nowIso();
-      const claimed = await db
+      const taken = await db
         .updateTable('analysis_jobs')
         .set({
           state: 'running',
           attempts: row.attempts + 1,
           started_at: now,
           updated_at: now,
-          progress_percent: 0,
-          stage: null,
         })
         .where('id', '=', jobId)
         .where('attempts', '=', row.attempts)
         .where('state', 'in', ['queued', 'running'])
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return null;
-      return {
-        id: row.id,
-        userId: row.user_id,
-        caseId: row.case_id,
-        caseName: row.case_name,
-        uploadSha256: row.sha256,
-        attempts: row.attempts + 1,
-      };
+      if (Number(taken.numUpdatedRows) !== 1) return null;
+      return claimed(row, row.attempts + 1);
     },
 
     /**
      * Jobs not finished, oldest first: the scale-out queue re-sends them (a no-op while pg-boss
      * still holds them), so a lost send or a dead process's job is never forgotten.
      */
-    async unfinishedIds(limit: number): Promise<string[]> {
+    async unfinishedIds(limit: number): Promise<{ id: string; key: string }[]> {
       const rows = await db
         .selectFrom('analysis_jobs')
-        .select('id')
+        .select(['id', 'kind', 'slices_done'])
         .where('state', 'in', ['queued', 'running'])
-        .orderBy('created_at')
+        .orderBy('queued_at')
         .limit(limit)
         .execute();
-      return rows.map((row) => row.id);
+      return rows.map((row) => ({ id: row.id, key: deliveryKey(row) }));
+    },
+
+    /** The delivery key of a job's current turn (see deliveryKey). */
+    async deliveryKeyOf(jobId: string): Promise<string> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .select(['id', 'kind', 'slices_done'])
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      return row === undefined ? jobId : deliveryKey(row);
     },
 
     async progress(jobId: string, percent: number, stage: string): Promise<void> {
@@ -196,6 +212,8 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       contingencyCount: number,
       networkView: NetworkViewV1 | null = null,
     ): Promise<boolean> {
+      const caseId = job.caseId;
+      if (caseId === null) throw new Error(`job ${job.id} has no case to complete`);
       const now = nowIso();
       const text = {
         analysis_json: JSON.stringify(result),
@@ -204,7 +222,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       };
       // Compressed before the transaction, on zlib's thread pool.
       const encoded = await encodeCaseData({
-        caseId: job.caseId,
+        caseId,
         fullDataJson: text.full_data_json,
         extras: null,
         analysisJson: text.analysis_json,
@@ -228,16 +246,16 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         await tx
           .updateTable('cases')
           .set({ contingency_count: contingencyCount })
-          .where('case_id', '=', job.caseId)
+          .where('case_id', '=', caseId)
           .where('user_id', '=', job.userId)
           .execute();
         // An existing row may hold extras this write keeps: its ready answer is rebuilt later.
         await tx
           .insertInto('case_api_data')
-          .values({ case_id: job.caseId, user_id: job.userId, extras: null, ...text, ...encoded })
+          .values({ case_id: caseId, user_id: job.userId, extras: null, ...text, ...encoded })
           .onConflict((oc) => oc.column('case_id').doUpdateSet({ ...text, ...STALE_ENCODING }))
           .execute();
-        if (network !== null) await saveCaseNetwork(tx, job.caseId, network);
+        if (network !== null) await saveCaseNetwork(tx, caseId, network);
         return true;
       });
     },
@@ -263,13 +281,15 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     async retryOrFail(jobId: string, code: string, message: string): Promise<'queued' | 'failed'> {
       const row = await db
         .selectFrom('analysis_jobs')
-        .select('attempts')
+        .select(['attempts', 'kind'])
         .where('id', '=', jobId)
         .executeTakeFirst();
       if (row !== undefined && row.attempts < maxAttempts) {
+        // A study keeps the cases it stored, and so its progress.
+        const restart = row.kind === 'study' ? {} : { progress_percent: 0 };
         await db
           .updateTable('analysis_jobs')
-          .set({ state: 'queued', stage: null, progress_percent: 0, updated_at: nowIso() })
+          .set({ state: 'queued', stage: null, ...restart, updated_at: nowIso() })
           .where('id', '=', jobId)
           .where('state', '=', 'running')
           .execute();

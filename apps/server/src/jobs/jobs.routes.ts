@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { apiError, type JobStatus } from '@holgura/contracts';
+import { apiError, jobParamsSchema, jobStatusSchema, type JobStatus } from '@holgura/contracts';
 import type { Db } from '../db/database';
+import { defineRoute } from '../http/api-route';
 import type { AuthGuard } from '../http/auth-guard';
 import type { JobEvents } from './job-events';
 import { jobsRepository } from './jobs.repository';
@@ -12,20 +13,39 @@ export function registerJobRoutes(
   app: FastifyInstance,
   deps: { db: Db; guard: AuthGuard; events: JobEvents; pollIntervalMs?: number },
 ): void {
-  const signedIn = { preHandler: deps.guard.requireUser };
-
-  app.get<{ Params: { jobId: string } }>('/api/jobs/:jobId', signedIn, async (request, reply) => {
-    const status = await jobsRepository(deps.db, request.principal!.userId).find(
-      request.params.jobId,
-    );
-    if (status === null) return reply.status(404).send(apiError('JOB_NOT_FOUND'));
-    return status;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/jobs/:jobId',
+    tag: 'Análisis',
+    summary: 'Estado y progreso de un análisis',
+    auth: deps.guard.requireUser,
+    params: jobParamsSchema,
+    responses: { 200: jobStatusSchema },
+    errors: { 404: ['JOB_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const status = await jobsRepository(deps.db, request.principal!.userId).find(
+        request.params.jobId,
+      );
+      if (status === null) return reply.status(404).send(apiError('JOB_NOT_FOUND'));
+      return status;
+    },
   });
 
-  app.get<{ Params: { jobId: string } }>(
-    '/api/jobs/:jobId/events',
-    signedIn,
-    async (request, reply) => {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/jobs/:jobId/events',
+    tag: 'Análisis',
+    summary: 'Progreso del análisis como Server-Sent Events',
+    description:
+      'Un evento `status` con el mismo JSON que `/api/jobs/{jobId}` cada vez que cambia; el ' +
+      'flujo se cierra cuando el análisis termina (`done` o `failed`).',
+    auth: deps.guard.requireUser,
+    params: jobParamsSchema,
+    responses: {
+      200: { description: 'Flujo de eventos `status`', mediaTypes: ['text/event-stream'] },
+    },
+    errors: { 404: ['JOB_NOT_FOUND'] },
+    handler: async (request, reply) => {
       const jobs = jobsRepository(deps.db, request.principal!.userId);
       const jobId = request.params.jobId;
       const first = await jobs.find(jobId);
@@ -69,5 +89,5 @@ export function registerJobRoutes(
       });
       send(first);
     },
-  );
+  });
 }

@@ -66,8 +66,8 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
     const status = await store.status(jobId);
     if (status !== null) events.publish(status);
   };
-  const send = (jobId: string) =>
-    boss.send(ANALYSIS_QUEUE, { jobId }, { singletonKey: jobId }).then(() => undefined);
+  const send = (jobId: string, key: string) =>
+    boss.send(ANALYSIS_QUEUE, { jobId }, { singletonKey: key }).then(() => undefined);
 
   if (pool !== null) {
     await boss.work<{ jobId: string }>(
@@ -100,6 +100,8 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
           if (status?.state === 'running') {
             throw new Error(`the outcome of job ${job.id} could not be stored`);
           }
+          // A study that gave its turn away: its next case is a new delivery.
+          if (status?.state === 'queued') await send(job.id, await store.deliveryKeyOf(job.id));
         }
         if (outcome === 'crashed') {
           const next = await store.retryOrFail(
@@ -118,14 +120,14 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
   const sweep = setInterval(() => {
     store
       .unfinishedIds(100)
-      .then((ids) => Promise.all(ids.map(send)))
+      .then((jobs) => Promise.all(jobs.map((job) => send(job.id, job.key))))
       .catch((error: unknown) => log.warn({ err: error }, 'queue sweep failed'));
   }, options.sweepIntervalMs ?? 10_000);
   sweep.unref();
 
   return {
     async enqueue(jobId) {
-      await send(jobId);
+      await send(jobId, await store.deliveryKeyOf(jobId));
     },
     async close() {
       clearInterval(sweep);

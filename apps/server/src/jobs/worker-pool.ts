@@ -1,12 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type Transferable } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
-import type { FromWorker, ToWorker } from './worker-protocol';
+import { runStudyJob } from './study-job';
+import type { FromWorker, RunOutcome, ThreadAnswer, ThreadTalk, ToWorker } from './worker-protocol';
 
-/** How a run ended: the job's state is written ('finished'), or its thread died under it. */
-export type RunOutcome = 'finished' | 'crashed';
+export type { RunOutcome, ThreadAnswer, ThreadTalk };
 
 export interface WorkerPool {
   readonly size: number;
@@ -97,86 +97,110 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
   for (let i = 0; i < size; i++) addWorker();
 
-  async function run(job: ClaimedJob, bytes: Uint8Array): Promise<RunOutcome> {
-    const worker = await acquire();
-    busy.add(worker);
-    return new Promise<RunOutcome>((resolve) => {
-      let settled = false;
-      const settle = (outcome: RunOutcome, bookkeeping: () => Promise<unknown>) => {
-        if (settled) return;
-        settled = true;
+  /**
+   * Sends one message to the thread and waits for its answer, relaying progress; 'crashed' when
+   * the thread died first (it is then replaced, unless the pool is closing).
+   */
+  function exchange(
+    worker: Worker,
+    jobId: string,
+    message: ToWorker,
+    transfer: Transferable[],
+  ): Promise<ThreadAnswer> {
+    return new Promise<ThreadAnswer>((resolve) => {
+      const finish = (answer: ThreadAnswer) => {
         worker.off('message', onMessage);
         worker.off('exit', onExit);
         worker.off('error', onError);
-        bookkeeping()
-          .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job bookkeeping'))
-          .then(() => publish(job.id))
-          .catch(() => undefined)
-          .finally(() => {
-            if (outcome === 'finished' && busy.delete(worker) && !closed) release(worker);
-            resolve(outcome);
-            available();
-          });
+        resolve(answer);
       };
-      const onMessage = (message: FromWorker) => {
-        if (message.jobId !== job.id) return;
-        if (message.type === 'progress') {
+      const onMessage = (reply: FromWorker) => {
+        if (reply.jobId !== jobId) return;
+        if (reply.type === 'progress') {
           void store
-            .progress(job.id, message.percent, message.stage)
-            .then(() => publish(job.id))
+            .progress(jobId, reply.percent, reply.stage)
+            .then(() => publish(jobId))
             .catch(() => undefined);
           return;
         }
-        if (message.type === 'error') {
-          log.error({ jobId: job.id, detail: message.detail }, 'analysis failed with a bug');
-          settle('finished', () => store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL));
-          return;
-        }
-        failedStarts = 0;
-        const { outcome } = message;
-        if (outcome.ok) {
-          settle('finished', () =>
-            store.complete(
-              job,
-              outcome.result,
-              outcome.fullDataJson,
-              outcome.contingencyCount,
-              outcome.networkView,
-            ),
-          );
-        } else {
-          const described = describeEngineError(outcome);
-          log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');
-          settle('finished', () => store.fail(job.id, described.code, described.message));
-        }
+        finish({ type: 'reply', reply });
       };
-      const onCrash = (reason: string) => {
-        busy.delete(worker);
-        void worker.terminate();
-        if (closed) {
-          // Shutting down: the job stays 'running'; the queue recovers it at the next start.
-          settled = true;
-          resolve('crashed');
-          return;
-        }
-        log.warn({ jobId: job.id, attempt: job.attempts, reason }, 'analysis worker died');
-        addWorker();
-        settle('crashed', () => Promise.resolve());
-      };
-      const onExit = (code: number) => onCrash(`exit ${code}`);
-      const onError = (error: Error) => onCrash(error.message);
+      const onExit = (code: number) => finish({ type: 'crashed', reason: `exit ${code}` });
+      const onError = (error: Error) => finish({ type: 'crashed', reason: error.message });
       worker.on('message', onMessage);
       worker.once('exit', onExit);
       worker.once('error', onError);
-      const message: ToWorker = {
-        type: 'run',
-        jobId: job.id,
-        attempt: job.attempts,
-        caseName: job.caseName,
-        bytes,
-      };
-      worker.postMessage(message, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage(message, transfer);
     });
+  }
+
+  async function runAnalysisJob(
+    job: ClaimedJob,
+    bytes: Uint8Array,
+    talk: ThreadTalk,
+  ): Promise<RunOutcome> {
+    const answer = await talk(
+      { type: 'run', jobId: job.id, attempt: job.attempts, caseName: job.caseName, bytes },
+      [bytes.buffer as ArrayBuffer],
+    );
+    if (answer.type === 'crashed') return 'crashed';
+    const { reply } = answer;
+    if (reply.type !== 'done') {
+      log.error({ jobId: job.id, reply }, 'analysis failed with a bug');
+      await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
+      return 'finished';
+    }
+    const { outcome } = reply;
+    if (outcome.ok) {
+      await store.complete(
+        job,
+        outcome.result,
+        outcome.fullDataJson,
+        outcome.contingencyCount,
+        outcome.networkView,
+      );
+    } else {
+      const described = describeEngineError(outcome);
+      log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');
+      await store.fail(job.id, described.code, described.message);
+    }
+    return 'finished';
+  }
+
+  async function run(job: ClaimedJob, bytes: Uint8Array): Promise<RunOutcome> {
+    const worker = await acquire();
+    busy.add(worker);
+    let crashReason: string | null = null;
+    const talk: ThreadTalk = async (message, transfer = []) => {
+      const answer = await exchange(worker, job.id, message, transfer);
+      if (answer.type === 'crashed') crashReason = answer.reason;
+      else failedStarts = 0;
+      return answer;
+    };
+    let outcome: RunOutcome;
+    try {
+      outcome =
+        job.kind === 'study'
+          ? await runStudyJob({ job, bytes, talk, store, publish, log })
+          : await runAnalysisJob(job, bytes, talk);
+    } catch (error) {
+      // The job's state could not be written: the queue notices it is still 'running'.
+      log.error({ err: error, jobId: job.id }, 'job bookkeeping');
+      outcome = crashReason === null ? 'finished' : 'crashed';
+    }
+    if (outcome === 'crashed') {
+      busy.delete(worker);
+      void worker.terminate();
+      // Shutting down: the job stays 'running'; the queue recovers it at the next start.
+      if (closed) return 'crashed';
+      log.warn({ jobId: job.id, attempt: job.attempts, reason: crashReason }, 'worker died');
+      addWorker();
+    } else if (busy.delete(worker) && !closed) {
+      release(worker);
+    }
+    await publish(job.id).catch(() => undefined);
+    available();
+    return outcome;
   }
 
   return {

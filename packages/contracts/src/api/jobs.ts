@@ -1,12 +1,18 @@
 import { z } from 'zod';
 
-export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
+/** 'cancelled': a study job stopped by its owner (analyses of uploads are not cancelled). */
+export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-/** An analysis job as its owner sees it (polling and Server-Sent Events carry the same shape). */
+/** An analysis or study job as its owner sees it (polling and Server-Sent Events alike). */
 export const jobStatusSchema = z.object({
   jobId: z.string(),
-  caseId: z.string(),
+  /** 'analysis': an uploaded case; 'study': every scenario × year case of a study version. */
+  kind: z.enum(['analysis', 'study']).default('analysis'),
+  /** The analysed case; null for a study job. */
+  caseId: z.string().nullable(),
+  /** The study; null for an analysis job. */
+  studyId: z.string().nullable().default(null),
   state: jobStateSchema,
   progressPercent: z.number().int().min(0).max(100),
   /** What the engine is doing, in Spanish, for the progress bar. */
@@ -32,3 +38,8 @@ export const UPLOAD_CONTENT_TYPES = [
   'application/octet-stream',
   'text/plain',
 ] as const;
+
+/** Path of /api/jobs/:jobId and its event stream. */
+export const jobParamsSchema = z.object({
+  jobId: z.string().describe('Identificador del análisis (jobId de la subida)'),
+});

@@ -6,6 +6,7 @@ import { uploadBlobs } from './2026-11-22T000000-upload-blobs';
 import { caseNetworks } from './2026-11-22T010000-case-networks';
 import { demoDataVersion } from './2026-11-22T020000-demo-data-version';
 import { readyAnswers } from './2026-11-23T000000-ready-answers';
+import { studies } from './2026-11-25T000000-studies';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -19,6 +20,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-22T010000-case-networks': caseNetworks(d),
     '2026-11-22T020000-demo-data-version': demoDataVersion(),
     '2026-11-23T000000-ready-answers': readyAnswers(d),
+    '2026-11-25T000000-studies': studies(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

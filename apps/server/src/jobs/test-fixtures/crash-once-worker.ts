@@ -7,7 +7,7 @@ import type { ToWorker } from '../worker-protocol';
 if (parentPort !== null) {
   const port = parentPort;
   port.on('message', (message: ToWorker) => {
-    if (message.attempt === 1) process.exit(3);
+    if (message.type === 'run' && message.attempt === 1) process.exit(3);
     void handleJob(message, (reply) => port.postMessage(reply));
   });
 }

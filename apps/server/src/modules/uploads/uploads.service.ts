@@ -70,6 +70,7 @@ export async function acceptUpload(
         upload_id: uploadId,
         case_id: caseId,
         state: 'queued',
+        queued_at: now,
         created_at: now,
         updated_at: now,
       })

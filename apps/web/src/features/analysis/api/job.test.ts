@@ -6,7 +6,9 @@ import { followJob } from './job';
 
 const status = (patch: Partial<JobStatus>): JobStatus => ({
   jobId: 'j1',
+  kind: 'analysis',
   caseId: 'c1',
+  studyId: null,
   state: 'running',
   progressPercent: 10,
   stage: 'Leyendo el archivo',

@@ -1,0 +1,18 @@
+import type { JobKind } from '../db/schema';
+
+/** A job a runner has taken, with what running it needs. */
+export interface ClaimedJob {
+  id: string;
+  userId: string;
+  kind: JobKind;
+  /** The analysed case (kind 'analysis'). */
+  caseId: string | null;
+  caseName: string;
+  /** The study and version a 'study' job computes. */
+  studyId: string | null;
+  studyVersion: number | null;
+  uploadSha256: string;
+  attempts: number;
+  /** Scenario × year cases of the study already stored. */
+  slicesDone: number;
+}

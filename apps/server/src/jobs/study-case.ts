@@ -1,0 +1,78 @@
+import { isEngineError, loadCase, runStudyCase, type LoadedCase } from '@holgura/engine';
+import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
+import { buildNetworkView } from '../modules/network/network-view';
+import {
+  describeStudyCase,
+  studyRunOptions,
+  toStudySpec,
+  type StudyBusbarCase,
+} from './study-results';
+
+export type StudyCaseOutcome =
+  | { ok: true; cases: StudyBusbarCase[] }
+  | { ok: false; code: string; line?: number; field?: string; detail: string };
+
+/**
+ * The base network last read by this thread, by its upload's content key: a study's cases run
+ * one after another on the same thread and each would otherwise read the file again. Study
+ * cases copy what they change (engine study/grow-network.ts), so the base is never modified.
+ */
+let cachedBase: { key: string; loaded: LoadedCase } | null = null;
+
+async function readBase(key: string, bytes: Uint8Array): Promise<LoadedCase> {
+  if (cachedBase?.key !== key) cachedBase = { key, loaded: await loadCase(bytes) };
+  return cachedBase.loaded;
+}
+
+/**
+ * One scenario × year case of a user's study, inside an analysis worker thread: the case built
+ * from the base network, its busbar capacities and N-1, described as one stored case per busbar.
+ * Bad input is an outcome with the engine's code, never a crash.
+ */
+export async function runStudyCaseJob(input: {
+  baseKey: string;
+  bytes: Uint8Array;
+  study: StudyFile;
+  scenario: string;
+  year: number;
+}): Promise<StudyCaseOutcome> {
+  try {
+    const loaded = await readBase(input.baseKey, input.bytes);
+    const spec = toStudySpec(input.study);
+    const scenario = spec.scenarios.find((s) => s.name === input.scenario);
+    if (scenario === undefined) throw new Error(`scenario ${input.scenario} is not in the study`);
+    const result = runStudyCase(
+      loaded.network,
+      spec,
+      scenario,
+      input.year,
+      studyRunOptions(input.study),
+    );
+    return {
+      ok: true,
+      cases: describeStudyCase(result, input.study, {
+        acChecks: false,
+        format: loaded.format,
+        revision: loaded.revision,
+      }),
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      ok: false,
+      code: error.code,
+      ...(error.line === undefined ? {} : { line: error.line }),
+      ...(error.field === undefined ? {} : { field: error.field }),
+      detail: error.message,
+    };
+  }
+}
+
+/** The study map's picture of the base network (laid out once, like an analysed case's). */
+export async function buildStudyNetworkView(input: {
+  baseKey: string;
+  bytes: Uint8Array;
+}): Promise<NetworkViewV1> {
+  const loaded = await readBase(input.baseKey, input.bytes);
+  return buildNetworkView(loaded.network);
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describeEngineError, errorMessages } from '@holgura/contracts';
+import type { ClaimedJob, JobQueueStore } from './jobs.repository';
+import type { RunOutcome, ThreadTalk } from './worker-protocol';
+
+/**
+ * A study job on one worker thread (issue #15): its scenario × year cases one at a time, each
+ * stored as soon as it is computed. Between two cases it gives its turn away when another job is
+ * waiting (`yieldTurn`: it goes behind that job in the queue and resumes at its next case), so a
+ * large study never holds up other users' uploads for longer than one case. When every case is
+ * stored, the version becomes the study's results.
+ */
+export async function runStudyJob(deps: {
+  job: ClaimedJob;
+  bytes: Uint8Array;
+  talk: ThreadTalk;
+  store: JobQueueStore;
+  publish: (jobId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+}): Promise<RunOutcome> {
+  const { job, bytes, talk, store, publish, log } = deps;
+  const plan = await store.study.plan(job);
+  if (plan === null) {
+    // The study was deleted while its job waited.
+    await store.fail(job.id, 'STUDY_NOT_FOUND', errorMessages.STUDY_NOT_FOUND);
+    return 'finished';
+  }
+  const steps = plan.caseCount + (plan.needsView ? 1 : 0);
+  let done = plan.caseCount - plan.pending.length;
+  const baseKey = job.uploadSha256;
+
+  for (const slice of plan.pending) {
+    const name = `${slice.scenario}_${slice.year}`;
+    const busbars = plan.study.busbars.length;
+    await store.progress(
+      job.id,
+      (100 * done) / steps,
+      `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'})`,
+    );
+    await publish(job.id);
+    const answer = await talk({
+      type: 'study-case',
+      jobId: job.id,
+      baseKey,
+      bytes: bytes.slice(),
+      study: plan.study,
+      scenario: slice.scenario,
+      year: slice.year,
+    });
+    if (answer.type === 'crashed') return 'crashed';
+    const reply = answer.reply;
+    if (reply.type !== 'study-case-done') {
+      log.error({ jobId: job.id, reply }, 'study case failed with a bug');
+      await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
+      return 'finished';
+    }
+    if (!reply.outcome.ok) {
+      const described = describeEngineError(reply.outcome);
+      log.info({ jobId: job.id, code: reply.outcome.code, case: name }, 'study case refused');
+      await store.fail(job.id, described.code, `${described.message} (caso ${name})`);
+      return 'finished';
+    }
+    done += 1;
+    const stored = await store.study.storeCase(job, slice, reply.outcome.cases, {
+      percent: (100 * done) / steps,
+      stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
+    });
+    if (stored === 'stopped') return 'finished';
+    await publish(job.id);
+    const more = done < plan.caseCount;
+    if (more && (await store.study.othersWaiting(job.id)) && (await store.study.yieldTurn(job))) {
+      return 'finished';
+    }
+  }
+
+  if (plan.needsView) {
+    await store.progress(job.id, (100 * done) / steps, 'Dibujando la red del estudio');
+    await publish(job.id);
+    const answer = await talk({ type: 'study-view', jobId: job.id, baseKey, bytes: bytes.slice() });
+    if (answer.type === 'crashed') return 'crashed';
+    if (answer.reply.type === 'study-view-done' && answer.reply.view !== null) {
+      await store.study.saveView(job, answer.reply.view);
+    }
+  }
+  await store.study.finish(job);
+  return 'finished';
+}

@@ -1,0 +1,190 @@
+import {
+  acCheckAtTransfer,
+  busDisplayName,
+  busIndex,
+  type BusbarConstraint as EngineBusbarConstraint,
+  type BusbarGenerator as EngineBusbarGenerator,
+  type StudyCaseResult as EngineStudyCase,
+  type StudySpec,
+} from '@holgura/engine';
+import type {
+  AnalysisResultV1,
+  BusbarConstraint,
+  BusbarGenerator,
+  StudyFile,
+} from '@holgura/contracts';
+import { describeLoading, toAcCheckResult } from './analysis';
+
+/** One busbar × scenario × year case of a study, ready for the cases tables. */
+export interface StudyBusbarCase {
+  caseName: string;
+  familyId: string;
+  familyName: string;
+  scenario: string;
+  year: number;
+  capacityMw: number;
+  contingencyCount: number;
+  analysis: AnalysisResultV1;
+}
+
+const toContract = (c: EngineBusbarConstraint): BusbarConstraint => ({
+  monitoredBranch: c.monitored + 1,
+  monitoredName: c.monitoredName,
+  contingencyBranch: c.contingency < 0 ? null : c.contingency + 1,
+  contingencyName: c.contingencyName,
+  transferAtLimitMw: c.transferAtLimitMw,
+  distributionFactor: c.distributionFactor,
+  limitMw: c.limitMw,
+  preExistingViolation: c.preExistingViolation,
+  flowAtZeroMw: c.flowAtZeroMw,
+});
+
+const toContractGenerator = (g: EngineBusbarGenerator): BusbarGenerator => ({
+  name: g.name,
+  busNumber: g.busNumber,
+  initialMw: g.initialMw,
+  maxMw: g.maxMw,
+  sensitivity: g.sensitivity,
+  dispatchAtLimitMw: g.dispatchAtLimitMw,
+});
+
+/** The study file (names of areas) in engine terms (area numbers). */
+export function toStudySpec(study: StudyFile): StudySpec {
+  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
+  const byArea = (record: Record<string, number>) =>
+    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name)!, value]));
+  return {
+    years: study.years,
+    growthByArea: byArea(study.growth),
+    scenarios: study.scenarios.map((scenario) => ({
+      name: scenario.name,
+      condition: scenario.condition,
+      demandMultiplierByArea: byArea(scenario.demandMultipliers),
+      interchanges: scenario.interchanges.map((i) => ({
+        name: i.name,
+        busNumber: i.bus,
+        mw: i.mw,
+      })),
+    })),
+    projects: study.projects.map((project) => ({
+      name: project.name,
+      inServiceYear: project.inServiceYear,
+      branches: project.branches,
+      units: project.units.map((unit) => ({
+        busNumber: unit.bus,
+        pMaxMw: unit.pMaxMw,
+        pMinMw: unit.pMinMw,
+        pMw: unit.pMw,
+      })),
+    })),
+  };
+}
+
+/** The engine's options for a study file. */
+export function studyRunOptions(study: StudyFile) {
+  return {
+    busbars: study.busbars,
+    capMw: study.options.tmaxMw,
+    postRating: study.options.postContingencyRating,
+    distributionFactorCutoff: study.options.distributionFactorCutoff,
+    preExisting: study.options.preExistingViolations,
+  };
+}
+
+/**
+ * A computed scenario × year case as one stored case per busbar (ANALYSIS.md §6: the busbar is
+ * the family), each with the analysis result /resultados reads. `acChecks` adds an AC power flow
+ * at each limiting constraint's limit (the demo keeps it; user studies skip it: no screen shows
+ * it, and it costs as much as the capacity itself).
+ */
+export function describeStudyCase(
+  result: EngineStudyCase,
+  study: StudyFile,
+  options: { acChecks: boolean; format: 'matpower' | 'psse'; revision: number | null },
+): StudyBusbarCase[] {
+  const scenario = study.scenarios.find((s) => s.name === result.scenario)!;
+  const { network } = result;
+  const n1 = result.n1;
+  const n1Summary = {
+    contingencies: n1.nContingencies,
+    islandingContingencies: n1.islanding.length,
+    monitored: n1.nMonitored,
+    baseCaseOverloads: n1.baseCaseOverloads,
+    overloadedPairs: n1.overloadedPairs,
+    top: n1.top.map((loading) => describeLoading(network, loading)),
+    baseCaseTop: n1.baseCaseTop.map((loading) => describeLoading(network, loading)),
+  };
+  return result.capacities.map((capacity) => {
+    const busName = busDisplayName(network, busIndex(capacity.bus));
+    const limiting = capacity.limiting;
+    const acCheck =
+      limiting === null || !options.acChecks
+        ? undefined
+        : toAcCheckResult(
+            acCheckAtTransfer(
+              network,
+              {
+                unitParticipation: result.unitParticipation,
+                loadSinkByBus: result.loadSinkByBus,
+                newUnitBus: capacity.bus,
+              },
+              limiting.transferAtLimitMw,
+              {
+                monitored: limiting.monitored,
+                contingency: limiting.contingency,
+                limitMw: limiting.limitMw,
+                dcFlowMw:
+                  limiting.flowAtZeroMw + limiting.distributionFactor * limiting.transferAtLimitMw,
+              },
+            ),
+          );
+    const analysis: AnalysisResultV1 = {
+      schemaVersion: 1,
+      network: {
+        format: options.format,
+        revision: options.revision,
+        compressed: true,
+        baseMva: network.baseMva,
+        counts: { ...result.counts, loads: 0, islands: 1 },
+        warnings: [],
+      },
+      n1: n1Summary,
+      busbarCapacity: {
+        busNumber: capacity.busNumber,
+        busName,
+        scenario: result.scenario,
+        year: result.year,
+        condition: scenario.condition,
+        capacityMw: capacity.capacityMw,
+        tmaxMw: study.options.tmaxMw,
+        limiting:
+          limiting === null
+            ? null
+            : {
+                ...toContract(limiting),
+                generators: (capacity.limitingGenerators ?? []).map(toContractGenerator),
+                ...(acCheck === undefined ? {} : { acCheck }),
+              },
+        topConstraints: capacity.top.slice(0, 5).map(toContract),
+        projectsInService: result.projectsInService,
+        interchanges: scenario.interchanges.map((i) => ({
+          name: i.name,
+          busNumber: i.bus,
+          mw: i.mw,
+        })),
+        networkLabel: study.networkLabel,
+      },
+      timingsMs: { total: result.timingsMs },
+    };
+    return {
+      caseName: result.name,
+      familyId: String(capacity.busNumber),
+      familyName: busName,
+      scenario: result.scenario,
+      year: result.year,
+      capacityMw: capacity.capacityMw,
+      contingencyCount: result.nContingencies,
+      analysis,
+    };
+  });
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { studyFileSchema } from './study';
+
+/**
+ * A user's capacity studies through the API (PRODUCT.md § "Studies", issue #15): create one
+ * from a network file (or an analysed case) and a study file, follow its job, read its results,
+ * edit it into a new version, cancel or delete it.
+ */
+
+/** Study ids travel in URLs: UUIDs for users' studies, `demo` for the bundled one. */
+export const studyIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'El identificador del estudio no es válido');
+
+/** The public demo study's id in these routes. */
+export const DEMO_STUDY_ID = 'demo';
+
+/** Largest study file accepted (JSON or Excel workbook). */
+export const MAX_STUDY_FILE_BYTES = 5 * 1024 * 1024;
+
+/** Media type of the Excel workbook (upload, template, download). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * One problem in a study, in Spanish, with where it is: a field of the study file (dotted path,
+ * `scenarios.1.name`), or a sheet, row and cell of the workbook it came from.
+ */
+export const studyProblemSchema = z.object({
+  message: z.string(),
+  field: z.string().nullable(),
+  sheet: z.string().nullable(),
+  row: z.number().int().nullable(),
+  cell: z.string().nullable(),
+});
+export type StudyProblem = z.infer<typeof studyProblemSchema>;
+
+/** What running the study will take, shown before it runs. */
+export const studyRunSummarySchema = z.object({
+  scenarios: z.number().int().nonnegative(),
+  years: z.array(z.number().int()),
+  /** scenarios × years. */
+  cases: z.number().int().nonnegative(),
+  busbars: z.number().int().nonnegative(),
+  /** cases × busbars: the capacity figures the study produces. */
+  busbarCases: z.number().int().nonnegative(),
+  projects: z.number().int().nonnegative(),
+  network: z.object({
+    buses: z.number().int().nonnegative(),
+    branches: z.number().int().nonnegative(),
+    generators: z.number().int().nonnegative(),
+  }),
+  /** A rough estimate from the network's size and the counts above, seconds. */
+  estimatedSeconds: z.number().nonnegative(),
+});
+export type StudyRunSummary = z.infer<typeof studyRunSummarySchema>;
+
+/** `POST /api/studies/validate`: every problem at once, or what the run will take. */
+export const studyValidationResponseSchema = z.object({
+  valid: z.boolean(),
+  problems: z.array(studyProblemSchema),
+  /** The study as it will run (defaults filled in); null when it cannot be read. */
+  study: studyFileSchema.nullable(),
+  summary: studyRunSummarySchema.nullable(),
+});
+export type StudyValidationResponse = z.infer<typeof studyValidationResponseSchema>;
+
+/**
+ * A study the server refused: the error envelope plus every problem (`error.message` names
+ * them all, one per line, so a client that shows only the message still shows everything).
+ */
+export const studyInvalidResponseSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  problems: z.array(studyProblemSchema),
+});
+export type StudyInvalidResponse = z.infer<typeof studyInvalidResponseSchema>;
+
+/** `POST /api/studies` (and a new version): the study and the job computing it. */
+export const createStudyResponseSchema = z.object({
+  studyId: z.string(),
+  version: z.number().int().positive(),
+  jobId: z.string(),
+});
+export type CreateStudyResponse = z.infer<typeof createStudyResponseSchema>;
+
+/**
+ * - queued / running: its newest version is being computed (the previous version's results, if
+ *   any, are still the ones shown);
+ * - done: every case of the shown version is computed;
+ * - failed / cancelled: the newest version stopped; an earlier version's results stay.
+ */
+export const studyStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export type StudyState = z.infer<typeof studyStateSchema>;
+
+export const studyListItemSchema = z.object({
+  studyId: z.string(),
+  name: z.string(),
+  networkLabel: z.string(),
+  state: studyStateSchema,
+  /** The newest version (being computed, or done). */
+  version: z.number().int().positive(),
+  /** The version whose results are shown; null until one is complete. */
+  resultsVersion: z.number().int().positive().nullable(),
+  jobId: z.string().nullable(),
+  progressPercent: z.number().int().min(0).max(100),
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  scenarios: z.number().int().nonnegative(),
+  years: z.array(z.number().int()),
+  busbars: z.number().int().nonnegative(),
+  /** The case the study was built on, when it is one of the user's analysed cases. */
+  baseCaseId: z.string().nullable(),
+  baseFileName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The bundled demo study: public and read-only. */
+  isDemo: z.boolean(),
+});
+export type StudyListItem = z.infer<typeof studyListItemSchema>;
+
+export const studyListResponseSchema = z.object({ studies: z.array(studyListItemSchema) });
+export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
+
+/** A busbar's figures in one scenario × year case. */
+export const studyBusbarResultSchema = z.object({
+  bus: z.number().int(),
+  name: z.string(),
+  /** The stored busbar case (`GET /api/cases/{caseId}/data` has its generators and checks). */
+  caseId: z.string(),
+  /** Capped at the study's Tmax. */
+  capacityMw: z.number().nonnegative(),
+  tmaxMw: z.number().positive(),
+  /** 1-based branch row of the monitored element; null when the cap binds first. */
+  limitingBranch: z.number().int().positive().nullable(),
+  limitingElement: z.string().nullable(),
+  /** 1-based branch row of the contingency; null for the base case (N-0) or no limit. */
+  contingencyBranch: z.number().int().positive().nullable(),
+  /** The contingency's name; `SOBRECARGA RED COMPLETA` is the client's word for N-0. */
+  contingency: z.string().nullable(),
+  /** The limiting constraint was already over its limit before the connection. */
+  preExistingViolation: z.boolean(),
+});
+export type StudyBusbarResult = z.infer<typeof studyBusbarResultSchema>;
+
+/** One scenario × year case of a study, named `<escenario>_<año>`. */
+export const studyCaseResultSchema = z.object({
+  caseId: z.string(),
+  name: z.string(),
+  scenario: z.string(),
+  year: z.number().int(),
+  condition: z.string(),
+  projectsInService: z.array(z.string()),
+  interchanges: z.array(
+    z.object({ name: z.string(), busNumber: z.number().int(), mw: z.number() }),
+  ),
+  contingencies: z.number().int().nonnegative(),
+  busbars: z.array(studyBusbarResultSchema),
+});
+export type StudyCaseResult = z.infer<typeof studyCaseResultSchema>;
+
+/** `GET /api/studies/{studyId}`: the study, its file and every computed case. */
+export const studyDetailSchema = studyListItemSchema.extend({
+  description: z.string(),
+  /** The study file of the version shown (or of the newest while none is complete). */
+  study: studyFileSchema,
+  cases: z.array(studyCaseResultSchema),
+});
+export type StudyDetail = z.infer<typeof studyDetailSchema>;
+
+/** `GET /api/cases/{caseId}/buses`: what a busbar picker searches, columns of equal length. */
+export const caseBusesResponseSchema = z.object({
+  buses: z.object({
+    number: z.array(z.number().int()),
+    name: z.array(z.string()),
+    baseKv: z.array(z.number()),
+    area: z.array(z.number().int()),
+    zone: z.array(z.number().int()),
+  }),
+  /** Area numbers present in the case, ascending. */
+  areas: z.array(z.number().int()),
+});
+export type CaseBusesResponse = z.infer<typeof caseBusesResponseSchema>;
