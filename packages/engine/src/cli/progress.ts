@@ -22,7 +22,8 @@ export class Progress {
   stage(text: string): void {
     if (this.sink === undefined) return;
     const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
-    const line = `holgura: ${text} (${seconds} s)`;
+    // The elapsed time first: a line cut to the terminal's width loses the end of the text.
+    const line = `holgura [${seconds} s] ${text}`;
     const width = this.sink.columns ?? 80;
     this.sink.write(CLEAR_LINE + (line.length < width ? line : `${line.slice(0, width - 2)}…`));
     this.shown = true;
