@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, type ClientConfigResponse } from '@holgura/contracts';
+import {
+  clientConfigResponseSchema,
+  MAX_UPLOAD_BYTES,
+  type ClientConfigResponse,
+} from '@holgura/contracts';
 import type { AppConfig } from './config/env';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database';
+import { defineRoute } from './http/api-route';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -108,14 +113,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     registerSecurityHeaders(server, { publicUrl: config.publicUrl });
     registerErrorHandler(server);
-    registerHealthRoutes(server, db);
+    // Before the API's routes: it reads each route's contract as the route is registered.
     await registerOpenApi(server, config.publicUrl);
+    registerHealthRoutes(server, db);
     const clientConfig: ClientConfigResponse = {
       sax: sax.client,
       maxUploadBytes: MAX_UPLOAD_BYTES,
       supportEmail: config.supportEmail,
     };
-    server.get('/api/config', () => clientConfig);
+    defineRoute(server, {
+      method: 'GET',
+      url: '/api/config',
+      tag: 'Servicio',
+      summary: 'Configuración pública: proveedor SAX, tamaño máximo de subida, correo de soporte',
+      database: false,
+      responses: { 200: clientConfigResponseSchema },
+      handler: () => clientConfig,
+    });
     registerStatsRoutes(server, db);
     registerAuthRoutes(server, auth, {
       publicUrl: config.publicUrl,

@@ -1,313 +1,201 @@
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { errorMessages, type ErrorCode } from '@holgura/contracts';
 import {
-  apiErrorSchema,
-  caseDataSchema,
-  caseListResponseSchema,
-  clientConfigResponseSchema,
-  demoCaseResponseSchema,
-  healthResponseSchema,
-  jobStatusSchema,
-  legacyCasesResponseSchema,
-  legacyResultsRequestSchema,
-  legacyResultsResponseSchema,
-  networkViewResponseSchema,
-  profileSchema,
-  statsResponseSchema,
-  updateProfileRequestSchema,
-  upsertCaseDataRequestSchema,
-  upsertCaseRequestSchema,
-  uploadResponseSchema,
-} from '@holgura/contracts';
-import { CSV_TYPE, XLSX_TYPE } from '../modules/export/export.routes';
+  apiTags,
+  defineRoute,
+  type ApiOperation,
+  type ApiTag,
+  type OtherResponse,
+} from './api-route';
 
-type Method = 'get' | 'put' | 'post';
-
-interface Operation {
-  summary: string;
-  auth: boolean;
-  body?: z.ZodType;
-  rawBody?: string[];
-  /** A file download: its media types. */
-  rawResponse?: string[];
-  response?: z.ZodType | null;
-  responseStatus?: number;
-  errors?: number[];
+/** A route as Fastify registered it, with its contract when it was declared with one. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  operation: ApiOperation | undefined;
 }
 
-const json = (schema: z.ZodType) => ({
-  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
-});
+type JsonSchema = Record<string, unknown>;
 
-/** The API's routes and their contracts; the schemas are the same zod objects the code uses. */
-const operations: Record<string, Partial<Record<Method, Operation>>> = {
-  '/api/health': {
-    get: { summary: 'Estado del servidor', auth: false, response: healthResponseSchema },
-  },
-  '/api/config': {
-    get: {
-      summary: 'Configuración pública (SAX, tamaño máximo)',
-      auth: false,
-      response: clientConfigResponseSchema,
-    },
-  },
-  '/api/stats': {
-    get: {
-      summary: 'Cifras públicas calculadas de la base de datos',
-      auth: false,
-      response: statsResponseSchema,
-    },
-  },
-  '/api/profile': {
-    get: { summary: 'Perfil del usuario', auth: true, response: profileSchema, errors: [401, 404] },
-    put: {
-      summary: 'Actualiza nombre, apellido y empresa (solo cuentas de Holgura)',
-      auth: true,
-      body: updateProfileRequestSchema,
-      response: profileSchema,
-      errors: [400, 401, 403],
-    },
-  },
-  '/api/cases': {
-    get: {
-      summary: 'Casos del usuario, del más reciente al más antiguo',
-      auth: true,
-      response: caseListResponseSchema,
-      errors: [401],
-    },
-  },
-  '/api/cases/{caseId}': {
-    put: {
-      summary: 'Crea o actualiza un caso',
-      auth: true,
-      body: upsertCaseRequestSchema,
-      response: null,
-      errors: [400, 401, 404],
-    },
-  },
-  '/api/cases/{caseId}/data': {
-    get: {
-      summary: 'Resultados del caso',
-      auth: true,
-      response: caseDataSchema,
-      errors: [401, 404],
-    },
-    put: {
-      summary: 'Guarda los resultados del caso',
-      auth: true,
-      body: upsertCaseDataRequestSchema,
-      response: null,
-      errors: [400, 401, 404],
-    },
-  },
-  '/api/cases/{caseId}/network': {
-    get: {
-      summary:
-        'Vista de la red del caso: barras con su posición, ramas con el flujo DC del caso base y ' +
-        'su capacidad, generadores (404 si el caso se analizó antes de existir la vista)',
-      auth: true,
-      response: networkViewResponseSchema,
-      errors: [401, 404],
-    },
-  },
-  '/api/cases/{caseId}/coordinates': {
-    put: {
-      summary:
-        'Reemplaza las posiciones de las barras por las de un CSV barra,latitud,longitud ' +
-        '(coma o punto y coma, hasta 2 MB); solo casos propios',
-      auth: true,
-      rawBody: ['text/csv', 'text/plain'],
-      response: networkViewResponseSchema,
-      errors: [400, 401, 404, 413, 415],
-    },
-  },
-  '/api/demo-study/network': {
-    get: {
-      summary: 'Vista de la red del estudio de demostración (mapa de capacidad de /resultados)',
-      auth: true,
-      response: networkViewResponseSchema,
-      errors: [401, 404],
-    },
-  },
-  '/api/demo-case': {
-    get: {
-      summary: 'Caso de demostración más reciente',
-      auth: false,
-      response: demoCaseResponseSchema,
-      errors: [404],
-    },
-  },
-  '/api/cases/{caseId}/export/constraints.xlsx': {
-    get: {
-      summary:
-        'Restricciones de un nivel en Excel (consulta: level). Números reales con formato; ' +
-        'también .csv (es-CO: separador ";", coma decimal, UTF-8 con BOM)',
-      auth: true,
-      rawResponse: [XLSX_TYPE],
-      errors: [400, 401, 404, 409],
-    },
-  },
-  '/api/cases/{caseId}/export/constraints.csv': {
-    get: {
-      summary: 'Restricciones de un nivel en CSV es-CO (consulta: level)',
-      auth: true,
-      rawResponse: [CSV_TYPE],
-      errors: [400, 401, 404, 409],
-    },
-  },
-  '/api/cases/{caseId}/export/generators.xlsx': {
-    get: {
-      summary: 'Análisis de generadores de una restricción en Excel (consulta: level, constraint)',
-      auth: true,
-      rawResponse: [XLSX_TYPE],
-      errors: [400, 401, 404, 409],
-    },
-  },
-  '/api/cases/{caseId}/export/generators.csv': {
-    get: {
-      summary:
-        'Análisis de generadores de una restricción en CSV es-CO (consulta: level, constraint)',
-      auth: true,
-      rawResponse: [CSV_TYPE],
-      errors: [400, 401, 404, 409],
-    },
-  },
-  '/api/export/busbar-capacities.xlsx': {
-    get: {
-      summary:
-        'Capacidad de conexión por barra, escenario y año en Excel (consulta opcional: familyId)',
-      auth: true,
-      rawResponse: [XLSX_TYPE],
-      errors: [401, 404],
-    },
-  },
-  '/api/export/busbar-capacities.csv': {
-    get: {
-      summary: 'Capacidad de conexión en CSV es-CO (consulta opcional: familyId)',
-      auth: true,
-      rawResponse: [CSV_TYPE],
-      errors: [401, 404],
-    },
-  },
-  '/api/casesCalculate/calculate': {
-    post: {
-      summary: 'Sube un caso (MATPOWER o PSS/E RAW, opcionalmente comprimido con xz) y lo analiza',
-      auth: true,
-      rawBody: ['application/x-xz', 'application/octet-stream', 'text/plain'],
-      response: uploadResponseSchema,
-      responseStatus: 202,
-      errors: [400, 401, 413, 415],
-    },
-  },
-  '/api/jobs/{jobId}': {
-    get: {
-      summary: 'Estado y progreso de un análisis',
-      auth: true,
-      response: jobStatusSchema,
-      errors: [401, 404],
-    },
-  },
-  '/api/jobs/{jobId}/events': {
-    get: {
-      summary: 'Progreso del análisis como Server-Sent Events (evento "status")',
-      auth: true,
-      response: null,
-      errors: [401, 404],
-    },
-  },
-  '/cases': {
-    get: {
-      summary: 'API de cálculo original: casos del usuario',
-      auth: true,
-      response: legacyCasesResponseSchema,
-      errors: [401],
-    },
-  },
-  '/download-excel/api-results': {
-    post: {
-      summary: 'API de cálculo original: resultados de casos (también bajo /api)',
-      auth: true,
-      body: legacyResultsRequestSchema,
-      response: legacyResultsResponseSchema,
-      errors: [400, 401, 404],
-    },
-  },
+/**
+ * A schema as it reads its input: a request's before its defaults and transforms, and an
+ * answer's without zod's `additionalProperties: false` (answers may gain fields).
+ */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  });
+  return rest;
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchema(schema) } });
+
+function rawContent(mediaTypes: readonly string[]) {
+  return Object.fromEntries(
+    mediaTypes.map((type) => [
+      type,
+      {
+        schema: type.startsWith('text/')
+          ? { type: 'string' }
+          : { type: 'string', format: 'binary' },
+      },
+    ]),
+  );
+}
+
+const successDescriptions: Record<number, string> = {
+  200: 'Correcto',
+  201: 'Creado',
+  202: 'Aceptado: el trabajo sigue en segundo plano',
 };
 
-export function openApiDocument(publicUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, methods] of Object.entries(operations)) {
-    paths[path] = {};
-    for (const [method, op] of Object.entries(methods)) {
-      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-        name,
-        in: 'path',
-        required: true,
-        schema: { type: 'string' },
-      }));
-      const responses: Record<string, unknown> = {
-        [String(op.responseStatus ?? 200)]: {
-          description: 'OK',
-          ...(op.response === null || op.response === undefined
-            ? {}
-            : { content: json(op.response) }),
-          ...(op.rawResponse
-            ? {
-                content: Object.fromEntries(
-                  op.rawResponse.map((type) => [
-                    type,
-                    { schema: { type: 'string', format: 'binary' } },
-                  ]),
-                ),
-              }
-            : {}),
-        },
-      };
-      for (const status of op.errors ?? []) {
-        responses[String(status)] = { description: 'Error', content: json(apiErrorSchema) };
-      }
-      // Every route but the static client configuration reads the database.
-      if (path !== '/api/config') {
-        responses['503'] = {
-          description: 'La base de datos no responde (DATABASE_UNAVAILABLE, con Retry-After)',
-          content: json(apiErrorSchema),
-        };
-      }
-      paths[path][method] = {
-        summary: op.summary,
-        ...(parameters.length > 0 ? { parameters } : {}),
-        ...(op.auth ? { security: [{ bearer: [] }, { sessionCookie: [] }] } : {}),
-        ...(op.body ? { requestBody: { required: true, content: json(op.body) } } : {}),
-        ...(op.rawBody
-          ? {
-              requestBody: {
-                required: true,
-                content: Object.fromEntries(
-                  op.rawBody.map((type) => [
-                    type,
-                    { schema: { type: 'string', format: 'binary' } },
-                  ]),
-                ),
-              },
-            }
-          : {}),
-        responses,
-      };
+function parameters(url: string, operation: ApiOperation) {
+  const result: JsonSchema[] = [];
+  const path = operation.params === undefined ? undefined : jsonSchema(operation.params);
+  for (const [, name] of url.matchAll(/:(\w+)/g)) {
+    const { description, ...schema } = (
+      path?.properties as Record<string, JsonSchema> | undefined
+    )?.[name!] ?? { type: 'string' };
+    result.push({ name, in: 'path', required: true, description, schema });
+  }
+  if (operation.querystring !== undefined) {
+    const query = jsonSchema(operation.querystring);
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries(query.properties as Record<string, JsonSchema>)) {
+      const { description, ...schema } = property;
+      result.push({ name, in: 'query', required: required.has(name), description, schema });
     }
   }
+  return result;
+}
+
+/** Every error answer of an operation: the contract's own (validation, sign-in, 503) and the handler's. */
+function errorResponses(method: string, operation: ApiOperation) {
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  const add = (status: number, codes: readonly ErrorCode[]) => {
+    const set = byStatus.get(status) ?? new Set();
+    for (const code of codes) set.add(code);
+    byStatus.set(status, set);
+  };
+  if (operation.querystring !== undefined || operation.body !== undefined) {
+    add(400, ['VALIDATION_FAILED']);
+  }
+  if (operation.signedIn) {
+    add(401, ['AUTH_REQUIRED', 'AUTH_TOKEN_INVALID']);
+    if (method !== 'GET') add(403, ['CROSS_SITE_REQUEST']);
+  }
+  if (operation.notFound !== undefined) add(404, [operation.notFound]);
+  for (const [status, codes] of Object.entries(operation.errors ?? {})) {
+    add(Number(status), codes ?? []);
+  }
+  if (operation.database !== false) add(503, ['DATABASE_UNAVAILABLE']);
+
+  const responses: Record<string, unknown> = {};
+  for (const [status, set] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const codes = [...set];
+    const envelope = z.object({
+      error: z.object({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]), message: z.string() }),
+    });
+    responses[String(status)] = {
+      description: codes.map((code) => `- \`${code}\`: ${errorMessages[code]}`).join('\n'),
+      ...(status === 503
+        ? {
+            headers: {
+              'Retry-After': {
+                description: 'Segundos que conviene esperar antes de reintentar',
+                schema: { type: 'integer' },
+              },
+            },
+          }
+        : {}),
+      content: json(envelope),
+    };
+  }
+  return responses;
+}
+
+function successResponse(status: number, response: z.ZodType | OtherResponse) {
+  if (response instanceof z.ZodType) {
+    return {
+      description: successDescriptions[status] ?? 'Correcto',
+      content: json(response),
+    };
+  }
+  return {
+    description: response.description,
+    ...(response.mediaTypes === undefined ? {} : { content: rawContent(response.mediaTypes) }),
+  };
+}
+
+function toOperation(method: string, url: string, operation: ApiOperation) {
+  const parameterList = parameters(url, operation);
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] = successResponse(Number(status), response);
+  }
+  return {
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description === undefined ? {} : { description: operation.description }),
+    ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
+    ...(operation.signedIn ? { security: [{ bearer: [] }, { sessionCookie: [] }] } : {}),
+    ...(operation.body !== undefined
+      ? { requestBody: { required: true, content: json(operation.body) } }
+      : {}),
+    ...(operation.rawBody !== undefined
+      ? {
+          requestBody: {
+            required: true,
+            description: operation.rawBody.description,
+            content: rawContent(operation.rawBody.mediaTypes),
+          },
+        }
+      : {}),
+    responses: { ...responses, ...errorResponses(method, operation) },
+  };
+}
+
+const description = `Análisis N-1, capacidad de transferencia y capacidad de conexión por barra.
+Este documento se genera de las mismas declaraciones con que el servidor valida cada ruta.
+
+**Autenticación.** Las rutas con candado aceptan cualquiera de estas credenciales:
+
+- \`Authorization: Bearer <token>\` con un token de acceso de Holgura (\`GET /api/auth/token\` con
+  la sesión iniciada; vale 15 minutos) o con el id token de SAX.
+- La cookie de sesión que deja \`POST /api/auth/sign-in/email\` (\`{"email", "password"}\`). Con la
+  cookie, las escrituras deben venir de las páginas de Holgura (cabecera \`Origin\`).
+
+Las cuentas (registro, inicio de sesión, segundo factor TOTP, recuperación de contraseña, tokens)
+las sirve better-auth bajo \`/api/auth\`; la clave pública de los tokens está en
+\`/.well-known/jwks.json\`.
+
+**Errores.** Siempre \`{"error": {"code", "message"}}\` con el mensaje en español; cada respuesta
+lista sus códigos. Si la base de datos no responde: 503 \`DATABASE_UNAVAILABLE\` con
+\`Retry-After\`.`;
+
+/** The OpenAPI 3.1 document of the routes declared with `defineRoute`, in registration order. */
+export function openApiDocument(publicUrl: string, routes: readonly RegisteredRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const used = new Set<ApiTag>();
+  for (const { method, url, operation } of routes) {
+    // Fastify adds a HEAD route beside each GET, with the same config.
+    if (operation === undefined || method !== operation.method) continue;
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [method.toLowerCase()]: toOperation(method, url, operation) };
+    used.add(operation.tag);
+  }
+  const https = publicUrl.startsWith('https://');
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'API de Holgura',
-      version: '1',
-      description:
-        'Análisis N-1 y capacidad de conexión. Las cuentas (registro, inicio de sesión, TOTP, ' +
-        'tokens de acceso) se sirven bajo /api/auth; la clave pública de los tokens está en ' +
-        '/.well-known/jwks.json. Los errores tienen la forma {"error":{"code","message"}}.',
-    },
+    info: { title: 'API de Holgura', version: '1', description },
     servers: [{ url: publicUrl }],
+    tags: (Object.keys(apiTags) as ApiTag[])
+      .filter((tag) => used.has(tag))
+      .map((name) => ({ name, description: apiTags[name] })),
     components: {
       securitySchemes: {
         bearer: {
@@ -315,19 +203,76 @@ export function openApiDocument(publicUrl: string) {
           scheme: 'bearer',
           description: 'Token de acceso de /api/auth/token o id token de SAX',
         },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          // better-auth names its cookies __Secure-… when the public URL is HTTPS.
+          name: `${https ? '__Secure-' : ''}better-auth.session_token`,
+          description: 'Cookie de sesión de better-auth',
+        },
       },
     },
     paths,
   };
 }
 
-/** The OpenAPI document at /api/openapi.json and a browsable page at /api/docs. */
+const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered on `app` since `registerOpenApi`, contract or not (for tests). */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routesByApp.get(app) ?? [];
+}
+
+/** swagger-ui has no translations: the page's own chrome is Spanish where its options reach. */
+const docsPage: FastifySwaggerUiOptions = {
+  uiConfig: {
+    // No top bar: its English "Explore" box would only reload this same document.
+    layout: 'BaseLayout',
+    docExpansion: 'list',
+    // The schemas appear with each operation; the separate English "Schemas" list adds nothing.
+    defaultModelsExpandDepth: -1,
+    displayRequestDuration: true,
+    deepLinking: true,
+  },
+  theme: {
+    title: 'API de Holgura · Documentación',
+    // A file, not inline: the CSP allows scripts from our own origin only.
+    js: [{ filename: 'holgura.js', content: "document.documentElement.lang = 'es';\n" }],
+  },
+};
+
+/**
+ * The OpenAPI document at /api/openapi.json and a browsable page at /api/docs, both written from
+ * the contracts routes declare with `defineRoute`. Call before any route is registered: the
+ * onRoute hook sees only routes added after it.
+ */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const routes: RegisteredRoute[] = [];
+  routesByApp.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, operation: route.config?.apiOperation });
+    }
+  });
+  // @fastify/swagger's static mode serves the object it is given; every route is known only once
+  // the app is ready (plugins load lazily), so the paths are written into it then.
+  const document = openApiDocument(publicUrl, []);
+  app.addHook('onReady', async () => {
+    Object.assign(document, openApiDocument(publicUrl, routes));
+  });
   await app.register(fastifySwagger, {
     mode: 'static',
-    specification: { document: openApiDocument(publicUrl) as never },
+    specification: { document: document as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...docsPage });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/openapi.json',
+    tag: 'Servicio',
+    summary: 'Este documento (OpenAPI 3.1)',
+    database: false,
+    responses: { 200: { description: 'El documento OpenAPI', mediaTypes: ['application/json'] } },
+    handler: () => app.swagger(),
+  });
 }

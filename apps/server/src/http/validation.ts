@@ -1,23 +1,24 @@
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { apiError } from '@holgura/contracts';
+import { errorMessages } from '@holgura/contracts';
+
+export type Parsed<T> = { success: true; data: T } | { success: false; message: string };
 
 /**
- * Parses a request body with a contracts schema. On failure it answers 400 with the first
- * issue's Spanish message and returns undefined, so routes read `if (body === undefined) return`.
+ * Parses one part of a request (path, query string, body) with a contracts schema. On failure the
+ * message is the first issue's own Spanish text when the schema gives one ('El apellido es
+ * obligatorio'), else the generic 'La solicitud no es válida': zod's default messages are English
+ * and never reach a user.
  */
-export function parseBody<S extends z.ZodType>(
+export function parseRequestPart<S extends z.ZodType>(
   schema: S,
-  body: unknown,
-  reply: FastifyReply,
-): z.output<S> | undefined {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0];
-  const message =
-    first === undefined || first.code === 'unrecognized_keys' || first.code === 'invalid_type'
-      ? undefined
-      : first.message;
-  void reply.status(400).send(apiError('VALIDATION_FAILED', message));
-  return undefined;
+  value: unknown,
+): Parsed<z.output<S>> {
+  // A per-parse error map ranks below the schema's own messages and above zod's locale, so it
+  // replaces exactly the defaults.
+  const parsed = schema.safeParse(value, { error: () => errorMessages.VALIDATION_FAILED });
+  if (parsed.success) return { success: true, data: parsed.data };
+  return {
+    success: false,
+    message: parsed.error.issues[0]?.message ?? errorMessages.VALIDATION_FAILED,
+  };
 }

@@ -75,3 +75,18 @@ export const demoCaseResponseSchema = z.object({
   demoFlows: demoFlowsSchema.nullable().optional(),
 });
 export type DemoCaseResponse = z.infer<typeof demoCaseResponseSchema>;
+
+/** Path of the routes that answer a malformed case id as a case that does not exist. */
+export const caseParamsSchema = z.object({
+  caseId: caseIdSchema.describe('Identificador del caso'),
+});
+export type CaseParams = z.output<typeof caseParamsSchema>;
+
+/** Path of the routes that look the case id up as given: a malformed one is simply not found. */
+export const caseLookupParamsSchema = z.object({
+  caseId: z.string().describe('Identificador del caso'),
+});
+
+/** PUT /api/cases/:caseId and PUT /api/cases/:caseId/data answer with the case they stored. */
+export const caseIdResponseSchema = z.object({ caseId: z.string() });
+export type CaseIdResponse = z.infer<typeof caseIdResponseSchema>;

@@ -1,45 +1,70 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
-  caseIdSchema,
+  caseDataSchema,
+  caseIdResponseSchema,
+  caseListResponseSchema,
+  caseLookupParamsSchema,
+  caseParamsSchema,
+  demoCaseResponseSchema,
   upsertCaseDataRequestSchema,
   upsertCaseRequestSchema,
+  type CaseIdResponse,
   type CaseListResponse,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
-import { parseBody } from '../../http/validation';
 import { casesRepository, findNewestDemoCase } from './cases.repository';
 
 export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: AuthGuard }) {
   const { db, guard } = deps;
   const forOwner = (request: { principal: { userId: string } | null }) =>
     casesRepository(db, request.principal!.userId);
-  const signedIn = { preHandler: guard.requireUser };
 
-  app.get('/api/cases', signedIn, async (request): Promise<CaseListResponse> => ({
-    cases: await forOwner(request).list(),
-  }));
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases',
+    tag: 'Casos',
+    summary: 'Casos del usuario, del más reciente al más antiguo',
+    auth: guard.requireUser,
+    responses: { 200: caseListResponseSchema },
+    handler: async (request): Promise<CaseListResponse> => ({
+      cases: await forOwner(request).list(),
+    }),
+  });
 
-  app.put<{ Params: { caseId: string } }>(
-    '/api/cases/:caseId',
-    signedIn,
-    async (request, reply) => {
-      const caseId = caseIdSchema.safeParse(request.params.caseId);
-      if (!caseId.success) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const body = parseBody(upsertCaseRequestSchema, request.body, reply);
-      if (body === undefined) return reply;
-      const stored = await forOwner(request).upsert(caseId.data, body);
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/cases/:caseId',
+    tag: 'Casos',
+    summary: 'Crea o actualiza un caso',
+    auth: guard.requireUser,
+    params: caseParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    body: upsertCaseRequestSchema,
+    responses: { 200: caseIdResponseSchema },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const stored = await forOwner(request).upsert(caseId, request.body);
       if (!stored) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      return reply.status(200).send({ caseId: caseId.data });
+      return reply.status(200).send({ caseId } satisfies CaseIdResponse);
     },
-  );
+  });
 
-  app.get<{ Params: { caseId: string } }>(
-    '/api/cases/:caseId/data',
-    signedIn,
-    async (request, reply) => {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases/:caseId/data',
+    tag: 'Casos',
+    summary: 'Resultados del caso',
+    description: 'Enviados comprimidos (gzip) si el cliente lo acepta, con ETag.',
+    auth: guard.requireUser,
+    params: caseLookupParamsSchema,
+    responses: { 200: caseDataSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_DATA_NOT_FOUND'] },
+    handler: async (request, reply) => {
       const stored = await forOwner(request).findStoredData(
         request.params.caseId,
         acceptsGzip(request.headers['accept-encoding']),
@@ -47,27 +72,41 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: 
       if (stored === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
       return sendStoredJson(request, reply, stored);
     },
-  );
+  });
 
-  app.put<{ Params: { caseId: string } }>(
-    '/api/cases/:caseId/data',
-    signedIn,
-    async (request, reply) => {
-      const body = parseBody(upsertCaseDataRequestSchema, request.body, reply);
-      if (body === undefined) return reply;
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/cases/:caseId/data',
+    tag: 'Casos',
+    summary: 'Guarda los resultados del caso',
+    auth: guard.requireUser,
+    params: caseLookupParamsSchema,
+    body: upsertCaseDataRequestSchema,
+    responses: { 200: caseIdResponseSchema },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
       const stored = await forOwner(request).upsertData(
-        request.params.caseId,
-        body.fullDataJson,
-        body.extras,
+        caseId,
+        request.body.fullDataJson,
+        request.body.extras,
       );
       if (!stored) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      return reply.status(200).send({ caseId: request.params.caseId });
+      return reply.status(200).send({ caseId } satisfies CaseIdResponse);
     },
-  );
+  });
 
-  app.get('/api/demo-case', async (_request, reply) => {
-    const demo = await findNewestDemoCase(db);
-    if (demo === null) return reply.status(404).send(apiError('DEMO_CASE_NOT_FOUND'));
-    return demo;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/demo-case',
+    tag: 'Demostración',
+    summary: 'Caso de demostración más reciente',
+    responses: { 200: demoCaseResponseSchema },
+    errors: { 404: ['DEMO_CASE_NOT_FOUND'] },
+    handler: async (_request, reply) => {
+      const demo = await findNewestDemoCase(db);
+      if (demo === null) return reply.status(404).send(apiError('DEMO_CASE_NOT_FOUND'));
+      return demo;
+    },
   });
 }

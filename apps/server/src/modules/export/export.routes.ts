@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiError, type ExportFormat } from '@holgura/contracts';
+import {
+  apiError,
+  busbarCapacitiesExportQuerySchema,
+  caseLookupParamsSchema,
+  constraintsExportQuerySchema,
+  generatorsExportQuerySchema,
+  type ExportFormat,
+} from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { tableToCsv } from './export-csv';
 import type { ExportTable } from './export-table';
@@ -11,16 +19,11 @@ import type { XlsxWriter } from './xlsx-thread';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 const formats: ExportFormat[] = ['xlsx', 'csv'];
-
-type CaseParams = { caseId: string };
-type Query = Record<string, string | undefined>;
-
-/** A positive integer query parameter, or undefined (the caller answers 400). */
-function positiveInt(value: string | undefined): number | undefined {
-  return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0
-    ? Number(value)
-    : undefined;
-}
+const mediaType = { xlsx: XLSX_TYPE, csv: CSV_TYPE } as const;
+const formatNote = {
+  xlsx: 'Excel con números reales y su formato.',
+  csv: 'CSV es-CO: separador «;», coma decimal, UTF-8 con BOM.',
+} as const;
 
 async function send(
   reply: FastifyReply,
@@ -57,22 +60,18 @@ export function registerExportRoutes(
   deps: { db: Db; guard: AuthGuard; xlsx: XlsxWriter },
 ) {
   const { db, guard, xlsx } = deps;
-  const signedIn = { preHandler: guard.requireUser };
   const repository = (request: { principal: { userId: string } | null }) =>
     exportRepository(db, request.principal!.userId);
+  const download = (format: ExportFormat) => ({
+    200: { description: 'El archivo, como adjunto', mediaTypes: [mediaType[format]] },
+  });
 
   /** The case's flexibility and the requested level, or the error already sent. */
   async function levelOf(
-    request: { principal: { userId: string } | null; params: CaseParams; query: Query },
+    request: { principal: { userId: string } | null; params: { caseId: string } },
+    levelNumber: number,
     reply: FastifyReply,
   ) {
-    const levelNumber = positiveInt(request.query.level);
-    if (levelNumber === undefined) {
-      void reply
-        .status(400)
-        .send(apiError('VALIDATION_FAILED', 'El nivel debe ser un número entero positivo'));
-      return null;
-    }
     const found = await repository(request).caseFlexibility(request.params.caseId);
     if (found.status === 'no-case') {
       void reply.status(404).send(apiError('CASE_NOT_FOUND'));
@@ -95,30 +94,47 @@ export function registerExportRoutes(
   }
 
   for (const format of formats) {
-    app.get<{ Params: CaseParams; Querystring: Query }>(
-      `/api/cases/:caseId/export/constraints.${format}`,
-      signedIn,
-      async (request, reply) => {
-        const found = await levelOf(request, reply);
+    defineRoute(app, {
+      method: 'GET',
+      url: `/api/cases/:caseId/export/constraints.${format}`,
+      tag: 'Descargas',
+      summary: 'Restricciones de un nivel de flexibilidad',
+      description: formatNote[format],
+      auth: guard.requireUser,
+      params: caseLookupParamsSchema,
+      querystring: constraintsExportQuerySchema,
+      responses: download(format),
+      errors: {
+        404: ['CASE_NOT_FOUND', 'CASE_DATA_NOT_FOUND', 'LEVEL_NOT_FOUND'],
+        409: ['FLEXIBILITY_NOT_COMPUTED'],
+        500: ['EXPORT_FAILED'],
+      },
+      handler: async (request, reply) => {
+        const found = await levelOf(request, request.query.level, reply);
         if (found === null) return reply;
         const table = constraintsTable({ ...found, generatedAt: new Date() });
         return send(reply, table, format, xlsx);
       },
-    );
+    });
 
-    app.get<{ Params: CaseParams; Querystring: Query }>(
-      `/api/cases/:caseId/export/generators.${format}`,
-      signedIn,
-      async (request, reply) => {
-        const constraintId = positiveInt(request.query.constraint);
-        if (constraintId === undefined) {
-          return reply
-            .status(400)
-            .send(
-              apiError('VALIDATION_FAILED', 'La restricción debe ser un número entero positivo'),
-            );
-        }
-        const found = await levelOf(request, reply);
+    defineRoute(app, {
+      method: 'GET',
+      url: `/api/cases/:caseId/export/generators.${format}`,
+      tag: 'Descargas',
+      summary: 'Análisis de generadores de una restricción',
+      description: formatNote[format],
+      auth: guard.requireUser,
+      params: caseLookupParamsSchema,
+      querystring: generatorsExportQuerySchema,
+      responses: download(format),
+      errors: {
+        404: ['CASE_NOT_FOUND', 'CASE_DATA_NOT_FOUND', 'LEVEL_NOT_FOUND', 'CONSTRAINT_NOT_FOUND'],
+        409: ['FLEXIBILITY_NOT_COMPUTED'],
+        500: ['EXPORT_FAILED'],
+      },
+      handler: async (request, reply) => {
+        const { constraint: constraintId, level } = request.query;
+        const found = await levelOf(request, level, reply);
         if (found === null) return reply;
         const constraint = found.level.constraintIds.includes(constraintId)
           ? found.flexibility.constraints.find((item) => item.id === constraintId)
@@ -129,12 +145,19 @@ export function registerExportRoutes(
         const table = generatorsTable({ ...found, constraint, generatedAt: new Date() });
         return send(reply, table, format, xlsx);
       },
-    );
+    });
 
-    app.get<{ Querystring: Query }>(
-      `/api/export/busbar-capacities.${format}`,
-      signedIn,
-      async (request, reply) => {
+    defineRoute(app, {
+      method: 'GET',
+      url: `/api/export/busbar-capacities.${format}`,
+      tag: 'Descargas',
+      summary: 'Capacidad de conexión por barra, escenario y año',
+      description: formatNote[format],
+      auth: guard.requireUser,
+      querystring: busbarCapacitiesExportQuerySchema,
+      responses: download(format),
+      errors: { 404: ['BUSBAR_CAPACITY_NOT_FOUND'], 500: ['EXPORT_FAILED'] },
+      handler: async (request, reply) => {
         const familyId = request.query.familyId?.trim() || null;
         const { familyName, cases } = await repository(request).busbarCapacities(familyId);
         if (cases.length === 0) {
@@ -143,6 +166,6 @@ export function registerExportRoutes(
         const table = busbarCapacitiesTable({ familyName, cases, generatedAt: new Date() });
         return send(reply, table, format, xlsx);
       },
-    );
+    });
   }
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { HealthResponse } from '@holgura/contracts';
+import { healthResponseSchema, type HealthResponse } from '@holgura/contracts';
 import packageJson from '../../../package.json';
 import type { Db } from '../../db/database';
+import { defineRoute } from '../../http/api-route';
 import { sendDatabaseUnavailable } from '../../http/error-handler';
 
 /** A database that does not answer within this long counts as down for the health check. */
@@ -13,29 +14,36 @@ export const HEALTH_DATABASE_TIMEOUT_MS = 3000;
  * Spanish outage message, so traffic moves away from an instance that cannot serve.
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/health', async (request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        sql`select 1`.execute(db),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(
-            () => reject(new Error('database health check timed out')),
-            HEALTH_DATABASE_TIMEOUT_MS,
-          );
-        }),
-      ]);
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unavailable');
-      return sendDatabaseUnavailable(reply);
-    } finally {
-      clearTimeout(timer);
-    }
-    const body: HealthResponse = {
-      status: 'ok',
-      version: packageJson.version,
-      uptimeSeconds: Math.round(process.uptime()),
-    };
-    return body;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/health',
+    tag: 'Servicio',
+    summary: 'Estado del servidor: 200 solo si la base de datos responde',
+    responses: { 200: healthResponseSchema },
+    handler: async (request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          sql`select 1`.execute(db),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('database health check timed out')),
+              HEALTH_DATABASE_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unavailable');
+        return sendDatabaseUnavailable(reply);
+      } finally {
+        clearTimeout(timer);
+      }
+      const body: HealthResponse = {
+        status: 'ok',
+        version: packageJson.version,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+      return body;
+    },
   });
 }

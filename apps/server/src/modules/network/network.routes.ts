@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { apiError, caseIdSchema, describeEngineError } from '@holgura/contracts';
+import {
+  apiError,
+  caseParamsSchema,
+  describeEngineError,
+  networkViewResponseSchema,
+} from '@holgura/contracts';
 import { isEngineError } from '@holgura/engine';
 import type { Db } from '../../db/database';
+import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
 import { reprojectNetwork } from './network-view';
@@ -15,6 +21,7 @@ import {
 
 /** A coordinates file is one short line per bus: 2 MB is ~50,000 buses. */
 export const MAX_COORDINATES_BYTES = 2 * 1024 * 1024;
+const COORDINATES_TYPES = ['text/csv', 'text/plain'];
 
 /**
  * `GET /api/cases/:caseId/network`: the owner's case (or a demo case); `GET
@@ -23,44 +30,57 @@ export const MAX_COORDINATES_BYTES = 2 * 1024 * 1024;
  */
 export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guard: AuthGuard }) {
   const { db, guard } = deps;
-  const signedIn = { preHandler: guard.requireUser };
-
-  app.get<{ Params: { caseId: string } }>(
-    '/api/cases/:caseId/network',
-    signedIn,
-    async (request, reply) => {
-      const caseId = caseIdSchema.safeParse(request.params.caseId);
-      if (!caseId.success) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases/:caseId/network',
+    tag: 'Red',
+    summary: 'Vista de la red del caso',
+    description:
+      'Barras con su posición, ramas con el flujo DC del caso base y su capacidad, generadores. ' +
+      'Del caso propio o de uno de demostración; 404 si el caso se analizó antes de existir la vista.',
+    auth: guard.requireUser,
+    params: caseParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 200: networkViewResponseSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_NETWORK_NOT_FOUND'] },
+    handler: async (request, reply) => {
       const answer = await findNetworkAnswer(
         db,
         { owner: request.principal!.userId },
-        caseId.data,
+        request.params.caseId,
         acceptsGzip(request.headers['accept-encoding']),
       );
       if (answer === null) return reply.status(404).send(apiError('CASE_NETWORK_NOT_FOUND'));
       return sendStoredJson(request, reply, answer);
     },
-  );
+  });
 
-  app.get('/api/demo-study/network', signedIn, async (request, reply) => {
-    const answer = await findNetworkAnswer(
-      db,
-      'demo-study',
-      DEMO_STUDY_NETWORK_KEY,
-      acceptsGzip(request.headers['accept-encoding']),
-    );
-    if (answer === null) return reply.status(404).send(apiError('DEMO_NETWORK_NOT_FOUND'));
-    return sendStoredJson(request, reply, answer);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/demo-study/network',
+    tag: 'Demostración',
+    summary: 'Vista de la red del estudio de demostración (mapa de capacidad de /resultados)',
+    auth: guard.requireUser,
+    responses: { 200: networkViewResponseSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['DEMO_NETWORK_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const answer = await findNetworkAnswer(
+        db,
+        'demo-study',
+        DEMO_STUDY_NETWORK_KEY,
+        acceptsGzip(request.headers['accept-encoding']),
+      );
+      if (answer === null) return reply.status(404).send(apiError('DEMO_NETWORK_NOT_FOUND'));
+      return sendStoredJson(request, reply, answer);
+    },
   });
 
   // Companion coordinates (issue #9 item 1): a CSV `bus,lat,lon` that replaces the positions of
   // the owner's case (not a demo case). Text bodies only here, in an encapsulated plugin.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      ['text/csv', 'text/plain'],
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, body),
+    scope.addContentTypeParser(COORDINATES_TYPES, { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
     );
     scope.addContentTypeParser('*', (_request, _payload, done) => {
       done(Object.assign(new Error('unsupported content type'), { statusCode: 415 }), undefined);
@@ -72,20 +92,43 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
       }
       throw error;
     });
-    scope.put<{ Params: { caseId: string }; Body: string }>(
-      '/api/cases/:caseId/coordinates',
-      { preHandler: guard.requireUser, bodyLimit: MAX_COORDINATES_BYTES },
-      async (request, reply) => {
-        const caseId = caseIdSchema.safeParse(request.params.caseId);
-        if (!caseId.success) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-        const stored = await findOwnCaseNetwork(db, request.principal!.userId, caseId.data);
+    defineRoute(scope, {
+      method: 'PUT',
+      url: '/api/cases/:caseId/coordinates',
+      tag: 'Red',
+      summary: 'Reemplaza las posiciones de las barras por las de un CSV barra,latitud,longitud',
+      description: 'Separado por coma o punto y coma, hasta 2 MB; solo casos propios.',
+      auth: guard.requireUser,
+      params: caseParamsSchema,
+      notFound: 'CASE_NOT_FOUND',
+      rawBody: {
+        mediaTypes: COORDINATES_TYPES,
+        description: 'CSV con la cabecera barra,latitud,longitud',
+      },
+      bodyLimit: MAX_COORDINATES_BYTES,
+      responses: { 200: networkViewResponseSchema },
+      errors: {
+        400: [
+          'PARSE_COORDINATES_EMPTY',
+          'PARSE_COORDINATES_HEADER',
+          'PARSE_COORDINATES_FIELD_INVALID',
+          'PARSE_COORDINATES_BUS_DUPLICATE',
+          'PARSE_COORDINATES_BUS_UNKNOWN',
+        ],
+        404: ['CASE_NETWORK_NOT_FOUND'],
+        413: ['REQUEST_TOO_LARGE'],
+        415: ['UNSUPPORTED_MEDIA_TYPE'],
+      },
+      handler: async (request, reply) => {
+        const { caseId } = request.params;
+        const stored = await findOwnCaseNetwork(db, request.principal!.userId, caseId);
         if (stored === null) return reply.status(404).send(apiError('CASE_NETWORK_NOT_FOUND'));
         try {
           const network = reprojectNetwork(
             stored,
             typeof request.body === 'string' ? request.body : '',
           );
-          await saveCaseNetwork(db, caseId.data, await prepareNetworkView(network));
+          await saveCaseNetwork(db, caseId, await prepareNetworkView(network));
           return reply.status(200).send({ network });
         } catch (error) {
           if (!isEngineError(error)) throw error;
@@ -93,6 +136,6 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
           return reply.status(400).send(apiError(described.code, described.message));
         }
       },
-    );
+    });
   });
 }

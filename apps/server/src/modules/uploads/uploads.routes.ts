@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { apiError, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '@holgura/contracts';
+import {
+  apiError,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_CONTENT_TYPES,
+  uploadResponseSchema,
+} from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import type { AnalysisQueue } from '../../jobs/thread-queue';
 import type { UploadStorage } from './upload-storage';
@@ -34,24 +40,45 @@ export async function registerUploadRoutes(
       done(error, undefined);
     });
 
-    const options = { preHandler: deps.guard.requireUser, bodyLimit: MAX_UPLOAD_BYTES };
-    scope.post(UPLOAD_PATH, options, async (request, reply) => {
-      const bytes = request.body;
-      if (!(bytes instanceof Buffer) || bytes.byteLength === 0) {
-        return reply.status(400).send(apiError('UPLOAD_EMPTY'));
-      }
-      const header = request.headers['x-file-name'];
-      const result = await acceptUpload(deps, {
-        owner: request.principal!.userId,
-        fileName: cleanFileName(Array.isArray(header) ? header[0] : header),
-        contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      });
-      // The job is committed; if this send is lost, the queue's sweep sends it again.
-      await deps.queue.enqueue(result.jobId).catch((error: unknown) => {
-        request.log.warn({ err: error, jobId: result.jobId }, 'enqueue failed; sweep will retry');
-      });
-      return reply.status(202).send(result);
+    defineRoute(scope, {
+      method: 'POST',
+      url: UPLOAD_PATH,
+      tag: 'Análisis',
+      summary: 'Sube un caso (MATPOWER o PSS/E RAW, opcionalmente comprimido con xz) y lo analiza',
+      description:
+        'El archivo va como cuerpo, hasta 10 MB; su nombre, en la cabecera opcional ' +
+        '`X-File-Name`. La respuesta trae el caso creado y el análisis en curso: su progreso está ' +
+        'en `/api/jobs/{jobId}`.',
+      auth: deps.guard.requireUser,
+      rawBody: {
+        mediaTypes: UPLOAD_CONTENT_TYPES,
+        description: 'El caso: texto (.m, .raw, .txt) o comprimido con xz (.bin)',
+      },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      responses: { 202: uploadResponseSchema },
+      errors: {
+        400: ['UPLOAD_EMPTY'],
+        413: ['INPUT_TOO_LARGE'],
+        415: ['UPLOAD_CONTENT_TYPE'],
+      },
+      handler: async (request, reply) => {
+        const bytes = request.body;
+        if (!(bytes instanceof Buffer) || bytes.byteLength === 0) {
+          return reply.status(400).send(apiError('UPLOAD_EMPTY'));
+        }
+        const header = request.headers['x-file-name'];
+        const result = await acceptUpload(deps, {
+          owner: request.principal!.userId,
+          fileName: cleanFileName(Array.isArray(header) ? header[0] : header),
+          contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        });
+        // The job is committed; if this send is lost, the queue's sweep sends it again.
+        await deps.queue.enqueue(result.jobId).catch((error: unknown) => {
+          request.log.warn({ err: error, jobId: result.jobId }, 'enqueue failed; sweep will retry');
+        });
+        return reply.status(202).send(result);
+      },
     });
   });
 }

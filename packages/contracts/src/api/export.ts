@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * A positive integer in a query string ("7"): anything else, a missing or repeated parameter
+ * included, is refused with `message`.
+ */
+const positiveIntegerParam = (message: string, description: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .refine((value) => Number(value) > 0, message)
+    .transform(Number)
+    .describe(description);
+
+/** Query of the constraints download (/analisis' table of one flexibility level). */
+export const constraintsExportQuerySchema = z.object({
+  level: positiveIntegerParam(
+    'El nivel debe ser un número entero positivo',
+    'Nivel de flexibilidad (1, 2, …)',
+  ),
+});
+
+/**
+ * Query of the generators download. The constraint comes first: with both wrong, the answer
+ * names the constraint.
+ */
+export const generatorsExportQuerySchema = z.object({
+  constraint: positiveIntegerParam(
+    'La restricción debe ser un número entero positivo',
+    'Identificador de la restricción dentro del nivel',
+  ),
+  level: constraintsExportQuerySchema.shape.level,
+});
+
+/** Query of the busbar capacities download: without a family, every case of the study. */
+export const busbarCapacitiesExportQuerySchema = z.object({
+  familyId: z.string().optional().describe('Familia de casos (barra) a descargar'),
+});
