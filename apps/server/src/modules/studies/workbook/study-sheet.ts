@@ -1,0 +1,107 @@
+import type { Workbook } from 'exceljs';
+import { parseLocaleNumber } from './cell-values';
+import { readSheetTable } from './sheet-table';
+import type { StudyLocator } from './study-locator';
+import { cellRef, problemAt, type StudyProblem } from './study-problem';
+import {
+  STUDY_FIELDS,
+  labelsMatch,
+  normalizeLabel,
+  studySheet,
+  type StudyFieldDef,
+} from './workbook-format';
+
+export interface StudySheetFields {
+  fields: Record<string, unknown> & { options: Record<string, unknown> };
+  broken: boolean;
+}
+
+/**
+ * 'Estudio' is a form, not a table: one field per row (Campo | Valor), found by its label in any
+ * order. An absent row or an empty value leaves the field out, so the schema's default applies
+ * or the schema says it is required.
+ */
+export function readStudySheet(
+  workbook: Workbook,
+  locator: StudyLocator,
+  problems: StudyProblem[],
+): StudySheetFields {
+  const sheetRef = cellRef(studySheet.name, null, null);
+  const fields: StudySheetFields['fields'] = { options: {} };
+  locator.set(['options'], sheetRef);
+  for (const field of STUDY_FIELDS) locator.set(field.path, sheetRef);
+
+  const table = readSheetTable(workbook, studySheet, problems);
+  const seen = new Map<StudyFieldDef, number>();
+  for (const row of table.rows) {
+    const label = row.values.field;
+    if (label === undefined) continue;
+    const field = STUDY_FIELDS.find((candidate) => labelsMatch(String(label), candidate.label));
+    if (field === undefined) {
+      const known = STUDY_FIELDS.map((f) => f.label.replace(/\s*\(.*\)$/, '')).join(', ');
+      problems.push(
+        problemAt(
+          'STUDY_CELL_INVALID',
+          row.ref('field'),
+          `El campo «${label}» no es del formato: los campos son ${known}`,
+        ),
+      );
+      continue;
+    }
+    const first = seen.get(field);
+    if (first !== undefined) {
+      problems.push(
+        problemAt(
+          'STUDY_CELL_INVALID',
+          row.ref('field'),
+          `El campo «${label}» ya está en la fila ${first}`,
+        ),
+      );
+      continue;
+    }
+    seen.set(field, row.row);
+    locator.set(field.path, row.ref('value'));
+    const raw = row.values.value;
+    if (raw === undefined) continue;
+    const value = convert(field, raw);
+    if (!value.ok) {
+      problems.push(problemAt('STUDY_CELL_INVALID', row.ref('value'), value.detail));
+      continue;
+    }
+    if (field.path[0] === 'options') fields.options[field.key] = value.value;
+    else fields[field.key] = value.value;
+  }
+  return { fields, broken: table.broken };
+}
+
+function convert(
+  field: StudyFieldDef,
+  raw: string | number,
+): { ok: true; value: string | number } | { ok: false; detail: string } {
+  switch (field.kind) {
+    case 'text':
+      return { ok: true, value: String(raw) };
+    case 'number': {
+      const value = typeof raw === 'number' ? raw : parseLocaleNumber(raw);
+      return value === null
+        ? { ok: false, detail: `Se esperaba un número y la celda tiene «${raw}»` }
+        : { ok: true, value };
+    }
+    case 'choice': {
+      const choices = field.choices ?? [];
+      const wanted = normalizeLabel(String(raw));
+      const choice = choices.find(
+        (c) => normalizeLabel(c.label) === wanted || normalizeLabel(c.value) === wanted,
+      );
+      if (choice !== undefined) return { ok: true, value: choice.value };
+      return { ok: false, detail: `Usa uno de estos valores: ${listOf(choices.map((c) => c.label))}` };
+    }
+  }
+}
+
+/** "A, B, C o emergencia". */
+export function listOf(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} o ${items[items.length - 1]}`;
+}
