@@ -84,6 +84,10 @@ describe('API on the built server', () => {
     await page.goto('/api/docs/');
     await page.getByText('API de Holgura').first().waitFor();
     await page.getByText('/api/casesCalculate/calculate').first().waitFor();
+    // swagger-ui's own labels stay English; what its options reach is Spanish.
+    expect(await page.title()).toBe('API de Holgura · Documentación');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByText('Subida de un caso y progreso de su análisis').first().waitFor();
     await saveScreenshot(page, 'api-docs');
     expect(problems).toEqual([]);
   });

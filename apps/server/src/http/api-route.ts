@@ -12,7 +12,7 @@ export const apiTags = {
   Red: 'Vista de la red de un caso y sus coordenadas',
   Descargas: 'Tablas de /analisis y /resultados en Excel y CSV (es-CO)',
   Demostración: 'Caso y estudio de demostración',
-  'API original': 'Rutas compatibles con la API de cálculo original (spec §7)',
+  'API original': 'Rutas compatibles con la API de cálculo del producto original',
 } as const;
 export type ApiTag = keyof typeof apiTags;
 
