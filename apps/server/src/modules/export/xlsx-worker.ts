@@ -1,28 +1,17 @@
 // The thread that writes spreadsheets (xlsx-thread.ts): one request at a time, off the API's
 // event loop.
 import { parentPort, threadId } from 'node:worker_threads';
+import { serveRequests } from '../../jobs/request-thread';
 import type { ExportTable } from './export-table';
 import { tableToXlsx } from './export-xlsx';
 
-export type XlsxRequest = { id: number; table: ExportTable };
-export type XlsxReply =
-  | { id: number; ok: true; bytes: Uint8Array; threadId: number }
-  | { id: number; ok: false; message: string };
+export type XlsxRequest = { id: number; payload: ExportTable };
+export type XlsxAnswer = { bytes: Uint8Array; threadId: number };
 
-parentPort?.on('message', (request: XlsxRequest) => {
-  tableToXlsx(request.table).then(
-    (buffer) => {
-      const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-      const reply: XlsxReply = { id: request.id, ok: true, bytes, threadId };
-      parentPort?.postMessage(reply);
-    },
-    (error: unknown) => {
-      const reply: XlsxReply = {
-        id: request.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      };
-      parentPort?.postMessage(reply);
-    },
-  );
-});
+if (parentPort !== null) {
+  serveRequests<ExportTable, XlsxAnswer>(parentPort, async (table) => {
+    const buffer = await tableToXlsx(table);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    return { value: { bytes, threadId } };
+  });
+}

@@ -5,5 +5,5 @@ import '../xlsx-worker';
 import type { XlsxRequest } from '../xlsx-worker';
 
 parentPort?.on('message', (request: XlsxRequest) => {
-  if (request.table.title === 'morir') process.exit(7);
+  if (request.payload.title === 'morir') process.exit(7);
 });
