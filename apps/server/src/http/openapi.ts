@@ -9,6 +9,7 @@ import {
   type ApiOperation,
   type ApiTag,
   type OtherResponse,
+  urlParams,
 } from './api-route';
 
 /** A route as Fastify registered it, with its contract when it was declared with one. */
@@ -56,10 +57,10 @@ const successDescriptions: Record<number, string> = {
 function parameters(url: string, operation: ApiOperation) {
   const result: JsonSchema[] = [];
   const path = operation.params === undefined ? undefined : jsonSchema(operation.params);
-  for (const [, name] of url.matchAll(/:(\w+)/g)) {
+  for (const name of urlParams(url)) {
     const { description, ...schema } = (
       path?.properties as Record<string, JsonSchema> | undefined
-    )?.[name!] ?? { type: 'string' };
+    )?.[name] ?? { type: 'string' };
     result.push({ name, in: 'path', required: true, description, schema });
   }
   if (operation.querystring !== undefined) {
@@ -77,6 +78,7 @@ function parameters(url: string, operation: ApiOperation) {
 function errorResponses(method: string, operation: ApiOperation) {
   const byStatus = new Map<number, Set<ErrorCode>>();
   const add = (status: number, codes: readonly ErrorCode[]) => {
+    if (codes.length === 0) return;
     const set = byStatus.get(status) ?? new Set();
     for (const code of codes) set.add(code);
     byStatus.set(status, set);
