@@ -1,5 +1,5 @@
 import { studyFileSchema } from '@holgura/contracts';
-import { issueProblems, spanishStudyIssues } from './study-issues';
+import { spanishStudyIssues, studyIssueProblems } from './study-issues';
 import { fileProblem, problemAtField } from './study-problem';
 import { failed, tooLarge, type StudyRead } from './study-read';
 
@@ -36,10 +36,8 @@ export function readStudyJson(bytes: Uint8Array): StudyRead {
     };
   }
   return failed(
-    parsed.error.issues.flatMap((issue) =>
-      issueProblems(issue, data).map(({ path, detail }) =>
-        problemAtField('STUDY_FIELD_INVALID', path, detail),
-      ),
+    studyIssueProblems(parsed.error, data).map(({ path, detail }) =>
+      problemAtField('STUDY_FIELD_INVALID', path, detail),
     ),
   );
 }

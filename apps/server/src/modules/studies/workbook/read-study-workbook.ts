@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import { studyFileSchema } from '@holgura/contracts';
 import { assembleStudy } from './assemble-study';
-import { issueProblems, spanishStudyIssues } from './study-issues';
+import { spanishStudyIssues, studyIssueProblems } from './study-issues';
 import { fileProblem, problemAt, type StudyProblem } from './study-problem';
 import { failed, tooLarge, type StudyRead } from './study-read';
 import { guardXlsx } from './xlsx-guard';
@@ -49,16 +49,14 @@ export async function readStudyWorkbook(bytes: Uint8Array): Promise<StudyRead> {
   // the draft, and the schema says so again: once per cell is enough.
   const reportedCells = new Set(problems.map((p) => `${p.sheet}!${p.cell}`));
   const seen = new Set<string>();
-  for (const issue of parsed.error?.issues ?? []) {
-    for (const { path, detail } of issueProblems(issue, draft)) {
-      const ref = locator.locate(path);
-      if (ref !== null && brokenSheets.has(ref.sheet)) continue;
-      if (ref?.cell != null && reportedCells.has(`${ref.sheet}!${ref.cell}`)) continue;
-      const problem = problemAt('STUDY_FIELD_INVALID', ref, detail, path);
-      if (seen.has(problem.message)) continue;
-      seen.add(problem.message);
-      problems.push(problem);
-    }
+  for (const { path, detail } of studyIssueProblems(parsed.error, draft)) {
+    const ref = locator.locate(path);
+    if (ref !== null && brokenSheets.has(ref.sheet)) continue;
+    if (ref?.cell != null && reportedCells.has(`${ref.sheet}!${ref.cell}`)) continue;
+    const problem = problemAt('STUDY_FIELD_INVALID', ref, detail, path);
+    if (seen.has(problem.message)) continue;
+    seen.add(problem.message);
+    problems.push(problem);
   }
   return failed(problems);
 }

@@ -107,32 +107,92 @@ function bound(
   return `ser ${comparison} ${inclusive ? 'o igual ' : ''}que ${n}`;
 }
 
+type Found = { path: StudyPath; detail: string };
+
 /**
- * The schema reports repeated years and busbars on the whole list; a planner needs the element.
- * Those issues become one per offending element, the rest stay as they are.
+ * The schema's problems, worded for a planner. Its cross-field rules (a `superRefine`: years in
+ * order, scenarios and busbars not repeated, areas known) only run when every field is valid,
+ * so a study with a bad year and a repeated scenario would hear about the year alone; and they
+ * name the whole list for a repeated year or busbar. Those rules are therefore checked here
+ * again on the raw input, element by element, and the schema's own reports of them dropped.
+ * Keep `crossFieldProblems` in step with the `superRefine` of contracts' `studyFileSchema`.
  */
-export function issueProblems(
-  issue: z.core.$ZodIssue,
-  input: unknown,
-): { path: StudyPath; detail: string }[] {
-  const path = issue.path.map((k) => (typeof k === 'number' ? k : String(k)));
-  const list = (input as Record<string, unknown> | null)?.[String(path[0])];
-  if (issue.code !== 'custom' || path.length !== 1 || !Array.isArray(list)) {
-    return [{ path, detail: issue.message }];
-  }
-  const found: { path: StudyPath; detail: string }[] = [];
-  list.forEach((value: unknown, i) => {
-    const earlier = list.slice(0, i);
-    if (earlier.includes(value)) {
-      const detail =
-        path[0] === 'years' ? `El año ${value} está repetido` : `La barra ${value} está repetida`;
-      found.push({ path: [path[0]!, i], detail });
-    } else if (path[0] === 'years' && i > 0 && (value as number) < (list[i - 1] as number)) {
+export function studyIssueProblems(error: z.ZodError | undefined, input: unknown): Found[] {
+  if (error === undefined) return [];
+  const fieldProblems = error.issues
+    .filter((issue) => !isCrossFieldIssue(issue))
+    .map((issue) => ({
+      path: issue.path.map((k) => (typeof k === 'number' ? k : String(k))),
+      detail: issue.message,
+    }));
+  return [...fieldProblems, ...crossFieldProblems(input)];
+}
+
+function isCrossFieldIssue(issue: z.core.$ZodIssue): boolean {
+  if (issue.code !== 'custom') return false;
+  const [first, index, field] = issue.path;
+  return (
+    (issue.path.length === 1 && (first === 'years' || first === 'busbars')) ||
+    (issue.path.length === 2 && first === 'growth') ||
+    (first === 'scenarios' && typeof index === 'number' && issue.path.length === 3 && field === 'name') ||
+    (first === 'scenarios' && issue.path.length === 4 && field === 'demandMultipliers')
+  );
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : null);
+
+function crossFieldProblems(input: unknown): Found[] {
+  const study = asRecord(input);
+  const found: Found[] = [];
+
+  // Only the years the schema accepts: a year out of range is reported once, as such.
+  const years = asList(study.years).map((y) =>
+    typeof y === 'number' && Number.isInteger(y) && y >= 2000 && y <= 2100 ? y : null,
+  );
+  years.forEach((year, i) => {
+    if (year === null) return;
+    const earlier = years.slice(0, i).filter((y) => y !== null);
+    if (earlier.includes(year)) {
+      found.push({ path: ['years', i], detail: `El año ${year} está repetido` });
+    } else if (earlier.some((y) => y > year)) {
+      const latest = Math.max(...earlier);
       found.push({
         path: ['years', i],
-        detail: `Los años deben ir en orden creciente: ${value} va después de ${list[i - 1]}`,
+        detail: `Los años deben ir en orden creciente: ${year} está después de ${latest}`,
       });
     }
   });
-  return found.length > 0 ? found : [{ path, detail: issue.message }];
+
+  const scenarios = asList(study.scenarios).map(asRecord);
+  const scenarioNames = scenarios.map((s) => trimmed(s.name)?.toLowerCase() ?? null);
+  scenarioNames.forEach((name, i) => {
+    if (name !== null && scenarioNames.indexOf(name) !== i) {
+      const detail = `El escenario "${trimmed(scenarios[i]!.name)}" está repetido`;
+      found.push({ path: ['scenarios', i, 'name'], detail });
+    }
+  });
+
+  const areaNames = new Set(asList(study.areas).map((area) => trimmed(asRecord(area).name)));
+  const checkArea = (name: string, path: StudyPath) => {
+    if (!areaNames.has(name)) found.push({ path, detail: `El área "${name}" no está en areas` });
+  };
+  for (const name of Object.keys(asRecord(study.growth))) checkArea(name, ['growth', name]);
+  scenarios.forEach((scenario, i) => {
+    for (const name of Object.keys(asRecord(scenario.demandMultipliers))) {
+      checkArea(name, ['scenarios', i, 'demandMultipliers', name]);
+    }
+  });
+
+  const busbars = asList(study.busbars);
+  busbars.forEach((bus, i) => {
+    if (typeof bus === 'number' && busbars.indexOf(bus) !== i) {
+      found.push({ path: ['busbars', i], detail: `La barra ${bus} está repetida` });
+    }
+  });
+  return found;
 }

@@ -9,11 +9,16 @@ export const STUDY_FILE_LIMITS = {
   /** Checked before any parsing; the HTTP layer should refuse larger bodies on its own too. */
   maxBytes: 5 * 1024 * 1024,
   /**
-   * The workbook's parts once decompressed. exceljs holds them, and every cell as an object, in
-   * memory: 25 MB of sheet XML is several hundred thousand cells, far beyond a real study (the
-   * template decompresses to about 40 kB, 20,000 busbars to about 2 MB).
+   * The workbook's parts once decompressed. The template decompresses to about 40 kB and
+   * 20,000 busbars to about 1 MB; this leaves room for heavy styles.
    */
-  maxUncompressedBytes: 25 * 1024 * 1024,
+  maxUncompressedBytes: 10 * 1024 * 1024,
+  /**
+   * Cells and rows in all the sheets, counted in the XML before exceljs sees it: exceljs keeps
+   * each as an object of about half a kilobyte and takes about a second per 100,000 (measured),
+   * so this bounds a read to about 100 MB and 2 s. Cells that only carry a format count too.
+   */
+  maxCellsAndRows: 200_000,
   /** Parts in the zip: a workbook has a few dozen. */
   maxEntries: 1000,
   /** Data rows per sheet: far above any study (a system has a few thousand busbars). */

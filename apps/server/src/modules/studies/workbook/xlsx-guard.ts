@@ -59,11 +59,30 @@ export function guardXlsx(input: Uint8Array): GuardResult {
     return refuse('STUDY_FILE_NOT_XLSX', 'El archivo es un .zip pero no un libro de Excel (.xlsx)');
   }
   const parts: { name: string; data: Buffer }[] = [];
+  let cellsAndRows = 0;
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = inflateEntry(bytes, entry);
     if (!Buffer.isBuffer(data)) return data;
-    parts.push({ name: entry.name, data: withoutCellRanges(entry.name, data) });
+    if (!isWorksheet(entry.name)) {
+      parts.push({ name: entry.name, data });
+      continue;
+    }
+    // latin1 maps bytes one to one, so the XML's UTF-8 text survives the round trip untouched.
+    const xml = data.toString('latin1');
+    cellsAndRows += countElements(xml, 'c') + countElements(xml, 'row');
+    if (cellsAndRows > STUDY_FILE_LIMITS.maxCellsAndRows) {
+      const max = STUDY_FILE_LIMITS.maxCellsAndRows.toLocaleString('es-CO');
+      return refuse(
+        'STUDY_FILE_UNSAFE',
+        `El libro tiene más de ${max} celdas y filas con datos o formato: un estudio tiene muchas menos. Borra las filas y columnas que sobran, también las que solo tienen formato`,
+      );
+    }
+    const stripped = withoutCellRanges(xml);
+    parts.push({
+      name: entry.name,
+      data: stripped.length === xml.length ? data : Buffer.from(stripped, 'latin1'),
+    });
   }
   return { ok: true, bytes: storedZip(parts) };
 }
@@ -160,30 +179,35 @@ const lyingSize = () =>
     'El libro de Excel está dañado: una de sus partes no tiene el tamaño que declara',
   );
 
+const isWorksheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
+
 /**
  * Merged cells and data validations are the two parts of a sheet that exceljs expands cell by
  * cell. The reader needs neither (a merged cell's value is in its first cell), so they go.
  */
-function withoutCellRanges(name: string, data: Buffer): Buffer {
-  if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) return data;
-  // latin1 maps bytes one to one, so the XML's UTF-8 text survives the round trip untouched.
-  const xml = data.toString('latin1');
-  const stripped = removeElements(removeElements(xml, 'mergeCells'), 'dataValidations');
-  return stripped.length === xml.length ? data : Buffer.from(stripped, 'latin1');
+function withoutCellRanges(xml: string): string {
+  return removeElements(removeElements(xml, 'mergeCells'), 'dataValidations');
 }
 
-/** Drops every `<tag …/>` and `<tag …>…</tag>`; linear, unlike a lazy regex on hostile input. */
+/** Where each `<tag …>` starts (not `<tagOther`); linear, unlike a regex on hostile input. */
+function* elementStarts(xml: string, tag: string): Generator<number> {
+  for (let at = xml.indexOf(`<${tag}`); at >= 0; at = xml.indexOf(`<${tag}`, at + 1)) {
+    if (/[\s/>]/.test(xml[at + tag.length + 1] ?? '')) yield at;
+  }
+}
+
+function countElements(xml: string, tag: string): number {
+  let count = 0;
+  for (const _ of elementStarts(xml, tag)) count += 1;
+  return count;
+}
+
+/** Drops every `<tag …/>` and `<tag …>…</tag>`. */
 function removeElements(xml: string, tag: string): string {
   const kept: string[] = [];
   let from = 0;
-  for (;;) {
-    const start = xml.indexOf(`<${tag}`, from);
-    if (start < 0) break;
-    if (!/[\s/>]/.test(xml[start + tag.length + 1] ?? '')) {
-      kept.push(xml.slice(from, start + 1));
-      from = start + 1;
-      continue;
-    }
+  for (const start of elementStarts(xml, tag)) {
+    if (start < from) continue;
     const openEnd = xml.indexOf('>', start);
     if (openEnd < 0) break;
     const close = xml[openEnd - 1] === '/' ? openEnd : xml.indexOf(`</${tag}>`, openEnd);
