@@ -118,7 +118,9 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
   }
 
   const scenarios = read(scenariosSheet);
-  const scenarioIndex = scenarios.broken ? null : new NameIndex(scenariosSheet.name, 'El escenario');
+  const scenarioIndex = scenarios.broken
+    ? null
+    : new NameIndex(scenariosSheet.name, 'El escenario');
   locator.set(['scenarios'], cellRef(scenariosSheet.name, null, null));
   for (const row of scenarios.rows) {
     const i = draft.scenarios.length;
@@ -152,7 +154,10 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
     }
     demandRows.set(key, row.row);
     draft.scenarios[scenario.index]!.demandMultipliers[area.name] = multiplier;
-    locator.set(['scenarios', scenario.index, 'demandMultipliers', area.name], row.ref('multiplier'));
+    locator.set(
+      ['scenarios', scenario.index, 'demandMultipliers', area.name],
+      row.ref('multiplier'),
+    );
   }
 
   const interchanges = read(interchangesSheet);

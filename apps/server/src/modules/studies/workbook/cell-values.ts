@@ -10,7 +10,8 @@ export type CellReading =
   | { kind: 'invalid'; detail: string };
 
 /** A cell's value for its column's kind, or the Spanish reason it has none. */
-export type CellResult = { ok: true; value: string | number | null } | { ok: false; detail: string };
+export type CellResult =
+  { ok: true; value: string | number | null } | { ok: false; detail: string };
 
 export function readCell(cell: Cell): CellReading {
   const percentFormat = (cell.numFmt ?? '').includes('%');
@@ -126,7 +127,7 @@ function isGrouped(integer: string, group: string): boolean {
   return new RegExp(`^\\d{1,3}(${escaped}\\d{3})+$`).test(integer);
 }
 
-/** Percent ↔ fraction without the binary noise of ×100 (0.015 × 100 = 1.5000000000000002). */
+/** Percent ↔ fraction without the binary noise of ×100 (0.07 × 100 = 7.000000000000001). */
 export function roundDecimal(value: number): number {
   return Number(value.toPrecision(12));
 }

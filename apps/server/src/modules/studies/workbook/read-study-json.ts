@@ -56,6 +56,10 @@ function syntaxMessage(text: string, error: unknown): string {
   if (place !== null) {
     return `El JSON no es válido en la línea ${place.line}, columna ${place.column}: revisa comas, comillas y llaves`;
   }
+  const token = /Unexpected token '(.{1,10}?)'/.exec(message);
+  if (token !== null) {
+    return `El JSON no es válido: hay un «${token[1]}» donde no corresponde; revisa comas, comillas y llaves`;
+  }
   if (/end of (JSON|data)/i.test(message)) {
     return 'El JSON no es válido: el archivo termina antes de tiempo (¿falta cerrar una llave o un corchete?)';
   }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readStudyWorkbook } from './read-study-workbook';
 import { bytesOf, messagesOf, problemsOf, sheet, templateWorkbook } from './workbook.test-support';
 
-async function readTemplate(edit: (workbook: Awaited<ReturnType<typeof templateWorkbook>>) => void) {
+async function readTemplate(
+  edit: (workbook: Awaited<ReturnType<typeof templateWorkbook>>) => void,
+) {
   const workbook = await templateWorkbook();
   edit(workbook);
   return readStudyWorkbook(await bytesOf(workbook));
@@ -29,7 +31,8 @@ describe('readStudyWorkbook: the sheets and their headers', () => {
     expect(problemsOf(read)).toEqual([
       {
         code: 'STUDY_HEADER_INVALID',
-        message: 'Hoja «Barras», fila 1, celda A1: El encabezado debe ser «Barra» y no «Barras nuevas»',
+        message:
+          'Hoja «Barras», fila 1, celda A1: El encabezado debe ser «Barra» y no «Barras nuevas»',
         detail: 'El encabezado debe ser «Barra» y no «Barras nuevas»',
         field: null,
         sheet: 'Barras',

@@ -121,7 +121,11 @@ function headerIsValid<K extends string>(
     const at = cellRef(def.name, 1, columnLetter(i + 1));
     const reading = readCell(sheet.getCell(1, i + 1));
     const text =
-      reading.kind === 'text' ? reading.value : reading.kind === 'number' ? String(reading.value) : '';
+      reading.kind === 'text'
+        ? reading.value
+        : reading.kind === 'number'
+          ? String(reading.value)
+          : '';
     if (text !== '' && labelsMatch(text, column.header)) return;
     valid = false;
     problems.push(

@@ -134,7 +134,10 @@ function isCrossFieldIssue(issue: z.core.$ZodIssue): boolean {
   return (
     (issue.path.length === 1 && (first === 'years' || first === 'busbars')) ||
     (issue.path.length === 2 && first === 'growth') ||
-    (first === 'scenarios' && typeof index === 'number' && issue.path.length === 3 && field === 'name') ||
+    (first === 'scenarios' &&
+      typeof index === 'number' &&
+      issue.path.length === 3 &&
+      field === 'name') ||
     (first === 'scenarios' && issue.path.length === 4 && field === 'demandMultipliers')
   );
 }

@@ -94,7 +94,10 @@ function convert(
         (c) => normalizeLabel(c.label) === wanted || normalizeLabel(c.value) === wanted,
       );
       if (choice !== undefined) return { ok: true, value: choice.value };
-      return { ok: false, detail: `Usa uno de estos valores: ${listOf(choices.map((c) => c.label))}` };
+      return {
+        ok: false,
+        detail: `Usa uno de estos valores: ${listOf(choices.map((c) => c.label))}`,
+      };
     }
   }
 }

@@ -215,7 +215,13 @@ export interface StudyFieldDef {
 /** The rows of 'Estudio', in order. */
 export const STUDY_FIELDS: readonly StudyFieldDef[] = [
   { key: 'name', label: 'Nombre', kind: 'text', path: ['name'], help: 'Obligatorio.' },
-  { key: 'description', label: 'Descripción', kind: 'text', path: ['description'], help: '' },
+  {
+    key: 'description',
+    label: 'Descripción',
+    kind: 'text',
+    path: ['description'],
+    help: 'Opcional: qué estudia y con qué supuestos.',
+  },
   {
     key: 'networkLabel',
     label: 'Red (descripción)',
@@ -228,7 +234,7 @@ export const STUDY_FIELDS: readonly StudyFieldDef[] = [
     label: 'Tope de capacidad (MW)',
     kind: 'number',
     path: ['options', 'tmaxMw'],
-    help: 'Máximo de MW que se evalúa en cada barra. Vacío = 2000.',
+    help: 'La capacidad de conexión de una barra no se busca más allá de este valor. Vacío = 2000.',
   },
   {
     key: 'postContingencyRating',
@@ -243,7 +249,7 @@ export const STUDY_FIELDS: readonly StudyFieldDef[] = [
     label: 'Corte del factor de distribución',
     kind: 'number',
     path: ['options', 'distributionFactorCutoff'],
-    help: 'Entre 0 y 1: las ramas con un factor menor no limitan. Vacío = 0,01.',
+    help: 'Entre 0 y 1: una restricción cuyo factor de distribución es menor no limita la conexión (sigue en el análisis N-1). Vacío = 0,01.',
   },
   {
     key: 'preExistingViolations',

@@ -42,7 +42,8 @@ export function addInstructionsSheet(workbook: Workbook): void {
   sheet.addRow([]);
   heading(sheet.addRow(['Hoja', 'Contenido']));
   for (const def of DATA_SHEETS) {
-    const columns = def === studySheet ? '' : ` Columnas: ${def.columns.map((c) => c.header).join(' | ')}.`;
+    const columns =
+      def === studySheet ? '' : ` Columnas: ${def.columns.map((c) => c.header).join(' | ')}.`;
     const text = `${def.purpose}${columns}`;
     const row = sheet.addRow([def.name, text]);
     row.getCell(1).font = { bold: true };

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readStudyWorkbook } from './read-study-workbook';
 import { bytesOf, messagesOf, problemsOf, sheet, templateWorkbook } from './workbook.test-support';
 
-async function readTemplate(edit: (workbook: Awaited<ReturnType<typeof templateWorkbook>>) => void) {
+async function readTemplate(
+  edit: (workbook: Awaited<ReturnType<typeof templateWorkbook>>) => void,
+) {
   const workbook = await templateWorkbook();
   edit(workbook);
   return readStudyWorkbook(await bytesOf(workbook));
@@ -156,7 +158,12 @@ describe('readStudyWorkbook: all at once, and places for later checks', () => {
   it('locates any field of a valid study, for the checks against the network', async () => {
     const read = await readTemplate(() => {});
     if (!read.ok) throw new Error(read.problems.map((p) => p.message).join('\n'));
-    expect(read.locate(['busbars', 1])).toEqual({ sheet: 'Barras', row: 3, column: 'A', cell: 'A3' });
+    expect(read.locate(['busbars', 1])).toEqual({
+      sheet: 'Barras',
+      row: 3,
+      column: 'A',
+      cell: 'A3',
+    });
     expect(read.locate(['projects', 0, 'branches', 0, 'toBus'])?.cell).toBe('C2');
     expect(read.locate(['scenarios', 1, 'interchanges', 0, 'bus'])).toMatchObject({
       sheet: 'Intercambios',
@@ -164,7 +171,12 @@ describe('readStudyWorkbook: all at once, and places for later checks', () => {
     });
     expect(read.locate(['areas', 2, 'id'])?.cell).toBe('A4');
     expect(read.locate(['growth', 'Área 7'])?.cell).toBe('C4');
-    expect(read.describeAt(['scenarios', 1, 'demandMultipliers', 'Área 7'], 'El área 7 no está en el caso')).toEqual({
+    expect(
+      read.describeAt(
+        ['scenarios', 1, 'demandMultipliers', 'Área 7'],
+        'El área 7 no está en el caso',
+      ),
+    ).toEqual({
       code: 'STUDY_FIELD_INVALID',
       message: 'Hoja «Demanda», fila 5, celda C5: El área 7 no está en el caso',
       detail: 'El área 7 no está en el caso',

@@ -123,9 +123,7 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
   const units = addTable(
     workbook,
     unitsSheet,
-    projects.flatMap((p) =>
-      (p.units ?? []).map((u) => [p.name, u.bus, u.pMaxMw, u.pMinMw, u.pMw]),
-    ),
+    projects.flatMap((p) => (p.units ?? []).map((u) => [p.name, u.bus, u.pMaxMw, u.pMinMw, u.pMw])),
   );
   listFrom(units, 'A', projectsSheet, 'A', 'Proyecto');
   addTable(

@@ -131,7 +131,10 @@ function readCentralDirectory(bytes: Buffer): Entry[] | GuardResult {
     };
     if (flags & 0x1) return refuse('STUDY_FILE_NOT_XLSX', OLD_OR_ENCRYPTED);
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) {
-      return refuse('STUDY_FILE_UNSAFE', 'El libro usa el formato ZIP64, que un estudio no necesita');
+      return refuse(
+        'STUDY_FILE_UNSAFE',
+        'El libro usa el formato ZIP64, que un estudio no necesita',
+      );
     }
     if ((entry.method !== 0 && entry.method !== 8) || names.has(entry.name)) {
       return refuse('STUDY_FILE_NOT_XLSX', DAMAGED);
@@ -163,9 +166,7 @@ function inflateEntry(bytes: Buffer, entry: Entry): Buffer | GuardResult {
     // Never more than the part declared: a part that decompresses to more is refused as soon as
     // it passes its declared size, whatever the compression ratio.
     data =
-      entry.method === 0
-        ? raw
-        : inflateRawSync(raw, { maxOutputLength: Math.max(entry.size, 1) });
+      entry.method === 0 ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(entry.size, 1) });
   } catch (error) {
     const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
     return tooLarge ? lyingSize() : refuse('STUDY_FILE_NOT_XLSX', DAMAGED);
