@@ -15,6 +15,8 @@ await build({
     'demo-worker': 'src/jobs/demo-worker.ts',
     // Spreadsheets are written off the event loop (modules/export/xlsx-thread.ts).
     'xlsx-worker': 'src/modules/export/xlsx-worker.ts',
+    // Study files are read and checked against their network off the event loop too.
+    'study-check-worker': 'src/modules/studies/study-check-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

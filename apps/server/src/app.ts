@@ -17,7 +17,7 @@ import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
-import { loadDemoOnFirstStart } from './modules/demo/demo-loader';
+import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { createXlsxWriter } from './modules/export/xlsx-thread';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
@@ -30,6 +30,9 @@ import { setupSax } from './modules/sax';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
 import { databaseUploadStorage, fileUploadStorage } from './modules/uploads/upload-storage';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { createStudyChecker } from './modules/studies/study-check-thread';
+import { registerStudyRoutes } from './modules/studies/studies.routes';
+import { studiesService } from './modules/studies/studies.service';
 import { JobEvents } from './jobs/job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs/jobs.repository';
 import { registerJobRoutes } from './jobs/jobs.routes';
@@ -79,10 +82,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let queue: AnalysisQueue | null = null;
   const closing = new AbortController();
   const xlsx = createXlsxWriter();
+  const studyChecker = createStudyChecker();
   server.addHook('onClose', async () => {
     closing.abort();
     await queue?.close();
     await xlsx.close();
+    await studyChecker.close();
     await database.close();
   });
 
@@ -182,7 +187,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               ? {}
               : { pollIntervalMs: options.pollIntervalMs }),
           });
-    await registerUploadRoutes(server, { db, guard, storage, queue });
+    const studies = studiesService({
+      db,
+      storage,
+      queue,
+      checker: studyChecker,
+      demoStudy: readDemoStudyFile(config.demoDir),
+    });
+    await registerUploadRoutes(server, { db, guard, storage, queue, studies });
+    await registerStudyRoutes(server, {
+      db,
+      guard,
+      service: studies,
+      checker: studyChecker,
+      storage,
+    });
     registerJobRoutes(server, {
       db,
       guard,

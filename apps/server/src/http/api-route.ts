@@ -11,6 +11,8 @@ export const apiTags = {
   Análisis: 'Subida de un caso y progreso de su análisis',
   Red: 'Vista de la red de un caso y sus coordenadas',
   Descargas: 'Tablas de /analisis y /resultados en Excel y CSV (es-CO)',
+  Estudios:
+    'Estudios de capacidad de conexión del usuario: barras × escenarios × años, con su archivo JSON o Excel',
   Demostración: 'Caso y estudio de demostración',
   'API original': 'Rutas compatibles con la API de cálculo del producto original',
 } as const;

@@ -124,6 +124,8 @@ describe('OpenAPI document', () => {
       'application/x-xz',
       'application/octet-stream',
       'text/plain',
+      // A study instead of a case (issue #15): the form of POST /api/studies.
+      'multipart/form-data',
     ]);
     expect(upload.responses['202']!.content!['application/json']).toBeDefined();
 

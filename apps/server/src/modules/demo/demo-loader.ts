@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { studyFileSchema, describeStudyErrors } from '@holgura/contracts';
+import { studyFileSchema, describeStudyErrors, type StudyFile } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { DemoBuild } from '../../jobs/demo-builder';
@@ -28,6 +28,22 @@ function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
     ? new URL('../../jobs/demo-worker.ts', import.meta.url)
     : new URL('./demo-worker.js', import.meta.url);
+}
+
+/** The bundled demo study's file (demo/demo.json names it); null when absent or invalid. */
+export function readDemoStudyFile(demoDir: string | null): StudyFile | null {
+  if (demoDir === null) return null;
+  try {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(demoDir, 'demo.json'), 'utf8'),
+    ) as DemoManifest;
+    const parsed = studyFileSchema.safeParse(
+      JSON.parse(fs.readFileSync(path.join(demoDir, manifest.study), 'utf8')),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,6 +1,9 @@
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   apiError,
+  createStudyResponseSchema,
   MAX_UPLOAD_BYTES,
   UPLOAD_CONTENT_TYPES,
   uploadResponseSchema,
@@ -9,6 +12,9 @@ import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import type { AnalysisQueue } from '../../jobs/thread-queue';
+import { readStudyForm } from '../studies/study-form';
+import { sendStudyErrors } from '../studies/study-errors';
+import type { StudiesService } from '../studies/studies.service';
 import type { UploadStorage } from './upload-storage';
 import { acceptUpload, cleanFileName } from './uploads.service';
 
@@ -16,14 +22,25 @@ export const UPLOAD_PATH = '/api/casesCalculate/calculate';
 
 /**
  * The SAX-compatible upload (spec §7): the raw file as the body, the signed-in user's own token.
- * Raw bodies are accepted only here, in an encapsulated plugin.
+ * Raw bodies are accepted only here, in an encapsulated plugin. Given a study instead (the form
+ * of `POST /api/studies`), it creates the study, whose busbar cases carry `family_id` as the
+ * original calculation API's did.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
-  deps: { db: Db; guard: AuthGuard; storage: UploadStorage; queue: AnalysisQueue },
+  deps: {
+    db: Db;
+    guard: AuthGuard;
+    storage: UploadStorage;
+    queue: AnalysisQueue;
+    studies: StudiesService;
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 4, parts: 6 },
+    });
     scope.addContentTypeParser(
       [...UPLOAD_CONTENT_TYPES],
       { parseAs: 'buffer' },
@@ -51,17 +68,28 @@ export async function registerUploadRoutes(
         'en `/api/jobs/{jobId}`.',
       auth: deps.guard.requireUser,
       rawBody: {
-        mediaTypes: UPLOAD_CONTENT_TYPES,
-        description: 'El caso: texto (.m, .raw, .txt) o comprimido con xz (.bin)',
+        mediaTypes: [...UPLOAD_CONTENT_TYPES, 'multipart/form-data'],
+        description:
+          'El caso: texto (.m, .raw, .txt) o comprimido con xz (.bin). O un estudio: el ' +
+          'formulario de `POST /api/studies` (partes `case` o `caseId`, y `study`).',
       },
       bodyLimit: MAX_UPLOAD_BYTES,
-      responses: { 202: uploadResponseSchema },
+      responses: { 202: z.union([uploadResponseSchema, createStudyResponseSchema]) },
       errors: {
         400: ['UPLOAD_EMPTY'],
         413: ['INPUT_TOO_LARGE'],
         415: ['UPLOAD_CONTENT_TYPE'],
       },
       handler: async (request, reply) => {
+        if (request.isMultipart()) {
+          return sendStudyErrors(reply, async () =>
+            reply
+              .status(202)
+              .send(
+                await deps.studies.create(request.principal!.userId, await readStudyForm(request)),
+              ),
+          );
+        }
         const bytes = request.body;
         if (!(bytes instanceof Buffer) || bytes.byteLength === 0) {
           return reply.status(400).send(apiError('UPLOAD_EMPTY'));
