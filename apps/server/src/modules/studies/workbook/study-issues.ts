@@ -53,7 +53,9 @@ const numbers = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 6 });
 function labelFor(path: readonly PropertyKey[]): { label: string; plural?: true } {
   const parent = path[path.length - 2];
   if (typeof parent === 'string' && RECORDS.has(parent)) return LABELS[parent]!;
-  const key = [...path].reverse().find((k): k is string => typeof k === 'string' && k in LABELS);
+  const key = [...path]
+    .reverse()
+    .find((k): k is string => typeof k === 'string' && Object.hasOwn(LABELS, k));
   return LABELS[key ?? ''] ?? { label: 'el valor' };
 }
 

@@ -3,13 +3,8 @@ import { parseLocaleNumber } from './cell-values';
 import { readSheetTable } from './sheet-table';
 import type { StudyLocator } from './study-locator';
 import { cellRef, problemAt, type StudyProblem } from './study-problem';
-import {
-  STUDY_FIELDS,
-  labelsMatch,
-  normalizeLabel,
-  studySheet,
-  type StudyFieldDef,
-} from './workbook-format';
+import { labelsMatch, listOf, normalizeLabel, studySheet } from './workbook-format';
+import { STUDY_FIELDS, type StudyFieldDef } from './study-fields';
 
 export interface StudySheetFields {
   fields: Record<string, unknown> & { options: Record<string, unknown> };
@@ -100,11 +95,4 @@ function convert(
       };
     }
   }
-}
-
-/** "A, B, C o emergencia". */
-export function listOf(items: readonly string[]): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} o ${items[items.length - 1]}`;
 }

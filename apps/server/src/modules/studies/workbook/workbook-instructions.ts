@@ -1,12 +1,12 @@
 import type { Row, Workbook } from 'exceljs';
-import { listOf } from './study-sheet';
 import {
   DATA_SHEETS,
   INSTRUCTIONS_SHEET,
-  STUDY_FIELDS,
   STUDY_FILE_LIMITS,
+  listOf,
   studySheet,
 } from './workbook-format';
+import { STUDY_FIELDS } from './study-fields';
 
 const INTRO = [
   'Este libro describe un estudio de capacidad de conexión: los años, las áreas, los escenarios de demanda e intercambios, los proyectos y las barras candidatas que se aplican a un caso base. El caso base se sube aparte, en Holgura.',

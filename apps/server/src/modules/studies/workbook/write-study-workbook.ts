@@ -6,7 +6,6 @@ import type { StudyFileInput } from '@holgura/contracts';
 import { roundDecimal } from './cell-values';
 import { addInstructionsSheet } from './workbook-instructions';
 import {
-  STUDY_FIELDS,
   areasSheet,
   branchesSheet,
   busbarsSheet,
@@ -19,6 +18,7 @@ import {
   yearsSheet,
   type SheetDef,
 } from './workbook-format';
+import { STUDY_FIELDS } from './study-fields';
 
 type CellInput = string | number | null | undefined;
 
