@@ -24,7 +24,7 @@ import { findNetworkAnswer } from '../network/network.repository';
 import { STUDY_TEMPLATE_EXAMPLE } from './workbook';
 import type { StudyChecker } from './study-check-thread';
 import { sendStudyErrors } from './study-errors';
-import { readStudyForm } from './study-form';
+import { readNetworkForm, readStudyForm } from './study-form';
 import type { StudiesService } from './studies.service';
 import { studyNetworkKey } from '../../jobs/study-jobs.repository';
 import { caseBusCatalog } from './case-buses';
@@ -59,6 +59,35 @@ export async function registerStudyRoutes(
     // Multipart is read only here; the parts' sizes are enforced while they stream in.
     await scope.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 4, parts: 6 },
+    });
+
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/api/networks/buses',
+      tag: 'Estudios',
+      summary:
+        'Las barras de un archivo de red, sin guardarlo (para elegir las barras de un estudio)',
+      description:
+        'Formulario `multipart/form-data` con la parte `case` (hasta 10 MB): número, nombre, kV, ' +
+        'área y zona de cada barra.',
+      auth: guard.requireUser,
+      rawBody: { mediaTypes: FORM, description: 'El archivo de red' },
+      responses: { 200: caseBusesResponseSchema },
+      errors: {
+        400: ['STUDY_CASE_MISSING', 'STUDY_MULTIPART_INVALID', 'UPLOAD_EMPTY'],
+        413: ['INPUT_TOO_LARGE'],
+        415: ['STUDY_MULTIPART_INVALID'],
+        422: ['STUDY_CASE_UNREADABLE'],
+      },
+      handler: (request, reply) =>
+        sendStudyErrors(reply, async () => {
+          const file = await readNetworkForm(request);
+          try {
+            return reply.send(await checker.buses(file.bytes));
+          } catch {
+            return reply.status(422).send(apiError('STUDY_CASE_UNREADABLE'));
+          }
+        }),
     });
 
     defineRoute(scope, {

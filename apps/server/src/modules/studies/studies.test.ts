@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
+  caseBusesResponseSchema,
   createStudyResponseSchema,
   jobStatusSchema,
   studyDetailSchema,
@@ -229,6 +230,45 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
 
     expect(await db.selectFrom('studies').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('uploads').selectAll().execute()).toEqual([]);
+  });
+
+  it('lists the buses of a network file, and of an analysed case, for busbar pickers', async () => {
+    const { server } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(server, 'study-buses');
+    const response = await post(ana, '/api/networks/buses', { case: caseBlob });
+    expect(response.statusCode, response.body).toBe(200);
+    const catalog = caseBusesResponseSchema.parse(response.json());
+    expect(catalog.buses.number).toHaveLength(30);
+    expect(catalog.areas).toEqual([1, 2, 3]);
+    expect(catalog.buses.area[catalog.buses.number.indexOf(27)]).toBe(3);
+
+    const upload = await ana.request({
+      method: 'POST',
+      url: '/api/casesCalculate/calculate',
+      body: case30,
+      headers: { 'content-type': 'text/plain', 'x-file-name': 'case30.m' },
+    });
+    const { caseId, jobId } = upload.json() as { caseId: string; jobId: string };
+    await waitForJob(ana, jobId);
+    const fromCase = caseBusesResponseSchema.parse(
+      (await ana.get(`/api/cases/${caseId}/buses`)).json(),
+    );
+    expect(fromCase).toEqual(catalog);
+    const bruno = await signedIn(server, 'study-buses-b');
+    expect((await bruno.get(`/api/cases/${caseId}/buses`)).statusCode).toBe(404);
+
+    // A study on that analysed case, named by id instead of sent again.
+    const created = await post(ana, '/api/studies', { caseId, study: studyJson(STUDY) });
+    expect(created.statusCode, created.body).toBe(202);
+    const { studyId, jobId: studyJob } = createStudyResponseSchema.parse(created.json());
+    expect((await waitForJob(ana, studyJob)).state).toBe('done');
+    const detail = studyDetailSchema.parse((await ana.get(`/api/studies/${studyId}`)).json());
+    expect(detail.baseCaseId).toBe(caseId);
+    expect((await ana.get(`/api/studies/${studyId}/network`)).statusCode).toBe(200);
+    expect((await bruno.post('/api/studies', {})).statusCode).toBe(415);
+    expect(
+      (await post(bruno, '/api/studies', { caseId, study: studyJson(STUDY) })).statusCode,
+    ).toBe(404);
   });
 
   it('reads a study from the Excel template’s format and names the cell of a problem', async () => {

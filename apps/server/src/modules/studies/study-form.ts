@@ -26,6 +26,17 @@ export class StudyFormError extends Error {
   }
 }
 
+/** @fastify/multipart's own errors (FST_…) in the words of the study form. */
+function asFormError(error: unknown): unknown {
+  if (error instanceof StudyFormError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new StudyFormError(413, 'INPUT_TOO_LARGE');
+  if (typeof code === 'string' && code.startsWith('FST_')) {
+    return new StudyFormError(400, 'STUDY_MULTIPART_INVALID');
+  }
+  return error;
+}
+
 /** Parts beyond these are refused: a form is three parts at most. */
 const MAX_PARTS = 6;
 
@@ -71,13 +82,7 @@ export async function readStudyForm(request: FastifyRequest): Promise<StudyForm>
       }
     }
   } catch (error) {
-    if (error instanceof StudyFormError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new StudyFormError(413, 'INPUT_TOO_LARGE');
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new StudyFormError(400, 'STUDY_MULTIPART_INVALID');
-    }
-    throw error;
+    throw asFormError(error);
   }
   if (form.study === null) throw new StudyFormError(400, 'STUDY_FILE_MISSING');
   if (form.caseFile === null && form.caseId === null) {
@@ -87,6 +92,31 @@ export async function readStudyForm(request: FastifyRequest): Promise<StudyForm>
     throw new StudyFormError(400, 'UPLOAD_EMPTY');
   }
   return form;
+}
+
+/** The form of `POST /api/networks/buses`: just the `case` file. */
+export async function readNetworkForm(request: FastifyRequest): Promise<FormFile> {
+  if (!request.isMultipart()) throw new StudyFormError(415, 'STUDY_MULTIPART_INVALID');
+  let found: FormFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new StudyFormError(413, 'INPUT_TOO_LARGE');
+      if (part.fieldname === 'case') {
+        found = {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          fileName: cleanFileName(part.filename),
+          contentType: part.mimetype,
+        };
+      }
+    }
+  } catch (error) {
+    throw asFormError(error);
+  }
+  if (found === null) throw new StudyFormError(400, 'STUDY_CASE_MISSING');
+  if (found.bytes.byteLength === 0) throw new StudyFormError(400, 'UPLOAD_EMPTY');
+  return found;
 }
 
 /** Workbooks are zip files (`PK\x03\x04`); anything else is read as JSON. */
