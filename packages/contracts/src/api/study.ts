@@ -7,12 +7,22 @@ import { z } from 'zod';
  */
 const positive = (label: string) =>
   z.number({ error: `${label} debe ser un número` }).positive(`${label} debe ser mayor que 0`);
-const text = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} es obligatorio` })
+/** Spanish adjectives agree with the label's noun: 'El nombre … obligatorio', 'La condición … obligatoria'. */
+const text = (label: string, max = 200) => {
+  const feminine = label.startsWith('La ');
+  const required = `${label} es ${feminine ? 'obligatoria' : 'obligatorio'}`;
+  return z
+    .string({ error: required })
     .trim()
-    .min(1, `${label} es obligatorio`)
-    .max(max, `${label} es demasiado largo`);
+    .min(1, required)
+    .max(max, `${label} es demasiado ${feminine ? 'larga' : 'largo'}`);
+};
+/** A number with Spanish messages for a missing or non-numeric value and a negative one. */
+const number = (label: string) => z.number({ error: `${label} debe ser un número` });
+const nonNegative = (label: string) =>
+  number(label).nonnegative(
+    `${label} no puede ser ${label.startsWith('La ') ? 'negativa' : 'negativo'}`,
+  );
 const busNumber = z
   .number({ error: 'El número de barra debe ser un número' })
   .int('El número de barra debe ser un entero')
@@ -24,7 +34,7 @@ const year = z
   .max(2100, 'El año debe estar entre 2000 y 2100');
 
 export const studyAreaSchema = z.object({
-  id: z.number().int('El número de área debe ser un entero'),
+  id: number('El número de área').int('El número de área debe ser un entero'),
   name: text('El nombre del área', 100),
 });
 
@@ -51,19 +61,24 @@ export const studyScenarioSchema = z.object({
 const projectBranchSchema = z.object({
   fromBus: busNumber,
   toBus: busNumber,
-  circuit: z.string().trim().min(1).max(2).default('1'),
-  rPu: z.number().nonnegative('La resistencia no puede ser negativa').default(0),
-  xPu: z.number().refine((x) => x !== 0, 'La reactancia no puede ser cero'),
-  bPu: z.number().nonnegative().default(0),
-  rateAMva: z.number().nonnegative(),
-  rateBMva: z.number().nonnegative().default(0),
+  circuit: z
+    .string({ error: 'El circuito debe ser un texto' })
+    .trim()
+    .min(1, 'El circuito es obligatorio')
+    .max(2, 'El circuito debe tener como máximo 2 caracteres')
+    .default('1'),
+  rPu: number('La resistencia').nonnegative('La resistencia no puede ser negativa').default(0),
+  xPu: number('La reactancia').refine((x) => x !== 0, 'La reactancia no puede ser cero'),
+  bPu: nonNegative('La susceptancia').default(0),
+  rateAMva: nonNegative('La capacidad A'),
+  rateBMva: nonNegative('La capacidad B').default(0),
 });
 
 const projectUnitSchema = z.object({
   bus: busNumber,
   pMaxMw: positive('La capacidad de la unidad'),
-  pMinMw: z.number().nonnegative().default(0),
-  pMw: z.number().nonnegative().default(0),
+  pMinMw: nonNegative('La potencia mínima').default(0),
+  pMw: nonNegative('La potencia inicial').default(0),
 });
 
 export const studyProjectSchema = z.object({
@@ -76,29 +91,59 @@ export const studyProjectSchema = z.object({
 export const studyFileSchema = z
   .object({
     name: text('El nombre del estudio'),
-    description: z.string().max(2000).default(''),
+    description: z
+      .string({ error: 'La descripción debe ser un texto' })
+      .max(2000, 'La descripción es demasiado larga')
+      .default(''),
     /** Public synthetic networks must say so (issue 4): shown with the results. */
     networkLabel: text('La descripción de la red', 300),
     /** The base case file, relative to the study file (used by `holgura study`). */
-    baseCase: z.string().trim().min(1).max(500).optional(),
-    years: z.array(year).min(1, 'Indica al menos un año'),
+    baseCase: z
+      .string({ error: 'El archivo del caso base debe ser un texto' })
+      .trim()
+      .min(1, 'El archivo del caso base no puede estar vacío')
+      .max(500, 'El nombre del archivo del caso base es demasiado largo')
+      .optional(),
+    years: z
+      .array(year, { error: 'Los años deben ser una lista' })
+      .min(1, 'Indica al menos un año'),
     areas: z.array(studyAreaSchema).default([]),
     /** Yearly demand growth per area name, as a fraction (0.03 = 3 % per year). */
-    growth: z.record(z.string(), z.number().min(-0.5).max(0.5)).default({}),
+    growth: z
+      .record(
+        z.string(),
+        number('El crecimiento')
+          .min(-0.5, 'El crecimiento anual debe estar entre -50 % y 50 %')
+          .max(0.5, 'El crecimiento anual debe estar entre -50 % y 50 %'),
+      )
+      .default({}),
     scenarios: z.array(studyScenarioSchema).min(1, 'Indica al menos un escenario'),
     projects: z.array(studyProjectSchema).default([]),
-    busbars: z.array(busNumber).min(1, 'Indica al menos una barra'),
+    busbars: z
+      .array(busNumber, { error: 'Las barras deben ser una lista de números' })
+      .min(1, 'Indica al menos una barra'),
     options: z
       .object({
         tmaxMw: positive('El tope de capacidad').default(2000),
-        postContingencyRating: z.enum(['A', 'B', 'C', 'emergency']).default('emergency'),
-        distributionFactorCutoff: z.number().min(0).max(1).default(0.01),
+        postContingencyRating: z
+          .enum(['A', 'B', 'C', 'emergency'], {
+            error: 'La capacidad poscontingencia debe ser uno de estos valores: A, B, C, emergency',
+          })
+          .default('emergency'),
+        distributionFactorCutoff: number('El corte del factor de distribución')
+          .min(0, 'El corte del factor de distribución debe estar entre 0 y 1')
+          .max(1, 'El corte del factor de distribución debe estar entre 0 y 1')
+          .default(0.01),
         /**
          * 'limit' (ANALYSIS.md §4): a violation the network already has, and the new unit makes
          * worse, gives capacity 0. 'ignore': such violations belong to the network, not to the
          * connection, and are reported without limiting it.
          */
-        preExistingViolations: z.enum(['limit', 'ignore']).default('limit'),
+        preExistingViolations: z
+          .enum(['limit', 'ignore'], {
+            error: 'Las violaciones existentes deben ser uno de estos valores: limit, ignore',
+          })
+          .default('limit'),
       })
       .default({
         tmaxMw: 2000,

@@ -67,7 +67,7 @@ describe('readStudyJson', () => {
     const alone = studyFileSchema.safeParse(study);
     expect(describeStudyErrors(alone.error!)).toEqual([
       'years.3: El año debe estar entre 2000 y 2100',
-      'areas.0.id: Invalid input: expected number, received string',
+      'areas.0.id: El número de área debe ser un número',
     ]);
   });
 

@@ -86,7 +86,7 @@ describe('readStudyWorkbook: cells', () => {
       'Hoja «Años», fila 3, celda A3: El año debe estar entre 2000 y 2100',
       'Hoja «Áreas», fila 3, celda C3: El crecimiento anual debe estar entre -50 % y 50 %',
       'Hoja «Escenarios», fila 4, celda A4: El escenario "alta" está repetido',
-      'Hoja «Líneas de proyectos», fila 2, celda G2: La susceptancia B (pu) debe ser mayor o igual que 0',
+      'Hoja «Líneas de proyectos», fila 2, celda G2: La susceptancia no puede ser negativa',
       'Hoja «Barras», fila 4, celda A4: El número de barra debe ser un entero',
     ]);
     const [first] = problemsOf(read);
