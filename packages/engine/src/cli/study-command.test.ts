@@ -77,7 +77,7 @@ describe('holgura study: the study file read with the contracts schema', () => {
     expect(lines.slice(1).sort()).toEqual(
       [
         '  - name: El nombre del estudio es obligatorio',
-        '  - networkLabel: La descripción de la red es obligatorio',
+        '  - networkLabel: La descripción de la red es obligatoria',
         '  - years: Indica al menos un año',
         '  - scenarios.0.name: El nombre del escenario no puede tener guiones bajos ni espacios',
         '  - baseCase: Indica el archivo del caso base, relativo al archivo del estudio',
