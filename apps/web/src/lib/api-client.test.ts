@@ -48,4 +48,27 @@ describe('apiRequest', () => {
       message: 'No se pudo conectar con el servidor.',
     });
   });
+
+  it('sends a multipart form as is, leaving its Content-Type to the browser', async () => {
+    const fetchMock = mockApi({ '/api/stats': { body: sampleStats } });
+    const form = new FormData();
+    form.append('study', '{}');
+    await apiRequest('/api/stats', statsResponseSchema, { method: 'POST', rawBody: form });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('keeps the whole error answer for envelopes that carry more than the message', async () => {
+    const body = {
+      error: { code: 'STUDY_INVALID', message: 'El estudio tiene errores' },
+      problems: [{ message: 'years.0: El año debe ser un entero' }],
+    };
+    mockApi({ '/api/stats': { status: 422, body } });
+    await expect(apiRequest('/api/stats', statsResponseSchema)).rejects.toMatchObject({
+      code: 'STUDY_INVALID',
+      status: 422,
+      body,
+    });
+  });
 });

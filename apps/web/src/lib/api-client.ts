@@ -13,12 +13,15 @@ export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'INVALID_RESPONSE' |
 export class ApiClientError extends Error {
   readonly code: ClientErrorCode;
   readonly status: number | null;
+  /** The error answer as sent, for envelopes with more than the message (a study's problems). */
+  readonly body: unknown;
 
-  constructor(code: ClientErrorCode, message: string, status: number | null) {
+  constructor(code: ClientErrorCode, message: string, status: number | null, body?: unknown) {
     super(message);
     this.name = 'ApiClientError';
     this.code = code;
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -26,8 +29,11 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as is (a file upload); `headers` should name its Content-Type. */
-  rawBody?: Blob;
+  /**
+   * Sent as is: a file upload (`headers` should name its Content-Type), or a multipart form
+   * (the browser writes its Content-Type with the boundary).
+   */
+  rawBody?: Blob | FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -98,7 +104,12 @@ export async function apiRequest<T>(
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success) {
-      throw new ApiClientError(parsed.data.error.code, parsed.data.error.message, response.status);
+      throw new ApiClientError(
+        parsed.data.error.code,
+        parsed.data.error.message,
+        response.status,
+        payload,
+      );
     }
     throw new ApiClientError('HTTP_ERROR', es.errors.http(response.status), response.status);
   }

@@ -51,6 +51,7 @@ export const esAnalysisResults = {
     filterPositive: 'Sensibilidad positiva',
     filterNegative: 'Sensibilidad negativa',
     listLabel: 'Despacho por generador',
+    noneFiltered: 'Ningún generador cumple el filtro elegido.',
     effectivenessLabel: 'Efectividad por generador',
     sensitivity: 'Sensibilidad',
     initial: 'P0',

@@ -31,12 +31,6 @@ export const esResultsDemo = {
       noDataHint:
         'El estudio de demostración se calcula al primer arranque del servidor; puede tardar alrededor de un minuto. Actualiza en unos momentos.',
       empty: 'No hay familias para mostrar.',
-      refresh: 'Actualizar',
-      refreshThrottled: 'Espera unos segundos para volver a actualizar',
-      pageSize: 'Filas por página',
-      previous: 'Anterior',
-      next: 'Siguiente',
-      page: (page: number, pages: number) => `Página ${page} de ${pages}`,
       selected: 'Familia seleccionada',
       selectedCount: (count: number) =>
         `${count} ${count === 1 ? 'caso' : 'casos'} (escenario × año)`,

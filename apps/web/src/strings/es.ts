@@ -38,6 +38,14 @@ export const es = {
     editProfile: 'Editar perfil',
     signedOutToast: 'Sesión cerrada',
   },
+  /** The account forms' field labels (sign-in, sign-up, profile). */
+  accountFields: {
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    company: 'Empresa',
+  },
   auth: {
     checking: 'Verificando sesión...',
     loadingForms: 'Cargando...',
@@ -54,11 +62,6 @@ export const es = {
     accountTabsLabel: 'Cuenta de Holgura',
     tabSignIn: 'Iniciar sesión',
     tabSignUp: 'Registrarse',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    firstName: 'Nombre',
-    lastName: 'Apellido',
-    company: 'Empresa',
     submitSignIn: 'Iniciar sesión',
     submitSignUp: 'Crear cuenta',
     submittingSignIn: 'Iniciando sesión...',
@@ -106,10 +109,6 @@ export const es = {
   profile: {
     title: 'Editar perfil',
     description: 'Actualiza tus datos. El correo electrónico no se puede cambiar.',
-    email: 'Correo electrónico',
-    firstName: 'Nombre',
-    lastName: 'Apellido',
-    company: 'Empresa',
     cancel: 'Cancelar',
     save: 'Guardar',
     saving: 'Guardando...',
@@ -286,12 +285,6 @@ export const es = {
       empty: 'No hay casos para mostrar.',
       restricted: 'Acceso restringido',
       restrictedBody: 'Inicia sesión para ver tus casos.',
-      refresh: 'Actualizar',
-      refreshThrottled: 'Espera unos segundos para volver a actualizar',
-      pageSize: 'Filas por página',
-      previous: 'Anterior',
-      next: 'Siguiente',
-      page: (page: number, pages: number) => `Página ${page} de ${pages}`,
       selected: 'Caso seleccionado',
       noneSelected: 'Selecciona un caso de la tabla para ver sus resultados.',
     },
@@ -343,17 +336,8 @@ export const es = {
     },
   },
   pages: {
-    preparing: 'Módulo en preparación',
     analysis: {
       title: 'Análisis de flexibilidad',
-    },
-    results: {
-      title: 'Capacidad de conexión en barras',
-      body: 'Este módulo se está preparando. Aquí podrás consultar la capacidad de conexión de cada barra por escenario de demanda y año de proyección del Plan de Expansión.',
-    },
-    demo: {
-      title: 'Demo - Análisis de Restricción',
-      body: 'La demo guiada está en preparación. Mostrará, sobre un caso de demostración almacenado, cómo una contingencia y un despacho crítico sobrecargan un elemento de la red y qué generadores pueden aliviarlo.',
     },
     backHome: 'Volver al inicio',
     notFound: {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { es } from '../../strings/es';
+import { PageFrame } from '../page-frame';
 
 // Route-level split: the demo loads only when visited.
 const DemoPage = lazy(() =>
@@ -16,7 +17,9 @@ export function DemoRoute() {
         <Spinner label={es.resultsDemo.results.loadingPage} className="min-h-[50vh] py-24" />
       }
     >
-      <DemoPage />
+      <PageFrame title={es.resultsDemo.demo.title} intro={es.resultsDemo.demo.intro}>
+        <DemoPage />
+      </PageFrame>
     </Suspense>
   );
 }

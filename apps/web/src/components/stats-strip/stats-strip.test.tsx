@@ -1,15 +1,36 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { statsResponseSchema } from '@holgura/contracts';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { mockApi, sampleStats } from '../../../test/render';
+import { api } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import { es } from '../../strings/es';
+import { mockApi, sampleStats } from '../../test/render';
 import { StatsStrip } from './stats-strip';
 
-function renderStrip() {
+/** The strip as a screen uses it: its own query of /api/stats, its texts and test ids. */
+function Strip({ compact = false }: { compact?: boolean }) {
+  const stats = useQuery({
+    queryKey: ['stats'],
+    queryFn: ({ signal }) => api.get('/api/stats', statsResponseSchema, signal),
+  });
+  return compact ? (
+    <StatsStrip
+      stats={stats}
+      texts={es.resultsDemo.results.stats}
+      testIdPrefix="results-stat-"
+      compact
+    />
+  ) : (
+    <StatsStrip stats={stats} texts={es.landing.stats} testIdPrefix="stat-" />
+  );
+}
+
+function renderStrip(compact = false) {
   const client = createQueryClient({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={client}>
-      <StatsStrip />
+      <Strip compact={compact} />
     </QueryClientProvider>,
   );
 }
@@ -77,5 +98,14 @@ describe('stats strip', () => {
     renderStrip();
 
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('names the compact strip and its values as the screen asks, without the note', async () => {
+    mockApi({ '/api/stats': { body: sampleStats } });
+    renderStrip(true);
+    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('25');
+    expect(screen.getByRole('region', { name: 'Resumen del estudio' })).toBeInTheDocument();
+    expect(screen.queryByText(/Cifras calculadas/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stat-busbarsEvaluated')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { demoStudyNetworkQueryOptions } from './api';
 import { CapacityLegend } from './legend';
 import { capacityScale, NOT_EVALUATED_COLOR } from './model';
 import { NetworkView } from './network-view';
+import { Card } from '../../components/ui/card';
 
 const t = esNetwork;
 
@@ -38,14 +39,12 @@ export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityM
     [busbars],
   );
   return (
-    <section
-      aria-labelledby="mapa-capacidad-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    <Card
+      level={3}
+      titleId="mapa-capacidad-titulo"
+      title={t.studyTitle}
+      subtitle={t.studyCaption(busbars.length)}
     >
-      <h3 id="mapa-capacidad-titulo" className="text-base font-semibold text-slate-900">
-        {t.studyTitle}
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">{t.studyCaption(busbars.length)}</p>
       {caseNames.length > 1 && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
@@ -96,6 +95,6 @@ export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityM
           </NetworkView>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

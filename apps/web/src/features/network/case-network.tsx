@@ -12,6 +12,7 @@ import { LoadLegend } from './legend';
 import { branchState } from './model';
 import { NetworkView } from './network-view';
 import type { NetworkViewV1 } from '@holgura/contracts';
+import { Card } from '../../components/ui/card';
 
 const t = esNetwork;
 
@@ -19,14 +20,7 @@ const t = esNetwork;
 export function CaseNetwork({ caseId, focus }: CaseNetworkProps) {
   const query = useQuery(caseNetworkQueryOptions(caseId));
   return (
-    <section
-      aria-labelledby="vista-red-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h3 id="vista-red-titulo" className="text-base font-semibold text-slate-900">
-        {t.caseTitle}
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">{t.caseCaption}</p>
+    <Card level={3} titleId="vista-red-titulo" title={t.caseTitle} subtitle={t.caseCaption}>
       <div className="mt-3">
         {query.isPending ? (
           <Spinner label={t.loading} className="py-10" />
@@ -41,7 +35,7 @@ export function CaseNetwork({ caseId, focus }: CaseNetworkProps) {
           </NetworkView>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
 

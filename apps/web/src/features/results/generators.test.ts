@@ -1,12 +1,6 @@
 import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  clampDispatch,
-  filterGenerators,
-  generatorChartData,
-  sortGenerators,
-  whatIf,
-} from './generators';
+import { generatorChartData, whatIf } from './generators';
 
 const gen = (busNumber: number, sensitivity: number, maxMw: number, initialMw = maxMw / 2) =>
   ({
@@ -66,29 +60,6 @@ describe('generator chart data', () => {
       capacity({ generators: [...generators, gen(9, 0.01, 10), gen(8, -0.0099, 10)] }),
     );
     expect(data.generators.map((g) => g.busNumber)).toEqual([2, 13, 22, 27]);
-  });
-});
-
-describe('sorting and filtering (spec §4)', () => {
-  it('filters by the sign of the sensitivity', () => {
-    expect(filterGenerators(generators, 'positive').map((g) => g.busNumber)).toEqual([2, 22]);
-    expect(filterGenerators(generators, 'negative').map((g) => g.busNumber)).toEqual([13, 27]);
-    expect(filterGenerators(generators, 'all')).toHaveLength(4);
-  });
-
-  it('sorts by capacity or by sensitivity, either way', () => {
-    const order = (key: 'capacity' | 'sensitivity', dir: 'asc' | 'desc') =>
-      sortGenerators(generators, key, dir).map((g) => g.busNumber);
-    expect(order('capacity', 'desc')).toEqual([22, 2, 27, 13]);
-    expect(order('capacity', 'asc')).toEqual([13, 27, 2, 22]);
-    expect(order('sensitivity', 'desc')).toEqual([2, 22, 13, 27]);
-    expect(order('sensitivity', 'asc')).toEqual([27, 13, 22, 2]);
-  });
-
-  it('keeps dispatch within [0, Pmax]', () => {
-    expect(clampDispatch(-3, 40)).toBe(0);
-    expect(clampDispatch(41, 40)).toBe(40);
-    expect(clampDispatch(12.5, 40)).toBe(12.5);
   });
 });
 

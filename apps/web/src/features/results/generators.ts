@@ -4,13 +4,7 @@ import {
   type BusbarConstraint,
   type BusbarGenerator,
 } from '@holgura/contracts';
-
-export type GeneratorSortKey = 'capacity' | 'sensitivity';
-export type SortDirection = 'desc' | 'asc';
-export type SensitivityFilter = 'all' | 'positive' | 'negative';
-
-/** Manual dispatch (MW) per plant, keyed by its bus number (one plant per bus). */
-export type DispatchAdjustments = Readonly<Record<number, number>>;
+import type { DispatchAdjustments } from '../../components/charts/generator-bars';
 
 /** What the generator chart can show for one case. */
 export type GeneratorChartData =
@@ -43,31 +37,6 @@ export function generatorChartData(capacity: BusbarCapacity): GeneratorChartData
   };
 }
 
-export function filterGenerators(
-  rows: readonly BusbarGenerator[],
-  filter: SensitivityFilter,
-): BusbarGenerator[] {
-  if (filter === 'positive') return rows.filter((row) => row.sensitivity > 0);
-  if (filter === 'negative') return rows.filter((row) => row.sensitivity < 0);
-  return [...rows];
-}
-
-/** Spec §4: by capacity (Pmax) or sensitivity, descending or ascending; ties by bus number. */
-export function sortGenerators(
-  rows: readonly BusbarGenerator[],
-  key: GeneratorSortKey,
-  direction: SortDirection,
-): BusbarGenerator[] {
-  const value = (row: BusbarGenerator) => (key === 'capacity' ? row.maxMw : row.sensitivity);
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => sign * (value(a) - value(b)) || a.busNumber - b.busNumber);
-}
-
-/** A dispatch stays within [0, Pmax]. */
-export function clampDispatch(mw: number, maxMw: number): number {
-  return Math.min(Math.max(mw, 0), Math.max(maxMw, 0));
-}
-
 export type WhatIf = {
   /** Σ sensitivity·(P − P0) over the adjusted plants: how far the limiting flow moves, MW. */
   shiftMw: number;
@@ -88,6 +57,7 @@ export type WhatIf = {
  */
 export function whatIf(
   data: Extract<GeneratorChartData, { kind: 'ready' }>,
+  /** Manual dispatch (MW) per plant, keyed by its bus number (one plant per bus). */
   adjustments: DispatchAdjustments,
 ): WhatIf {
   const { limiting, generators, capacityMw, tmaxMw } = data;

@@ -1,8 +1,11 @@
 import type { AnalysisResultV1, CaseSummary, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { AlertTriangle, Info } from 'lucide-react';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -18,13 +21,7 @@ type CaseResultsProps = { selected: CaseSummary | null };
 /** 'Resultados del caso seleccionado': the case's stored N-1 result, nothing invented. */
 export function CaseResults({ selected }: CaseResultsProps) {
   return (
-    <section
-      aria-labelledby="resultados-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="resultados-titulo" className="text-lg font-semibold text-slate-900">
-        {t.heading}
-      </h2>
+    <Card titleId="resultados-titulo" title={t.heading}>
       {selected === null ? (
         <p className="mt-3 text-slate-600">{t.noSelection}</p>
       ) : (
@@ -35,7 +32,7 @@ export function CaseResults({ selected }: CaseResultsProps) {
           <CaseData caseId={selected.caseId} />
         </>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -130,92 +127,81 @@ function N1Summary({ analysis }: { analysis: AnalysisResultV1 }) {
 /** Rows shown before 'Mostrar todas': the worst loadings are what a planner reads first. */
 export const TOP_ROWS_COLLAPSED = 10;
 
+const column = createColumnHelper<N1Loading>();
+const mwColumn = (key: 'flowMw' | 'limitMva', header: string) =>
+  column.accessor(key, {
+    header,
+    cell: (info) => formatFixed(info.getValue(), 1),
+    meta: { align: 'right' },
+  });
+const topColumns = [
+  column.display({
+    id: 'rank',
+    header: t.rank,
+    cell: ({ row }) => row.index + 1,
+    meta: { cellClassName: 'tabular-nums text-slate-600' },
+  }),
+  column.accessor('monitoredName', {
+    header: t.monitoredElement,
+    meta: { cellClassName: 'font-medium text-slate-900' },
+  }),
+  column.accessor((row) => row.contingencyName ?? t.baseCase, {
+    id: 'contingency',
+    header: t.contingencyElement,
+    meta: { cellClassName: 'text-slate-700' },
+  }),
+  mwColumn('flowMw', t.flow),
+  mwColumn('limitMva', t.limit),
+  column.accessor('loadingPercent', {
+    header: t.loading_,
+    cell: (info) => <LoadingGauge percent={info.getValue()} />,
+  }),
+];
+
+function LoadingGauge({ percent }: { percent: number }) {
+  const band = loadBand(percent);
+  return (
+    <div className="flex items-center gap-2">
+      <span className="w-14 text-right tabular-nums">{formatFixed(percent, 1)}</span>
+      <span
+        aria-hidden="true"
+        className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-slate-200 sm:block"
+      >
+        <span
+          className={cn('block h-full', loadBandClasses[band].bar)}
+          style={{ width: `${gaugeWidthPercent(percent)}%` }}
+        />
+      </span>
+      <span
+        className={cn(
+          'whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+          loadBandClasses[band].badge,
+        )}
+      >
+        {loadBandLabel[band]}
+      </span>
+    </div>
+  );
+}
+
 function TopLoadings({ rows }: { rows: N1Loading[] }) {
   const [expanded, setExpanded] = useState(false);
-  const visible = expanded ? rows : rows.slice(0, TOP_ROWS_COLLAPSED);
   return (
     <div>
       <h3 id="top-cargas" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
         {t.topTitle}
       </h3>
       <p className="mt-1 text-xs text-slate-600">{t.topCaption}</p>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{t.noTop}</p>
-      ) : (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-          <table aria-labelledby="top-cargas" className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t.rank}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t.monitoredElement}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t.contingencyElement}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t.flow}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t.limit}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t.loading_}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.map((row, index) => {
-                const band = loadBand(row.loadingPercent);
-                return (
-                  <tr
-                    key={`${row.monitoredBranch}-${row.contingencyBranch ?? 0}`}
-                    className="border-t border-slate-100"
-                  >
-                    <td className="px-3 py-2 tabular-nums text-slate-600">{index + 1}</td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{row.monitoredName}</td>
-                    <td className="px-3 py-2 text-slate-700">
-                      {row.contingencyName ?? t.baseCase}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {formatFixed(row.flowMw, 1)}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {formatFixed(row.limitMva, 1)}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex items-center gap-2">
-                        <span className="w-14 text-right tabular-nums">
-                          {formatFixed(row.loadingPercent, 1)}
-                        </span>
-                        <span
-                          aria-hidden="true"
-                          className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-slate-200 sm:block"
-                        >
-                          <span
-                            className={cn('block h-full', loadBandClasses[band].bar)}
-                            style={{ width: `${gaugeWidthPercent(row.loadingPercent)}%` }}
-                          />
-                        </span>
-                        <span
-                          className={cn(
-                            'whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-                            loadBandClasses[band].badge,
-                          )}
-                        >
-                          {loadBandLabel[band]}
-                        </span>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="mt-2">
+        <DataTable
+          labelledBy="top-cargas"
+          columns={topColumns}
+          rows={expanded ? rows : rows.slice(0, TOP_ROWS_COLLAPSED)}
+          getRowId={(row) => `${row.monitoredBranch}-${row.contingencyBranch ?? 0}`}
+          emptyText={t.noTop}
+          minWidth="40rem"
+        />
+      </div>
       {rows.length > TOP_ROWS_COLLAPSED && (
         <Button
           variant="ghost"

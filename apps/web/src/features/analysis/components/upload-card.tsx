@@ -3,6 +3,7 @@ import { FileText, Lock, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
@@ -59,15 +60,15 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
     const controller = new AbortController();
     abortRef.current = controller;
     try {
-      const { jobId } = await uploadCase(file);
+      const { jobId, caseId } = await uploadCase(file);
       const final = await followJob(jobId, setJob, controller.signal);
       if (final.state === 'done') {
         toast.success(t.successTitle, { description: t.successBody });
         remove();
-        onProcessed(final.caseId, true);
+        onProcessed(caseId, true);
       } else {
         refuse(t.errorTitle, final.error?.message ?? t.unknownError);
-        onProcessed(final.caseId, false);
+        onProcessed(caseId, false);
       }
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -85,13 +86,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
   };
 
   return (
-    <section
-      aria-labelledby="subir-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="subir-titulo" className="text-lg font-semibold text-slate-900">
-        {t.title}
-      </h2>
+    <Card titleId="subir-titulo" title={t.title}>
       {!signedIn ? (
         <div className="mt-4 flex gap-3 rounded-xl bg-slate-100 p-4 text-slate-700">
           <Lock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
@@ -178,7 +173,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
       >
         {busy ? t.processing : t.process}
       </Button>
-    </section>
+    </Card>
   );
 }
 

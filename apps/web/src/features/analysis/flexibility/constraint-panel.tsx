@@ -4,6 +4,7 @@ import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
 import { constraintState, loadingPercent, type ElementState, type ViewMode } from './model';
+import { Card } from '../../../components/ui/card';
 
 const t = esAnalysisResults.constraint;
 
@@ -23,18 +24,14 @@ export function ConstraintPanel({
   whatIfMw,
 }: ConstraintPanelProps) {
   return (
-    <section
-      aria-labelledby="restriccion-titulo"
-      className="min-w-0 rounded-xl border border-slate-200 p-4"
+    <Card
+      level={3}
+      titleId="restriccion-titulo"
+      title={t.title}
+      actions={<ViewToggle mode={mode} onModeChange={onModeChange} />}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="restriccion-titulo" className="text-base font-semibold text-slate-900">
-          {t.title}
-        </h3>
-        <ViewToggle mode={mode} onModeChange={onModeChange} />
-      </div>
       <ConstraintBody constraint={constraint} mode={mode} whatIfMw={whatIfMw} />
-    </section>
+    </Card>
   );
 }
 

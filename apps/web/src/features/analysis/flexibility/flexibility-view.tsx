@@ -116,14 +116,7 @@ export function FlexibilityView({
           level={level?.level ?? null}
           mode={mode}
           manual={manual}
-          onManualChange={(plantId, mw) =>
-            setManual((current) => {
-              const next = { ...current };
-              if (mw === null) delete next[plantId];
-              else next[plantId] = mw;
-              return next;
-            })
-          }
+          onManualChange={(plantId, mw) => setManual((current) => ({ ...current, [plantId]: mw }))}
           onReset={() => setManual({})}
           actions={
             caseId !== undefined &&

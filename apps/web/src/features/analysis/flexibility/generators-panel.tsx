@@ -1,21 +1,24 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { GeneratorAxis } from '../../../components/charts/generator-axis';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { DispatchAdjustments, SortDirection } from '../../../components/charts/generator-bars';
+import {
+  BarFigures,
+  DirectionSelect,
+  GeneratorSensitivityChart,
+  Gridlines,
+  ScaledList,
+} from '../../../components/charts/generator-sensitivity-chart';
 import { Button } from '../../../components/ui/button';
-import { LabelledSelect } from '../../../components/ui/labelled-select';
+import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import {
-  clampDispatch,
-  filterGenerators,
+  generatorBars,
   sortEffectiveness,
-  sortGenerators,
+  type AnalysisBar,
   type GeneratorView,
   type ManualDispatch,
-  type SensitivityFilter,
-  type SortDirection,
-  type SortKey,
   type ViewMode,
 } from './model';
 
@@ -27,7 +30,7 @@ type GeneratorsPanelProps = {
   level: number | null;
   mode: ViewMode;
   manual: ManualDispatch;
-  onManualChange: (plantId: number, mw: number | null) => void;
+  onManualChange: (plantId: number, mw: number) => void;
   onReset: () => void;
   /** Shown beside the title when there are generators (the download buttons). */
   actions?: ReactNode;
@@ -37,16 +40,12 @@ type GeneratorsPanelProps = {
 export function GeneratorsPanel(props: GeneratorsPanelProps) {
   const { rows } = props;
   return (
-    <section
-      aria-labelledby="generadores-titulo"
-      className="min-w-0 rounded-xl border border-slate-200 p-4"
+    <Card
+      level={3}
+      titleId="generadores-titulo"
+      title={t.title}
+      actions={rows !== null && rows.length > 0 && props.actions}
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="generadores-titulo" className="text-base font-semibold text-slate-900">
-          {t.title}
-        </h3>
-        {rows !== null && rows.length > 0 && props.actions}
-      </div>
       {rows === null ? (
         <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>
       ) : rows.length === 0 ? (
@@ -65,26 +64,12 @@ export function GeneratorsPanel(props: GeneratorsPanelProps) {
           </TabsContent>
         </Tabs>
       )}
-    </section>
+    </Card>
   );
 }
 
-function Gridlines() {
-  return (
-    <>
-      {[25, 50, 75].map((left) => (
-        <span
-          key={left}
-          aria-hidden="true"
-          className="absolute inset-y-0 w-px bg-slate-300/70"
-          style={{ left: `${left}%` }}
-        />
-      ))}
-    </>
-  );
-}
-
-const sensitivityText = (value: number) => t.percent(formatFixed(value * 100, 2));
+const NO_ADJUSTMENTS: DispatchAdjustments = {};
+const mw = (value: number) => t.mw(formatFixed(value, 1));
 
 function DispatchTab({
   rows,
@@ -94,227 +79,69 @@ function DispatchTab({
   onManualChange,
   onReset,
 }: GeneratorsPanelProps & { rows: GeneratorView[] }) {
-  const [sortKey, setSortKey] = useState<SortKey>('sensitivity');
-  const [direction, setDirection] = useState<SortDirection>('desc');
-  const [filter, setFilter] = useState<SensitivityFilter>('all');
-  const visible = sortGenerators(filterGenerators(rows, filter), sortKey, direction);
-  const maximum = Math.max(
-    1,
-    ...rows.map((row) =>
-      Math.max(row.capacidadMaximaMW, row.despachoInicioSobrecarga, row.potenciaInicial),
-    ),
+  const limitView = mode === 'limite';
+  const bars = useMemo(() => generatorBars(rows, mode), [rows, mode]);
+  const details = useCallback(
+    (bar: AnalysisBar) => <Figures row={bar.view} level={level} />,
+    [level],
   );
-  const hasManual = Object.keys(manual).length > 0;
   return (
-    <div>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <LabelledSelect
-          label={t.sortBy}
-          value={sortKey}
-          onChange={setSortKey}
-          options={[
-            ['capacity', t.sortCapacity],
-            ['sensitivity', t.sortSensitivity],
-          ]}
-        />
-        <LabelledSelect
-          label={t.direction}
-          value={direction}
-          onChange={setDirection}
-          options={[
-            ['desc', t.desc],
-            ['asc', t.asc],
-          ]}
-        />
-        <LabelledSelect
-          label={t.filter}
-          value={filter}
-          onChange={setFilter}
-          options={[
-            ['all', t.filterAll],
-            ['positive', t.filterPositive],
-            ['negative', t.filterNegative],
-          ]}
-        />
-      </div>
+    <GeneratorSensitivityChart
+      bars={bars}
+      texts={t}
+      // The original view draws P0: the manual dispatch belongs to the limit view only.
+      adjustments={limitView ? manual : NO_ADJUSTMENTS}
+      onAdjust={limitView ? onManualChange : undefined}
+      badge={StatusBadge}
+      details={details}
+    >
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <p className="min-h-8 min-w-48 flex-1 text-xs text-slate-600">
-          {mode === 'limite' ? t.markerHint : t.originalHint}
+          {limitView ? t.markerHint : t.originalHint}
         </p>
         {/* Always laid out, hidden in the original view: switching views does not shift rows. */}
         <Button
           variant="outline"
           size="sm"
-          disabled={!hasManual}
+          disabled={Object.keys(manual).length === 0}
           onClick={onReset}
-          className={mode === 'limite' ? undefined : 'invisible'}
-          aria-hidden={mode === 'limite' ? undefined : true}
+          className={limitView ? undefined : 'invisible'}
+          aria-hidden={limitView ? undefined : true}
         >
           {t.reset}
         </Button>
       </div>
-      <div
-        className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1"
-        data-testid="generators-scroll"
-      >
-        <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-          <GeneratorAxis maximum={maximum} />
-        </div>
-        <ul aria-label={t.listLabel} className="space-y-3">
-          {visible.map((row) => (
-            <DispatchRow
-              key={row.plantId}
-              row={row}
-              level={level}
-              maximum={maximum}
-              mode={mode}
-              manualMw={manual[row.plantId]}
-              onManualChange={onManualChange}
-            />
-          ))}
-        </ul>
-      </div>
-    </div>
+    </GeneratorSensitivityChart>
   );
 }
 
-function DispatchRow({
-  row,
-  level,
-  maximum,
-  mode,
-  manualMw,
-  onManualChange,
-}: {
-  row: GeneratorView;
-  level: number | null;
-  maximum: number;
-  mode: ViewMode;
-  manualMw: number | undefined;
-  onManualChange: (plantId: number, mw: number | null) => void;
-}) {
-  const trackRef = useRef<HTMLDivElement>(null);
-  const dragging = useRef(false);
-  const limitView = mode === 'limite';
-  const shown = limitView ? (manualMw ?? row.despachoInicioSobrecarga) : row.potenciaInicial;
-  const width = (value: number) => `${(Math.max(0, Math.min(value, maximum)) / maximum) * 100}%`;
-  const active = limitView ? shown > 0 : row.potenciaInicial > 0;
-
-  const set = (mw: number) => onManualChange(row.plantId, clampDispatch(mw, row.capacidadMaximaMW));
-  const fromPointer = (event: PointerEvent) => {
-    const rect = trackRef.current?.getBoundingClientRect();
-    if (rect === undefined || rect.width === 0) return;
-    set(((event.clientX - rect.left) / rect.width) * maximum);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const step = row.capacidadMaximaMW / 100;
-    const moves: Record<string, number> = {
-      ArrowRight: shown + step,
-      ArrowUp: shown + step,
-      ArrowLeft: shown - step,
-      ArrowDown: shown - step,
-      Home: 0,
-      End: row.capacidadMaximaMW,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    set(next);
-  };
-
+/** Spec §3: 'Activo' while the drawn dispatch is above 0, 'Apagado' otherwise. */
+function StatusBadge(bar: AnalysisBar, adjustedMw: number | undefined) {
+  const active = (adjustedMw ?? bar.dispatchMw) > 0;
   return (
-    <li data-testid={`generator-${row.plantId}`}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-        <span className="font-medium text-slate-900">{row.name}</span>
-        <span className="flex items-center gap-2">
-          <span className="tabular-nums text-slate-700" data-testid="sensitivity">
-            {sensitivityText(row.sensibilidad)}
-          </span>
-          <span
-            className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-semibold',
-              active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-700',
-            )}
-          >
-            {active ? t.active : t.off}
-          </span>
-        </span>
-      </div>
-      <div className="relative mt-1 mr-2 h-5">
-        <div ref={trackRef} className="absolute inset-0 overflow-hidden rounded bg-slate-100">
-          <Gridlines />
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 left-0 border-r-2 border-dashed border-slate-400"
-            style={{ width: width(row.capacidadMaximaMW) }}
-          />
-          <span
-            aria-hidden="true"
-            className={cn(
-              'absolute inset-y-1 left-0 rounded-r',
-              limitView
-                ? manualMw === undefined
-                  ? 'bg-sky-600'
-                  : 'bg-violet-600'
-                : 'bg-slate-500',
-            )}
-            style={{ width: width(shown) }}
-          />
-        </div>
-        {limitView && (
-          <div
-            role="slider"
-            tabIndex={0}
-            aria-label={t.markerLabel(row.name)}
-            aria-valuemin={0}
-            aria-valuemax={row.capacidadMaximaMW}
-            aria-valuenow={shown}
-            aria-valuetext={t.mw(formatFixed(shown, 1))}
-            onKeyDown={onKeyDown}
-            onPointerDown={(event) => {
-              dragging.current = true;
-              event.currentTarget.setPointerCapture(event.pointerId);
-              fromPointer(event);
-            }}
-            onPointerMove={(event) => {
-              if (dragging.current) fromPointer(event);
-            }}
-            onPointerUp={() => {
-              dragging.current = false;
-            }}
-            onPointerCancel={() => {
-              dragging.current = false;
-            }}
-            className="absolute -top-0.5 h-6 w-3 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm border-2 border-white bg-slate-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-            style={{ left: width(shown) }}
-          />
-        )}
-      </div>
-      <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">
-        <Figure label={t.initial} value={row.potenciaInicial} testId="p0" />
-        {level !== null && (
-          <Figure label={t.atLevel(level)} value={row.despachoSobrecarga} testId="at-level" />
-        )}
-        <Figure label={t.atLimit} value={row.despachoInicioSobrecarga} testId="at-limit" />
-        <Figure label={t.atMax} value={row.despachoMaximaSobrecarga} testId="at-max" />
-        <Figure label={t.pMax} value={row.capacidadMaximaMW} testId="pmax" />
-        <div className="flex gap-1">
-          <dt>{t.units}</dt>
-          <dd className="font-medium tabular-nums text-slate-800">{row.unidadesEnParalelo}</dd>
-        </div>
-      </dl>
-    </li>
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-semibold',
+        active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-700',
+      )}
+    >
+      {active ? t.active : t.off}
+    </span>
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+function Figures({ row, level }: { row: GeneratorView; level: number | null }) {
   return (
-    <div className="flex gap-1">
-      <dt>{label}</dt>
-      <dd className="font-medium tabular-nums text-slate-800" data-testid={testId}>
-        {t.mw(formatFixed(value, 1))}
-      </dd>
-    </div>
+    <BarFigures
+      items={[
+        [t.initial, mw(row.potenciaInicial), 'p0'],
+        level !== null && [t.atLevel(level), mw(row.despachoSobrecarga), 'at-level'],
+        [t.atLimit, mw(row.despachoInicioSobrecarga), 'at-limit'],
+        [t.atMax, mw(row.despachoMaximaSobrecarga), 'at-max'],
+        [t.pMax, mw(row.capacidadMaximaMW), 'pmax'],
+        [t.units, String(row.unidadesEnParalelo)],
+      ]}
+    />
   );
 }
 
@@ -325,30 +152,19 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
   return (
     <div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <LabelledSelect
-          label={t.direction}
-          value={direction}
-          onChange={setDirection}
-          options={[
-            ['desc', t.desc],
-            ['asc', t.asc],
-          ]}
-        />
+        <DirectionSelect texts={t} value={direction} onChange={setDirection} />
       </div>
       <p className="mt-3 text-xs text-slate-600">{t.effectivenessCaption}</p>
-      <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
-        <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-          <GeneratorAxis maximum={maximum} />
-        </div>
+      <ScaledList maximum={maximum}>
         <ul aria-label={t.effectivenessLabel} className="space-y-2">
           {sorted.map((row) => (
             <li key={row.plantId} data-testid={`effectiveness-${row.plantId}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                 <span className="font-medium text-slate-900">{row.name}</span>
                 <span className="tabular-nums text-slate-700">
-                  <span data-testid="effectiveness">{t.mw(formatFixed(row.efectividad, 1))}</span>
+                  <span data-testid="effectiveness">{mw(row.efectividad)}</span>
                   <span className="ml-2 text-xs text-slate-500">
-                    {sensitivityText(row.sensibilidad)}
+                    {t.percent(formatFixed(row.sensibilidad * 100, 2))}
                   </span>
                 </span>
               </div>
@@ -366,7 +182,7 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
             </li>
           ))}
         </ul>
-      </div>
+      </ScaledList>
     </div>
   );
 }

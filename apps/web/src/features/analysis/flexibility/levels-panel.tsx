@@ -3,6 +3,7 @@ import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { flexibilityBand, flexibilityBandClasses } from './model';
+import { Card } from '../../../components/ui/card';
 
 const t = esAnalysisResults.levels;
 
@@ -15,10 +16,7 @@ type LevelsPanelProps = {
 /** Level selection: 'Nivel ℓ' with T(ℓ) and its flexibility; the gauge for the chosen one. */
 export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProps) {
   return (
-    <section aria-labelledby="niveles-titulo" className="rounded-xl border border-slate-200 p-4">
-      <h3 id="niveles-titulo" className="text-base font-semibold text-slate-900">
-        {t.title}
-      </h3>
+    <Card level={3} titleId="niveles-titulo" title={t.title}>
       {flexibility.levels.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.empty}</p>
       ) : (
@@ -91,7 +89,7 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
           </dl>
         </>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,17 +1,16 @@
 import { flexibilitySchema } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
+import { clampDispatch, filterBars, sortBars } from '../../../components/charts/generator-bars';
 import { flexibilityFixture as flex } from './fixture';
 import {
-  clampDispatch,
   constraintForLevel,
   constraintState,
   dispatchAt,
-  filterGenerators,
   flexibilityBand,
+  generatorBars,
   generatorViews,
   loadingPercent,
   sortEffectiveness,
-  sortGenerators,
   whatIfDeltaMw,
 } from './model';
 
@@ -75,21 +74,22 @@ describe('flexibility model', () => {
 
   it('sorts by capacity or sensitivity both ways and filters by sign', () => {
     const rows = generatorViews(flex, constraint(2), 80);
-    expect(names(sortGenerators(rows, 'capacity', 'desc'))).toEqual([
+    const bars = generatorBars(rows, 'original');
+    expect(names(sortBars(bars, 'capacity', 'desc'))).toEqual([
       'G Centro',
       'G Norte',
       'G Sur',
       'G Oeste',
     ]);
-    expect(names(sortGenerators(rows, 'sensitivity', 'asc'))).toEqual([
+    expect(names(sortBars(bars, 'sensitivity', 'asc'))).toEqual([
       'G Centro',
       'G Oeste',
       'G Sur',
       'G Norte',
     ]);
-    expect(names(filterGenerators(rows, 'positive'))).toEqual(['G Norte', 'G Sur']);
-    expect(names(filterGenerators(rows, 'negative'))).toEqual(['G Centro', 'G Oeste']);
-    expect(filterGenerators(rows, 'all')).toHaveLength(4);
+    expect(names(filterBars(bars, 'positive'))).toEqual(['G Norte', 'G Sur']);
+    expect(names(filterBars(bars, 'negative'))).toEqual(['G Centro', 'G Oeste']);
+    expect(filterBars(bars, 'all')).toHaveLength(4);
     expect(names(sortEffectiveness(rows, 'desc'))).toEqual([
       'G Norte',
       'G Centro',
@@ -102,6 +102,19 @@ describe('flexibility model', () => {
       'G Centro',
       'G Norte',
     ]);
+  });
+
+  it('draws P0 in the original view and the dispatch at the limit in the limite view', () => {
+    const rows = generatorViews(flex, constraint(2), 80);
+    const norte = (mode: 'original' | 'limite') =>
+      generatorBars(rows, mode).find((bar) => bar.name === 'G Norte');
+    expect(norte('original')).toMatchObject({
+      id: 1,
+      sensitivity: 0.3,
+      maxMw: 150,
+      dispatchMw: 50,
+    });
+    expect(norte('limite')?.dispatchMw).toBeCloseTo(72.5);
   });
 
   it('auto-selects: first of the level, unless the current one is in it; none when empty', () => {

@@ -1,4 +1,5 @@
 import type { Constraint, Flexibility, FlexibilityLevel, Plant } from '@holgura/contracts';
+import type { GeneratorBar, SortDirection } from '../../../components/charts/generator-bars';
 
 /** Spec §9: generators with |sensibilidad| below this are not listed. */
 export const SENSITIVITY_THRESHOLD = 0.01;
@@ -80,21 +81,18 @@ export function generatorViews(
   return views;
 }
 
-export type SortKey = 'capacity' | 'sensitivity';
-export type SortDirection = 'desc' | 'asc';
-export type SensitivityFilter = 'all' | 'positive' | 'negative';
+/** The chart's bars: P0 in the original view, the dispatch at the limit T(c) in 'limite'. */
+export type AnalysisBar = GeneratorBar & { view: GeneratorView };
 
-export function filterGenerators(rows: GeneratorView[], filter: SensitivityFilter) {
-  if (filter === 'positive') return rows.filter((row) => row.sensibilidad > 0);
-  if (filter === 'negative') return rows.filter((row) => row.sensibilidad < 0);
-  return rows;
-}
-
-export function sortGenerators(rows: GeneratorView[], key: SortKey, direction: SortDirection) {
-  const value = (row: GeneratorView) =>
-    key === 'capacity' ? row.capacidadMaximaMW : row.sensibilidad;
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => sign * (value(a) - value(b)) || a.plantId - b.plantId);
+export function generatorBars(rows: GeneratorView[], mode: ViewMode): AnalysisBar[] {
+  return rows.map((view) => ({
+    id: view.plantId,
+    name: view.name,
+    sensitivity: view.sensibilidad,
+    maxMw: view.capacidadMaximaMW,
+    dispatchMw: mode === 'limite' ? view.despachoInicioSobrecarga : view.potenciaInicial,
+    view,
+  }));
 }
 
 /** Spec §4: effectiveness sorts by absolute value. */
@@ -130,11 +128,6 @@ export function whatIfDeltaMw(rows: GeneratorView[], manual: ManualDispatch): nu
     delta += row.sensibilidad * (value - row.despachoInicioSobrecarga);
   }
   return delta;
-}
-
-/** Arrow keys move a marker by 1 % of Pmax; the dispatch stays within [0, Pmax]. */
-export function clampDispatch(value: number, pMaxMw: number): number {
-  return Math.min(Math.max(value, 0), Math.max(pMaxMw, 0));
 }
 
 export type ElementState = {

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpRequestSchema } from '@holgura/contracts';
 import { useForm } from 'react-hook-form';
+import { AccountInput } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
 import { es } from '../../../strings/es';
 import { useAuth } from '../use-auth';
 
@@ -23,7 +23,7 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInForm
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const outcome = await signInWithEmail(values);
@@ -33,24 +33,13 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInForm
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <FormField
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <FormField
-        label={t.password}
-        type="password"
-        autoComplete="current-password"
-        required
+      <AccountInput form={form} name="email" />
+      <AccountInput
+        form={form}
+        name="password"
         // After sign-up the email is filled in: the password is what is left to type.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={defaultEmail !== ''}
-        error={errors.password?.message}
-        {...form.register('password')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t.submittingSignIn : t.submitSignIn}

@@ -157,21 +157,5 @@ export function DemoPage() {
     );
   }
 
-  return (
-    <section aria-labelledby="pagina-titulo">
-      <title>{`${t.title} · ${es.brand.name}`}</title>
-      <div className="bg-gradient-to-br from-slate-950 to-sky-950">
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-          <h1
-            id="pagina-titulo"
-            className="text-3xl font-bold tracking-tight text-white sm:text-4xl"
-          >
-            {t.title}
-          </h1>
-          <p className="mt-3 max-w-3xl text-slate-300">{t.intro}</p>
-        </div>
-      </div>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">{content}</div>
-    </section>
-  );
+  return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">{content}</div>;
 }

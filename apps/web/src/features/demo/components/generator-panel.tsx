@@ -8,6 +8,7 @@ import {
   type DemoGenerator,
   type SimState,
 } from '../model';
+import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.demo.generators;
 
@@ -26,14 +27,13 @@ export function GeneratorPanel({ generators, sim, manual, onSetDispatch }: Gener
   );
   const total = adjustmentEffect(generators, manual);
   return (
-    <section
-      aria-labelledby="generadores-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    <Card
+      level={3}
+      titleId="generadores-titulo"
+      title={t.heading}
+      subtitle={<p className="text-xs text-slate-500">{t.note}</p>}
+      className="rounded-2xl bg-white p-5 shadow-sm"
     >
-      <h3 id="generadores-titulo" className="font-semibold text-slate-900">
-        {t.heading}
-      </h3>
-      <p className="text-xs text-slate-500">{t.note}</p>
       {editable && <p className="mt-1 text-sm text-slate-700">{t.adjustHint}</p>}
       {sorted.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.none}</p>
@@ -115,6 +115,6 @@ export function GeneratorPanel({ generators, sim, manual, onSetDispatch }: Gener
           {t.totalEffect(formatFixed(total, 2))}
         </p>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,3 +1,6 @@
+import { StatsStrip } from '../../../components/stats-strip/stats-strip';
+import { es } from '../../../strings/es';
+import { useStats } from '../api/get-stats';
 import type { LandingAuthStatus } from '../types';
 import { Hero } from './hero';
 import {
@@ -7,13 +10,13 @@ import {
   QuestionsSection,
   WhySection,
 } from './sections';
-import { StatsStrip } from './stats-strip';
 
 export function LandingPage({ authStatus }: { authStatus: LandingAuthStatus }) {
+  const stats = useStats();
   return (
     <>
       <Hero authStatus={authStatus} />
-      <StatsStrip />
+      <StatsStrip stats={stats} texts={es.landing.stats} testIdPrefix="stat-" />
       <WhySection />
       <QuestionsSection />
       <AudiencesSection />

@@ -4,9 +4,9 @@ import { AlertTriangle } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AccountInput, NameInputs, ReadOnlyEmail } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { useProfile, useUpdateProfile } from '../api/profile';
@@ -81,7 +81,7 @@ function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       company: profile.company,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     let saved: Profile;
@@ -97,30 +97,9 @@ function ProfileForm({ profile, onSaved }: ProfileFormProps) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <FormField label={t.email} name="email" type="email" value={profile.email} readOnly />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t.firstName}
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <FormField
-          label={t.lastName}
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
-      </div>
-      <FormField
-        label={t.company}
-        autoComplete="organization"
-        required
-        error={errors.company?.message}
-        {...form.register('company')}
-      />
+      <ReadOnlyEmail value={profile.email} />
+      <NameInputs form={form} />
+      <AccountInput form={form} name="company" />
       <div className="flex justify-end gap-3 pt-2">
         <DialogClose asChild>
           <Button variant="outline">{t.cancel}</Button>

@@ -1,4 +1,6 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
 import { es } from '../../../strings/es';
 import { formatFixed, formatMw } from '../../../utils/format';
 import { chartSeries, type ResultCard } from '../model';
@@ -8,6 +10,7 @@ const COLORS = ['#0369a1', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#4d7c0f'
 const WIDTH = 640;
 const HEIGHT = 260;
 const PAD = { top: 28, right: 16, bottom: 44, left: 56 };
+const column = createColumnHelper<{ year: number; mw: (number | null)[] }>();
 
 /** A line per scenario of one family's capacity across years (SVG, with a data table). */
 export function CapacityChart({ busName, cards }: { busName: string; cards: ResultCard[] }) {
@@ -135,39 +138,30 @@ export function CapacityChart({ busName, cards }: { busName: string; cards: Resu
       </ul>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-sky-800">{t.showTable}</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left tabular-nums">
-            <caption className="sr-only">{t.tableCaption(busName)}</caption>
-            <thead>
-              <tr className="text-slate-600">
-                <th scope="col" className="px-2 py-1">
-                  {t.yearColumn}
-                </th>
-                {series.map((s) => (
-                  <th key={s.scenario} scope="col" className="px-2 py-1">
-                    {s.scenario}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {years.map((year, index) => (
-                <tr key={year} className="border-t border-slate-100">
-                  <th scope="row" className="px-2 py-1 font-medium">
-                    {year}
-                  </th>
-                  {series.map((s) => {
-                    const mw = s.points[index]?.mw ?? null;
-                    return (
-                      <td key={s.scenario} className="px-2 py-1">
-                        {mw === null ? t.noValue : formatFixed(mw, 1)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2">
+          <DataTable
+            caption={t.tableCaption(busName)}
+            columns={[
+              column.accessor('year', { header: t.yearColumn, meta: { rowHeader: true } }),
+              ...series.map((s, si) =>
+                column.display({
+                  id: s.scenario,
+                  header: s.scenario,
+                  cell: ({ row }) => {
+                    const mw = row.original.mw[si] ?? null;
+                    return mw === null ? t.noValue : formatFixed(mw, 1);
+                  },
+                  meta: { cellClassName: 'tabular-nums' },
+                }),
+              ),
+            ]}
+            rows={years.map((year, index) => ({
+              year,
+              mw: series.map((s) => s.points[index]?.mw ?? null),
+            }))}
+            getRowId={(row) => String(row.year)}
+            emptyText={t.noValue}
+          />
         </div>
       </details>
     </figure>

@@ -1,6 +1,7 @@
 import { es } from '../../../strings/es';
 import { formatMw } from '../../../utils/format';
 import { yearsOf, type ResultCard } from '../model';
+import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.results.conditions;
 
@@ -15,13 +16,7 @@ export function ConditionsCard({ cards }: { cards: ResultCard[] }) {
   const years = yearsOf(withData);
 
   return (
-    <section
-      aria-labelledby="condiciones-titulo"
-      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
-    >
-      <h3 id="condiciones-titulo" className="font-semibold text-slate-900">
-        {t.heading}
-      </h3>
+    <Card level={3} titleId="condiciones-titulo" title={t.heading} className="bg-slate-50">
       <dl className="mt-2 text-sm">
         <dt className="font-medium text-slate-600">{t.network}</dt>
         {networks.map((label) => (
@@ -80,6 +75,6 @@ export function ConditionsCard({ cards }: { cards: ResultCard[] }) {
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { StatsStrip } from '../../../components/stats-strip/stats-strip';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
 import { resultsCasesQueryOptions, resultsStatsQueryOptions } from '../api/results';
 import { deriveFamilies } from '../model';
 import { FamiliesTable } from './families-table';
 import { ResultsSection } from './results-section';
-import { ResultsStatsStrip } from './stats-strip';
 
 const t = es.resultsDemo.results;
 
@@ -21,6 +21,7 @@ type ResultsPageProps = {
 export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
   const queryClient = useQueryClient();
   const cases = useQuery({ ...resultsCasesQueryOptions(userKey), enabled: signedIn });
+  const stats = useQuery({ ...resultsStatsQueryOptions(), enabled: signedIn });
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const families = useMemo(
@@ -41,20 +42,10 @@ export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
   };
 
   return (
-    <section aria-labelledby="pagina-titulo">
-      <title>{`${t.title} · ${es.brand.name}`}</title>
-      <div className="bg-gradient-to-br from-slate-950 to-sky-950">
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-          <h1
-            id="pagina-titulo"
-            className="text-3xl font-bold tracking-tight text-white sm:text-4xl"
-          >
-            {t.title}
-          </h1>
-          <p className="mt-3 max-w-3xl text-slate-300">{t.intro}</p>
-        </div>
-      </div>
-      {signedIn && <ResultsStatsStrip />}
+    <>
+      {signedIn && (
+        <StatsStrip stats={stats} texts={t.stats} testIdPrefix="results-stat-" compact />
+      )}
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
         {!signedIn ? (
           <div className="flex max-w-3xl gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -80,6 +71,6 @@ export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
           </>
         )}
       </div>
-    </section>
+    </>
   );
 }

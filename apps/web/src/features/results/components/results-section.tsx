@@ -13,6 +13,7 @@ import { CapacityChart } from './capacity-chart';
 import { ConditionsCard } from './conditions-card';
 import { GeneratorChart } from './generator-chart';
 import { ResultCardView } from './result-card';
+import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.results;
 
@@ -129,15 +130,11 @@ export function ResultsSection({
   }
 
   return (
-    <section
-      aria-labelledby="resultados-casos-titulo"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    <Card
+      titleId="resultados-casos-titulo"
+      title={family === null ? t.cards.heading : `${t.cards.heading}: ${family.familyName}`}
+      subtitle={family === null ? t.cards.allCasesNote : undefined}
     >
-      <h2 id="resultados-casos-titulo" className="text-lg font-semibold text-slate-900">
-        {t.cards.heading}
-        {family !== null && `: ${family.familyName}`}
-      </h2>
-      {family === null && <p className="text-sm text-slate-600">{t.cards.allCasesNote}</p>}
       {results.cards.some((card) => card.capacidad !== null) && (
         <BusbarCapacityExport family={family} className="mt-3" />
       )}
@@ -146,6 +143,6 @@ export function ResultsSection({
         <p>{t.validity(longDate.format(today))}</p>
         <p>{t.indicative}</p>
       </div>
-    </section>
+    </Card>
   );
 }
