@@ -52,7 +52,8 @@ function Stateful(extra: Extra) {
 }
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-const radioRowNames = () => bodyRows().map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+const radioRowNames = () =>
+  bodyRows().map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 const sizeSelect = () => screen.getByRole('combobox', { name: 'Filas por página' });
 const button = (name: string) => screen.getByRole('button', { name });
 
