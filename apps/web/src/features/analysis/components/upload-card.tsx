@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
-import { followJob } from '../api/job';
+import { followJob } from '../../../lib/job-progress';
 import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
 
 const t = es.analysis.upload;
