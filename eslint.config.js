@@ -10,7 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['landing', 'auth', 'analysis', 'results', 'demo', 'profile'];
+const webFeatures = ['landing', 'auth', 'analysis', 'results', 'demo', 'profile', 'studies'];
 
 export default tseslint.config(
   {
