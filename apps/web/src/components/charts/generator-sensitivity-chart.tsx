@@ -1,4 +1,5 @@
 import { memo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { esGeneratorChart as t } from '../../strings/es-generator-chart';
 import { cn } from '../../utils/cn';
 import { formatFixed } from '../../utils/format';
 import { LabelledSelect } from '../ui/labelled-select';
@@ -16,29 +17,12 @@ import {
   type SortDirection,
 } from './generator-bars';
 
-/** The words of the chart; each screen hands in its own string set. */
-export type GeneratorChartTexts = {
-  sortBy: string;
-  sortCapacity: string;
-  sortSensitivity: string;
-  direction: string;
-  desc: string;
-  asc: string;
-  filter: string;
-  filterAll: string;
-  filterPositive: string;
-  filterNegative: string;
-  listLabel: string;
-  noneFiltered: string;
-  sensitivity: string;
-  markerLabel: (name: string) => string;
-  mw: (value: string) => string;
-  percent: (value: string) => string;
-};
-
 type GeneratorSensitivityChartProps<B extends GeneratorBar> = {
   bars: readonly B[];
-  texts: GeneratorChartTexts;
+  /** The list's accessible name. */
+  listLabel: string;
+  /** The 'capacity' sort option's words on this screen. */
+  capacityLabel: string;
   adjustments: DispatchAdjustments;
   /** Sets a bar's dispatch (drag or keys); without it the bars cannot be moved. */
   onAdjust?: ((id: number, mw: number) => void) | undefined;
@@ -57,7 +41,8 @@ type GeneratorSensitivityChartProps<B extends GeneratorBar> = {
  */
 export function GeneratorSensitivityChart<B extends GeneratorBar>({
   bars,
-  texts: t,
+  listLabel,
+  capacityLabel,
   adjustments,
   onAdjust,
   badge,
@@ -79,10 +64,10 @@ export function GeneratorSensitivityChart<B extends GeneratorBar>({
           onChange={setSortKey}
           options={[
             ['sensitivity', t.sortSensitivity],
-            ['capacity', t.sortCapacity],
+            ['capacity', capacityLabel],
           ]}
         />
-        <DirectionSelect texts={t} value={direction} onChange={setDirection} />
+        <DirectionSelect value={direction} onChange={setDirection} />
         <LabelledSelect
           label={t.filter}
           value={filter}
@@ -99,7 +84,7 @@ export function GeneratorSensitivityChart<B extends GeneratorBar>({
         <p className="mt-3 text-sm text-slate-700">{t.noneFiltered}</p>
       ) : (
         <ScaledList maximum={maximum}>
-          <ul aria-label={t.listLabel} className="space-y-3">
+          <ul aria-label={listLabel} className="space-y-3">
             {visible.map((bar) => (
               <BarRow
                 key={bar.id}
@@ -107,7 +92,6 @@ export function GeneratorSensitivityChart<B extends GeneratorBar>({
                 maximum={maximum}
                 adjustedMw={adjustments[bar.id]}
                 onAdjust={onAdjust}
-                texts={t}
                 badge={badge as BarRowProps['badge']}
                 details={details as BarRowProps['details']}
               />
@@ -121,11 +105,9 @@ export function GeneratorSensitivityChart<B extends GeneratorBar>({
 
 /** 'Orden': descending or ascending. */
 export function DirectionSelect({
-  texts: t,
   value,
   onChange,
 }: {
-  texts: Pick<GeneratorChartTexts, 'direction' | 'desc' | 'asc'>;
   value: SortDirection;
   onChange: (value: SortDirection) => void;
 }) {
@@ -197,7 +179,6 @@ type BarRowProps = {
   maximum: number;
   adjustedMw: number | undefined;
   onAdjust: ((id: number, mw: number) => void) | undefined;
-  texts: GeneratorChartTexts;
   badge: ((bar: GeneratorBar, adjustedMw: number | undefined) => ReactNode) | undefined;
   details: (bar: GeneratorBar, adjustedMw: number | undefined) => ReactNode;
 };
@@ -209,7 +190,6 @@ const BarRow = memo(function BarRow({
   maximum,
   adjustedMw,
   onAdjust,
-  texts: t,
   badge,
   details,
 }: BarRowProps) {

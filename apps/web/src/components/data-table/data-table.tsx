@@ -12,11 +12,12 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { esDataTable as t } from '../../strings/es-data-table';
 import { cn } from '../../utils/cn';
 import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
 import { Spinner } from '../ui/spinner';
 
 declare module '@tanstack/react-table' {
@@ -92,27 +93,17 @@ export type DataTableProps<Row> = AccessibleName & {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { status = 'ready', rows, emptyText } = props;
   if (status === 'loading') return <Spinner label={props.loadingText ?? ''} className="py-10" />;
-  if (status === 'error') return <Notice text={props.errorText ?? ''} alert />;
-  if (rows.length === 0) return <Notice text={emptyText} />;
+  if (status === 'error') return <StateNotice text={props.errorText ?? ''} tone="error" />;
+  if (rows.length === 0) return <StateNotice text={emptyText} tone="empty" />;
   return <Grid {...props} />;
 }
 
-function Notice({ text, alert = false }: { text: TableNotice; alert?: boolean }) {
-  const { title, detail } = typeof text === 'string' ? { title: text, detail: undefined } : text;
-  const lines = (
-    <>
-      <p className={cn(detail !== undefined && 'font-semibold')}>{title}</p>
-      {detail !== undefined && <p className={cn(!alert && 'mt-1 text-sm')}>{detail}</p>}
-    </>
-  );
-  if (!alert) {
-    return <div className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">{lines}</div>;
-  }
+function StateNotice({ text, tone }: { text: TableNotice; tone: 'error' | 'empty' }) {
+  if (typeof text === 'string') return <Notice tone={tone}>{text}</Notice>;
   return (
-    <div role="alert" className="flex gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
-      <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      <div>{lines}</div>
-    </div>
+    <Notice tone={tone} title={text.title}>
+      {text.detail}
+    </Notice>
   );
 }
 

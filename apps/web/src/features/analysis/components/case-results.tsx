@@ -1,11 +1,11 @@
 import type { AnalysisResultV1, CaseSummary, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { AlertTriangle, Info } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -40,13 +40,9 @@ function CaseData({ caseId }: { caseId: string }) {
   const data = useQuery(caseDataQueryOptions(caseId));
   if (data.isError) {
     return (
-      <p
-        role="alert"
-        className="mt-4 flex items-center gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800"
-      >
-        <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <Notice tone="error" className="mt-4">
         {t.error(data.error.message)}
-      </p>
+      </Notice>
     );
   }
   return (
@@ -56,20 +52,11 @@ function CaseData({ caseId }: { caseId: string }) {
       {data.isPending ? (
         <Spinner label={t.loading} className="py-10" />
       ) : data.data.analysis === null ? (
-        <Note>{t.noAnalysis}</Note>
+        <Notice tone="warning">{t.noAnalysis}</Notice>
       ) : (
         <N1Summary analysis={data.data.analysis} />
       )}
     </div>
-  );
-}
-
-function Note({ children }: { children: string }) {
-  return (
-    <p className="flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
-      <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      {children}
-    </p>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { CaseSummary } from '@holgura/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { DataTable, PAGE_SIZES } from '../../../components/data-table/data-table';
 import { RefreshButton } from '../../../components/data-table/refresh-button';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { es } from '../../../strings/es';
 import { formatDateTime } from '../../../utils/format';
 
@@ -75,13 +75,9 @@ export function CasesTable(props: CasesTableProps) {
             minWidth="32rem"
           />
         ) : (
-          <div className="flex gap-3 rounded-xl bg-slate-100 p-4 text-slate-700">
-            <Lock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-            <div>
-              <p className="font-semibold text-slate-900">{t.restricted}</p>
-              <p className="text-sm">{t.restrictedBody}</p>
-            </div>
-          </div>
+          <Notice tone="locked" title={t.restricted}>
+            {t.restrictedBody}
+          </Notice>
         )}
       </div>
       {signedIn && (selectedCaseId !== null || cases.length > 0) && (

@@ -1,9 +1,10 @@
 import { errorMessages, type JobStatus } from '@holgura/contracts';
-import { FileText, Lock, UploadCloud, X } from 'lucide-react';
+import { FileText, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
@@ -88,13 +89,9 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
   return (
     <Card titleId="subir-titulo" title={t.title}>
       {!signedIn ? (
-        <div className="mt-4 flex gap-3 rounded-xl bg-slate-100 p-4 text-slate-700">
-          <Lock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-          <div>
-            <p className="font-semibold text-slate-900">{t.unavailableTitle}</p>
-            <p className="text-sm">{t.unavailableBody}</p>
-          </div>
-        </div>
+        <Notice tone="locked" title={t.unavailableTitle} className="mt-4">
+          {t.unavailableBody}
+        </Notice>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">{t.description}</p>

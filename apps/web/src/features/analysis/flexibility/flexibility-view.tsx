@@ -1,6 +1,7 @@
 import { exportPaths, type Flexibility } from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Notice } from '../../../components/ui/notice';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
@@ -31,7 +32,7 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
   if (query.data === null) {
     return (
       <>
-        <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">{t.flexibilityMissing}</p>
+        <Notice tone="warning">{t.flexibilityMissing}</Notice>
         {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={null} />}
       </>
     );

@@ -88,7 +88,8 @@ function DispatchTab({
   return (
     <GeneratorSensitivityChart
       bars={bars}
-      texts={t}
+      listLabel={t.listLabel}
+      capacityLabel={t.sortCapacity}
       // The original view draws P0: the manual dispatch belongs to the limit view only.
       adjustments={limitView ? manual : NO_ADJUSTMENTS}
       onAdjust={limitView ? onManualChange : undefined}
@@ -152,7 +153,7 @@ function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
   return (
     <div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <DirectionSelect texts={t} value={direction} onChange={setDirection} />
+        <DirectionSelect value={direction} onChange={setDirection} />
       </div>
       <p className="mt-3 text-xs text-slate-600">{t.effectivenessCaption}</p>
       <ScaledList maximum={maximum}>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useEffect, useReducer, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
@@ -41,17 +42,13 @@ export function DemoPage() {
 
   const errorBox =
     error === null ? null : (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-        <p className="flex items-center gap-2 font-semibold">
-          <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {error}
-        </p>
-        <p className="mt-1 text-sm">{t.errors.computing}</p>
+      <Notice tone="error" title={error}>
+        <p className="mt-1">{t.errors.computing}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           {t.errors.retry}
         </Button>
-      </div>
+      </Notice>
     );
 
   let content;

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateProfileRequestSchema, type Profile } from '@holgura/contracts';
-import { AlertTriangle } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { AccountInput, NameInputs, ReadOnlyEmail } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { useProfile, useUpdateProfile } from '../api/profile';
@@ -35,10 +35,9 @@ export function EditProfileDialog({
     body = <Spinner label={t.loading} className="py-10" />;
   } else if (profile.isError) {
     body = (
-      <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
-        <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+      <Notice tone="error">
         {t.loadFailed} {profile.error.message}
-      </p>
+      </Notice>
     );
   } else {
     body = (

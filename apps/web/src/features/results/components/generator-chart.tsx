@@ -96,7 +96,8 @@ function ReadyChart({ data }: { data: Ready }) {
     <div className="mt-3">
       <GeneratorSensitivityChart
         bars={bars}
-        texts={t}
+        listLabel={t.listLabel}
+        capacityLabel={t.sortCapacity}
         adjustments={adjustments}
         onAdjust={adjust}
         details={Figures}

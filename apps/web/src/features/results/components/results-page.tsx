@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { StatsStrip } from '../../../components/stats-strip/stats-strip';
+import { Notice } from '../../../components/ui/notice';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
 import { resultsCasesQueryOptions, resultsStatsQueryOptions } from '../api/results';
@@ -48,13 +48,9 @@ export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
       )}
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
         {!signedIn ? (
-          <div className="flex max-w-3xl gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <Lock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
-            <div>
-              <h2 className="font-semibold text-slate-900">{t.restricted}</h2>
-              <p className="text-sm text-slate-600">{t.restrictedBody}</p>
-            </div>
-          </div>
+          <Notice tone="locked" title={<h2>{t.restricted}</h2>} className="max-w-3xl">
+            {t.restrictedBody}
+          </Notice>
         ) : (
           <>
             <FamiliesTable
