@@ -13,8 +13,17 @@ import type { SinkRule, StudyGroupRule } from './types';
  */
 export type StudyGroupSpec =
   | { readonly rule: 'all-with-headroom' }
-  /** Plants given by 0-based plant index and/or by 0-based generator row (its whole plant). */
-  | { readonly rule: 'named'; readonly plants?: number[]; readonly generators?: number[] }
+  /**
+   * Plants given by 0-based plant index and/or by 0-based generator row (its whole plant), and
+   * `units`: 0-based generator rows that rise alone, without the rest of their plant (the study
+   * groups of study-group.ts pick units: a wind unit beside a gas unit at one bus).
+   */
+  | {
+      readonly rule: 'named';
+      readonly plants?: number[];
+      readonly generators?: number[];
+      readonly units?: number[];
+    }
   /** Needs MATPOWER genfuel, which the reader does not keep yet: refused with a coded error. */
   | { readonly rule: 'renewables' };
 
@@ -97,7 +106,7 @@ export function studyGroupPlants(ctx: Context, spec: StudyGroupSpec): number[] {
   }
   if (spec.rule === 'named') {
     const set = new Set<number>(spec.plants ?? []);
-    for (const k of spec.generators ?? []) {
+    for (const k of [...(spec.generators ?? []), ...(spec.units ?? [])]) {
       if (!Number.isInteger(k) || k < 0 || k >= g.count) {
         throw transferError('TRANSFER_PLANT_UNKNOWN', `generator ${k + 1} is not in the case`);
       }
@@ -187,8 +196,19 @@ export function buildTransferWeights(
   const inStudyGroup = new Uint8Array(nPlants);
   for (const p of group) inStudyGroup[p] = 1;
   const source = new Float64Array(g.count);
+  // Units named alone rise alone; every other way of naming a plant raises all its units.
+  const wholePlant = new Uint8Array(nPlants);
+  if (groupSpec.rule === 'named') {
+    for (const p of groupSpec.plants ?? []) wholePlant[p] = 1;
+    for (const k of groupSpec.generators ?? []) wholePlant[plants.plantOfGenerator[k]] = 1;
+  } else {
+    for (const p of group) wholePlant[p] = 1;
+  }
+  const alone = new Set(groupSpec.rule === 'named' ? (groupSpec.units ?? []) : []);
   for (const p of group) {
-    for (const k of plants.list[p].generators) source[k] = Math.max(0, g.pmaxMw[k] - g.pgMw[k]);
+    for (const k of plants.list[p].generators) {
+      if (wholePlant[p] || alone.has(k)) source[k] = Math.max(0, g.pmaxMw[k] - g.pgMw[k]);
+    }
   }
   const island = transferIsland(ctx, source);
   let tmaxMw = 0;
