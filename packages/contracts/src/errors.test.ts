@@ -30,6 +30,16 @@ describe('describeEngineError', () => {
     });
   });
 
+  it('names the line of a number too large to read', () => {
+    expect(
+      describeEngineError({ code: 'PARSE_MATPOWER_NUMBER_OVERFLOW', line: 4, field: 'bus.PD' }),
+    ).toEqual({
+      code: 'PARSE_MATPOWER_NUMBER_OVERFLOW',
+      message:
+        'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión (línea 4, campo bus.PD)',
+    });
+  });
+
   it('never passes an unknown code through', () => {
     expect(describeEngineError({ code: 'SOMETHING_NEW' })).toEqual({
       code: 'JOB_INTERNAL',

@@ -46,6 +46,8 @@ export const errorMessages = {
   PARSE_MATPOWER_FIELD_INVALID: 'El caso MATPOWER tiene un valor inválido',
   PARSE_MATPOWER_SECTION_MISSING: 'Al caso MATPOWER le falta una sección obligatoria',
   PARSE_MATPOWER_ROW_LENGTH: 'Una fila del caso MATPOWER no tiene el número de columnas esperado',
+  PARSE_MATPOWER_NUMBER_OVERFLOW:
+    'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión',
   PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
   PARSE_COORDINATES_HEADER:
     'La cabecera del archivo de coordenadas debe nombrar las columnas barra, latitud y longitud',
@@ -59,6 +61,9 @@ export const errorMessages = {
   PARSE_RAW_BUS_UNKNOWN:
     'El archivo PSS/E RAW se refiere a una barra que no está en los datos de barras',
   PARSE_RAW_BUS_DUPLICATE: 'El archivo PSS/E RAW define dos veces la misma barra',
+  PARSE_RAW_NUMBER_OVERFLOW:
+    'Un número del archivo PSS/E RAW es demasiado grande: no cabe en un número de doble precisión',
+  MODEL_NETWORK_EMPTY: 'El caso no tiene barras: no hay ninguna red que analizar',
   MODEL_BUS_UNKNOWN: 'Un elemento hace referencia a una barra que no existe',
   MODEL_BUS_DUPLICATE: 'Hay números de barra repetidos',
   MODEL_NO_REFERENCE_BUS: 'El caso no tiene barra de referencia',

@@ -82,4 +82,40 @@ mpc.branch = [];`),
     const corrupt = Buffer.concat([packed.subarray(0, 12), Buffer.alloc(300, 7)]);
     expect(await codeOf(loadCase(corrupt))).toBe('INPUT_XZ_CORRUPT');
   });
+
+  it('refuses a number too large for a double with the line and field, in either format', async () => {
+    const matpower = `mpc.baseMVA = 100;
+mpc.bus = [
+  1 3 0 0 0 0 1 1 0 230 1 1.1 0.9;
+  2 1 1e309 0 0 0 1 1 0 230 1 1.1 0.9;
+];
+mpc.gen = [ 1 0 0 0 0 1 100 1 100 0; ];
+mpc.branch = [ 1 2 0 0.1 0 0 0 0 0 0 1; ];`;
+    await expect(loadCase(bytes(matpower))).rejects.toMatchObject({
+      code: 'PARSE_MATPOWER_NUMBER_OVERFLOW',
+      line: 4,
+      field: 'bus.PD',
+    });
+    const raw = fs
+      .readFileSync(
+        path.resolve(here, '../../../../../shared/reference/raw/IEEE_14_bus.raw'),
+        'latin1',
+      )
+      .split('\n');
+    const loadLine = raw.findIndex((line, i) => i > 3 && /^\s*0\s*\/.*END OF BUS/i.test(line)) + 2;
+    raw[loadLine - 1] = raw[loadLine - 1]!.replace('21.700', '1D309');
+    await expect(loadCase(bytes(raw.join('\n')))).rejects.toMatchObject({
+      code: 'PARSE_RAW_NUMBER_OVERFLOW',
+      line: loadLine,
+    });
+  });
+
+  it('refuses a case without buses instead of analysing nothing', async () => {
+    const empty = `mpc.version = '2';
+mpc.baseMVA = 100;
+mpc.bus = [];
+mpc.gen = [];
+mpc.branch = [];`;
+    await expect(loadCase(bytes(empty))).rejects.toMatchObject({ code: 'MODEL_NETWORK_EMPTY' });
+  });
 });

@@ -51,6 +51,15 @@ export function loadUncompressedCase(bytes: Uint8Array): LoadedCase {
 }
 
 function parseCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
+  const loaded = readCase(bytes, compressed);
+  // A file with every section empty parses, but there is no network to analyse.
+  if (loaded.network.buses.count === 0) {
+    throw new EngineError('MODEL_NETWORK_EMPTY', 'the case has no buses');
+  }
+  return loaded;
+}
+
+function readCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
   const { format } = sniffFormat(bytes);
   const text = new TextDecoder('utf-8').decode(bytes);
   if (format === 'psse') {

@@ -37,6 +37,14 @@ function parseNumber(text: string, line: number, field: string): number {
       { line, field },
     );
   }
+  if (!Number.isFinite(v)) {
+    // `1e309` reads as Infinity: a typo or a corrupted file, never a value the engine can use.
+    throw new EngineError(
+      'PARSE_MATPOWER_NUMBER_OVERFLOW',
+      `line ${line}: ${field} is too large for a number: '${text}'`,
+      { line, field },
+    );
+  }
   return v;
 }
 

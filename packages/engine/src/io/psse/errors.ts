@@ -9,6 +9,7 @@ export const PSSE_ERROR_CODES: readonly PsseErrorCode[] = [
   'PARSE_RAW_REVISION_UNSUPPORTED',
   'PARSE_RAW_BUS_UNKNOWN',
   'PARSE_RAW_BUS_DUPLICATE',
+  'PARSE_RAW_NUMBER_OVERFLOW',
 ];
 
 /** An EngineError whose code is one of PsseErrorCode; `line` is 1-based, `field` the manual's name. */

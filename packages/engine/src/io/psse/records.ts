@@ -44,6 +44,14 @@ export function readFields(
       continue;
     }
     const value = parseFortranNumber(raw);
+    if (value === Infinity || value === -Infinity) {
+      throw new PsseParseError(
+        'PARSE_RAW_NUMBER_OVERFLOW',
+        `line ${line}: ${what} field ${spec.name} is too large for a number: '${raw.trim()}'`,
+        line,
+        spec.name,
+      );
+    }
     if (Number.isNaN(value) || (spec.kind === 'i' && !Number.isInteger(value))) {
       throw new PsseParseError(
         'PARSE_RAW_FIELD_INVALID',
