@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './support/browser';
+import { E2E_SAX_PASSWORD } from './support/global-setup';
 
 const session = useBrowser();
 
@@ -101,7 +102,7 @@ describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Continuar con SAX' }).click();
     const popup = await popupOpened;
     await popup.getByLabel('Usuario').fill('prueba');
-    await popup.getByLabel('Contraseña').fill('prueba-sax');
+    await popup.getByLabel('Contraseña').fill(E2E_SAX_PASSWORD);
     await saveScreenshot(popup, 'accounts-sax-popup-login');
     await popup.getByRole('button', { name: 'Iniciar sesión' }).click();
 

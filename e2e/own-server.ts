@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { E2E_SAX_PASSWORD } from './support/global-setup';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -34,6 +35,7 @@ export function useOwnServer(env: Record<string, string> = {}): { readonly url: 
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SAX_TEST_PASSWORD: E2E_SAX_PASSWORD,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,9 @@ declare module 'vitest' {
   }
 }
 
+/** The local SAX test user's password on the e2e servers (SAX_TEST_PASSWORD). */
+export const E2E_SAX_PASSWORD = 'clave-sax-e2e-1';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const startTimeoutMs = 60_000;
@@ -51,6 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // The demo data takes a minute of both cores; the specs that need it start their own.
       DEMO_DATA: 'off',
+      // Installs get a random test password; the SAX popup spec signs in with this one.
+      SAX_TEST_PASSWORD: E2E_SAX_PASSWORD,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -80,14 +80,19 @@ export function authSecretsInSources(root: string, folders: readonly string[]): 
 }
 
 /**
- * What a server keeps in its DATA_DIR: the generated session secret and the local SAX
- * provider's signing keys (each private member of each key).
+ * What a server keeps in its DATA_DIR: the generated session secret, the local SAX test user's
+ * generated password and the local SAX provider's signing keys (each private member of each key).
  */
 export function dataDirSecrets(dataDir: string): Needle[] {
   const needles: Needle[] = [];
   const secretFile = path.join(dataDir, 'auth-secret');
   if (fs.existsSync(secretFile)) {
     needles.push({ label: `${secretFile}`, value: fs.readFileSync(secretFile, 'utf8').trim() });
+  }
+  const saxPasswordFile = path.join(dataDir, 'sax-test-password');
+  if (fs.existsSync(saxPasswordFile)) {
+    const value = fs.readFileSync(saxPasswordFile, 'utf8').trim();
+    needles.push({ label: `${saxPasswordFile}`, value });
   }
   const jwksFile = path.join(dataDir, 'sax-local-jwks.json');
   if (fs.existsSync(jwksFile)) {

@@ -11,6 +11,7 @@ const openApps: App[] = [];
 const tempDirs: string[] = [];
 const pgSchemas: string[] = [];
 const schemaOf = new WeakMap<App, string>();
+const dataDirOf = new WeakMap<App, string>();
 
 /**
  * The server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (.ci/run
@@ -26,6 +27,16 @@ export function makeTempDir(prefix: string): string {
   return dir;
 }
 
+/** The DATA_DIR of the app built last (tests that look at its files). */
+export function lastDataDir(): string {
+  const app = openApps.at(-1);
+  if (app === undefined) throw new Error('no app was built');
+  return dataDirOf.get(app)!;
+}
+
+/** The local SAX test user's password in tests (SAX_TEST_PASSWORD); installs get a random one. */
+export const TEST_SAX_PASSWORD = 'clave-sax-de-prueba';
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -38,10 +49,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     authSecret: 'test-secret-that-is-long-enough-0123456789',
     signInAttemptsPerMinute: 1000,
-    sax: { issuer: null, clientId: 'holgura-web', policy: null },
+    sax: { issuer: null, clientId: 'holgura-web', policy: null, testPassword: TEST_SAX_PASSWORD },
     smtpUrl: null,
     workers: 1,
     supportEmail: 'soporte@holgura.co',
+    bodyTimeoutMs: 60_000,
+    // Tests upload freely unless they test the limits themselves.
+    limits: { uploadsPerMinute: 1000, activeJobs: 1000, storageBytes: 10 * 1024 ** 3 },
+    trustProxy: false,
+    allowedOrigins: [],
     ...overrides,
   };
 }
@@ -64,14 +80,16 @@ export async function buildTestApp(
       `ht_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     pgSchemas.push(postgresSchema);
   }
-  const app = await buildApp(
-    testConfig({
-      ...(dialect === 'postgres' ? { databaseUrl: testDatabaseUrl } : {}),
-      ...overrides,
-    }),
-    { ...buildOptions, ...(postgresSchema === undefined ? {} : { postgresSchema }) },
-  );
+  const config = testConfig({
+    ...(dialect === 'postgres' ? { databaseUrl: testDatabaseUrl } : {}),
+    ...overrides,
+  });
+  const app = await buildApp(config, {
+    ...buildOptions,
+    ...(postgresSchema === undefined ? {} : { postgresSchema }),
+  });
   openApps.push(app);
+  dataDirOf.set(app, config.dataDir);
   if (postgresSchema !== undefined) schemaOf.set(app, postgresSchema);
   return app;
 }

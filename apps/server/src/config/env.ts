@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,21 @@ export interface SaxConfig {
   issuer: string | null;
   clientId: string;
   policy: string | null;
+  /**
+   * Password of the local provider's test user; `null` = a random one made at first start and
+   * kept in `DATA_DIR` (ignored with an external issuer).
+   */
+  testPassword: string | null;
+}
+
+/** Per-user limits (issue #16): uploads and studies count alike. */
+export interface UserLimits {
+  /** Uploads (cases and studies) a user may send per minute. */
+  uploadsPerMinute: number;
+  /** Analyses and studies of a user queued or running at once. */
+  activeJobs: number;
+  /** Bytes of the user's stored files (cases and study base files). */
+  storageBytes: number;
 }
 
 export interface AppConfig {
@@ -25,7 +41,7 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Secret for session signing and key encryption; `null` = generated once into `dataDir`. */
   authSecret: string | null;
-  /** Sign-in attempts allowed per client address per minute. */
+  /** Sign-in attempts allowed per minute, per client address and per account. */
   signInAttemptsPerMinute: number;
   sax: SaxConfig;
   /** SMTP URL for password-recovery mail; `null` = write mail to the outbox table and the log. */
@@ -34,6 +50,16 @@ export interface AppConfig {
   workers: number;
   /** Where users write for help: the footer's 'Soporte técnico' and contact address. */
   supportEmail: string;
+  /** Longest a request may take to arrive whole (headers and body); slower ones get 408. */
+  bodyTimeoutMs: number;
+  limits: UserLimits;
+  /**
+   * Which peers' X-Forwarded-* headers to believe (Fastify `trustProxy`): false, true (all: only
+   * behind a proxy nobody can bypass), a hop count, or addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** Origins besides Holgura's own whose pages may sign in and write with a cookie. */
+  allowedOrigins: string[];
 }
 
 const optionalText = z
@@ -48,6 +74,65 @@ const url = (name: string) =>
     .trim()
     .url(`${name} debe ser una URL completa (p. ej. https://holgura.ejemplo.co)`)
     .transform((value) => value.replace(/\/+$/, ''));
+
+const positiveInt = (name: string, what: string) =>
+  z.coerce
+    .number({ error: `${name} debe ser un número` })
+    .int(`${name} debe ser un entero`)
+    .min(1, `${name} debe ser al menos 1 (${what})`);
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === '' || value === 'off') return false;
+    if (value === 'on') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      const [address = '', bits, ...rest] = entry.split('/');
+      const family = net.isIP(address);
+      const prefixOk =
+        bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+      if (family === 0 || !prefixOk || rest.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY debe ser off, on, un número de saltos o direcciones IP y rangos CIDR separados por comas (no se entiende «${entry}»)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
+const origins = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const list: string[] = [];
+    for (const entry of value.split(',').map((item) => item.trim())) {
+      if (entry === '') continue;
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        parsed = null;
+      }
+      if (
+        parsed === null ||
+        !/^https?:$/.test(parsed.protocol) ||
+        parsed.origin !== entry.replace(/\/+$/, '')
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `ALLOWED_ORIGINS debe ser una lista de orígenes separados por comas, como https://holgura.ejemplo.co o http://10.0.0.5:8080 (no se entiende «${entry}»)`,
+        });
+        return z.NEVER;
+      }
+      list.push(parsed.origin);
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -80,6 +165,13 @@ const envSchema = z.object({
   SAX_ISSUER: optionalText.pipe(url('SAX_ISSUER').optional()),
   SAX_CLIENT_ID: optionalText,
   SAX_POLICY: optionalText,
+  SAX_TEST_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .min(8, 'SAX_TEST_PASSWORD debe tener al menos 8 caracteres')
+      .max(128, 'SAX_TEST_PASSWORD no puede tener más de 128 caracteres')
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -91,6 +183,18 @@ const envSchema = z.object({
     .int('WORKERS debe ser un entero')
     .min(0, 'WORKERS no puede ser negativo')
     .optional(),
+  BODY_TIMEOUT_SECONDS: positiveInt(
+    'BODY_TIMEOUT_SECONDS',
+    'segundos para recibir una solicitud completa',
+  ).default(60),
+  USER_UPLOADS_PER_MINUTE: positiveInt(
+    'USER_UPLOADS_PER_MINUTE',
+    'subidas por usuario y minuto',
+  ).default(10),
+  USER_ACTIVE_JOBS: positiveInt('USER_ACTIVE_JOBS', 'análisis en curso por usuario').default(3),
+  USER_STORAGE_MB: positiveInt('USER_STORAGE_MB', 'MB de archivos por usuario').default(500),
+  TRUST_PROXY: trustProxy.default(false),
+  ALLOWED_ORIGINS: origins.default([]),
   SUPPORT_EMAIL: optionalText.pipe(
     z
       .email('SUPPORT_EMAIL debe ser una dirección de correo (p. ej. soporte@holgura.co)')
@@ -149,9 +253,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       issuer: values.SAX_ISSUER ?? null,
       clientId: values.SAX_CLIENT_ID ?? 'holgura-web',
       policy: values.SAX_POLICY ?? null,
+      testPassword: values.SAX_TEST_PASSWORD ?? null,
     },
     smtpUrl: values.SMTP_URL ?? null,
     workers: values.WORKERS ?? Math.max(1, os.availableParallelism() - 1),
     supportEmail: values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+    bodyTimeoutMs: values.BODY_TIMEOUT_SECONDS * 1000,
+    limits: {
+      uploadsPerMinute: values.USER_UPLOADS_PER_MINUTE,
+      activeJobs: values.USER_ACTIVE_JOBS,
+      storageBytes: values.USER_STORAGE_MB * 1024 * 1024,
+    },
+    trustProxy: values.TRUST_PROXY,
+    allowedOrigins: values.ALLOWED_ORIGINS,
   };
 }

@@ -13,10 +13,13 @@ export const LOCAL_SAX_PATH = '/sax';
 /** What the web app asks for (spec §6); `User.Read` is the operator tenant's Graph scope. */
 export const SAX_SCOPES = ['openid', 'profile', 'User.Read'] as const;
 export const DEFAULT_LOCAL_SAX_CLIENT_ID = 'holgura-web';
-/** The seeded test user the README lists. Not a secret: the local provider is for one machine. */
-export const DEFAULT_LOCAL_SAX_USER: LocalSaxUser = {
+/**
+ * The seeded test user the README lists, but for the password: every install has its own
+ * (SAX_TEST_PASSWORD, or a random one made at first start, sax-setup.ts), so nobody who can
+ * reach a server signs in with a password printed in the documentation.
+ */
+export const LOCAL_SAX_TEST_USER: Omit<LocalSaxUser, 'password'> = {
   username: 'prueba',
-  password: 'prueba-sax',
   email: 'prueba@sax.holgura.test',
   givenName: 'Ana',
   familyName: 'Prueba',

@@ -1,16 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, clientConfigResponseSchema, profileSchema } from '@holgura/contracts';
-import { buildTestApp } from '../../test-support';
+import { buildTestApp, lastDataDir } from '../../test-support';
 import type { LocalSaxProvider } from './local-provider';
 import { freePort, signIn, TEST_CLIENT_ID, TEST_USER } from './sax.test-support';
 
 /** The whole app listening on a real port: the local SAX issuer URL names it. */
-async function startApp() {
+async function startApp(testPassword: string | null = TEST_USER.password) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const app = await buildTestApp({
     publicUrl,
-    sax: { issuer: null, clientId: TEST_CLIENT_ID, policy: 'B2C_1_holgura_signin' },
+    sax: {
+      issuer: null,
+      clientId: TEST_CLIENT_ID,
+      policy: 'B2C_1_holgura_signin',
+      testPassword,
+    },
   });
   await app.server.listen({ port, host: '127.0.0.1' });
   const running = {
@@ -35,6 +42,24 @@ describe('SAX sign-in through the local provider', () => {
       local: true,
     });
     expect(config.maxUploadBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it('has no fixed test password: without SAX_TEST_PASSWORD each install makes its own', async () => {
+    const { running, server } = await startApp(null);
+    const dataDir = lastDataDir();
+    const file = path.join(dataDir, 'sax-test-password');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    await expect(signIn(running, undefined, 'prueba-sax')).rejects.toThrow(
+      /expected a redirect with a code/,
+    );
+    const { idToken } = await signIn(running, undefined, password);
+    const response = await server.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it('accepts the id token as a bearer and creates the profile from its claims on first use', async () => {

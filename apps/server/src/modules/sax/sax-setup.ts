@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
 import type { SaxConfig } from '../../config/env';
 import {
-  DEFAULT_LOCAL_SAX_USER,
   generateSigningJwks,
+  LOCAL_SAX_TEST_USER,
   LOCAL_SAX_PATH,
   registerLocalSax,
   SAX_SCOPES,
@@ -13,6 +14,8 @@ import {
 import { createSaxTokenVerifier, type SaxTokenVerifier } from './token-verifier';
 
 const LOCAL_KEYS_FILE = 'sax-local-jwks.json';
+/** The local test user's password when SAX_TEST_PASSWORD is not set (mode 0600). */
+export const LOCAL_PASSWORD_FILE = 'sax-test-password';
 
 /** What the browser needs to start a SAX sign-in (spec §6), served by GET /api/config. */
 export interface SaxClientSettings {
@@ -41,6 +44,33 @@ async function loadOrCreateLocalKeys(dataDir: string): Promise<{ keys: JWK[] }> 
 }
 
 /**
+ * The local test user's password: SAX_TEST_PASSWORD when set; otherwise one made at random on
+ * first start, kept in DATA_DIR (0600) and printed once, in that start's log.
+ */
+function localTestPassword(
+  configured: string | null,
+  dataDir: string,
+  log: FastifyBaseLogger,
+): string {
+  if (configured !== null) return configured;
+  const file = path.join(dataDir, LOCAL_PASSWORD_FILE);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 8) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const password = randomBytes(12).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  log.warn(
+    `SAX local (sin SAX_ISSUER): usuario de prueba «${LOCAL_SAX_TEST_USER.username}», ` +
+      `contraseña «${password}». Se muestra solo esta vez; queda en ${file}.`,
+  );
+  return password;
+}
+
+/**
  * SAX sign-in: the operator's tenant when SAX_ISSUER is set; otherwise a real local OpenID
  * provider under /sax with the seeded user (README). Returns the id-token verifier the API's
  * auth guard uses and the settings the web app's OIDC client needs.
@@ -66,7 +96,10 @@ export async function setupSax(
   const local = await registerLocalSax(server, {
     publicUrl: new URL(publicUrl).origin,
     clientId: sax.clientId,
-    seedUser: DEFAULT_LOCAL_SAX_USER,
+    seedUser: {
+      ...LOCAL_SAX_TEST_USER,
+      password: localTestPassword(sax.testPassword, options.dataDir, server.log),
+    },
     cookieKeys: [options.cookieSecret],
     jwks: await loadOrCreateLocalKeys(options.dataDir),
   });

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
-import { DEFAULT_LOCAL_SAX_USER, registerLocalSax, type LocalSaxProvider } from './local-provider';
+import { TEST_SAX_PASSWORD } from '../../test-support';
+import { LOCAL_SAX_TEST_USER, registerLocalSax, type LocalSaxProvider } from './local-provider';
 
 export const TEST_CLIENT_ID = 'holgura-web-test';
-export const TEST_USER = DEFAULT_LOCAL_SAX_USER;
+/** The local test user with the password the test config sets (SAX_TEST_PASSWORD). */
+export const TEST_USER = { ...LOCAL_SAX_TEST_USER, password: TEST_SAX_PASSWORD };
 
 export interface RunningSax {
   app: FastifyInstance;
@@ -191,6 +193,7 @@ export async function exchangeCode(
 export async function signIn(
   running: RunningSax,
   browser = new Browser(),
+  password = TEST_USER.password,
 ): Promise<{ idToken: string; browser: Browser }> {
   const pkce = makePkce();
   const stopAt = `${running.publicUrl}/`;
@@ -199,7 +202,7 @@ export async function signIn(
   const done = await browser.navigate(
     formAction(login.html, login.url),
     stopAt,
-    formPost({ username: TEST_USER.username, password: TEST_USER.password }),
+    formPost({ username: TEST_USER.username, password }),
   );
   if (done.kind !== 'redirect') throw new Error(`expected a redirect with a code:\n${done.html}`);
   const code = done.url.searchParams.get('code');
