@@ -99,3 +99,30 @@ export function lodfColumn(d: Dfactors, outage: number, out: Float64Array): numb
   out[outage] = -1;
   return h;
 }
+
+/**
+ * LODF(m, k) for every k of `outages` into out[0 .. outages.length), given each outage's
+ * 1 / (1 − h_k) as an outage stream computes it: one solve for PTDF row m (B is symmetric),
+ * then LODF(m, k) = (PTDF(m, f_k) − PTDF(m, t_k)) / (1 − h_k); LODF(m, m) = −1. What a
+ * monitored branch's whole row costs when only a few rows are needed.
+ */
+export function lodfRow(
+  d: Dfactors,
+  monitored: number,
+  outages: ArrayLike<number>,
+  outageScale: ArrayLike<number>,
+  out: Float64Array,
+): Float64Array {
+  const { fromBus, toBus } = d.model.net.branches;
+  const bm = d.model.bdc.b[monitored];
+  d.injection.fill(0);
+  d.injection[fromBus[monitored]] += bm;
+  d.injection[toBus[monitored]] -= bm;
+  solveAngles(d);
+  const th = d.theta;
+  for (let kk = 0; kk < outages.length; kk++) {
+    const k = outages[kk];
+    out[kk] = k === monitored ? -1 : (th[fromBus[k]] - th[toBus[k]]) * outageScale[kk];
+  }
+  return out;
+}

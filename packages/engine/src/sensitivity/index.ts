@@ -1,3 +1,10 @@
 export { findBridges } from './bridges';
 export type { Dfactors } from './dfactors';
-export { lodfColumn, makeDfactors, ptdfColumn, ptdfRow, solveBranchTransfer } from './dfactors';
+export {
+  lodfColumn,
+  lodfRow,
+  makeDfactors,
+  ptdfColumn,
+  ptdfRow,
+  solveBranchTransfer,
+} from './dfactors';

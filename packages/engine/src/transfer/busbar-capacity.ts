@@ -9,13 +9,10 @@ import { collectCandidates } from './busbar-candidates';
 import { makeBusColumns } from './busbar-columns';
 import { clusterBounds, clusterBuses } from './busbar-clusters';
 import { makeScanWorkspace, scanBus } from './busbar-scan';
-import { EngineError } from '../util/engine-error';
-import { groupPlants } from './plants';
-import type { ScreenOptions } from './screen';
-import { buildScreenContext, injectionFlows, isPreExisting } from './screen';
+import type { BusbarSetupOptions } from './busbar-setup';
+import { busbarSetup } from './busbar-setup';
+import { isPreExisting } from './screen';
 import type { SinkRule } from './types';
-import type { SinkSpec } from './weights';
-import { loadShares, sinkUnitWeights, transferError } from './weights';
 
 /**
  * Busbar connection capacity (ANALYSIS.md §6): for each candidate bus b, the FCITC of a new unit
@@ -38,13 +35,9 @@ import { loadShares, sinkUnitWeights, transferError } from './weights';
  * stream, capped by `maxCandidates` (a cluster over its share is redone bus by bus). ACTIVSg2000,
  * every bus: G = 40, 10 streams, 2·10⁷ pairs kept over the run, 2·10⁸ scanned, ≈ 7 s of CPU.
  */
-export interface BusbarCapacityOptions extends ScreenOptions {
-  /** 0-based bus indices; default every bus of the transfer island. */
-  readonly buses?: ArrayLike<number>;
+export interface BusbarCapacityOptions extends BusbarSetupOptions {
   /** The study cap, MW (default 2000). */
   readonly capMw?: number;
-  /** Default 'headroom-down': every in-service generator by P0 − Pmin. */
-  readonly sink?: SinkSpec;
   readonly distributionFactorCutoff?: number;
   /** As for the flexibility analysis: 'limit' (default) or 'ignore'. */
   readonly preExisting?: 'limit' | 'ignore';
@@ -124,51 +117,11 @@ export function busbarCapacity(
 ): BusbarCapacityResult {
   const t0 = performance.now();
   const model = prebuilt ?? buildDcModel(net);
-  const ctx = buildScreenContext(net, model, options);
-  const plants = groupPlants(net, model.active);
+  const setup = busbarSetup(net, model, options);
+  const { ctx, sinkByBus, unitParticipation, sinkFlow, buses, skippedBuses } = setup;
   const capMw = options.capMw ?? 2000;
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const topN = options.top ?? 5;
-  const { islands } = model;
-  const g = net.generators;
-  // The island with the most in-service capacity hosts the transfer.
-  const pmaxByIsland = new Float64Array(Math.max(islands.count, 1));
-  for (let k = 0; k < g.count; k++) {
-    if (model.active.genActive[k]) pmaxByIsland[islands.islandByBus[g.bus[k]]] += g.pmaxMw[k];
-  }
-  const island = pmaxByIsland.indexOf(Math.max(...pmaxByIsland));
-  const sinkSpec = options.sink ?? 'headroom-down';
-  const c0 = { net, active: model.active, islands, plants };
-  const units = sinkUnitWeights(c0, sinkSpec, new Uint8Array(plants.list.length), island);
-  const loads = units ? null : loadShares(c0, island);
-  if (!units && !loads) throw transferError('TRANSFER_SINK_EMPTY', 'the sink is empty');
-  const nb = net.buses.count;
-  const sinkByBus = new Float64Array(nb);
-  const unitParticipation = new Float64Array(g.count);
-  if (units) {
-    const total = units.reduce((s, v) => s + v, 0);
-    for (let k = 0; k < g.count; k++) {
-      unitParticipation[k] = -units[k] / total;
-      sinkByBus[g.bus[k]] += units[k] / total;
-    }
-  } else if (loads) sinkByBus.set(loads);
-  const sinkFlow = injectionFlows(
-    model,
-    sinkByBus,
-    new Float64Array(nb),
-    new Float64Array(net.branches.count),
-  );
-
-  const requested = options.buses
-    ? Array.from(options.buses)
-    : Array.from({ length: nb }, (_, i) => i);
-  for (const b of requested) {
-    if (!Number.isInteger(b) || b < 0 || b >= nb) {
-      throw new EngineError('MODEL_BUS_UNKNOWN', `bus index ${b} is not in the case`);
-    }
-  }
-  const buses = requested.filter((b) => islands.islandByBus[b] === island);
-  const skippedBuses = requested.filter((b) => islands.islandByBus[b] !== island);
 
   const describe = (cand: Candidates, c: number, t: number, d: number): BusbarConstraint => {
     const m = cand.monitored[c];
@@ -248,13 +201,13 @@ export function busbarCapacity(
   const results = buses.map((b) => byBus.get(b) as BusbarCapacity);
   const t4 = performance.now();
   return {
-    sink: typeof sinkSpec === 'object' ? 'group' : units ? sinkSpec : 'loads',
+    sink: setup.sinkRule,
     capMw,
     distributionFactorCutoff: cutoff,
     postContingencyRating: ctx.postRating,
     preExisting: ignorePre ? 'ignore' : 'limit',
     unitParticipation,
-    loadSinkByBus: loads,
+    loadSinkByBus: setup.loadSinkByBus,
     sinkByBus,
     results,
     skippedBuses,

@@ -1,0 +1,136 @@
+import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
+import type { DcModel } from '../powerflow/dcpf';
+import type { CentreAndSpread } from './all-busbars-cluster';
+
+/**
+ * Stage 3a of the all-busbar capacity (all-busbars.ts): the columns D(·, b) = PTDF(·, b) −
+ * PTDF(·,·)·sink of a group's buses, each solved once, four per pass over the factors, with
+ * the spreads of the group and of each of its clusters and each bus's outage reach taken while
+ * the column is still in cache. The clusters' centres are solved first, so every centre is
+ * known before the columns measured against it.
+ */
+export interface GroupColumns {
+  /** nl + 1: D(x, bus at position j) is values[j·stride + x]; entry nl is 0 (N-0). */
+  readonly stride: number;
+  readonly values: Float64Array;
+  /** Per position: max over the outages of |D(k, b)|, for the envelopes. */
+  readonly outageReach: Float64Array;
+  /** Cluster q is positions [clusterStart[q], clusterStart[q + 1]); its first is its centre. */
+  readonly clusterStart: Int32Array;
+  /** Bus index per position. */
+  readonly busAt: Int32Array;
+  readonly group: CentreAndSpread;
+  readonly clusters: CentreAndSpread[];
+}
+
+export interface GroupColumnSolver {
+  solve(clusters: readonly (readonly number[])[]): GroupColumns;
+}
+
+/** Workspaces for groups of up to `maxBuses` buses in up to `maxClusters` clusters. */
+export function makeGroupColumnSolver(
+  model: DcModel,
+  sinkFlow: Float64Array,
+  outages: Int32Array,
+  maxBuses: number,
+  maxClusters: number,
+): GroupColumnSolver {
+  const { lu, reducedOf } = model.sensitivity;
+  const nR = lu.n;
+  const { fromBus, toBus, count: nl } = model.net.branches;
+  const stride = nl + 1;
+  // Angles live in the reduced system; grounded buses (the slack) map to slot nR, always 0.
+  const slot = (i: number): number => BATCH * (reducedOf[i] >= 0 ? reducedOf[i] : nR);
+  const slotFrom = Int32Array.from(fromBus, slot);
+  const slotTo = Int32Array.from(toBus, slot);
+  const bx = model.bdc.b;
+  const ws = makeBatch4Workspace(nR);
+  const rhs = new Float64Array(BATCH * nR);
+  const x = new Float64Array(BATCH * (nR + 1));
+  const values = new Float64Array(maxBuses * stride);
+  const spreads = Array.from({ length: maxClusters + 1 }, () => new Float64Array(stride));
+  const at = new Int32Array(BATCH);
+
+  /**
+   * Column of lane j of the last solve into values at `o`. An inactive branch has b = 0 and
+   * no sink flow, so it gets 0 with no test.
+   */
+  const fill = (j: number, o: number): void => {
+    for (let b = 0; b < nl; b++) {
+      values[o + b] = bx[b] * (x[slotFrom[b] + j] - x[slotTo[b] + j]) - sinkFlow[b];
+    }
+    values[o + nl] = 0;
+  };
+
+  /** Spread of the column at `o` against the centre at `c`, into `s`. */
+  const measure = (o: number, c: number, s: Float64Array): void => {
+    for (let b = 0; b < nl; b++) {
+      // Math.abs and a rarely taken branch: a sign test would mispredict half the time.
+      const a = Math.abs(values[o + b] - values[c + b]);
+      if (a > s[b]) s[b] = a;
+    }
+  };
+
+  const reach = (o: number): number => {
+    let r = 0;
+    for (let kk = 0; kk < outages.length; kk++) {
+      const a = Math.abs(values[o + outages[kk]]);
+      if (a > r) r = a;
+    }
+    return r;
+  };
+
+  return {
+    solve(clusters) {
+      const nc = clusters.length;
+      const clusterStart = new Int32Array(nc + 1);
+      clusters.forEach((c, q) => (clusterStart[q + 1] = clusterStart[q] + c.length));
+      const n = clusterStart[nc];
+      const busAt = Int32Array.from(clusters.flat());
+      const clusterOf = new Int32Array(n);
+      for (let q = 0; q < nc; q++) clusterOf.fill(q, clusterStart[q], clusterStart[q + 1]);
+      // Centres first (the group's centre is the first cluster's), then the others in order.
+      const order = Int32Array.from(clusterStart.subarray(0, nc));
+      const rest = Int32Array.from({ length: n }, (_, p) => p).filter(
+        (p) => clusterStart[clusterOf[p]] !== p,
+      );
+      const solveOrder = Int32Array.from([...order, ...rest]);
+      const groupSpread = spreads[nc].fill(0);
+      for (let q = 0; q < nc; q++) spreads[q].fill(0);
+      const outageReach = new Float64Array(n);
+      for (let start = 0; start < n; start += BATCH) {
+        const count = Math.min(BATCH, n - start);
+        rhs.fill(0);
+        for (let j = 0; j < count; j++) {
+          at[j] = solveOrder[start + j];
+          const r = reducedOf[busAt[at[j]]];
+          if (r >= 0) rhs[BATCH * r + j] = 1;
+        }
+        luSolve4(lu, rhs, x, ws);
+        for (let j = 0; j < count; j++) {
+          const p = at[j];
+          const o = p * stride;
+          fill(j, o);
+          measure(o, 0, groupSpread);
+          const q = clusterOf[p];
+          if (clusterStart[q] !== p) measure(o, clusterStart[q] * stride, spreads[q]);
+          outageReach[p] = reach(o);
+        }
+      }
+      const set = (from: number, to: number, spread: Float64Array): CentreAndSpread => {
+        let r = 0;
+        for (let p = from; p < to; p++) r = Math.max(r, outageReach[p]);
+        return { centre: values.subarray(from * stride, (from + 1) * stride), spread, reach: r };
+      };
+      return {
+        stride,
+        values,
+        outageReach,
+        clusterStart,
+        busAt,
+        group: set(0, n, groupSpread),
+        clusters: clusters.map((_, q) => set(clusterStart[q], clusterStart[q + 1], spreads[q])),
+      };
+    },
+  };
+}

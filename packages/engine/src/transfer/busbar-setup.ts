@@ -1,0 +1,96 @@
+import type { Network } from '../model/network';
+import type { DcModel } from '../powerflow/dcpf';
+import { EngineError } from '../util/engine-error';
+import { groupPlants } from './plants';
+import type { ScreenContext, ScreenOptions } from './screen';
+import { buildScreenContext, injectionFlows } from './screen';
+import type { SinkRule } from './types';
+import type { SinkSpec } from './weights';
+import { loadShares, sinkUnitWeights, transferError } from './weights';
+
+/**
+ * What every busbar capacity computation of a case shares (ANALYSIS.md §6): the transfer
+ * island, the sink of a new unit and the sink's flows, and the requested buses split into those
+ * of the island and those outside it. The transfer of bus b is then +1 at b against the sink.
+ */
+export interface BusbarSetupOptions extends ScreenOptions {
+  /** 0-based bus indices; default every bus of the case. */
+  readonly buses?: ArrayLike<number>;
+  /** Default 'headroom-down': every in-service generator by P0 − Pmin. */
+  readonly sink?: SinkSpec;
+}
+
+export interface BusbarSetup {
+  readonly ctx: ScreenContext;
+  readonly sinkRule: SinkRule;
+  /** dP/dT of the sink per generator row (≤ 0); the new unit is +1 at its bus. */
+  readonly unitParticipation: Float64Array;
+  readonly loadSinkByBus: Float64Array | null;
+  /** Where the sink withdraws 1 MW, per bus (sums to 1). */
+  readonly sinkByBus: Float64Array;
+  /** Branch flows per MW withdrawn by the sink (PTDF·sink). */
+  readonly sinkFlow: Float64Array;
+  /** The requested buses, in order. */
+  readonly requested: number[];
+  /** Those in the transfer island, in requested order. */
+  readonly buses: number[];
+  /** Those outside it (no capacity computed). */
+  readonly skippedBuses: number[];
+}
+
+export function busbarSetup(
+  net: Network,
+  model: DcModel,
+  options: BusbarSetupOptions,
+): BusbarSetup {
+  const ctx = buildScreenContext(net, model, options);
+  const plants = groupPlants(net, model.active);
+  const { islands } = model;
+  const g = net.generators;
+  // The island with the most in-service capacity hosts the transfer.
+  const pmaxByIsland = new Float64Array(Math.max(islands.count, 1));
+  for (let k = 0; k < g.count; k++) {
+    if (model.active.genActive[k]) pmaxByIsland[islands.islandByBus[g.bus[k]]] += g.pmaxMw[k];
+  }
+  const island = pmaxByIsland.indexOf(Math.max(...pmaxByIsland));
+  const sinkSpec = options.sink ?? 'headroom-down';
+  const c0 = { net, active: model.active, islands, plants };
+  const units = sinkUnitWeights(c0, sinkSpec, new Uint8Array(plants.list.length), island);
+  const loads = units ? null : loadShares(c0, island);
+  if (!units && !loads) throw transferError('TRANSFER_SINK_EMPTY', 'the sink is empty');
+  const nb = net.buses.count;
+  const sinkByBus = new Float64Array(nb);
+  const unitParticipation = new Float64Array(g.count);
+  if (units) {
+    const total = units.reduce((s, v) => s + v, 0);
+    for (let k = 0; k < g.count; k++) {
+      unitParticipation[k] = -units[k] / total;
+      sinkByBus[g.bus[k]] += units[k] / total;
+    }
+  } else if (loads) sinkByBus.set(loads);
+  const sinkFlow = injectionFlows(
+    model,
+    sinkByBus,
+    new Float64Array(nb),
+    new Float64Array(net.branches.count),
+  );
+  const requested = options.buses
+    ? Array.from(options.buses)
+    : Array.from({ length: nb }, (_, i) => i);
+  for (const b of requested) {
+    if (!Number.isInteger(b) || b < 0 || b >= nb) {
+      throw new EngineError('MODEL_BUS_UNKNOWN', `bus index ${b} is not in the case`);
+    }
+  }
+  return {
+    ctx,
+    sinkRule: typeof sinkSpec === 'object' ? 'group' : units ? sinkSpec : 'loads',
+    unitParticipation,
+    loadSinkByBus: loads,
+    sinkByBus,
+    sinkFlow,
+    requested,
+    buses: requested.filter((b) => islands.islandByBus[b] === island),
+    skippedBuses: requested.filter((b) => islands.islandByBus[b] !== island),
+  };
+}
