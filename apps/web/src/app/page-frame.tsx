@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Spinner } from '../components/ui/spinner';
+import { RequireAuth } from '../features/auth/components/require-auth';
 import { es } from '../strings/es';
 
 type PageFrameProps = { title: string; intro: string; children: ReactNode };
@@ -21,5 +23,19 @@ export function PageFrame({ title, intro, children }: PageFrameProps) {
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A screen that needs sign-in (spec §2): the session check, then its lazily loaded code behind a
+ * spinner, then its frame and content together.
+ */
+export function SignedInPage(props: PageFrameProps) {
+  return (
+    <RequireAuth>
+      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
+        <PageFrame {...props} />
+      </Suspense>
+    </RequireAuth>
   );
 }

@@ -3,7 +3,6 @@ export const esAnalysisResults = {
   flexibilityTitle: 'Flexibilidad por nivel',
   flexibilityMissing:
     'Los niveles de flexibilidad, las restricciones por nivel y el análisis de generadores de este caso aún no están calculados.',
-  flexibilityLoading: 'Cargando resultados de flexibilidad...',
   levels: {
     title: 'Selección de nivel',
     listLabel: 'Niveles de transferencia',
@@ -54,14 +53,10 @@ export const esAnalysisResults = {
     effectiveness: 'Efectividad',
     mw: (mw: string) => `${mw} MW`,
     percent: (value: string) => `${value} %`,
-    axisLabel: 'MW',
     markerHint:
       'En la vista Despacho Límite arrastra el marcador o usa las flechas (1 % de Pmax) para ajustar el despacho.',
     originalHint: 'Barras: despacho en la condición original (P0).',
     reset: 'Restablecer despacho',
-    legendOriginal: 'Condición original (P0)',
-    legendLimit: 'Despacho límite',
-    legendManual: 'Despacho ajustado',
     effectivenessCaption:
       'Efectividad = sensibilidad × (Pmax − P0): cuánto mueve el flujo por sí solo.',
   },

@@ -84,7 +84,6 @@ export const esResultsDemo = {
       noInterchanges: 'Sin intercambios',
       network: 'Red analizada',
       scenarioLabel: (scenario: string) => `Escenario ${scenario}`,
-      byScenario: 'Por escenario (año más reciente cargado)',
       mw: (value: string) => `${value} MW`,
       projectsOfYear: (year: number) => `En ${year}`,
     },
@@ -156,15 +155,6 @@ export const esResultsDemo = {
       effect: (value: string) => `Efecto en el flujo: ${value} MW`,
       none: 'Ninguna unidad con capacidad máxima mayor que cero.',
       totalEffect: (value: string) => `Efecto total de los ajustes: ${value} MW`,
-    },
-    bands: {
-      extreme: 'SOBRECARGA EXTREMA',
-      overload: 'Sobrecarga',
-      critical: 'Crítico',
-      alert: 'Alerta',
-      moderate: 'Moderado',
-      normal: 'Normal',
-      outOfService: 'Fuera de servicio',
     },
     errors: {
       noCases: 'No se encontraron casos en la base de datos',

@@ -320,10 +320,6 @@ export const es = {
       showFewer: 'Mostrar menos',
       noTop: 'Ningún elemento monitoreado tiene carga post-contingencia que reportar.',
       noAnalysis: 'Este caso aún no tiene resultados del análisis N-1.',
-      flexibilityNotShownYet:
-        'Este caso ya tiene niveles de flexibilidad calculados. Su vista detallada (niveles, restricciones y generadores) aún no está disponible en esta versión.',
-      flexibilityPending:
-        'Los niveles de flexibilidad, las restricciones por nivel y el análisis de generadores de este caso aún no están calculados.',
     },
     bands: {
       extreme: 'SOBRECARGA EXTREMA',

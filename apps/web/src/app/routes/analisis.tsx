@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
-import { RequireAuth } from '../../features/auth/components/require-auth';
+import { lazy } from 'react';
 import { useAuth } from '../../features/auth/use-auth';
 import { es } from '../../strings/es';
 import { NetworkSlotsProvider } from '../network-slots';
-import { PageFrame } from '../page-frame';
+import { SignedInPage } from '../page-frame';
 
 // Route-level split: the analysis screen (tables, upload) loads only when visited.
 const AnalysisPage = lazy(() =>
@@ -16,17 +14,13 @@ const AnalysisPage = lazy(() =>
 export function AnalisisRoute() {
   const { status, user } = useAuth();
   return (
-    <RequireAuth>
-      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
-        <PageFrame title={es.pages.analysis.title} intro={es.analysis.intro}>
-          <NetworkSlotsProvider>
-            <AnalysisPage
-              signedIn={status === 'signedIn'}
-              userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
-            />
-          </NetworkSlotsProvider>
-        </PageFrame>
-      </Suspense>
-    </RequireAuth>
+    <SignedInPage title={es.pages.analysis.title} intro={es.analysis.intro}>
+      <NetworkSlotsProvider>
+        <AnalysisPage
+          signedIn={status === 'signedIn'}
+          userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
+        />
+      </NetworkSlotsProvider>
+    </SignedInPage>
   );
 }

@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
-import { RequireAuth } from '../../features/auth/components/require-auth';
+import { lazy } from 'react';
 import { useAuth } from '../../features/auth/use-auth';
 import { es } from '../../strings/es';
 import { NetworkSlotsProvider } from '../network-slots';
-import { PageFrame } from '../page-frame';
+import { SignedInPage } from '../page-frame';
 
 // Route-level split: the results screen loads only when visited.
 const ResultsPage = lazy(() =>
@@ -16,17 +14,13 @@ const ResultsPage = lazy(() =>
 export function ResultadosRoute() {
   const { status, user } = useAuth();
   return (
-    <RequireAuth>
-      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
-        <PageFrame title={es.resultsDemo.results.title} intro={es.resultsDemo.results.intro}>
-          <NetworkSlotsProvider>
-            <ResultsPage
-              signedIn={status === 'signedIn'}
-              userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
-            />
-          </NetworkSlotsProvider>
-        </PageFrame>
-      </Suspense>
-    </RequireAuth>
+    <SignedInPage title={es.resultsDemo.results.title} intro={es.resultsDemo.results.intro}>
+      <NetworkSlotsProvider>
+        <ResultsPage
+          signedIn={status === 'signedIn'}
+          userKey={user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`}
+        />
+      </NetworkSlotsProvider>
+    </SignedInPage>
   );
 }

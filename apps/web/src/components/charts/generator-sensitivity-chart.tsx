@@ -194,8 +194,19 @@ const BarRow = memo(function BarRow({
   details,
 }: BarRowProps) {
   const trackRef = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
   const shown = adjustedMw ?? bar.dispatchMw;
   const at = (mw: number) => `${(Math.max(0, Math.min(mw, maximum)) / maximum) * 100}%`;
+  const set = (mw: number) => onAdjust?.(bar.id, clampDispatch(mw, bar.maxMw));
+  const follow = (event: PointerEvent) => {
+    const rect = trackRef.current?.getBoundingClientRect();
+    if (rect !== undefined && rect.width > 0) {
+      set(((event.clientX - rect.left) / rect.width) * maximum);
+    }
+  };
+  const stop = () => {
+    dragging.current = false;
+  };
   return (
     <li data-testid={`generator-${bar.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -239,18 +250,31 @@ const BarRow = memo(function BarRow({
           )}
         </div>
         {onAdjust !== undefined && (
-          <DispatchMarker
-            label={t.markerLabel(bar.name)}
-            valueText={t.mw(formatFixed(shown, 1))}
-            shownMw={shown}
-            maxMw={bar.maxMw}
-            left={at(shown)}
-            fromX={(clientX) => {
-              const rect = trackRef.current?.getBoundingClientRect();
-              if (rect === undefined || rect.width === 0) return undefined;
-              return ((clientX - rect.left) / rect.width) * maximum;
+          // The marker, right after its track: drag, arrows, Page Up/Down, Home and End.
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label={t.markerLabel(bar.name)}
+            aria-valuemin={0}
+            aria-valuemax={bar.maxMw}
+            aria-valuenow={shown}
+            aria-valuetext={t.mw(formatFixed(shown, 1))}
+            onKeyDown={(event) => {
+              const next = dispatchForKey(event.key, shown, bar.maxMw);
+              if (next === undefined) return;
+              event.preventDefault();
+              set(next);
             }}
-            onChange={(mw) => onAdjust(bar.id, clampDispatch(mw, bar.maxMw))}
+            onPointerDown={(event) => {
+              dragging.current = true;
+              event.currentTarget.setPointerCapture(event.pointerId);
+              follow(event);
+            }}
+            onPointerMove={(event) => dragging.current && follow(event)}
+            onPointerUp={stop}
+            onPointerCancel={stop}
+            className="absolute -top-0.5 h-6 w-3 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm border-2 border-white bg-slate-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+            style={{ left: at(shown) }}
           />
         )}
       </div>
@@ -258,62 +282,3 @@ const BarRow = memo(function BarRow({
     </li>
   );
 });
-
-/** The draggable marker (role slider) right after its track. */
-function DispatchMarker({
-  label,
-  valueText,
-  shownMw,
-  maxMw,
-  left,
-  fromX,
-  onChange,
-}: {
-  label: string;
-  valueText: string;
-  shownMw: number;
-  maxMw: number;
-  left: string;
-  /** The MW under a pointer's x, undefined when the track has no size. */
-  fromX: (clientX: number) => number | undefined;
-  onChange: (mw: number) => void;
-}) {
-  const dragging = useRef(false);
-  const follow = (event: PointerEvent) => {
-    const mw = fromX(event.clientX);
-    if (mw !== undefined) onChange(mw);
-  };
-  return (
-    <div
-      role="slider"
-      tabIndex={0}
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={maxMw}
-      aria-valuenow={shownMw}
-      aria-valuetext={valueText}
-      onKeyDown={(event) => {
-        const next = dispatchForKey(event.key, shownMw, maxMw);
-        if (next === undefined) return;
-        event.preventDefault();
-        onChange(next);
-      }}
-      onPointerDown={(event) => {
-        dragging.current = true;
-        event.currentTarget.setPointerCapture(event.pointerId);
-        follow(event);
-      }}
-      onPointerMove={(event) => {
-        if (dragging.current) follow(event);
-      }}
-      onPointerUp={() => {
-        dragging.current = false;
-      }}
-      onPointerCancel={() => {
-        dragging.current = false;
-      }}
-      className="absolute -top-0.5 h-6 w-3 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm border-2 border-white bg-slate-900 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-      style={{ left }}
-    />
-  );
-}

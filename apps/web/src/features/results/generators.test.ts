@@ -1,46 +1,12 @@
-import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
+import type { BusbarCapacity } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { generatorChartData, whatIf } from './generators';
+import { capacityFixture, generatorFixture } from './generators.fixture';
 
-const gen = (busNumber: number, sensitivity: number, maxMw: number, initialMw = maxMw / 2) =>
-  ({
-    name: `G B${busNumber}`,
-    busNumber,
-    initialMw,
-    maxMw,
-    sensitivity,
-    dispatchAtLimitMw: null,
-  }) satisfies BusbarGenerator;
-
+const gen = generatorFixture;
 const generators = [gen(2, 0.3, 80), gen(13, -0.12, 40), gen(22, 0.05, 120), gen(27, -0.4, 55)];
-
-/** d = 0.5, L = 100, f0 = 60: T = (100 − 60)/0.5 = 80 MW. */
-const capacity = (extra: Partial<BusbarCapacity['limiting'] & object> = {}): BusbarCapacity => ({
-  busNumber: 5,
-  busName: 'B5',
-  scenario: 'alta',
-  year: 2027,
-  condition: 'Demanda alta',
-  capacityMw: 80,
-  tmaxMw: 500,
-  limiting: {
-    monitoredBranch: 3,
-    monitoredName: 'B2-B4 (1)',
-    contingencyBranch: 7,
-    contingencyName: 'B4-B6 (1)',
-    transferAtLimitMw: 80,
-    distributionFactor: 0.5,
-    limitMw: 100,
-    preExistingViolation: false,
-    flowAtZeroMw: 60,
-    generators,
-    ...extra,
-  },
-  topConstraints: [],
-  projectsInService: [],
-  interchanges: [],
-  networkLabel: 'Red de prueba',
-});
+const capacity = (extra: Parameters<typeof capacityFixture>[1] = {}) =>
+  capacityFixture(generators, extra);
 
 const ready = (c: BusbarCapacity) => {
   const data = generatorChartData(c);

@@ -131,33 +131,25 @@ function ElementCard({
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</p>
       <p className="mt-1 font-medium text-slate-900">{element.name}</p>
       <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <div>
-          <dt className="text-xs text-slate-600">{t.flow}</dt>
-          <dd
-            className="whitespace-nowrap font-semibold tabular-nums"
-            data-testid={`${testId}-flow`}
-          >
-            {t.mw(formatFixed(element.flowMw, 1))}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600">{t.limit}</dt>
-          <dd
-            className="whitespace-nowrap font-semibold tabular-nums"
-            data-testid={`${testId}-limit`}
-          >
-            {t.mw(formatFixed(element.limitMw, 1))}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600">{t.loading}</dt>
-          <dd
-            className="whitespace-nowrap font-semibold tabular-nums"
-            data-testid={`${testId}-loading`}
-          >
-            {element.outOfService || percent === null ? '–' : t.percent(formatFixed(percent, 1))}
-          </dd>
-        </div>
+        {[
+          ['flow', t.flow, t.mw(formatFixed(element.flowMw, 1))],
+          ['limit', t.limit, t.mw(formatFixed(element.limitMw, 1))],
+          [
+            'loading',
+            t.loading,
+            element.outOfService || percent === null ? '–' : t.percent(formatFixed(percent, 1)),
+          ],
+        ].map(([key, label, value]) => (
+          <div key={key}>
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd
+              className="whitespace-nowrap font-semibold tabular-nums"
+              data-testid={`${testId}-${key}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <div className="mt-2 flex items-center gap-2">
         <span

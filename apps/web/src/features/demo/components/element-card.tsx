@@ -4,6 +4,7 @@ import { formatFixed } from '../../../utils/format';
 import { loadBand, type ElementView, type LoadBand } from '../model';
 
 const t = es.resultsDemo.demo;
+const bands = es.analysis.bands;
 
 const bandStyle: Record<LoadBand | 'out', { badge: string; bar: string }> = {
   extreme: { badge: 'bg-red-700 text-white', bar: 'bg-red-700' },
@@ -34,9 +35,7 @@ export function ElementCard({
     : hasFlow
       ? loadBand(view.flowMw!, view.limitMw!)
       : 'normal';
-  const label = view.outOfService
-    ? t.bands.outOfService
-    : t.bands[band === 'out' ? 'normal' : band];
+  const label = view.outOfService ? bands.outOfService : bands[band === 'out' ? 'normal' : band];
   const style = bandStyle[band];
 
   return (

@@ -1,45 +1,16 @@
-import type { BusbarCapacity, BusbarGenerator } from '@holgura/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { capacityFixture, generatorFixture } from '../generators.fixture';
 import { GeneratorChart } from './generator-chart';
 
-const gen = (busNumber: number, sensitivity: number, maxMw: number, initialMw: number) =>
-  ({
-    name: `G B${busNumber}`,
-    busNumber,
-    initialMw,
-    maxMw,
-    sensitivity,
-    dispatchAtLimitMw: busNumber === 2 ? 73.3 : null,
-  }) satisfies BusbarGenerator;
-
-/** d = 0.5, L = 100, f0 = 60: capacity (100 − 60)/0.5 = 80 MW. */
-const capacity: BusbarCapacity = {
-  busNumber: 5,
-  busName: 'B5',
-  scenario: 'alta',
-  year: 2027,
-  condition: 'Demanda alta',
-  capacityMw: 80,
-  tmaxMw: 500,
-  limiting: {
-    monitoredBranch: 3,
-    monitoredName: 'B2-B4 (1)',
-    contingencyBranch: 7,
-    contingencyName: 'B4-B6 (1)',
-    transferAtLimitMw: 80,
-    distributionFactor: 0.5,
-    limitMw: 100,
-    preExistingViolation: false,
-    flowAtZeroMw: 60,
-    generators: [gen(2, 0.3, 80, 40), gen(13, -0.12, 40, 20), gen(22, 0.05, 120, 60)],
-  },
-  topConstraints: [],
-  projectsInService: [],
-  interchanges: [],
-  networkLabel: 'Red de prueba',
-};
+const gen = generatorFixture;
+/** Capacity 80 MW; G B2 reaches the limit at 73,3 MW, the others not in their range. */
+const capacity = capacityFixture([
+  gen(2, 0.3, 80, 40, 73.3),
+  gen(13, -0.12, 40, 20),
+  gen(22, 0.05, 120, 60),
+]);
 
 const names = () =>
   within(screen.getByRole('list', { name: /Generadores con sensibilidad/ }))
