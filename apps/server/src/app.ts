@@ -10,6 +10,11 @@ import { defineRoute } from './http/api-route';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import {
+  registerUnreadBodyGuard,
+  requestTimeoutOptions,
+  trustProxyOption,
+} from './http/request-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -77,7 +82,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // JSON bodies are small; only the upload route raises its limit (to 10 MB, PRODUCT.md).
     bodyLimit: MAX_JSON_BODY_BYTES,
+    ...requestTimeoutOptions(config.bodyTimeoutMs),
+    trustProxy: trustProxyOption(config.trustProxy),
   });
+  registerUnreadBodyGuard(server);
   server.decorateRequest('principal', null);
   let queue: AnalysisQueue | null = null;
   const closing = new AbortController();

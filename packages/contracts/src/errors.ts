@@ -10,6 +10,8 @@ export const errorMessages = {
   VALIDATION_FAILED: 'La solicitud no es válida',
   INPUT_TOO_LARGE: 'El archivo supera el tamaño máximo permitido (10MB)',
   REQUEST_TOO_LARGE: 'La solicitud es demasiado grande',
+  REQUEST_TIMEOUT:
+    'La solicitud tardó demasiado en llegar completa y se cerró. Revisa la conexión e inténtalo de nuevo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido',
   AUTH_REQUIRED: 'Usuario no autenticado',
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',

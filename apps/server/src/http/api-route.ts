@@ -74,9 +74,12 @@ interface ContractFields {
  * and writes the route's entry in /api/openapi.json.
  */
 export interface RouteContract<P, Q, B> extends ContractFields {
-  /** The guard's preHandler: present exactly when the route needs someone signed in. */
+  /** The guard's hook: present exactly when the route needs someone signed in. */
   auth?: Hook;
-  /** Checks that run after `auth` and before anything is parsed (answers that win over a 400). */
+  /**
+   * Checks that run after `auth`, before the body is even received (answers that win over a
+   * 400 or a 413: a limit, a read-only account). They see headers, path and principal only.
+   */
   preHandler?: Hook;
   /** Required when the URL has parameters, with exactly their names. */
   params?: P;
@@ -129,7 +132,9 @@ export function defineRoute<
     method: route.method,
     url: route.url,
     ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
-    ...(hooks.length === 0 ? {} : { preHandler: hooks }),
+    // Before the body is read (Fastify parses it between onRequest and preHandler): an upload
+    // without sign-in, or over a limit, is refused without receiving it (issue #16).
+    ...(hooks.length === 0 ? {} : { onRequest: hooks }),
     config: { apiOperation },
     handler: async (request, reply) => {
       if (route.params !== undefined) {

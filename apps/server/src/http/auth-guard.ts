@@ -183,7 +183,7 @@ export function createAuthGuard(deps: {
     return principal;
   }
 
-  /** preHandler for routes that need someone signed in. */
+  /** Hook for routes that need someone signed in; runs before the body is read (api-route.ts). */
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     try {
       request.principal = await identify(request);

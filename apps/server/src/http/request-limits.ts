@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { apiError, type ErrorCode } from '@holgura/contracts';
+
+/**
+ * How long a request may take to arrive whole, headers and body (issue #16: a half-sent body
+ * used to hold its connection open indefinitely). Node checks open connections every
+ * `connectionsCheckingInterval`, so a slow request is cut between `timeoutMs` and about 1.1 ×
+ * `timeoutMs`. Answer: 408 with the Spanish message, then the connection closes.
+ */
+export function requestTimeoutOptions(timeoutMs: number): {
+  requestTimeout: number;
+  http: http.ServerOptions;
+  clientErrorHandler: (this: FastifyInstance, error: Error, socket: Socket) => void;
+} {
+  const checkEveryMs = Math.min(30_000, Math.max(100, Math.round(timeoutMs / 10)));
+  return {
+    requestTimeout: timeoutMs,
+    http: {
+      requestTimeout: timeoutMs,
+      headersTimeout: Math.min(60_000, timeoutMs),
+      connectionsCheckingInterval: checkEveryMs,
+    },
+    clientErrorHandler,
+  };
+}
+
+/** Fastify's default, with our error envelope and Spanish text (the body is UTF-8). */
+function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket): void {
+  const { code: nodeCode } = error as { code?: string };
+  if (nodeCode === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    nodeCode === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT']
+      : nodeCode === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'REQUEST_TOO_LARGE']
+        : [400, 'VALIDATION_FAILED'];
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(apiError(code));
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * A reply sent before the request's body was read (sign-in missing, a limit reached, a size
+ * refused from Content-Length) closes the connection: the rest of the body is never received,
+ * let alone held in memory. Without it Node would read and discard the whole body to keep the
+ * connection alive.
+ */
+export function registerUnreadBodyGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { headers, complete } = request.raw;
+    const hasBody =
+      headers['transfer-encoding'] !== undefined ||
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+    if (hasBody && !complete) void reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes proxy-addr's "trust the first n hops". */
+export function trustProxyOption(
+  trust: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
