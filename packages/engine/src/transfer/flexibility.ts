@@ -3,28 +3,39 @@ import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
 import type { FcitcOptions, RawConstraint } from './fcitc';
-import { computeFcitc } from './fcitc';
 import { groupPlants } from './plants';
+import type { RawViolation } from './pre-existing';
+import { computeFcitcBothWays } from './pre-existing';
 import type { ScreenOptions } from './screen';
 import { buildScreenContext } from './screen';
 import { constraintSensitivities } from './sensitivities';
+import type { ResolvedStudyGroup, StudyGroupChoice } from './study-group';
+import { resolveStudyGroup } from './study-group';
 import type {
   ConstraintResult,
   ElementState,
+  FlexibilityFigure,
   FlexibilityResult,
   GeneratorOutageState,
   PlantResult,
+  PreExistingViolationResult,
+  StudyGroupResult,
 } from './types';
-import type { SinkSpec, StudyGroupSpec } from './weights';
+import type { SinkSpec, StudyGroupSpec, TransferWeights } from './weights';
 import { buildTransferWeights } from './weights';
 
 export interface FlexibilityOptions extends ScreenOptions, Omit<FcitcOptions, 'generatorOutages'> {
-  /** Default 'all-with-headroom' (the upload's named units come in as 'named'). */
+  /**
+   * The units that rise (study-group.ts). Default: ANALYSIS.md §5's rule, `{ kind: 'default' }`
+   * (renewables when their headroom is meaningful, else every unit with headroom).
+   */
+  readonly group?: StudyGroupChoice;
+  /** The older way to name a group (plants or generator rows); `group` wins when both are set. */
   readonly studyGroup?: StudyGroupSpec;
   /**
-   * Default 'headroom-down', except with 'all-with-headroom': then the source is every unit
-   * that can rise, the rest cannot give room in any useful sense, and the loads take the
-   * transfer, as ANALYSIS.md §4 says for "the source is every generator".
+   * Default 'headroom-down', except when every unit with headroom rises: then the rest cannot
+   * give room in any useful sense, and the loads take the transfer, as ANALYSIS.md §4 says for
+   * "the source is every generator".
    */
   readonly sink?: SinkSpec;
   /** N, default 5. */
@@ -34,14 +45,88 @@ export interface FlexibilityOptions extends ScreenOptions, Omit<FcitcOptions, 'g
    * picked up by the rest of the sink (generator-outages.ts).
    */
   readonly includeGeneratorOutages?: boolean;
+  /**
+   * Both figures are always computed; this picks the one the top-level `fcitcMw`,
+   * `limitingConstraintIndex` and `levels` repeat: 'ignore' (default, attributable) or 'limit'
+   * (strict, ANALYSIS.md §4 as written).
+   */
+  readonly preExisting?: 'limit' | 'ignore';
+  /** Most pre-existing violations listed, worst loading first (default 500; all are counted). */
+  readonly maxViolations?: number;
 }
+
+/** The group to resolve: `group`, else the older spec, else the default rule. */
+function resolveGroup(
+  net: Network,
+  model: DcModel,
+  options: FlexibilityOptions,
+): ResolvedStudyGroup {
+  const legacy = options.studyGroup;
+  if (options.group !== undefined || legacy === undefined) {
+    return resolveStudyGroup(net, model.active, options.group ?? { kind: 'default' });
+  }
+  if (legacy.rule === 'all-with-headroom')
+    return resolveStudyGroup(net, model.active, { kind: 'all' });
+  if (legacy.rule === 'renewables') {
+    return resolveStudyGroup(net, model.active, { kind: 'renewables' });
+  }
+  // Named plants: the rows that rise are known once the transfer is built (describeGroup).
+  return {
+    choice: { kind: 'gens', rows: [] },
+    chosenBy: 'request',
+    reason: 'GROUP_REQUESTED',
+    renewables: null,
+    matchedUnits: [],
+    spec: legacy,
+  };
+}
+
+function describeGroup(
+  net: Network,
+  resolved: ResolvedStudyGroup,
+  w: TransferWeights,
+  plants: PlantResult[],
+): StudyGroupResult {
+  const g = net.generators;
+  const units: number[] = [];
+  let capacityMw = 0;
+  let initialMw = 0;
+  for (let k = 0; k < g.count; k++) {
+    if (!(w.unitParticipation[k] > 0)) continue;
+    units.push(k);
+    capacityMw += g.pmaxMw[k];
+    initialMw += g.pgMw[k];
+  }
+  const inGroup = plants.filter((p) => p.inStudyGroup);
+  // Plants named the older way are described by the rows that rise.
+  const legacy = resolved.choice.kind === 'gens' && resolved.choice.rows.length === 0;
+  return {
+    choice: legacy ? { kind: 'gens', rows: units.map((k) => k + 1) } : resolved.choice,
+    chosenBy: resolved.chosenBy,
+    reason: resolved.reason,
+    renewables: resolved.renewables,
+    matchedUnits: legacy
+      ? inGroup.reduce((n, p) => n + p.generators.length, 0)
+      : resolved.matchedUnits.length,
+    units,
+    plants: inGroup.map((p) => p.index),
+    tmaxMw: w.tmaxMw,
+    capacityMw,
+    initialMw,
+  };
+}
+
+/** Identity of a (monitored, contingency or unit) pair, to find a violation's constraint. */
+const pairKey = (c: { monitored: number; contingency: number; generatorOutage: number }) =>
+  `${c.monitored}|${c.contingency}|${c.generatorOutage}`;
 
 /**
  * Flexibility analysis of one case (ANALYSIS.md §5): the study group's transfer against the
- * sink, its FCITC over N-0 and N-1, the levels ℓ/N·Tmax with their constraints in ranking
- * order, and per kept constraint the sink-balanced sensitivity of every plant. Cost: the DC
- * model, one solve for the transfer, one per outage (as N-1 screening), one per four kept
- * constraints for sensitivities.
+ * sink, its FCITC over N-0 and N-1 both ways (attributable and strict), the levels ℓ/N·Tmax
+ * with their constraints in ranking order, the violations the case already has, and per kept
+ * constraint the sink-balanced sensitivity of every plant. Cost: the DC model, one solve for
+ * the transfer, one per outage (as N-1 screening), one per four kept constraints for
+ * sensitivities.
  */
 export function analyseFlexibility(
   net: Network,
@@ -53,7 +138,8 @@ export function analyseFlexibility(
   const ctx = buildScreenContext(net, model, options);
   const plants = groupPlants(net, model.active);
   const t1 = performance.now();
-  const groupSpec = options.studyGroup ?? { rule: 'all-with-headroom' };
+  const resolved = resolveGroup(net, model, options);
+  const groupSpec = resolved.spec;
   const sinkSpec =
     options.sink ?? (groupSpec.rule === 'all-with-headroom' ? 'loads' : 'headroom-down');
   const w = buildTransferWeights(
@@ -64,8 +150,10 @@ export function analyseFlexibility(
   const t2 = performance.now();
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const withG1 = options.includeGeneratorOutages === true;
-  const fc = computeFcitc(ctx, w.injectionByBus, w.tmaxMw, {
-    ...options,
+  const fc = computeFcitcBothWays(ctx, w.injectionByBus, w.tmaxMw, {
+    distributionFactorCutoff: cutoff,
+    ...(options.maxConstraints === undefined ? {} : { maxConstraints: options.maxConstraints }),
+    ...(options.maxViolations === undefined ? {} : { maxViolations: options.maxViolations }),
     generatorOutages: withG1 ? w : undefined,
   });
   const t3 = performance.now();
@@ -76,7 +164,8 @@ export function analyseFlexibility(
       Math.abs(b.distributionFactor) - Math.abs(a.distributionFactor) ||
       a.transferAtLimitMw - b.transferAtLimitMw ||
       a.contingency - b.contingency ||
-      a.monitored - b.monitored,
+      a.monitored - b.monitored ||
+      a.generatorOutage - b.generatorOutage,
   );
   const eligible = new Uint8Array(plants.list.length);
   for (const p of plants.list) {
@@ -85,7 +174,7 @@ export function analyseFlexibility(
   }
   const rows = constraintSensitivities(
     model,
-    ranked.map((c) => ({ ...c, generatorOutage: c.generatorOutage })),
+    ranked,
     w.sinkByBus,
     plants.list,
     eligible,
@@ -128,18 +217,54 @@ export function analyseFlexibility(
     })),
   }));
   const nLevels = options.levels ?? 5;
-  const levels = Array.from({ length: nLevels }, (_, i) => {
-    const transferMw = ((i + 1) / nLevels) * w.tmaxMw;
+  const figure = (
+    fcitcMw: number,
+    limiting: RawConstraint | null,
+    strict: boolean,
+  ): FlexibilityFigure => {
+    const index = limiting ? ranked.indexOf(limiting) : -1;
     return {
-      level: i + 1,
-      transferMw,
-      // Nothing asked of the grid at T = 0: fully flexible by definition.
-      flexibilityPercent: transferMw > 0 ? 100 * Math.min(1, fc.fcitcMw / transferMw) : 100,
-      constraintIndices: constraints
-        .filter((c) => c.transferAtLimitMw <= transferMw)
-        .map((c) => c.index),
+      fcitcMw,
+      limitingConstraintIndex: index >= 0 ? index : null,
+      levels: Array.from({ length: nLevels }, (_, i) => {
+        const transferMw = ((i + 1) / nLevels) * w.tmaxMw;
+        return {
+          level: i + 1,
+          transferMw,
+          // Nothing asked of the grid at T = 0: fully flexible by definition.
+          flexibilityPercent: transferMw > 0 ? 100 * Math.min(1, fcitcMw / transferMw) : 100,
+          constraintIndices: constraints
+            .filter((c) => (strict || !c.preExistingViolation) && c.transferAtLimitMw <= transferMw)
+            .map((c) => c.index),
+        };
+      }),
     };
-  });
+  };
+  const figures = {
+    attributable: figure(fc.attributable.fcitcMw, fc.attributable.limiting, false),
+    strict: figure(fc.strict.fcitcMw, fc.strict.limiting, true),
+  };
+  const preExisting = options.preExisting ?? 'ignore';
+  const shown = preExisting === 'limit' ? figures.strict : figures.attributable;
+
+  const byPair = new Map(ranked.map((c, index) => [pairKey(c), index]));
+  const violation = (v: RawViolation): PreExistingViolationResult => {
+    const d = v.distributionFactor;
+    return {
+      monitored: element(v.monitored),
+      contingency: v.contingency >= 0 ? element(v.contingency) : null,
+      generatorOutage: v.generatorOutage >= 0 ? unitState(v.generatorOutage) : null,
+      flowAtZeroMw: v.flowAtZeroMw,
+      limitMw: v.limitMw,
+      loadingPercent: 100 * v.loading,
+      distributionFactor: d,
+      effect: v.effect,
+      clearsAtMw:
+        v.effect === 'relieves' ? (Math.abs(v.flowAtZeroMw) - v.limitMw) / Math.abs(d) : null,
+      constraintIndex: byPair.get(pairKey(v)) ?? null,
+    };
+  };
+
   const plantResults = plants.list.map((p): PlantResult => ({
     index: p.index,
     name: p.name,
@@ -153,13 +278,16 @@ export function analyseFlexibility(
     inStudyGroup: w.inStudyGroup[p.index] === 1,
     participation: w.plantParticipation[p.index],
   }));
-  const limitingIndex = fc.limiting ? ranked.indexOf(fc.limiting) : -1;
+  const studyGroup = describeGroup(net, resolved, w, plantResults);
+  const legacyRule =
+    studyGroup.choice.kind === 'all'
+      ? 'all-with-headroom'
+      : studyGroup.choice.kind === 'renewables'
+        ? 'renewables'
+        : 'named';
   return {
     options: {
-      studyGroup: {
-        rule: groupSpec.rule,
-        plants: plantResults.filter((p) => p.inStudyGroup).map((p) => p.index),
-      },
+      studyGroup: { rule: legacyRule, plants: studyGroup.plants },
       sink: w.sinkRule,
       levels: nLevels,
       distributionFactorCutoff: cutoff,
@@ -167,13 +295,17 @@ export function analyseFlexibility(
       includeGeneratorOutages: withG1,
     },
     tmaxMw: w.tmaxMw,
-    fcitcMw: fc.fcitcMw,
-    limitingConstraintIndex: limitingIndex >= 0 ? limitingIndex : null,
+    fcitcMw: shown.fcitcMw,
+    limitingConstraintIndex: shown.limitingConstraintIndex,
     plants: plantResults,
-    levels,
+    levels: shown.levels,
     constraints,
+    studyGroup,
+    figures,
+    preExisting: { counts: fc.violationCounts, violations: fc.violations.map(violation) },
     extra: {
-      preExisting: options.preExisting ?? 'limit',
+      preExisting,
+      preExistingOmitted: fc.preExistingOmitted,
       unitParticipation: w.unitParticipation,
       transferIsland: w.island,
       loadSinkByBus: w.loadSinkByBus,

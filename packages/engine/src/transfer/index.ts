@@ -4,13 +4,31 @@ export type {
   ElementState,
   FlexibilityExtra,
   FlexibilityLevelResult,
+  FlexibilityFigure,
   FlexibilityResult,
   GeneratorOutageState,
   PlantResult,
   PlantSensitivity,
+  PreExistingResult,
+  PreExistingViolationResult,
   SinkRule,
+  StudyGroupResult,
   StudyGroupRule,
 } from './types';
+export type {
+  RenewableFacts,
+  StudyGroupChoice,
+  StudyGroupKind,
+  StudyGroupReasonCode,
+} from './study-group';
+export {
+  headroomIsMeaningful,
+  MEANINGFUL_HEADROOM_MW,
+  MEANINGFUL_HEADROOM_SHARE,
+  RENEWABLE_FUELS,
+  resolveStudyGroup,
+} from './study-group';
+export type { ViolationCounts, ViolationEffect } from './pre-existing';
 export type { Plant, Plants } from './plants';
 export { groupPlants } from './plants';
 export type { SinkSpec, StudyGroupSpec, TransferErrorCode, TransferWeights } from './weights';

@@ -127,7 +127,7 @@ describe('flexibility analysis on a hand-made case', () => {
 
   it('refuses a renewables group when the case names no wind or solar unit', () => {
     expect(() => analyseFlexibility(network, { studyGroup: { rule: 'renewables' } })).toThrow(
-      expect.objectContaining({ code: 'TRANSFER_GROUP_EMPTY' }),
+      expect.objectContaining({ code: 'TRANSFER_GROUP_NO_UNITS' }),
     );
   });
 

@@ -1,4 +1,6 @@
 import type { PostRating } from '../contingency/n1';
+import type { ViolationCounts, ViolationEffect } from './pre-existing';
+import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './study-group';
 
 /**
  * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`
@@ -99,13 +101,78 @@ export interface FlexibilityResult {
   readonly plants: PlantResult[];
   readonly levels: FlexibilityLevelResult[];
   readonly constraints: ConstraintResult[];
+  /** The units that rise and why they were chosen (ANALYSIS.md §5). */
+  readonly studyGroup: StudyGroupResult;
+  /**
+   * Both figures (ANALYSIS.md §5). `fcitcMw`, `limitingConstraintIndex` and `levels` above
+   * repeat one of them: attributable unless `extra.preExisting` is 'limit'.
+   */
+  readonly figures: {
+    readonly attributable: FlexibilityFigure;
+    readonly strict: FlexibilityFigure;
+  };
+  /** Constraints already over their limit at T = 0, whatever the transfer does to them. */
+  readonly preExisting: PreExistingResult;
   /** Not in the contract: what the lead may show as notes or warnings. */
   readonly extra: FlexibilityExtra;
 }
 
+export interface StudyGroupResult {
+  /** The rule applied (for the default rule, the one it chose). */
+  readonly choice: Exclude<StudyGroupChoice, { kind: 'default' }>;
+  readonly chosenBy: 'default' | 'request';
+  readonly reason: StudyGroupReasonCode;
+  /** The wind and solar units, when the default rule (or a renewables group) looked at them. */
+  readonly renewables: RenewableFacts | null;
+  /** In-service units the rule picks, with headroom or not. */
+  readonly matchedUnits: number;
+  /** 0-based generator rows that rise (participation > 0), ascending. */
+  readonly units: number[];
+  /** 0-based plants in the group (inStudyGroup). */
+  readonly plants: number[];
+  /** Σ (Pmax − P0) of the rising units: Tmax. */
+  readonly tmaxMw: number;
+  /** Σ Pmax and Σ P0 of the rising units. */
+  readonly capacityMw: number;
+  readonly initialMw: number;
+}
+
+/** FCITC, limiting constraint and levels under one treatment of pre-existing violations. */
+export interface FlexibilityFigure {
+  readonly fcitcMw: number;
+  readonly limitingConstraintIndex: number | null;
+  /** Attributable levels leave worsened violations out; strict ones list them (T(c) = 0). */
+  readonly levels: FlexibilityLevelResult[];
+}
+
+export interface PreExistingViolationResult {
+  readonly monitored: ElementState;
+  readonly contingency: ElementState | null;
+  readonly generatorOutage: GeneratorOutageState | null;
+  /** Post-contingency flow at T = 0 on the monitored element, MW. */
+  readonly flowAtZeroMw: number;
+  readonly limitMw: number;
+  /** 100 · |flowAtZeroMw| / limitMw. */
+  readonly loadingPercent: number;
+  readonly distributionFactor: number;
+  readonly effect: ViolationEffect;
+  /** A relieved violation comes back within its limit at this transfer (MW); else null. */
+  readonly clearsAtMw: number | null;
+  /** Its entry in `constraints` when kept there (0-based), else null. */
+  readonly constraintIndex: number | null;
+}
+
+export interface PreExistingResult {
+  readonly counts: ViolationCounts;
+  /** The worst by loading (at most FlexibilityOptions.maxViolations). */
+  readonly violations: PreExistingViolationResult[];
+}
+
 export interface FlexibilityExtra {
-  /** How pre-existing violations were treated (FcitcOptions.preExisting). */
+  /** Which figure the top-level fields repeat: 'ignore' attributable, 'limit' strict. */
   readonly preExisting: 'limit' | 'ignore';
+  /** Worsened violations left out of `constraints` by `maxConstraints`. */
+  readonly preExistingOmitted: number;
   /** dP/dT per generator row: the dispatch at T is P0 + T·this (see `networkAtTransfer`). */
   readonly unitParticipation: Float64Array;
   /** The island the transfer stays in (sensitivities are given for plants in it only). */
