@@ -1,0 +1,41 @@
+import { caseBusesResponseSchema } from '@holgura/contracts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { buildBusCatalog } from '../model/bus-catalog';
+import type { BaseCase } from './study-form-data';
+
+/** One of the user's analysed cases: its buses (read from its stored file by the server). */
+export const caseBusesPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/buses`;
+/** A network file's buses, read without storing it. */
+export const NETWORK_BUSES_PATH = '/api/networks/buses';
+
+function networkBuses(base: BaseCase, signal?: AbortSignal) {
+  if (base.kind === 'case') {
+    return apiRequest(caseBusesPath(base.caseId), caseBusesResponseSchema, { signal });
+  }
+  const form = new FormData();
+  form.append('case', base.file, base.file.name);
+  return apiRequest(NETWORK_BUSES_PATH, caseBusesResponseSchema, {
+    method: 'POST',
+    rawBody: form,
+    signal,
+  });
+}
+
+/** A file is known by its name, size and date: the same pick is not read twice. */
+const baseKey = (base: BaseCase) =>
+  base.kind === 'case'
+    ? ['case', base.caseId]
+    : ['file', base.file.name, base.file.size, base.file.lastModified];
+
+/** The busbar picker's catalog of the chosen base case (nothing to read until there is one). */
+export const busCatalogQueryOptions = (userKey: string, base: BaseCase | null) =>
+  queryOptions({
+    queryKey: ['studies', userKey, 'buses', ...(base === null ? ['none'] : baseKey(base))],
+    queryFn:
+      base === null
+        ? skipToken
+        : async ({ signal }) => buildBusCatalog(await networkBuses(base, signal)),
+    staleTime: Infinity,
+    retry: false,
+  });

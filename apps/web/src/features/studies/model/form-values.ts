@@ -1,0 +1,103 @@
+import type { StudyFile } from '@holgura/contracts';
+
+/**
+ * The form holds the study file itself (contracts' `studyFileSchema` validates it as is), so a
+ * problem the server names by field (`scenarios.1.name`) is the form's own field name. The base
+ * case travels beside it, not in it.
+ */
+export type StudyFormValues = Omit<StudyFile, 'baseCase'>;
+export type ScenarioValues = StudyFormValues['scenarios'][number];
+export type ProjectValues = StudyFormValues['projects'][number];
+export type BranchValues = ProjectValues['branches'][number];
+export type UnitValues = ProjectValues['units'][number];
+export type InterchangeValues = ScenarioValues['interchanges'][number];
+
+export const DEFAULT_OPTIONS: StudyFormValues['options'] = {
+  tmaxMw: 2000,
+  postContingencyRating: 'emergency',
+  distributionFactorCutoff: 0.01,
+  preExistingViolations: 'limit',
+};
+
+/** A value the user has not typed yet: the schema answers "… debe ser un número". */
+const blank = undefined as unknown as number;
+
+export const emptyScenario = (): ScenarioValues => ({
+  name: '',
+  condition: '',
+  demandMultipliers: {},
+  interchanges: [],
+});
+
+export const emptyInterchange = (): InterchangeValues => ({ name: '', bus: blank, mw: blank });
+
+export const emptyProject = (year: number | undefined): ProjectValues => ({
+  name: '',
+  inServiceYear: year ?? blank,
+  branches: [],
+  units: [],
+});
+
+export const emptyBranch = (): BranchValues => ({
+  fromBus: blank,
+  toBus: blank,
+  circuit: '1',
+  rPu: 0,
+  xPu: blank,
+  bPu: 0,
+  rateAMva: blank,
+  rateBMva: 0,
+});
+
+export const emptyUnit = (): UnitValues => ({ bus: blank, pMaxMw: blank, pMinMw: 0, pMw: 0 });
+
+export function emptyStudy(): StudyFormValues {
+  return {
+    name: '',
+    description: '',
+    networkLabel: '',
+    years: [],
+    areas: [],
+    growth: {},
+    scenarios: [emptyScenario()],
+    projects: [],
+    busbars: [],
+    options: { ...DEFAULT_OPTIONS },
+  };
+}
+
+/** A stored or uploaded study as form values (its `baseCase` path is for the CLI only). */
+export function studyToFormValues(study: StudyFile): StudyFormValues {
+  const { baseCase: _baseCase, ...values } = study;
+  return structuredClone(values);
+}
+
+/** The year a new one after `years` would be: the next one, or next calendar year. */
+export function nextYear(years: readonly (number | undefined)[], today = new Date()): number {
+  const known = years.filter((y): y is number => typeof y === 'number' && Number.isFinite(y));
+  return known.length === 0 ? today.getFullYear() + 1 : Math.max(...known) + 1;
+}
+
+/** A record keyed by area name with one key renamed (an area renamed in the form). */
+export function renameKey<T>(
+  record: Readonly<Record<string, T>>,
+  from: string,
+  to: string,
+): Record<string, T> {
+  if (from === to || !Object.hasOwn(record, from)) return { ...record };
+  const next: Record<string, T> = {};
+  for (const [key, value] of Object.entries(record)) next[key === from ? to : key] = value;
+  return next;
+}
+
+/** A record with `key` set, or removed when `value` is undefined (an emptied input). */
+export function withKey<T>(
+  record: Readonly<Record<string, T>>,
+  key: string,
+  value: T | undefined,
+): Record<string, T> {
+  const next = { ...record };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
