@@ -77,6 +77,14 @@ export const errorMessages = {
   TRANSFER_SINK_EMPTY: 'No hay generación ni demanda que compense la transferencia',
   TRANSFER_RULE_UNAVAILABLE: 'Esa opción del análisis de transferencia aún no está disponible',
   TRANSFER_PLANT_UNKNOWN: 'El grupo de estudio nombra una planta que no está en el caso',
+  TRANSFER_GENERATOR_UNKNOWN:
+    'El grupo de estudio nombra una fila de generador que no está en el caso',
+  TRANSFER_GROUP_NO_UNITS:
+    'Ningún generador en servicio del caso pertenece al grupo de estudio elegido',
+  CASE_NOT_ANALYSED:
+    'El caso aún no tiene su análisis terminado: espera a que termine para estudiar otro grupo',
+  CASE_GENERATORS_UNREADABLE: 'No se pudo leer la lista de generadores del caso',
+  GROUP_ANALYSIS_NOT_FOUND: 'No se encontró el análisis del caso con ese grupo de estudio',
   LINALG_SINGULAR: 'La red no se pudo resolver: la matriz del sistema es singular',
   LINALG_DIMENSION_MISMATCH: 'Error interno de dimensiones en el cálculo',
   STUDY_NOT_FOUND: 'No se encontró el estudio',

@@ -11,6 +11,7 @@ export * from './routes';
 export * from './result/analysis-result.v1';
 export * from './legacy/sax-api';
 export * from './result/flexibility.v1';
+export * from './result/study-group';
 export * from './legacy/full-data-json';
 export * from './legacy/full-data-json.read';
 export * from './legacy/full-data-json.write';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Flexibility } from '../result/flexibility.v1';
+import { withFlexibilityFigure, type Flexibility } from '../result/flexibility.v1';
 import { FULL_NETWORK_OVERLOAD } from './full-data-json';
 import { busPairOf, parseLegacyNumber, readFullDataJson } from './full-data-json.read';
 import { writeFullDataJson } from './full-data-json.write';
@@ -289,5 +289,45 @@ describe('writeFullDataJson', () => {
       }),
     ]);
     expect(second).toMatchObject({ contingency: FULL_NETWORK_OVERLOAD, limit: 60 });
+  });
+
+  it('writes the attributable figure, leaving out the violations only the strict one lists', () => {
+    // Issue #21: constraint 3 was already over its limit at T = 0 and the transfer worsens it.
+    const violation = {
+      ...flexibility.constraints[1]!,
+      id: 3,
+      monitored: { ...flexibility.constraints[1]!.monitored, branch: 9, name: 'OESTE-SUR' },
+      flowAtZeroMw: 75,
+      transferAtLimitMw: 0,
+      preExistingViolation: true,
+    };
+    const strictLevels = [
+      { level: 1, transferMw: 100, flexibilityPercent: 0, constraintIds: [3] },
+      { level: 2, transferMw: 200, flexibilityPercent: 0, constraintIds: [1, 2, 3] },
+    ];
+    const attributable = {
+      fcitcMw: 150,
+      limitingConstraintId: 1,
+      levels: flexibility.levels,
+    };
+    const both: Flexibility = {
+      ...flexibility,
+      constraints: [...flexibility.constraints, violation],
+      figures: {
+        attributable,
+        strict: { fcitcMw: 0, limitingConstraintId: 3, levels: strictLevels },
+      },
+    };
+    const written = writeFullDataJson('base_2026', both);
+    expect(written).toEqual(writeFullDataJson('base_2026', flexibility));
+    expect(JSON.stringify(written)).not.toContain('OESTE-SUR');
+    const strict = readFullDataJson(
+      writeFullDataJson('base_2026', withFlexibilityFigure(both, 'strict')),
+    );
+    if (!strict.ok) throw new Error(strict.error);
+    expect(strict.view.levels.map((l) => [l.flexibility, l.constraints.length])).toEqual([
+      [0, 1],
+      [0, 3],
+    ]);
   });
 });

@@ -7,12 +7,19 @@ const round = (value: number, digits = 6) => Number(value.toFixed(digits));
  * Writes a flexibility result in the original product's fullDataJSON layout (for the
  * SAX-compatible routes). Dispatches are derived from each plant's participation: at the
  * constraint's limit (`output`) and at Tmax (`outputWorst`).
+ *
+ * It reads the top-level levels, which since issue #21 repeat the attributable figure
+ * (pre-existing violations listed apart, not limiting): the layout has room for one figure
+ * only, and SAX clients get the one /analisis shows first, with its constraint lists. Worsened
+ * pre-existing violations (strict-only constraints) are therefore not in its layers.
  */
 export function writeFullDataJson(caseName: string, flexibility: Flexibility): FullDataJson {
   const plants = new Map(flexibility.plants.map((plant) => [plant.id, plant]));
   const constraints = new Map(flexibility.constraints.map((c) => [c.id, c]));
   const elements = new Map<string, [number, number, number]>();
-  for (const c of flexibility.constraints) {
+  // The elements of the constraints the levels list (before issue #21, every constraint).
+  const listed = new Set(flexibility.levels.flatMap((level) => level.constraintIds));
+  for (const c of flexibility.constraints.filter((constraint) => listed.has(constraint.id))) {
     for (const element of [c.monitored, c.contingency]) {
       if (element !== null && !elements.has(element.name)) {
         elements.set(element.name, [

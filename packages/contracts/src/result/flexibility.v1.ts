@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studyGroupKinds, studyGroupReasonCodes } from './study-group';
 
 /**
  * The flexibility analysis of one case (ANALYSIS.md §4–§5), as stored in the analysis result.
@@ -87,6 +88,101 @@ export const flexibilityLevelSchema = z.object({
 });
 export type FlexibilityLevel = z.infer<typeof flexibilityLevelSchema>;
 
+/**
+ * The study group (ANALYSIS.md §5, docs/decisions/013): which units rise, how many, their
+ * headroom (Tmax) and why this group. Absent on results stored before issue #21.
+ */
+export const studyGroupDescriptionSchema = z.object({
+  /** Canonical text: 'all', 'renewables', 'area:3', 'fuel:wind', 'kv:230', 'gens:3-5,9'. */
+  key: z.string(),
+  kind: z.enum(studyGroupKinds),
+  /** The value after ':' in the key; null for renewables and all. */
+  parameter: z.string().nullable(),
+  /** Spanish name for the screen: 'Unidades del área 3'. */
+  label: z.string(),
+  /** 'default': ANALYSIS.md §5's rule chose it; 'request': the user did. */
+  chosenBy: z.enum(['default', 'request']),
+  reason: z.object({
+    code: z.enum(studyGroupReasonCodes),
+    /** Spanish: 'Las unidades eólicas y solares tienen 0,03 MW de margen: …'. */
+    message: z.string(),
+  }),
+  /** The in-service wind and solar units, when the default rule looked at them. */
+  renewables: z
+    .object({
+      units: z.number().int().nonnegative(),
+      headroomMw: z.number().nonnegative(),
+      capacityMw: z.number().nonnegative(),
+    })
+    .nullable(),
+  /** In-service units the rule picks, with headroom or not. */
+  matchedUnits: z.number().int().nonnegative(),
+  /** 1-based generator rows of the units that rise (headroom > 0, in the transfer's island). */
+  units: z.array(z.number().int().positive()),
+  /** Plants with a unit in the group (plants[].inStudyGroup). */
+  plantCount: z.number().int().nonnegative(),
+  /** Σ (Pmax − P0) of the rising units = tmaxMw. */
+  tmaxMw: z.number().nonnegative(),
+  /** Σ Pmax and Σ P0 of the rising units. */
+  capacityMw: z.number(),
+  initialMw: z.number(),
+});
+export type StudyGroupDescription = z.infer<typeof studyGroupDescriptionSchema>;
+
+/** FCITC, limiting constraint and levels under one treatment of pre-existing violations. */
+export const flexibilityFigureSchema = z.object({
+  fcitcMw: z.number().nonnegative(),
+  limitingConstraintId: z.number().int().positive().nullable(),
+  /**
+   * Attributable: constraints that are not worsened pre-existing violations. Strict: those too
+   * (they have T(c) = 0, so they are in every level).
+   */
+  levels: z.array(flexibilityLevelSchema),
+});
+export type FlexibilityFigure = z.infer<typeof flexibilityFigureSchema>;
+export type FlexibilityFigureName = 'attributable' | 'strict';
+
+/** A constraint already over its limit at T = 0 ('Violaciones existentes'). */
+export const preExistingViolationSchema = z.object({
+  monitored: elementStateSchema,
+  /** null: the base case (N-0), or a unit outage (see generatorOutage). */
+  contingency: elementStateSchema.nullable(),
+  /** A G-1 violation: the tripped unit (1-based row) and its name; null otherwise. */
+  generatorOutage: z
+    .object({ generator: z.number().int().positive(), name: z.string() })
+    .nullable(),
+  /** Flow on the monitored element after the contingency, at T = 0, MW. */
+  flowAtZeroMw: z.number(),
+  /** The limit that applies (emergency after a contingency when given, else maximum), MW. */
+  limitMw: z.number(),
+  /** 100 · |flowAtZeroMw| / limitMw: more than 100. */
+  loadingPercent: z.number(),
+  distributionFactor: z.number(),
+  /**
+   * What the study group's transfer does to it: 'worsens' (|d| ≥ cutoff, towards the violated
+   * limit: T(c) = 0, the strict figure's constraint), 'relieves' (|d| ≥ cutoff, away from it),
+   * 'unaffected' (|d| below the cutoff).
+   */
+  effect: z.enum(['worsens', 'relieves', 'unaffected']),
+  /** 'relieves': the transfer at which it comes back within its limit, MW; else null. */
+  clearsAtMw: z.number().nonnegative().nullable(),
+  /** Its id in `constraints` when it is one (worsened ones, for the strict figure). */
+  constraintId: z.number().int().positive().nullable(),
+});
+export type PreExistingViolation = z.infer<typeof preExistingViolationSchema>;
+
+export const preExistingSchema = z.object({
+  counts: z.object({
+    total: z.number().int().nonnegative(),
+    worsens: z.number().int().nonnegative(),
+    relieves: z.number().int().nonnegative(),
+    unaffected: z.number().int().nonnegative(),
+  }),
+  /** The worst by loading (at most 500; `counts` has them all). */
+  violations: z.array(preExistingViolationSchema),
+});
+export type PreExisting = z.infer<typeof preExistingSchema>;
+
 export const flexibilitySchema = z.object({
   options: z.object({
     studyGroup: z.object({
@@ -100,12 +196,52 @@ export const flexibilitySchema = z.object({
     includeGeneratorOutages: z.boolean(),
   }),
   tmaxMw: z.number().nonnegative(),
-  /** First-contingency incremental transfer capability, capped at Tmax. */
+  /**
+   * First-contingency incremental transfer capability, capped at Tmax. With `figures`, these
+   * three members repeat `figures.attributable`; without (results stored before issue #21),
+   * they are the strict figure, ANALYSIS.md §4 as written.
+   */
   fcitcMw: z.number().nonnegative(),
   /** The constraint that sets the FCITC; null when Tmax is reached first. */
   limitingConstraintId: z.number().int().positive().nullable(),
   plants: z.array(plantSchema),
   levels: z.array(flexibilityLevelSchema),
+  /** Every constraint of either figure, ranking order; worsened violations flagged. */
   constraints: z.array(constraintSchema),
+  studyGroup: studyGroupDescriptionSchema.optional(),
+  /** Both figures (ANALYSIS.md §5): the attributable one is shown first. */
+  figures: z
+    .object({ attributable: flexibilityFigureSchema, strict: flexibilityFigureSchema })
+    .optional(),
+  preExisting: preExistingSchema.optional(),
 });
 export type Flexibility = z.infer<typeof flexibilitySchema>;
+
+/**
+ * One figure of a result: `figures[name]`, or for a result stored before issue #21 (no
+ * `figures`) its only one, which is the strict figure whatever `name` asks.
+ */
+export function flexibilityFigure(
+  flexibility: Flexibility,
+  name: FlexibilityFigureName,
+): FlexibilityFigure {
+  return (
+    flexibility.figures?.[name] ?? {
+      fcitcMw: flexibility.fcitcMw,
+      limitingConstraintId: flexibility.limitingConstraintId,
+      levels: flexibility.levels,
+    }
+  );
+}
+
+/**
+ * The result with its top-level FCITC, limiting constraint and levels set to one figure: what
+ * readers written for one figure (the exports, the fullDataJSON writer, the level and
+ * constraint tables) take.
+ */
+export function withFlexibilityFigure(
+  flexibility: Flexibility,
+  name: FlexibilityFigureName,
+): Flexibility {
+  return { ...flexibility, ...flexibilityFigure(flexibility, name) };
+}
