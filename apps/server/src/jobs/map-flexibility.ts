@@ -1,7 +1,7 @@
 import { flexibilityToV1, type FlexibilityResult } from '@holgura/engine';
-import { flexibilitySchema, type Flexibility } from '@holgura/contracts';
+import { describeStudyGroup, flexibilitySchema, type Flexibility } from '@holgura/contracts';
 
 /** The engine's flexibility result in the contract's form, checked against the schema. */
 export function toContractFlexibility(result: FlexibilityResult): Flexibility {
-  return flexibilitySchema.parse(flexibilityToV1(result));
+  return flexibilitySchema.parse(flexibilityToV1(result, describeStudyGroup));
 }

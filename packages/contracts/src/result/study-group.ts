@@ -277,3 +277,18 @@ export function studyGroupReasonText(facts: StudyGroupFacts): string {
       );
   }
 }
+
+/** Key, parameter, label and reason sentence of a resolved group (the engine's words hook). */
+export function describeStudyGroup(facts: StudyGroupFacts): {
+  key: string;
+  parameter: string | null;
+  label: string;
+  reason: string;
+} {
+  return {
+    key: studyGroupKey(facts.choice),
+    parameter: studyGroupParameter(facts.choice),
+    label: studyGroupLabel(facts.choice),
+    reason: studyGroupReasonText(facts),
+  };
+}

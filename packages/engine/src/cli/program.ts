@@ -3,6 +3,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
 import type { CommandOutput } from './format';
 import { render } from './format';
+import { groupOption } from './group-option';
 import { loadCaseFile } from './load-case';
 import {
   formatOption,
@@ -38,7 +39,7 @@ const EXAMPLES: Record<string, string> = {
   n1: 'holgura n1 case_ACTIVSg2000.m --top 20 --format csv',
   capacity:
     'holgura capacity case_ACTIVSg2000.m --bus 1079,2002 --pre-existing ignore --format table',
-  flex: 'holgura flex case30.m --levels 4 --group-gens 2,3',
+  flex: 'holgura flex case_ACTIVSg2000.m --group area:3 --format table',
   study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
 };
 
@@ -49,7 +50,7 @@ ${Object.values(EXAMPLES)
   .join('\n')}
 
 Output: JSON on stdout (the default); --format csv or table for commands whose result is a
-table (ptdf, lodf, n1, capacity, study). Errors go to stderr, and so does progress, but only
+table (ptdf, lodf, n1, capacity, flex, study). Errors go to stderr, and so does progress, but only
 when stderr is a terminal (never with --quiet).
 Exit codes: 0 done, 2 usage error or invalid input (a case or study file), 1 an internal error.`;
 
@@ -230,31 +231,37 @@ export function buildProgram(io: ProgramIo) {
       });
     });
 
-  command('flex', 'flexibility analysis: FCITC of a study group and its levels, v1 result form')
+  command(
+    'flex',
+    'flexibility analysis: the study group, FCITC and levels both ways (attributable, strict)',
+  )
     .argument('<file>', FILE_ARGUMENT)
     .addOption(
       new Option('--levels <n>', 'transfer levels between 0 and Tmax')
         .argParser(parsePositiveInteger)
         .default(5),
     )
+    .addOption(groupOption())
     .addOption(
-      new Option(
-        '--group-gens <rows>',
-        'study group: generators by 1-based row (default: every unit with headroom)',
-      ).argParser(parseIntegerList),
+      new Option('--group-gens <rows>', 'the same as --group gens:<rows>')
+        .argParser(parseIntegerList)
+        .conflicts('group')
+        .hideHelp(),
     )
     .addOption(postRatingOption())
-    .addOption(formatOption(false))
+    .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options) =>
       withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
         const { network } = await loadCaseFile(file);
-        progress.stage('flexibility analysis (FCITC over N-0 and N-1)…');
+        progress.stage('flexibility analysis (FCITC over N-0 and N-1, both ways)…');
+        const rows = options.groupGens;
         const output = flex(network, {
           postRating: options.postRating,
           levels: options.levels,
-          groupGens: options.groupGens ?? [],
+          group:
+            rows === undefined ? (options.group ?? { kind: 'default' }) : { kind: 'gens', rows },
         });
         print(output, options.format);
       }),

@@ -35,6 +35,57 @@ describe('holgura capacity and flex', () => {
     expect(out.flexibility.options.studyGroup.rule).toBe('named');
   });
 
+  it('prints the group, why it was chosen and both figures; default rule without --group', async () => {
+    const out = (await json(['flex', case30])) as {
+      studyGroup: { key: string; chosenBy: string; reason: { code: string; message: string } };
+      figures: Record<'attributable' | 'strict', { fcitcMw: number; levels: unknown[] }>;
+      preExisting: { counts: { total: number } };
+    };
+    // case30 names no fuels: every unit with headroom, as the web app's default.
+    expect(out.studyGroup).toMatchObject({ key: 'all', chosenBy: 'default' });
+    expect(out.studyGroup.reason.code).toBe('DEFAULT_NO_RENEWABLES');
+    expect(out.studyGroup.reason.message).toMatch(/^El caso no identifica unidades eólicas/);
+    expect(out.figures.attributable.levels).toHaveLength(5);
+    expect(out.figures.strict.fcitcMw).toBeLessThanOrEqual(out.figures.attributable.fcitcMw);
+  });
+
+  it('studies the --group asked for, by the same text the API takes', async () => {
+    const out = (await json(['flex', case30, '--group', 'gens: 3, 2'])) as {
+      studyGroup: { key: string; units: number[]; reason: { code: string } };
+    };
+    expect(out.studyGroup.key).toBe('gens:2-3');
+    expect(out.studyGroup.units).toEqual([2, 3]);
+    expect(out.studyGroup.reason.code).toBe('GROUP_REQUESTED');
+  });
+
+  it('prints the levels both ways as CSV', async () => {
+    const out = await runCli([
+      'flex',
+      case30,
+      '--group',
+      'all',
+      '--levels',
+      '3',
+      '--format',
+      'csv',
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      'level,transferMw,attributablePercent,attributableConstraints,strictPercent,strictConstraints',
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it('refuses a group it cannot read (usage) and one the case lacks (input), exit code 2', async () => {
+    const bad = await runCli(['flex', case30, '--group', 'area:x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("option '--group <group>' argument 'area:x' is invalid");
+    const none = await runCli(['flex', case30, '--group', 'fuel:wind']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^holgura: error: TRANSFER_GROUP_NO_UNITS: /);
+  });
+
   it('refuses a missing --bus with exit code 2 and a usage error on stderr', async () => {
     const out = await runCli(['capacity', case30]);
     expect(out.code).toBe(2);

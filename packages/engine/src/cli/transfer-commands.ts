@@ -3,7 +3,9 @@ import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { flexibilityToV1 } from '../report/flexibility-v1';
 import { busbarCapacity, type BusbarCapacity } from '../transfer/busbar-capacity';
+import { describeStudyGroup } from '@holgura/contracts';
 import { analyseFlexibility } from '../transfer/flexibility';
+import type { StudyGroupChoice } from '../transfer/study-group';
 import type { Column, CommandOutput, Table } from './format';
 
 export type PreExisting = 'limit' | 'ignore';
@@ -93,17 +95,78 @@ function busbarTable(results: readonly BusbarCapacityOutput[]): Table {
 export interface FlexOptions {
   readonly postRating: PostRating;
   readonly levels?: number;
-  /** 1-based generator rows of a named study group; empty = every unit with headroom. */
-  readonly groupGens: readonly number[];
+  /** The study group; default: ANALYSIS.md §5's rule, as the web app applies it. */
+  readonly group: StudyGroupChoice;
 }
 
-/** `holgura flex FILE [--levels N] [--group-gens 3,4,7]`: the flexibility analysis, v1 form. */
+/**
+ * `holgura flex FILE [--group area:3] [--levels N]`: the flexibility analysis. JSON: the group
+ * (key, label, units, Tmax, reason), both figures (attributable first), the pre-existing
+ * violations, and the whole result in its v1 form. CSV and table: the levels, both ways.
+ */
 export function flex(net: Network, options: FlexOptions): CommandOutput {
-  const generators = options.groupGens.map((g) => g - 1);
   const result = analyseFlexibility(net, {
     postRating: options.postRating,
+    group: options.group,
     ...(options.levels === undefined ? {} : { levels: options.levels }),
-    ...(generators.length === 0 ? {} : { studyGroup: { rule: 'named' as const, generators } }),
   });
-  return { json: { flexibility: flexibilityToV1(result), timingsMs: result.extra.timingsMs } };
+  const v1 = flexibilityToV1(result, describeStudyGroup);
+  const { studyGroup, figures, preExisting } = v1;
+  const limitingName = (id: number | null) => {
+    const c = id === null ? undefined : v1.constraints[id - 1];
+    return c === undefined ? null : `${c.monitored.name} / ${c.contingency?.name ?? FULL_NETWORK}`;
+  };
+  const figureOutput = (figure: (typeof figures)['attributable']) => ({
+    fcitcMw: figure.fcitcMw,
+    limitingConstraintId: figure.limitingConstraintId,
+    limiting: limitingName(figure.limitingConstraintId),
+    levels: figure.levels.map((level) => ({
+      level: level.level,
+      transferMw: level.transferMw,
+      flexibilityPercent: level.flexibilityPercent,
+      constraints: level.constraintIds.length,
+    })),
+  });
+  const { attributable, strict } = figures;
+  const counts = preExisting.counts;
+  return {
+    json: {
+      studyGroup: { ...studyGroup, unitCount: studyGroup.units.length },
+      tmaxMw: v1.tmaxMw,
+      figures: { attributable: figureOutput(attributable), strict: figureOutput(strict) },
+      preExisting,
+      flexibility: v1,
+      timingsMs: result.extra.timingsMs,
+    },
+    table: {
+      columns: FLEX_COLUMNS,
+      rows: attributable.levels.map((level, i) => [
+        level.level,
+        level.transferMw,
+        level.flexibilityPercent,
+        level.constraintIds.length,
+        strict.levels[i]!.flexibilityPercent,
+        strict.levels[i]!.constraintIds.length,
+      ]),
+      summary: [
+        `group: ${studyGroup.key} (${studyGroup.label}), ${studyGroup.units.length} units rising, Tmax ${v1.tmaxMw.toFixed(1)} MW`,
+        `why: ${studyGroup.reason.code}: ${studyGroup.reason.message}`,
+        `FCITC attributable: ${attributable.fcitcMw.toFixed(1)} MW${limitingName(attributable.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(attributable.limitingConstraintId)}`}`,
+        `FCITC strict: ${strict.fcitcMw.toFixed(1)} MW${limitingName(strict.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(strict.limitingConstraintId)}`}`,
+        `pre-existing violations: ${counts.total} (${counts.worsens} worsened, ${counts.relieves} relieved, ${counts.unaffected} unaffected by the transfer)`,
+      ],
+    },
+  };
 }
+
+/** Spec §3: a constraint without a contingency element. */
+const FULL_NETWORK = 'SOBRECARGA RED COMPLETA';
+
+const FLEX_COLUMNS: readonly Column[] = [
+  { header: 'level' },
+  { header: 'transferMw', decimals: 1 },
+  { header: 'attributablePercent', decimals: 1 },
+  { header: 'attributableConstraints' },
+  { header: 'strictPercent', decimals: 1 },
+  { header: 'strictConstraints' },
+];

@@ -1,11 +1,29 @@
-import type { ElementState, FlexibilityResult } from '../transfer/types';
+import type {
+  ElementState,
+  FlexibilityFigure,
+  FlexibilityResult,
+  StudyGroupResult,
+} from '../transfer/types';
+
+/**
+ * How a study group is written for people: its canonical key and parameter, its label and the
+ * sentence that says why it was chosen. The engine words nothing itself (Spanish lives in
+ * @holgura/contracts, whose `describeStudyGroup` the server and the CLI pass in).
+ */
+export interface StudyGroupWords {
+  readonly key: string;
+  readonly parameter: string | null;
+  readonly label: string;
+  readonly reason: string;
+}
+export type DescribeStudyGroup = (group: StudyGroupResult) => StudyGroupWords;
 
 /**
  * The flexibility result as version 1 of the analysis result holds it
  * (contracts/src/result/flexibility.v1.ts): 1-based ids, plant numbers and branch rows. The
  * one place that adds the 1s; the server validates the output against the contract's schema.
  */
-export function flexibilityToV1(result: FlexibilityResult) {
+export function flexibilityToV1(result: FlexibilityResult, describeGroup: DescribeStudyGroup) {
   const element = (state: ElementState) => ({
     branch: state.branch + 1,
     name: state.name,
@@ -13,6 +31,19 @@ export function flexibilityToV1(result: FlexibilityResult) {
     maxCapacityMva: state.maxCapacityMva,
     emergencyCapacityMva: state.emergencyCapacityMva,
   });
+  const id = (index: number | null) => (index === null ? null : index + 1);
+  const figure = (f: FlexibilityFigure) => ({
+    fcitcMw: f.fcitcMw,
+    limitingConstraintId: id(f.limitingConstraintIndex),
+    levels: f.levels.map((level) => ({
+      level: level.level,
+      transferMw: level.transferMw,
+      flexibilityPercent: level.flexibilityPercent,
+      constraintIds: level.constraintIndices.map((i) => i + 1),
+    })),
+  });
+  const group = result.studyGroup;
+  const words = describeGroup(group);
   return {
     options: {
       studyGroup: {
@@ -62,6 +93,43 @@ export function flexibilityToV1(result: FlexibilityResult) {
         sensitivity: s.sensitivity,
       })),
     })),
+    studyGroup: {
+      key: words.key,
+      kind: group.choice.kind,
+      parameter: words.parameter,
+      label: words.label,
+      chosenBy: group.chosenBy,
+      reason: { code: group.reason, message: words.reason },
+      renewables: group.renewables,
+      matchedUnits: group.matchedUnits,
+      units: group.units.map((k) => k + 1),
+      plantCount: group.plants.length,
+      tmaxMw: group.tmaxMw,
+      capacityMw: group.capacityMw,
+      initialMw: group.initialMw,
+    },
+    figures: {
+      attributable: figure(result.figures.attributable),
+      strict: figure(result.figures.strict),
+    },
+    preExisting: {
+      counts: result.preExisting.counts,
+      violations: result.preExisting.violations.map((v) => ({
+        monitored: element(v.monitored),
+        contingency: v.contingency === null ? null : element(v.contingency),
+        generatorOutage:
+          v.generatorOutage === null
+            ? null
+            : { generator: v.generatorOutage.generator + 1, name: v.generatorOutage.name },
+        flowAtZeroMw: v.flowAtZeroMw,
+        limitMw: v.limitMw,
+        loadingPercent: v.loadingPercent,
+        distributionFactor: v.distributionFactor,
+        effect: v.effect,
+        clearsAtMw: v.clearsAtMw,
+        constraintId: id(v.constraintIndex),
+      })),
+    },
   };
 }
 
