@@ -35,6 +35,7 @@ import { setupSax } from './modules/sax';
 import { registerStatsRoutes } from './modules/stats/stats.routes';
 import { databaseUploadStorage, fileUploadStorage } from './modules/uploads/upload-storage';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { userLimits } from './modules/uploads/user-limits';
 import { createStudyChecker } from './modules/studies/study-check-thread';
 import { registerStudyRoutes } from './modules/studies/studies.routes';
 import { studiesService } from './modules/studies/studies.service';
@@ -149,18 +150,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onSessionsChanged: guard.forgetSessions,
     });
     registerProfileRoutes(server, { guard, profiles });
-    registerCaseRoutes(server, { db, guard });
+    // PostgreSQL: uploads in the database and pg-boss, so workers on any machine can run them.
+    const storage =
+      database.dialect === 'postgres'
+        ? databaseUploadStorage(db)
+        : fileUploadStorage(config.dataDir);
+    registerCaseRoutes(server, { db, guard, storage });
     registerNetworkRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
     registerExportRoutes(server, { db, guard, xlsx });
 
     const events = new JobEvents();
     const store = jobQueueStore(db, MAX_JOB_ATTEMPTS);
-    // PostgreSQL: uploads in the database and pg-boss, so workers on any machine can run them.
-    const storage =
-      database.dialect === 'postgres'
-        ? databaseUploadStorage(db)
-        : fileUploadStorage(config.dataDir);
     const makePool = () =>
       createWorkerPool({
         store,
@@ -202,13 +203,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checker: studyChecker,
       demoStudy: readDemoStudyFile(config.demoDir),
     });
-    await registerUploadRoutes(server, { db, guard, storage, queue, studies });
+    const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
+    await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     await registerStudyRoutes(server, {
       db,
       guard,
       service: studies,
       checker: studyChecker,
       storage,
+      limits,
     });
     registerJobRoutes(server, {
       db,

@@ -37,6 +37,17 @@ export const errorMessages = {
   JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
   UPLOAD_EMPTY: 'El archivo está vacío',
   UPLOAD_CONTENT_TYPE: 'Solo se permiten archivos .bin o .txt',
+  UPLOAD_EXTENSION:
+    'Solo se permiten archivos .bin o .txt (la API acepta también .m, .raw y .xz): el nombre del archivo tiene otra extensión',
+  UPLOAD_RATE_LIMITED:
+    'Subiste demasiados archivos en el último minuto. Espera un momento y vuelve a intentarlo.',
+  JOBS_LIMIT_REACHED:
+    'Ya tienes el máximo de análisis y estudios en curso. Espera a que alguno termine (o cancélalo) y vuelve a intentarlo.',
+  STORAGE_QUOTA_EXCEEDED:
+    'Alcanzaste el espacio máximo para tus archivos. Elimina casos o estudios que ya no necesites y vuelve a intentarlo.',
+  CASE_READ_ONLY: 'Los casos de demostración no se pueden modificar ni eliminar',
+  CASE_IN_STUDY: 'Este caso es parte de un estudio: se elimina con el estudio, en /estudios',
+  CASE_ID_RESERVED: 'Ese identificador de caso está reservado para los datos de demostración',
   // Engine failures, by the engine's stable codes (packages/engine util/engine-error.ts).
   INPUT_EMPTY: 'El archivo está vacío',
   INPUT_UNREADABLE: 'No se pudo leer el archivo',

@@ -7,6 +7,7 @@ import {
   caseLookupParamsSchema,
   caseParamsSchema,
   demoCaseResponseSchema,
+  errorMessages,
   upsertCaseDataRequestSchema,
   upsertCaseRequestSchema,
   type CaseIdResponse,
@@ -16,9 +17,14 @@ import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
+import type { ManagedUploadStorage } from '../uploads/upload-storage';
+import { deleteCase } from './case-delete';
 import { casesRepository, findNewestDemoCase } from './cases.repository';
 
-export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: AuthGuard }) {
+export function registerCaseRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; guard: AuthGuard; storage: ManagedUploadStorage },
+) {
   const { db, guard } = deps;
   const forOwner = (request: { principal: { userId: string } | null }) =>
     casesRepository(db, request.principal!.userId);
@@ -51,6 +57,33 @@ export function registerCaseRoutes(app: FastifyInstance, deps: { db: Db; guard: 
       const stored = await forOwner(request).upsert(caseId, request.body);
       if (!stored) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
       return reply.status(200).send({ caseId } satisfies CaseIdResponse);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/cases/:caseId',
+    tag: 'Casos',
+    summary: 'Elimina un caso con su archivo, sus resultados y su análisis',
+    description:
+      'Un análisis en curso se detiene. Los casos de un estudio se eliminan con el estudio ' +
+      '(409); un estudio hecho sobre este caso conserva su propia copia del archivo.',
+    auth: guard.requireUser,
+    params: caseParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 204: { description: 'Caso eliminado' } },
+    errors: { 403: ['CASE_READ_ONLY'], 404: ['CASE_NOT_FOUND'], 409: ['CASE_IN_STUDY'] },
+    handler: async (request, reply) => {
+      const outcome = await deleteCase(deps, request.principal!.userId, request.params.caseId);
+      if (outcome.deleted) return reply.status(204).send();
+      if (outcome.reason === 'demo') return reply.status(403).send(apiError('CASE_READ_ONLY'));
+      if (outcome.reason === 'in-study') {
+        const study = outcome.studyName === '' ? '' : ` (estudio «${outcome.studyName}»)`;
+        return reply
+          .status(409)
+          .send(apiError('CASE_IN_STUDY', `${errorMessages.CASE_IN_STUDY}${study}`));
+      }
+      return reply.status(404).send(apiError('CASE_NOT_FOUND'));
     },
   });
 

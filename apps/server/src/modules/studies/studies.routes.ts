@@ -29,6 +29,7 @@ import type { StudiesService } from './studies.service';
 import { studyNetworkKey } from '../../jobs/study-jobs.repository';
 import { caseBusCatalog } from './case-buses';
 import type { UploadStorage } from '../uploads/upload-storage';
+import type { UserLimitsGuard } from '../uploads/user-limits';
 
 const studyParams = z.object({ studyId: studyIdSchema });
 const FORM = ['multipart/form-data'] as const;
@@ -50,6 +51,8 @@ export async function registerStudyRoutes(
     service: StudiesService;
     checker: StudyChecker;
     storage: UploadStorage;
+    /** Per-user limits: a study or a new version counts as an upload and a job (issue #16). */
+    limits: UserLimitsGuard;
   },
 ): Promise<void> {
   const { db, guard, service, checker } = deps;
@@ -125,6 +128,7 @@ export async function registerStudyRoutes(
         `${FORM_DESCRIPTION} Un estudio con problemas se rechaza (422) nombrando cada campo o ` +
         'celda, y no se guarda nada. El progreso del cálculo está en `/api/jobs/{jobId}`.',
       auth: guard.requireUser,
+      preHandler: deps.limits.beforeUpload,
       rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
       responses: { 202: createStudyResponseSchema },
       errors: {
@@ -135,9 +139,10 @@ export async function registerStudyRoutes(
           'UPLOAD_EMPTY',
         ],
         404: ['CASE_NOT_FOUND'],
-        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE'],
+        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
         415: ['STUDY_MULTIPART_INVALID'],
         422: ['STUDY_INVALID'],
+        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: (request, reply) =>
         sendStudyErrors(reply, async () =>
@@ -156,6 +161,7 @@ export async function registerStudyRoutes(
         `${FORM_DESCRIPTION} Los resultados de la versión anterior se siguen mostrando hasta que ` +
         'la nueva termina.',
       auth: guard.requireUser,
+      preHandler: deps.limits.beforeUpload,
       params: studyParams,
       notFound: 'STUDY_NOT_FOUND',
       rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
@@ -170,8 +176,9 @@ export async function registerStudyRoutes(
         403: ['STUDY_READ_ONLY'],
         404: ['STUDY_NOT_FOUND', 'CASE_NOT_FOUND'],
         409: ['STUDY_RUNNING'],
-        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE'],
+        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
         422: ['STUDY_INVALID'],
+        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: (request, reply) =>
         sendStudyErrors(reply, async () => {

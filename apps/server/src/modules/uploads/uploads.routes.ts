@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
@@ -15,8 +15,9 @@ import type { AnalysisQueue } from '../../jobs/thread-queue';
 import { readStudyForm } from '../studies/study-form';
 import { sendStudyErrors } from '../studies/study-errors';
 import type { StudiesService } from '../studies/studies.service';
-import type { UploadStorage } from './upload-storage';
-import { acceptUpload, cleanFileName } from './uploads.service';
+import type { ManagedUploadStorage } from './upload-storage';
+import { acceptUpload, cleanFileName, hasCaseExtension } from './uploads.service';
+import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from './user-limits';
 
 export const UPLOAD_PATH = '/api/casesCalculate/calculate';
 
@@ -31,11 +32,31 @@ export async function registerUploadRoutes(
   deps: {
     db: Db;
     guard: AuthGuard;
-    storage: UploadStorage;
+    storage: ManagedUploadStorage;
     queue: AnalysisQueue;
     studies: StudiesService;
+    limits: UserLimitsGuard;
   },
 ): Promise<void> {
+  /**
+   * Before the body arrives: its declared type and file name, then the user's limits. A type
+   * the parsers would refuse is refused here too, with the same answer, so nothing is read.
+   */
+  const beforeUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'multipart/form-data') {
+      if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) {
+        return reply.status(415).send(apiError('UPLOAD_CONTENT_TYPE'));
+      }
+      const header = request.headers['x-file-name'];
+      const named = Array.isArray(header) ? header[0] : header;
+      if (named !== undefined && !hasCaseExtension(cleanFileName(named))) {
+        return reply.status(415).send(apiError('UPLOAD_EXTENSION'));
+      }
+    }
+    return deps.limits.beforeUpload(request, reply);
+  };
+
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(multipart, {
@@ -67,6 +88,7 @@ export async function registerUploadRoutes(
         '`X-File-Name`. La respuesta trae el caso creado y el análisis en curso: su progreso está ' +
         'en `/api/jobs/{jobId}`.',
       auth: deps.guard.requireUser,
+      preHandler: beforeUpload,
       rawBody: {
         mediaTypes: [...UPLOAD_CONTENT_TYPES, 'multipart/form-data'],
         description:
@@ -77,8 +99,9 @@ export async function registerUploadRoutes(
       responses: { 202: z.union([uploadResponseSchema, createStudyResponseSchema]) },
       errors: {
         400: ['UPLOAD_EMPTY'],
-        413: ['INPUT_TOO_LARGE'],
-        415: ['UPLOAD_CONTENT_TYPE'],
+        413: ['INPUT_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
+        415: ['UPLOAD_CONTENT_TYPE', 'UPLOAD_EXTENSION'],
+        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: async (request, reply) => {
         if (request.isMultipart()) {
@@ -95,12 +118,18 @@ export async function registerUploadRoutes(
           return reply.status(400).send(apiError('UPLOAD_EMPTY'));
         }
         const header = request.headers['x-file-name'];
-        const result = await acceptUpload(deps, {
-          owner: request.principal!.userId,
-          fileName: cleanFileName(Array.isArray(header) ? header[0] : header),
-          contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
-          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        });
+        let result;
+        try {
+          result = await acceptUpload(deps, {
+            owner: request.principal!.userId,
+            fileName: cleanFileName(Array.isArray(header) ? header[0] : header),
+            contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
+            bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          });
+        } catch (error) {
+          if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+          throw error;
+        }
         // The job is committed; if this send is lost, the queue's sweep sends it again.
         await deps.queue.enqueue(result.jobId).catch((error: unknown) => {
           request.log.warn({ err: error, jobId: result.jobId }, 'enqueue failed; sweep will retry');

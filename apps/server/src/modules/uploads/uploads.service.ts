@@ -2,11 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { UploadResponse } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
-import type { UploadStorage } from './upload-storage';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ManagedUploadStorage } from './upload-storage';
+import { UserLimitError, type UserLimitsGuard } from './user-limits';
+
+/**
+ * A header value Node read as Latin-1 that is really UTF-8 (a client that sent `X-File-Name`
+ * unencoded: `Año` arrives as `AÃ±o`), back to what was meant; anything else as it came.
+ */
+function utf8FromLatin1(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
+  }
+}
 
 /** A user-supplied file name made safe to store and show: no folders, no control characters. */
 export function cleanFileName(raw: string | undefined): string {
-  let name = raw ?? '';
+  let name = utf8FromLatin1(raw ?? '');
   try {
     name = decodeURIComponent(name);
   } catch {
@@ -16,6 +33,15 @@ export function cleanFileName(raw: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return printable.slice(0, 200) || 'caso';
+}
+
+/** Extensions of the case files Holgura reads (the web app offers .bin and .txt). */
+export const CASE_FILE_EXTENSIONS = ['.bin', '.txt', '.m', '.raw', '.xz'] as const;
+
+/** Whether a (cleaned) file name ends in one of the case extensions. */
+export function hasCaseExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return CASE_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
 /** The case name shown in the list: the file name without the upload's extension. */
@@ -28,53 +54,88 @@ export function caseNameFor(fileName: string): string {
  * returns, the upload survives any crash and its job will run.
  */
 export async function acceptUpload(
-  deps: { db: Db; storage: UploadStorage },
+  /** `limits` absent: no per-user limits (queue tests that record uploads directly). */
+  deps: { db: Db; storage: ManagedUploadStorage; limits?: UserLimitsGuard },
   input: { owner: string; fileName: string; contentType: string; bytes: Uint8Array },
 ): Promise<UploadResponse> {
-  const { sha256, sizeBytes } = await deps.storage.save(input.bytes);
+  const { storage } = deps;
+  const { sha256, sizeBytes } = await storage.save(input.bytes);
   const uploadId = randomUUID();
   const caseId = randomUUID();
   const jobId = randomUUID();
   const now = nowIso();
-  await deps.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('uploads')
-      .values({
-        id: uploadId,
-        user_id: input.owner,
-        file_name: input.fileName,
-        content_type: input.contentType,
-        size_bytes: sizeBytes,
-        sha256,
-        created_at: now,
-      })
-      .execute();
-    await tx
-      .insertInto('cases')
-      .values({
-        case_id: caseId,
-        case_name: caseNameFor(input.fileName),
-        case_description: `Archivo ${input.fileName}`,
-        process: 'Análisis N-1',
-        family_id: null,
-        family_name: null,
-        user_id: input.owner,
-        created_at: now,
-      })
-      .execute();
-    await tx
-      .insertInto('analysis_jobs')
-      .values({
-        id: jobId,
-        user_id: input.owner,
-        upload_id: uploadId,
-        case_id: caseId,
-        state: 'queued',
-        queued_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  });
+  try {
+    await deps.db.transaction().execute(async (tx) => {
+      await deps.limits?.assertWithin(tx, input.owner, sizeBytes);
+      // A deletion of the same content may have removed the file since `save`.
+      await storage.lock(tx, sha256);
+      await storage.ensure(tx, sha256, input.bytes);
+      await recordUpload(tx, { ...input, uploadId, caseId, jobId, now, sha256, sizeBytes });
+    });
+  } catch (error) {
+    // Refused: the file goes again unless another upload row names the same content.
+    if (error instanceof UserLimitError) {
+      await deps.db.transaction().execute(async (tx) => {
+        await storage.lock(tx, sha256);
+        await storage.releaseIfUnused(tx, sha256);
+      });
+    }
+    throw error;
+  }
   return { caseId, jobId };
+}
+
+async function recordUpload(
+  tx: Kysely<Database>,
+  input: {
+    owner: string;
+    fileName: string;
+    contentType: string;
+    uploadId: string;
+    caseId: string;
+    jobId: string;
+    now: string;
+    sha256: string;
+    sizeBytes: number;
+  },
+): Promise<void> {
+  const { uploadId, caseId, jobId, now, sha256, sizeBytes } = input;
+  await tx
+    .insertInto('uploads')
+    .values({
+      id: uploadId,
+      user_id: input.owner,
+      file_name: input.fileName,
+      content_type: input.contentType,
+      size_bytes: sizeBytes,
+      sha256,
+      created_at: now,
+    })
+    .execute();
+  await tx
+    .insertInto('cases')
+    .values({
+      case_id: caseId,
+      case_name: caseNameFor(input.fileName),
+      case_description: `Archivo ${input.fileName}`,
+      process: 'Análisis N-1',
+      family_id: null,
+      family_name: null,
+      user_id: input.owner,
+      created_at: now,
+    })
+    .execute();
+  await tx
+    .insertInto('analysis_jobs')
+    .values({
+      id: jobId,
+      user_id: input.owner,
+      upload_id: uploadId,
+      case_id: caseId,
+      state: 'queued',
+      queued_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { jobStatusSchema, uploadResponseSchema, type JobStatus } from '@holgura/contracts';
+import { newAccount, TestClient } from '../auth/auth-test-client';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const casesDir = path.resolve(here, '../../../../../../shared/reference/cases');
+export const case9 = fs.readFileSync(path.join(casesDir, 'case9.m'));
+export const case30 = fs.readFileSync(path.join(casesDir, 'case30.m'));
+
+export async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
+  const client = new TestClient(server);
+  const response = await client.post('/api/auth/sign-up/email', newAccount(who));
+  expect(response.statusCode, response.body).toBe(200);
+  return client;
+}
+
+export function upload(
+  client: TestClient,
+  bytes: Buffer,
+  name = 'case9.m',
+  contentType = 'text/plain',
+) {
+  return client.request({
+    method: 'POST',
+    url: '/api/casesCalculate/calculate',
+    body: bytes,
+    headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) },
+  });
+}
+
+/** Uploads and waits for the analysis to end; the new case's and job's ids. */
+export async function analysed(client: TestClient, bytes: Buffer, name = 'case9.m') {
+  const response = await upload(client, bytes, name);
+  expect(response.statusCode, response.body).toBe(202);
+  const ids = uploadResponseSchema.parse(response.json());
+  const status = await waitForJob(client, ids.jobId);
+  return { ...ids, status };
+}
+
+export async function waitForJob(
+  client: TestClient,
+  jobId: string,
+  timeoutMs = 30_000,
+): Promise<JobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/jobs/${jobId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const status = jobStatusSchema.parse(response.json());
+    if (status.state === 'done' || status.state === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
