@@ -15,6 +15,8 @@ export interface LoadedCase {
   readonly compressed: boolean;
   readonly network: Network;
   readonly warnings: Warning[];
+  /** PSS/E machine ID of each generator (trimmed), in network order; absent for MATPOWER. */
+  readonly generatorIds?: readonly string[];
 }
 
 /**
@@ -63,8 +65,8 @@ function readCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
   const { format } = sniffFormat(bytes);
   const text = new TextDecoder('utf-8').decode(bytes);
   if (format === 'psse') {
-    const { network, warnings, revision } = readPsse(text);
-    return { format, revision, compressed, network, warnings };
+    const { network, warnings, revision, generatorIds } = readPsse(text);
+    return { format, revision, compressed, network, warnings, generatorIds };
   }
   if (format !== 'matpower') {
     throw new EngineError('INPUT_FORMAT_UNSUPPORTED', 'the file is compressed twice');

@@ -29,6 +29,8 @@ export {
   resolveStudyGroup,
 } from './study-group';
 export type { ViolationCounts, ViolationEffect } from './pre-existing';
+export type { CatalogOption, GeneratorCatalog } from './group-catalog';
+export { generatorCatalog } from './group-catalog';
 export type { Plant, Plants } from './plants';
 export { groupPlants } from './plants';
 export type { SinkSpec, StudyGroupSpec, TransferErrorCode, TransferWeights } from './weights';
