@@ -48,7 +48,7 @@ export function AreasSection() {
             onClick={() => {
               const id = missing[0];
               areas.append({
-                id: id ?? (undefined as unknown as number),
+                id: id ?? (null as unknown as number),
                 name: id === undefined ? '' : t.defaultName(id),
               });
             }}

@@ -17,7 +17,7 @@ export function BusField({ name, label }: { name: FormPath; label: string }) {
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const value = field.value as number | undefined;
+        const value = (field.value as number | null) ?? undefined;
         const row = catalog === null || value === undefined ? undefined : catalog.rowOf.get(value);
         const hint =
           catalog === null || value === undefined || Number.isNaN(value)
@@ -31,7 +31,7 @@ export function BusField({ name, label }: { name: FormPath; label: string }) {
             label={label}
             hint={hint}
             value={value}
-            onChange={field.onChange}
+            onChange={(next) => field.onChange(next ?? null)}
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={fieldState.error?.message}

@@ -194,8 +194,8 @@ export function NumberField({
           hint={hint}
           placeholder={placeholder}
           className={className}
-          value={field.value as number | undefined}
-          onChange={field.onChange}
+          value={(field.value as number | null) ?? undefined}
+          onChange={(value) => field.onChange(value ?? null)}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error?.message}

@@ -20,7 +20,12 @@ import { busCatalogQueryOptions } from '../api/get-case-buses';
 import { studiesKey } from '../api/get-studies';
 import type { BaseCase } from '../api/study-form-data';
 import { validateStudy } from '../api/validate-study';
-import { emptyStudy, studyToFormValues, type StudyFormValues } from '../model/form-values';
+import {
+  emptyStudy,
+  studyToFormValues,
+  withoutNulls,
+  type StudyFormValues,
+} from '../model/form-values';
 import { AreasSection } from './areas-section';
 import { BASE_CASE_FIELD_ID, BaseCaseSection, type BaseCaseMode } from './base-case-section';
 import { BusbarPicker, type CatalogStatus } from './busbar-picker';
@@ -47,11 +52,13 @@ type Review =
   | { kind: 'error'; message: string };
 
 /** The contracts' schema validates the form as it is: the form holds the study file. */
-const resolver = zodResolver(studyFileSchema) as unknown as Resolver<
+const zodStudy = zodResolver(studyFileSchema) as unknown as Resolver<
   StudyFormValues,
   unknown,
   StudyFile
 >;
+const resolver: Resolver<StudyFormValues, unknown, StudyFile> = (values, context, options) =>
+  zodStudy(withoutNulls(values) as StudyFormValues, context, options);
 
 /** How many fields the schema refused (leaves of react-hook-form's error tree). */
 function countErrors(errors: FieldErrors | undefined): number {

@@ -19,8 +19,23 @@ export const DEFAULT_OPTIONS: StudyFormValues['options'] = {
   preExistingViolations: 'limit',
 };
 
-/** A value the user has not typed yet: the schema answers "… debe ser un número". */
-const blank = undefined as unknown as number;
+/**
+ * A number input the user left empty holds null (react-hook-form would show the field's default
+ * value again for undefined); `withoutNulls` turns it back into a missing value before the
+ * schema reads the form, so a field with a default takes it and a required one is refused.
+ */
+const blank = null as unknown as number;
+
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value.map((item) => (item === null ? undefined : withoutNulls(item)));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== null) out[key] = withoutNulls(item);
+  }
+  return out;
+}
 
 export const emptyScenario = (): ScenarioValues => ({
   name: '',
