@@ -51,6 +51,7 @@ const pgTypes = {
 
 /** Opens SQLite in `dataDir` (or PostgreSQL when a URL is given) and brings the schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  secureDataDir(options.dataDir);
   const handle =
     options.databaseUrl === null
       ? openSqlite(options.dataDir)
@@ -64,9 +65,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
+/**
+ * DATA_DIR holds the database (sessions included), the uploads and the local keys: only the
+ * account running Holgura may enter it (0700), and its files are 0600, on a fresh install and on
+ * one created before this rule (issue #16: the database was readable by every local account).
+ */
+export function secureDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    const full = path.join(dataDir, entry.name);
+    if (entry.isFile()) fs.chmodSync(full, 0o600);
+    else if (entry.isDirectory()) fs.chmodSync(full, 0o700);
+  }
+}
+
 function openSqlite(dataDir: string): DatabaseHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  // Created 0600 before SQLite opens it; its -wal and -shm files take the same mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const sqlite = new SQLite(file);
   // WAL lets API reads proceed while an analysis worker writes its results.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -31,6 +31,9 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: database.authDb, type: database.dialect },
     telemetry: { enabled: false },
+    // Password-reset tokens are kept as their SHA-256: a copy of the database resets nothing.
+    // (Session tokens have no such option in better-auth 1.7: DATA_DIR is 0700 instead.)
+    verification: { storeIdentifier: 'hashed' },
     trustedOrigins: [publicUrl],
     emailAndPassword: {
       enabled: true,

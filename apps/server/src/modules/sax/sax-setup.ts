@@ -38,7 +38,7 @@ async function loadOrCreateLocalKeys(dataDir: string): Promise<{ keys: JWK[] }> 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const jwks = await generateSigningJwks();
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
   return jwks;
 }
