@@ -1,4 +1,5 @@
 import type { DcModel } from '../powerflow/dcpf';
+import type { ReducedB } from '../powerflow/reduced-b';
 import { solveReducedB } from '../powerflow/reduced-b';
 
 /**
@@ -114,12 +115,28 @@ export function lodfRow(
   out: Float64Array,
 ): Float64Array {
   const { fromBus, toBus } = d.model.net.branches;
-  const bm = d.model.bdc.b[monitored];
-  d.injection.fill(0);
-  d.injection[fromBus[monitored]] += bm;
-  d.injection[toBus[monitored]] -= bm;
-  solveAngles(d);
-  const th = d.theta;
+  const branches = { fromBus, toBus, b: d.model.bdc.b };
+  return lodfRowOf(d.model.sensitivity, branches, d, monitored, outages, outageScale, out);
+}
+
+/** lodfRow on the bare arrays (what a worker thread has): scratch in `ws`. */
+export function lodfRowOf(
+  reduced: ReducedB,
+  branches: { fromBus: ArrayLike<number>; toBus: ArrayLike<number>; b: ArrayLike<number> },
+  ws: { injection: Float64Array; theta: Float64Array },
+  monitored: number,
+  outages: ArrayLike<number>,
+  outageScale: ArrayLike<number>,
+  out: Float64Array,
+): Float64Array {
+  const { fromBus, toBus, b } = branches;
+  const bm = b[monitored];
+  ws.injection.fill(0);
+  ws.injection[fromBus[monitored]] += bm;
+  ws.injection[toBus[monitored]] -= bm;
+  ws.theta.fill(0);
+  solveReducedB(reduced, ws.injection, ws.theta);
+  const th = ws.theta;
   for (let kk = 0; kk < outages.length; kk++) {
     const k = outages[kk];
     out[kk] = k === monitored ? -1 : (th[fromBus[k]] - th[toBus[k]]) * outageScale[kk];

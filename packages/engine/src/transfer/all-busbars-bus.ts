@@ -1,68 +1,24 @@
 import type { ClusterCandidates } from './all-busbars-cluster';
 import { LOWER } from './all-busbars-cluster';
+import type { Ranking } from './all-busbars-ranking';
+import { before } from './all-busbars-ranking';
 import type { OutageStream } from './all-busbars-stream';
-import type { ScreenContext } from './screen';
+import type { AllBusbarsContext } from './all-busbars-context';
 import { isPreExisting } from './screen';
 
 /**
- * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact figures of one bus from its
+ * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact ranking of one bus from its
  * column D = D(·, b) and its cluster's candidates. In this order, each with early stops:
- *   1. the at-limit pairs: which give T = 0 (strict figure), which are pre-existing violations
- *      the injection worsens (the one with the largest |d| is reported), which the injection
- *      relieves (a T like any other);
- *   2. the significant pairs by increasing cluster bound, until the bound passes the best T;
- *   3. the envelopes of the monitored branches, by increasing bound at this bus: where one is
- *      at or under the best T, that branch's whole LODF row (N-0 included) is evaluated exactly.
- * Every comparison of T breaks ties as the N-1 screen and busbarCapacity do: N-0 first, then by
- * contingency row, then by monitored row.
+ *   1. the at-limit pairs: those at T = 0 (the strict figure's), the pre-existing violations
+ *      the injection worsens (the one with the largest |d| is reported), those it relieves (a
+ *      T like any other);
+ *   2. the significant pairs by increasing cluster bound, until the bound passes the ranking's
+ *      threshold;
+ *   3. the envelopes of the monitored branches, by increasing bound at this bus: where one is at
+ *      or under the threshold, that branch's whole LODF row (N-0 included) is evaluated exactly.
+ * The attributable ranking leaves out the pre-existing violations the bus worsens; the strict
+ * one is the zeros (every pair at T = 0, whatever its cause) followed by the attributable.
  */
-/** One figure per bus: capacity and the constraint that sets it. */
-export interface BusbarFigures {
-  /** MW; the cap when nothing binds before it; NaN for a bus not computed. */
-  readonly capacityMw: Float64Array;
-  /** 0-based branch row of the limiting monitored branch; −1 when the cap binds. */
-  readonly monitored: Int32Array;
-  /** 0-based branch row of its contingency; −1 for N-0 (or when the cap binds). */
-  readonly contingency: Int32Array;
-  /** d(c), MW per MW injected at the bus; 0 when the cap binds. */
-  readonly distributionFactor: Float64Array;
-}
-
-/** The pre-existing violation a bus's injection worsens most; monitored −1 when none. */
-export interface WorsenedViolations {
-  readonly monitored: Int32Array;
-  readonly contingency: Int32Array;
-  readonly distributionFactor: Float64Array;
-}
-
-export interface BusbarTables {
-  /** ANALYSIS.md §4 as written (option 'limit'): a worsened pre-existing violation gives 0. */
-  readonly strict: BusbarFigures;
-  /** Option 'ignore': constraints over their limit at T = 0 that the bus worsens are left out. */
-  readonly attributable: BusbarFigures;
-  readonly worsened: WorsenedViolations;
-}
-
-function figures(n: number): BusbarFigures {
-  return {
-    capacityMw: new Float64Array(n).fill(NaN),
-    monitored: new Int32Array(n).fill(-1),
-    contingency: new Int32Array(n).fill(-1),
-    distributionFactor: new Float64Array(n),
-  };
-}
-
-export function makeBusbarTables(n: number): BusbarTables {
-  return {
-    strict: figures(n),
-    attributable: figures(n),
-    worsened: {
-      monitored: new Int32Array(n).fill(-1),
-      contingency: new Int32Array(n).fill(-1),
-      distributionFactor: new Float64Array(n),
-    },
-  };
-}
 
 /** A monitored branch's LODF row over ctx.outages, computed once and kept while it is used. */
 export type LodfRows = (monitoredIndex: number) => Float64Array;
@@ -74,35 +30,23 @@ export interface BusCounters {
   rowsEvaluated: number;
 }
 
+/** Per slot: the pre-existing violation the bus worsens most; monitored −1 when none. */
+export interface WorsenedViolations {
+  readonly monitored: Int32Array;
+  readonly contingency: Int32Array;
+  readonly distributionFactor: Float64Array;
+}
+
 export interface BusInputs {
-  readonly ctx: ScreenContext;
+  readonly ctx: AllBusbarsContext;
   readonly stream: OutageStream;
-  readonly capMw: number;
   readonly cutoff: number;
   readonly rows: LodfRows;
   readonly counters: BusCounters;
-}
-
-/** (k, m) before (k2, m2): N-0 (−1) first, then contingency row, then monitored row. */
-const before = (k: number, m: number, k2: number, m2: number): boolean =>
-  k !== k2 ? k < k2 : m < m2;
-
-class Best {
-  t: number;
-  m = -1;
-  k = -1;
-  d = 0;
-  constructor(cap: number) {
-    this.t = cap;
-  }
-  offer(t: number, m: number, k: number, d: number): void {
-    if (t < this.t || (t === this.t && this.m >= 0 && before(k, m, this.k, this.m))) {
-      this.t = t;
-      this.m = m;
-      this.k = k;
-      this.d = d;
-    }
-  }
+  readonly attributable: Ranking;
+  /** Pairs at T = 0, ranked by the tie-break alone (a ranking capped at 0). */
+  readonly zeros: Ranking;
+  readonly worsened: WorsenedViolations;
 }
 
 /** The bus's column in a group's storage: D(x, b) = values[offset + x], entry nl 0. */
@@ -117,18 +61,15 @@ export function evaluateBus(
   cand: ClusterCandidates,
   col: BusColumn,
   outageReach: number,
-  out: BusbarTables,
   slot: number,
 ): void {
   const { values, offset: o, nl } = col;
-  const { ctx, stream, capMw, cutoff, counters } = input;
+  const { ctx, stream, cutoff, counters, attributable: rank, zeros } = input;
   const { monitored, limitN0Mw, limitPostMw } = ctx;
-  const best = new Best(capMw);
+  rank.start(slot);
+  zeros.start(slot);
 
   // 1. At-limit pairs.
-  let zeroM = -1;
-  let zeroK = -1;
-  let zeroD = 0;
   let worseM = -1;
   let worseK = -1;
   let worseD = 0;
@@ -137,22 +78,19 @@ export function evaluateBus(
     const i = at.monitoredIndex[p];
     const m = monitored[i];
     const k = at.contingency[p];
-    const d = values[o + m] + at.lodf[p] * values[o + (k < 0 ? nl : k)];
+    const l = at.lodf[p];
+    const d = values[o + m] + l * values[o + (k < 0 ? nl : k)];
     if (d < cutoff && d > -cutoff) continue;
     const fc = at.flowMw[p];
     const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
     const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
     if (raw > 0) {
-      best.offer(raw, m, k, d);
+      rank.offer(raw, m, k, d, l, fc, L);
       continue;
     }
-    if (zeroM < 0 || before(k, m, zeroK, zeroM)) {
-      zeroM = m;
-      zeroK = k;
-      zeroD = d;
-    }
+    zeros.offer(0, m, k, d, l, fc, L);
     if (!isPreExisting(fc, d, L)) {
-      best.offer(0, m, k, d);
+      rank.offer(0, m, k, d, l, fc, L);
       continue;
     }
     const ad = Math.abs(d);
@@ -163,31 +101,35 @@ export function evaluateBus(
       worseD = d;
     }
   }
+  input.worsened.monitored[slot] = worseM;
+  input.worsened.contingency[slot] = worseK;
+  input.worsened.distributionFactor[slot] = worseD;
 
   // 2. Significant pairs, by increasing bound.
   const sig = cand.significant;
   const { bound, monitoredIndex: cmi, contingency: ck, lodf: cl, flowMw: cf } = sig;
   let evaluated = at.count;
   for (let q = 0; q < sig.count; q++) {
-    if (bound[q] > best.t) break;
+    if (bound[q] > rank.threshold) break;
     evaluated++;
     const i = cmi[q];
     const m = monitored[i];
     const k = ck[q];
-    const d = values[o + m] + cl[q] * values[o + k];
+    const l = cl[q];
+    const d = values[o + m] + l * values[o + k];
     if (d < cutoff && d > -cutoff) continue;
     const L = limitPostMw[i];
     // Within its limits at T = 0: T > 0 whichever way d points.
     const t = d > 0 ? (L - cf[q]) / d : (L + cf[q]) / -d;
-    if (t <= best.t) best.offer(t, m, k, d);
+    if (t <= rank.threshold) rank.offer(t, m, k, d, l, cf[q], L);
   }
 
-  // 3. Envelopes whose bound at this bus does not exceed the best T, smallest first.
+  // 3. Envelopes whose bound at this bus does not exceed the threshold, smallest first.
   const { roomUpMw, roomDownMw, lodfMax } = stream;
   const hot: number[] = [];
   const hotBound: number[] = [];
   for (let q = 0; q < cand.envelopes.length; q++) {
-    if (cand.envelopeBound[q] > best.t) break;
+    if (cand.envelopeBound[q] > rank.threshold) break;
     const i = cand.envelopes[q];
     const dm = values[o + monitored[i]];
     const extra = lodfMax[i] * outageReach;
@@ -195,37 +137,24 @@ export function evaluateBus(
     if (dm + extra >= cutoff * LOWER) t = roomUpMw[i] / (dm + extra);
     if (extra - dm >= cutoff * LOWER) t = Math.min(t, roomDownMw[i] / (extra - dm));
     t *= LOWER;
-    if (t > best.t) continue;
+    if (t > rank.threshold) continue;
     hot.push(i);
     hotBound.push(t);
   }
   const order = hot.map((_, h) => h).sort((a, b) => hotBound[a] - hotBound[b]);
   for (const h of order) {
-    if (hotBound[h] > best.t) break;
-    evaluated += evaluateRow(input, hot[h], col, best);
+    if (hotBound[h] > rank.threshold) break;
+    evaluated += evaluateRow(input, hot[h], col);
   }
   counters.evaluated += evaluated;
-
-  const { strict, attributable, worsened } = out;
-  attributable.capacityMw[slot] = best.t;
-  attributable.monitored[slot] = best.m;
-  attributable.contingency[slot] = best.m >= 0 ? best.k : -1;
-  attributable.distributionFactor[slot] = best.m >= 0 ? best.d : 0;
-  // Strict: 0 as soon as one pair is at T = 0; among those, the same tie-break.
-  const zero = zeroM >= 0;
-  strict.capacityMw[slot] = zero ? 0 : best.t;
-  strict.monitored[slot] = zero ? zeroM : best.m;
-  strict.contingency[slot] = zero ? zeroK : best.m >= 0 ? best.k : -1;
-  strict.distributionFactor[slot] = zero ? zeroD : best.m >= 0 ? best.d : 0;
-  worsened.monitored[slot] = worseM;
-  worsened.contingency[slot] = worseK;
-  worsened.distributionFactor[slot] = worseD;
+  rank.finish(slot);
+  zeros.finish(slot);
 }
 
 /** Every pair of monitored index i at this bus, N-0 included; returns how many. */
-function evaluateRow(input: BusInputs, i: number, col: BusColumn, best: Best): number {
+function evaluateRow(input: BusInputs, i: number, col: BusColumn): number {
   const { values, offset: o } = col;
-  const { ctx, cutoff, rows, counters } = input;
+  const { ctx, cutoff, rows, counters, attributable: rank } = input;
   const { monitored, outages, baseFlowMw: f } = ctx;
   counters.rowsEvaluated++;
   const row = rows(i);
@@ -233,7 +162,6 @@ function evaluateRow(input: BusInputs, i: number, col: BusColumn, best: Best): n
   const dm = values[o + m];
   const fm = f[m];
   const L = ctx.limitPostMw[i];
-  let bt = best.t;
   for (let kk = 0; kk < outages.length; kk++) {
     const k = outages[kk];
     const l = row[kk];
@@ -241,17 +169,15 @@ function evaluateRow(input: BusInputs, i: number, col: BusColumn, best: Best): n
     if ((d < cutoff && d > -cutoff) || k === m) continue;
     const fc = fm + l * f[k];
     const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
-    if (raw > bt) continue;
-    if (raw <= 0 && isPreExisting(fc, d, L)) continue;
-    best.offer(raw > 0 ? raw : 0, m, k, d);
-    bt = best.t;
+    if (raw > rank.threshold) continue;
+    // At-limit pairs were ranked in step 1; the row's own LODF may differ in the last bit.
+    if (raw <= 0) continue;
+    rank.offer(raw, m, k, d, l, fc, L);
   }
   if (dm >= cutoff || dm <= -cutoff) {
     const L0 = ctx.limitN0Mw[i];
     const raw = dm > 0 ? (L0 - fm) / dm : (L0 + fm) / -dm;
-    if (raw <= bt && !(raw <= 0 && isPreExisting(fm, dm, L0))) {
-      best.offer(raw > 0 ? raw : 0, m, -1, dm);
-    }
+    if (raw > 0 && raw <= rank.threshold) rank.offer(raw, m, -1, dm, 0, fm, L0);
   }
   return outages.length + 1;
 }

@@ -1,6 +1,6 @@
 import type { OutageStream, PairList } from './all-busbars-stream';
 import { emptyPairList, pushPair } from './all-busbars-stream';
-import type { ScreenContext } from './screen';
+import type { AllBusbarsContext } from './all-busbars-context';
 
 /**
  * Stage 3 of the all-busbar capacity (all-busbars.ts): bounds for a set of close buses, so each
@@ -43,16 +43,42 @@ export interface ClusterCandidates {
 export const LOWER = 1 - 1e-9;
 export const UPPER = 1 + 1e-9;
 
-/** τ from the N-0 pairs whose d keeps its sign and size over the set. */
-export function baseCaseTau(
-  ctx: ScreenContext,
+/**
+ * τ for rankings of `size` entries: the size-th smallest upper bound on T offered (each from a
+ * different constraint, so every bus of the set has `size` constraints at or under it).
+ */
+export class UpperBounds {
+  private readonly u: Float64Array;
+
+  constructor(size: number, start: number) {
+    this.u = new Float64Array(size).fill(start);
+  }
+
+  get tau(): number {
+    return this.u[this.u.length - 1];
+  }
+
+  offer(v: number): void {
+    const u = this.u;
+    let at = u.length - 1;
+    if (!(v < u[at])) return;
+    while (at > 0 && u[at - 1] > v) {
+      u[at] = u[at - 1];
+      at--;
+    }
+    u[at] = v;
+  }
+}
+
+/** Upper bounds from the N-0 pairs whose d keeps its sign and size over the set. */
+export function baseCaseUpperBounds(
+  ctx: AllBusbarsContext,
   cs: CentreAndSpread,
-  capMw: number,
+  ub: UpperBounds,
   cutoff: number,
-): number {
+): void {
   const { monitored, baseFlowMw: f, limitN0Mw } = ctx;
   const { centre: c, spread: rho } = cs;
-  let tau = capMw;
   for (let i = 0; i < monitored.length; i++) {
     const m = monitored[i];
     const up = limitN0Mw[i] - f[m];
@@ -60,10 +86,9 @@ export function baseCaseTau(
     if (up <= 0 || down <= 0) continue;
     const lo = c[m] - rho[m];
     const hi = c[m] + rho[m];
-    if (lo >= cutoff) tau = Math.min(tau, (up / lo) * UPPER);
-    else if (hi <= -cutoff) tau = Math.min(tau, (down / -hi) * UPPER);
+    if (lo >= cutoff) ub.offer((up / lo) * UPPER);
+    else if (hi <= -cutoff) ub.offer((down / -hi) * UPPER);
   }
-  return tau;
 }
 
 /**
@@ -72,17 +97,18 @@ export function baseCaseTau(
  * Sorted by bound when asked (for the per-bus scans).
  */
 export function boundPairs(
-  ctx: ScreenContext,
+  ctx: AllBusbarsContext,
   pairs: PairList,
   cs: CentreAndSpread,
-  tauIn: number,
+  ub: UpperBounds,
+  tauMax: number,
   cutoff: number,
   sort: boolean,
 ): { pairs: BoundedPairs; tau: number } {
   const { monitored, limitPostMw } = ctx;
   const { centre: c, spread: rho } = cs;
   const { monitoredIndex: pmi, contingency: pk, lodf: pl, flowMw: pf } = pairs;
-  let tau = tauIn;
+  let tau = Math.min(tauMax, ub.tau);
   let keep = new Int32Array(1024);
   let keepBound = new Float64Array(1024);
   let kept = 0;
@@ -102,8 +128,10 @@ export function boundPairs(
     if (lo <= -cutoff) t = Math.min(t, (L + fc) / -lo);
     t *= LOWER;
     if (t > tau) continue;
-    if (lo >= cutoff) tau = Math.min(tau, ((L - fc) / lo) * UPPER);
-    else if (hi <= -cutoff) tau = Math.min(tau, ((L + fc) / -hi) * UPPER);
+    if (lo >= cutoff || hi <= -cutoff) {
+      ub.offer((lo >= cutoff ? (L - fc) / lo : (L + fc) / -hi) * UPPER);
+      tau = Math.min(tau, ub.tau);
+    }
     if (kept === keep.length) {
       keep = grown(keep, 2 * kept);
       keepBound = grown(keepBound, 2 * kept);
@@ -184,7 +212,7 @@ function bucketed(
 
 /** At-limit pairs whose |d| can reach the cutoff at some bus of the set. */
 export function reachingPairs(
-  ctx: ScreenContext,
+  ctx: AllBusbarsContext,
   pairs: PairList,
   cs: CentreAndSpread,
   cutoff: number,
@@ -209,7 +237,7 @@ export function reachingPairs(
  * of the set, by increasing bound.
  */
 export function boundEnvelopes(
-  ctx: ScreenContext,
+  ctx: AllBusbarsContext,
   stream: OutageStream,
   among: Int32Array | null,
   cs: CentreAndSpread,
@@ -250,21 +278,29 @@ export interface SetCandidates {
   readonly tauMw: number;
 }
 
+/**
+ * What the buses of a set (a group, or a cluster inside its group's candidates) must look at
+ * for rankings of `size` entries.
+ */
 export function setCandidates(
-  ctx: ScreenContext,
+  ctx: AllBusbarsContext,
   stream: OutageStream,
   parent: SetCandidates | null,
   cs: CentreAndSpread,
   capMw: number,
   cutoff: number,
+  size: number,
   sort: boolean,
 ): ClusterCandidates {
-  const tau0 = Math.min(parent ? parent.tauMw : capMw, baseCaseTau(ctx, cs, capMw, cutoff));
+  const tauMax = parent ? parent.tauMw : capMw;
+  const ub = new UpperBounds(size, capMw);
+  baseCaseUpperBounds(ctx, cs, ub, cutoff);
   const { pairs, tau } = boundPairs(
     ctx,
     parent ? parent.significant : stream.significant,
     cs,
-    tau0,
+    ub,
+    tauMax,
     cutoff,
     sort,
   );

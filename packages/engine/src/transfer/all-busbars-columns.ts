@@ -1,5 +1,5 @@
 import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
-import type { DcModel } from '../powerflow/dcpf';
+import type { AllBusbarsContext } from './all-busbars-context';
 import type { CentreAndSpread } from './all-busbars-cluster';
 
 /**
@@ -29,21 +29,19 @@ export interface GroupColumnSolver {
 
 /** Workspaces for groups of up to `maxBuses` buses in up to `maxClusters` clusters. */
 export function makeGroupColumnSolver(
-  model: DcModel,
-  sinkFlow: Float64Array,
-  outages: Int32Array,
+  ctx: AllBusbarsContext,
   maxBuses: number,
   maxClusters: number,
 ): GroupColumnSolver {
-  const { lu, reducedOf } = model.sensitivity;
+  const { lu, reducedOf } = ctx.reduced;
   const nR = lu.n;
-  const { fromBus, toBus, count: nl } = model.net.branches;
+  const { fromBus, toBus, nl, sinkFlow, outages } = ctx;
   const stride = nl + 1;
   // Angles live in the reduced system; grounded buses (the slack) map to slot nR, always 0.
   const slot = (i: number): number => BATCH * (reducedOf[i] >= 0 ? reducedOf[i] : nR);
   const slotFrom = Int32Array.from(fromBus, slot);
   const slotTo = Int32Array.from(toBus, slot);
-  const bx = model.bdc.b;
+  const bx = ctx.branchB;
   const ws = makeBatch4Workspace(nR);
   const rhs = new Float64Array(BATCH * nR);
   const x = new Float64Array(BATCH * (nR + 1));

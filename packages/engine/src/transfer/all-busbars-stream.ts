@@ -1,5 +1,5 @@
 import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
-import type { ScreenContext } from './screen';
+import type { AllBusbarsContext } from './all-busbars-context';
 
 /**
  * Stage 1 of the all-busbar capacity (all-busbars.ts): ONE LODF stream for the whole job. Every
@@ -84,7 +84,7 @@ export function makeOutageStream(nMon: number, nOut: number): OutageStream {
 }
 
 /** N-0 pairs: folded into the envelopes, or kept as at-limit pairs. */
-export function foldBaseCase(ctx: ScreenContext, out: OutageStream): void {
+export function foldBaseCase(ctx: AllBusbarsContext, out: OutageStream): void {
   const { monitored, baseFlowMw: f, limitN0Mw } = ctx;
   for (let i = 0; i < monitored.length; i++) {
     const fm = f[monitored[i]];
@@ -105,24 +105,22 @@ export function foldBaseCase(ctx: ScreenContext, out: OutageStream): void {
  * within the limit), so a pair costs about what it costs the N-1 screen.
  */
 export function streamOutagePairs(
-  ctx: ScreenContext,
+  ctx: AllBusbarsContext,
   epsilon: number,
   from: number,
   to: number,
   out: OutageStream,
 ): void {
-  const { net, model, monitored, outages, baseFlowMw: f, limitPostMw } = ctx;
-  const { lu, reducedOf } = model.sensitivity;
+  const { monitored, outages, baseFlowMw: f, limitPostMw, fromBus, toBus, branchB: b } = ctx;
+  const { lu, reducedOf } = ctx.reduced;
   const nR = lu.n;
   const nMon = monitored.length;
-  const b = model.bdc.b;
-  const { fromBus, toBus } = net.branches;
   const slot = (bus: number): number => BATCH * (reducedOf[bus] >= 0 ? reducedOf[bus] : nR);
   const monFrom = Int32Array.from(monitored, (m) => slot(fromBus[m]));
   const monTo = Int32Array.from(monitored, (m) => slot(toBus[m]));
   const monB = Float64Array.from(monitored, (m) => b[m]);
   const monF = Float64Array.from(monitored, (m) => f[m]);
-  const monitoredIndexOf = new Int32Array(net.branches.count).fill(-1);
+  const monitoredIndexOf = new Int32Array(ctx.nl).fill(-1);
   monitored.forEach((m, i) => (monitoredIndexOf[m] = i));
   const { lodfMax, significant, atLimit, outageScale } = out;
   // Folded flows are tracked as their extremes; rooms are L − max and L + min at the end.
@@ -267,5 +265,16 @@ export function byMonitored(list: PairList, nMon: number): PairList {
     out.lodf[at] = list.lodf[p];
     out.flowMw[at] = list.flowMw[p];
   }
+  return out;
+}
+
+/** Stage 1 on one thread: N-0, every outage, then the significant pairs by monitored branch. */
+export function runOutageStream(ctx: AllBusbarsContext, epsilon: number): OutageStream {
+  const nMon = ctx.monitored.length;
+  const out = makeOutageStream(nMon, ctx.outages.length);
+  foldBaseCase(ctx, out);
+  // Nothing monitored: no pair can bind, so no outage needs solving.
+  if (nMon > 0) streamOutagePairs(ctx, epsilon, 0, ctx.outages.length, out);
+  out.significant = byMonitored(out.significant, nMon);
   return out;
 }

@@ -2,20 +2,15 @@ import type { PostRating } from '../contingency/n1';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
-import { lodfRow, makeDfactors } from '../sensitivity/dfactors';
-import type { BusCounters, BusbarTables, LodfRows } from './all-busbars-bus';
-import { evaluateBus, makeBusbarTables } from './all-busbars-bus';
-import { setCandidates } from './all-busbars-cluster';
-import { makeGroupColumnSolver } from './all-busbars-columns';
+import type { WorsenedViolations } from './all-busbars-bus';
+import { allBusbarsContext } from './all-busbars-context';
+import type { RankedConstraints } from './all-busbars-ranking';
+import type { BusGroup, BusRankings } from './all-busbars-run';
+import { makeBusRankings, makeGroupRunner } from './all-busbars-run';
 import type { OutageStream } from './all-busbars-stream';
-import {
-  byMonitored,
-  foldBaseCase,
-  makeOutageStream,
-  streamOutagePairs,
-} from './all-busbars-stream';
+import { runOutageStream } from './all-busbars-stream';
 import { clusterBuses } from './busbar-clusters';
-import type { BusbarSetupOptions } from './busbar-setup';
+import type { BusbarSetup, BusbarSetupOptions } from './busbar-setup';
 import { busbarSetup } from './busbar-setup';
 import type { SinkRule } from './types';
 
@@ -48,7 +43,7 @@ export interface AllBusbarOptions extends BusbarSetupOptions {
   readonly distributionFactorCutoff?: number;
   /**
    * Pairs with |LODF| under this are folded into their monitored branch's envelope (default
-   * 0.005): smaller keeps more pairs, larger makes envelopes looser (more rows evaluated).
+   * 0.03): smaller keeps more pairs, larger makes envelopes looser (more rows evaluated).
    */
   readonly lodfEpsilon?: number;
   /** Buses per cluster (default 64). */
@@ -64,7 +59,19 @@ export interface AllBusbarOptions extends BusbarSetupOptions {
 /** Per requested bus: computed, or outside the transfer island. */
 export const BusbarStatus = { computed: 0, outsideIsland: 1 } as const;
 
-export interface AllBusbarResult extends BusbarTables {
+/** One figure per bus: capacity and the constraint that sets it. */
+export interface BusbarFigures {
+  /** MW; the cap when nothing binds before it; NaN for a bus not computed. */
+  readonly capacityMw: Float64Array;
+  /** 0-based branch row of the limiting monitored branch; −1 when the cap binds. */
+  readonly monitored: Int32Array;
+  /** 0-based branch row of its contingency; −1 for N-0 (or when the cap binds). */
+  readonly contingency: Int32Array;
+  /** d(c), MW per MW injected at the bus; 0 when the cap binds. */
+  readonly distributionFactor: Float64Array;
+}
+
+export interface AllBusbarResult {
   readonly sink: SinkRule;
   readonly capMw: number;
   readonly distributionFactorCutoff: number;
@@ -76,22 +83,21 @@ export interface AllBusbarResult extends BusbarTables {
   readonly buses: Int32Array;
   /** BusbarStatus per bus. */
   readonly status: Uint8Array;
+  /**
+   * ANALYSIS.md §4 as written (option 'limit'): a pre-existing violation the bus worsens gives
+   * 0. At 0, the limiting pair is the first at T = 0 by contingency row, then monitored row
+   * (N-0 first), as busbarCapacity lists it.
+   */
+  readonly strict: BusbarFigures;
+  /** Option 'ignore': constraints over their limit at T = 0 that the bus worsens left out. */
+  readonly attributable: BusbarFigures;
+  /** The pre-existing violation the bus's injection worsens most (largest |d|); −1 if none. */
+  readonly worsened: WorsenedViolations;
   readonly islandingOutages: number[];
   readonly nContingencies: number;
   readonly nMonitored: number;
-  readonly stats: {
-    readonly significantPairs: number;
-    readonly atLimitPairs: number;
-    readonly clusters: number;
-    /** Pairs left by the cluster bounds, summed over clusters. */
-    readonly candidatePairs: number;
-    /** Exact T evaluations, all buses. */
-    readonly evaluatedPairs: number;
-    /** Monitored rows evaluated at a bus / rows solved for. */
-    readonly rowsEvaluated: number;
-    readonly rowsSolved: number;
-  };
-  /** Wall time per stage: buses is the per-bus exact evaluation alone. */
+  readonly stats: AllBusbarStats;
+  /** Wall time per stage, ms (columns, bounds and buses summed over groups). */
   readonly timingsMs: {
     setup: number;
     stream: number;
@@ -100,6 +106,19 @@ export interface AllBusbarResult extends BusbarTables {
     buses: number;
     total: number;
   };
+}
+
+export interface AllBusbarStats {
+  readonly significantPairs: number;
+  readonly atLimitPairs: number;
+  readonly clusters: number;
+  /** Significant pairs left by the cluster bounds, summed over clusters. */
+  readonly candidatePairs: number;
+  /** Exact T evaluations, all buses. */
+  readonly evaluatedPairs: number;
+  /** Monitored rows evaluated at a bus / rows solved for. */
+  readonly rowsEvaluated: number;
+  readonly rowsSolved: number;
 }
 
 export function allBusbarCapacities(
@@ -113,68 +132,26 @@ export function allBusbarCapacities(
   const { ctx } = setup;
   const capMw = options.capMw ?? 2000;
   const cutoff = options.distributionFactorCutoff ?? 0.01;
-  const progress = options.onProgress ?? (() => undefined);
-  const nMon = ctx.monitored.length;
-  const nOut = ctx.outages.length;
-  const t1 = performance.now();
-
-  const stream = makeOutageStream(nMon, nOut);
-  foldBaseCase(ctx, stream);
-  // Nothing monitored: no pair can bind, so no outage needs solving.
-  if (nMon > 0) streamOutagePairs(ctx, options.lodfEpsilon ?? 0.03, 0, nOut, stream);
-  stream.significant = byMonitored(stream.significant, nMon);
-  // The stream is about as long as the N-1 screen; the buses, about as long again.
-  progress(0.4);
-  const t2 = performance.now();
-
-  const tables = makeBusbarTables(setup.requested.length);
-  const slotOf = new Map<number, number>();
-  setup.requested.forEach((b, j) => slotOf.set(b, j));
-  const status = new Uint8Array(setup.requested.length);
-  for (const b of setup.skippedBuses) status[slotOf.get(b) as number] = BusbarStatus.outsideIsland;
-
-  const rows = makeRowCache(ctx.model, ctx, stream, options.rowCacheMb ?? 64);
-  const counters: BusCounters = { evaluated: 0, rowsEvaluated: 0 };
-  const input = { ctx, stream, capMw, cutoff, rows: rows.get, counters };
-  const clusterSize = options.clusterSize ?? 64;
-  const perGroup = options.clustersPerGroup ?? 8;
-  const { branchActive } = model.active;
-  const groups = clusterBuses(net, branchActive, setup.buses, clusterSize * perGroup).map((g) =>
-    clusterBuses(net, branchActive, g, clusterSize),
-  );
-  const maxBuses = groups.reduce((s, g) => Math.max(s, g.flat().length), 0);
-  const maxClusters = groups.reduce((s, g) => Math.max(s, g.length), 0);
-  const solver = makeGroupColumnSolver(model, setup.sinkFlow, ctx.outages, maxBuses, maxClusters);
-  let candidatePairs = 0;
-  let nClusters = 0;
-  let done = 0;
-  let columnsMs = 0;
-  let boundsMs = 0;
-  for (const group of groups) {
-    const g0 = performance.now();
-    const cols = solver.solve(group);
-    const g1 = performance.now();
-    columnsMs += g1 - g0;
-    const groupCand = setCandidates(ctx, stream, null, cols.group, capMw, cutoff, false);
-    boundsMs += performance.now() - g1;
-    for (let q = 0; q < group.length; q++) {
-      const c0 = performance.now();
-      const cand = setCandidates(ctx, stream, groupCand, cols.clusters[q], capMw, cutoff, true);
-      boundsMs += performance.now() - c0;
-      candidatePairs += cand.significant.count;
-      nClusters++;
-      for (let j = cols.clusterStart[q]; j < cols.clusterStart[q + 1]; j++) {
-        const slot = slotOf.get(cols.busAt[j]) as number;
-        const col = { values: cols.values, offset: j * cols.stride, nl: cols.stride - 1 };
-        evaluateBus(input, cand, col, cols.outageReach[j], tables, slot);
-      }
-    }
-    done += cols.busAt.length;
-    progress(0.4 + (0.6 * done) / Math.max(1, setup.buses.length));
+  const run = rankAllBuses(net, model, setup, { ...options, capMw, cutoff, size: 1 });
+  const n = setup.requested.length;
+  const status = new Uint8Array(n);
+  const inIsland = new Uint8Array(net.buses.count);
+  for (const b of setup.buses) inIsland[b] = 1;
+  setup.requested.forEach((b, slot) => {
+    if (!inIsland[b]) status[slot] = BusbarStatus.outsideIsland;
+  });
+  const { attributable: a, zeros: z } = run.rankings;
+  const strict = figures(n);
+  const attributable = figures(n);
+  for (let slot = 0; slot < n; slot++) {
+    if (status[slot] !== BusbarStatus.computed) continue;
+    // A constraint at exactly the cap is ranked but does not limit (as in busbarCapacity).
+    const binds = a.count[slot] > 0 && a.transferMw[slot] < capMw;
+    setFigure(attributable, slot, binds ? a : null, capMw);
+    setFigure(strict, slot, z.count[slot] > 0 ? z : binds ? a : null, capMw);
   }
-  const t3 = performance.now();
+  const worsened = run.rankings.worsened;
   return {
-    ...tables,
     sink: setup.sinkRule,
     capMw,
     distributionFactorCutoff: cutoff,
@@ -184,60 +161,112 @@ export function allBusbarCapacities(
     sinkByBus: setup.sinkByBus,
     buses: Int32Array.from(setup.requested),
     status,
+    strict,
+    attributable,
+    worsened,
     islandingOutages: ctx.islanding,
     nContingencies: ctx.outages.length + ctx.islanding.length,
-    nMonitored: nMon,
-    stats: {
-      significantPairs: stream.significant.count,
-      atLimitPairs: stream.atLimit.count,
-      clusters: nClusters,
-      candidatePairs,
-      evaluatedPairs: counters.evaluated,
-      rowsEvaluated: counters.rowsEvaluated,
-      rowsSolved: rows.solved(),
-    },
-    timingsMs: {
-      setup: t1 - t0,
-      stream: t2 - t1,
-      columns: columnsMs,
-      bounds: boundsMs,
-      buses: t3 - t2 - columnsMs - boundsMs,
-      total: t3 - t0,
-    },
+    nMonitored: ctx.monitored.length,
+    stats: run.stats,
+    timingsMs: { ...run.timingsMs, setup: run.t0 - t0, total: performance.now() - t0 },
   };
 }
 
-/** LODF rows of monitored branches, solved when first needed, least recently used dropped. */
-function makeRowCache(
-  model: DcModel,
-  ctx: { monitored: Int32Array; outages: Int32Array },
-  stream: OutageStream,
-  budgetMb: number,
-): { get: LodfRows; solved: () => number } {
-  const d = makeDfactors(model);
-  const cache = new Map<number, Float64Array>();
-  const most = Math.max(
-    4,
-    Math.floor((budgetMb * 2 ** 20) / (8 * Math.max(1, ctx.outages.length))),
-  );
-  let solved = 0;
-  const get = (i: number): Float64Array => {
-    const hit = cache.get(i);
-    if (hit) {
-      cache.delete(i);
-      cache.set(i, hit);
-      return hit;
-    }
-    let row: Float64Array;
-    if (cache.size >= most) {
-      const [oldest, reused] = cache.entries().next().value as [number, Float64Array];
-      cache.delete(oldest);
-      row = reused;
-    } else row = new Float64Array(ctx.outages.length);
-    lodfRow(d, ctx.monitored[i], ctx.outages, stream.outageScale, row);
-    solved++;
-    cache.set(i, row);
-    return row;
+function figures(n: number): BusbarFigures {
+  return {
+    capacityMw: new Float64Array(n).fill(NaN),
+    monitored: new Int32Array(n).fill(-1),
+    contingency: new Int32Array(n).fill(-1),
+    distributionFactor: new Float64Array(n),
   };
-  return { get, solved: () => solved };
+}
+
+/** The first entry of `from` at `slot` (one entry per bus), or the cap when null. */
+function setFigure(
+  to: BusbarFigures,
+  slot: number,
+  from: RankedConstraints | null,
+  capMw: number,
+): void {
+  const at = slot * (from?.size ?? 1);
+  to.capacityMw[slot] = from ? from.transferMw[at] : capMw;
+  to.monitored[slot] = from ? from.monitored[at] : -1;
+  to.contingency[slot] = from ? from.contingency[at] : -1;
+  to.distributionFactor[slot] = from ? from.distributionFactor[at] : 0;
+}
+
+export interface RankAllOptions extends AllBusbarOptions {
+  readonly capMw: number;
+  readonly cutoff: number;
+  /** Entries ranked per bus. */
+  readonly size: number;
+}
+
+/**
+ * The stages for the buses of `setup`: rankings by slot of setup.requested (count 0 for a bus
+ * outside the island), with counters and stage times. busbarCapacity uses it for its top lists.
+ */
+export function rankAllBuses(
+  net: Network,
+  model: DcModel,
+  setup: BusbarSetup,
+  options: RankAllOptions,
+): {
+  rankings: BusRankings;
+  stream: OutageStream;
+  stats: AllBusbarStats;
+  timingsMs: { stream: number; columns: number; bounds: number; buses: number };
+  t0: number;
+} {
+  const t0 = performance.now();
+  const progress = options.onProgress ?? (() => undefined);
+  const ctx = allBusbarsContext(setup, model);
+  const stream = runOutageStream(ctx, options.lodfEpsilon ?? 0.03);
+  // The stream is about as long as the N-1 screen; the buses, about as long again.
+  progress(0.4);
+  const t1 = performance.now();
+
+  const slotOf = new Map<number, number>();
+  setup.requested.forEach((b, slot) => slotOf.set(b, slot));
+  const clusterSize = options.clusterSize ?? 64;
+  const perGroup = options.clustersPerGroup ?? 8;
+  const { branchActive } = model.active;
+  const groups: BusGroup[] = clusterBuses(net, branchActive, setup.buses, clusterSize * perGroup)
+    .map((g) => clusterBuses(net, branchActive, g, clusterSize))
+    .map((clusters) => ({
+      clusters,
+      slots: clusters.map((c) => c.map((b) => slotOf.get(b) as number)),
+    }));
+  const maxBuses = groups.reduce((s, g) => Math.max(s, g.clusters.flat().length), 0);
+  const maxClusters = groups.reduce((s, g) => Math.max(s, g.clusters.length), 0);
+  const rankings = makeBusRankings(setup.requested.length, options.size);
+  const params = {
+    capMw: options.capMw,
+    cutoff: options.cutoff,
+    size: options.size,
+    rowCacheMb: options.rowCacheMb ?? 64,
+  };
+  const runner = makeGroupRunner(ctx, stream, rankings, params, maxBuses, maxClusters);
+  let done = 0;
+  for (const group of groups) {
+    runner.run(group);
+    done += group.clusters.flat().length;
+    progress(0.4 + (0.6 * done) / Math.max(1, setup.buses.length));
+  }
+  const c = runner.counters;
+  return {
+    rankings,
+    stream,
+    stats: {
+      significantPairs: stream.significant.count,
+      atLimitPairs: stream.atLimit.count,
+      clusters: c.clusters,
+      candidatePairs: c.candidatePairs,
+      evaluatedPairs: c.evaluated,
+      rowsEvaluated: c.rowsEvaluated,
+      rowsSolved: c.rowsSolved,
+    },
+    timingsMs: { stream: t1 - t0, ...runner.timingsMs },
+    t0,
+  };
 }

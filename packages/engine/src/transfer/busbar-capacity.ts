@@ -4,12 +4,9 @@ import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
-import type { Candidates } from './busbar-candidates';
-import { collectCandidates } from './busbar-candidates';
-import { makeBusColumns } from './busbar-columns';
-import { clusterBounds, clusterBuses } from './busbar-clusters';
-import { makeScanWorkspace, scanBus } from './busbar-scan';
-import type { BusbarSetupOptions } from './busbar-setup';
+import type { AllBusbarOptions } from './all-busbars';
+import { rankAllBuses } from './all-busbars';
+import type { RankedConstraints } from './all-busbars-ranking';
 import { busbarSetup } from './busbar-setup';
 import { isPreExisting } from './screen';
 import type { SinkRule } from './types';
@@ -20,42 +17,16 @@ import type { SinkRule } from './types';
  * bind.
  *
  * The transfer of bus b differs from another bus's only in its source column:
- * d_b(x) = PTDF(x,b) − PTDF(x,·)·sink = D(x,b). So the sink's flows are one solve and each
- * bus's column one solve; no bus runs its own N-1. Buses are grouped into clusters of close
- * buses (busbar-clusters.ts) and ONE LODF stream serves several clusters: it keeps, per
- * cluster, the (m, k) pairs whose T can fall below the cap at one of its buses, bounded from
- * the cluster's centre column and spread (busbar-candidates.ts), with LODF(m,k) and the
- * post-contingency flow. Each bus then scans its cluster's pairs in increasing bound and stops
- * when the bound passes its fifth-smallest T (busbar-scan.ts), so every figure is exact.
- *
- * Cost, with nB buses in G clusters (G ≈ nB/64), s clusters per stream, nL branches, nO
- * outages, nM monitored: 2·nB + 1 + nO·⌈G/s⌉ sparse solves (four right-hand sides per pass),
- * O(nB·nL) for the columns, O(nO·nM·G) bound tests in the streams (most rejected by one
- * comparison), and per bus O(nL + scanned pairs). Memory: O(nL·s) plus the pairs kept for one
- * stream, capped by `maxCandidates` (a cluster over its share is redone bus by bus). ACTIVSg2000,
- * every bus: G = 40, 10 streams, 2·10⁷ pairs kept over the run, 2·10⁸ scanned, ≈ 7 s of CPU.
+ * d_b(x) = PTDF(x,b) − PTDF(x,·)·sink = D(x,b), so no bus runs its own N-1: the buses share one
+ * LODF stream and bounds over clusters of close buses, and each bus evaluates exactly only what
+ * the bounds leave (all-busbars.ts, whose header gives the stages and their cost). Each bus's
+ * `top` smallest T are exact, ties broken as the N-1 screen does.
  */
-export interface BusbarCapacityOptions extends BusbarSetupOptions {
-  /** The study cap, MW (default 2000). */
-  readonly capMw?: number;
-  readonly distributionFactorCutoff?: number;
+export interface BusbarCapacityOptions extends Omit<AllBusbarOptions, 'onProgress'> {
   /** As for the flexibility analysis: 'limit' (default) or 'ignore'. */
   readonly preExisting?: 'limit' | 'ignore';
   /** Constraints reported per bus (default 5). */
   readonly top?: number;
-  /**
-   * Most (m, k) pairs kept in memory at once, over the clusters of one stream (default
-   * 8 000 000, about 36 bytes each). A cluster over its share keeps its lowest bounds; its
-   * buses that then cannot be certified are redone as clusters of one.
-   */
-  readonly maxCandidates?: number;
-  /** Buses per cluster (default 64): smaller gives tighter bounds, more bound evaluations. */
-  readonly clusterSize?: number;
-  /**
-   * Clusters served by one LODF stream (default 4): the kept pairs of this many clusters are
-   * in memory at once (about 36 bytes each), plus 2·branches·this doubles of bounds.
-   */
-  readonly clustersPerStream?: number;
 }
 
 export interface BusbarConstraint {
@@ -83,7 +54,7 @@ export interface BusbarCapacity {
   readonly limiting: BusbarConstraint | null;
   /** Up to `top` constraints, T ascending (ties: contingency, monitored). */
   readonly top: BusbarConstraint[];
-  /** false only when the memory bound cut the scan short of this bus's capacity. */
+  /** Always true: every figure is exact (kept for readers of earlier results). */
   readonly exact: boolean;
 }
 
@@ -105,7 +76,7 @@ export interface BusbarCapacityResult {
   readonly nContingencies: number;
   readonly nMonitored: number;
   readonly candidatePairs: number;
-  /** Pairs evaluated over all buses (the per-bus scans' total work). */
+  /** Exact T evaluations over all buses (the per-bus scans' total work). */
   readonly scannedPairs: number;
   readonly timingsMs: { model: number; boundsAndStreams: number; total: number };
 }
@@ -118,71 +89,51 @@ export function busbarCapacity(
   const t0 = performance.now();
   const model = prebuilt ?? buildDcModel(net);
   const setup = busbarSetup(net, model, options);
-  const { ctx, sinkByBus, unitParticipation, sinkFlow, buses, skippedBuses } = setup;
+  const { ctx } = setup;
   const capMw = options.capMw ?? 2000;
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const topN = options.top ?? 5;
+  const ignorePre = options.preExisting === 'ignore';
+  const t1 = performance.now();
+  const run = rankAllBuses(net, model, setup, { ...options, capMw, cutoff, size: topN });
+  const { attributable, zeros } = run.rankings;
 
-  const describe = (cand: Candidates, c: number, t: number, d: number): BusbarConstraint => {
-    const m = cand.monitored[c];
-    const k = cand.contingency[c];
-    const fc = cand.flowMw[c];
+  const describe = (r: RankedConstraints, at: number): BusbarConstraint => {
+    const m = r.monitored[at];
+    const k = r.contingency[at];
+    const fc = r.flowMw[at];
+    const d = r.distributionFactor[at];
     return {
       monitored: m,
       contingency: k,
       monitoredName: branchDisplayName(net, m),
       contingencyName: k >= 0 ? branchDisplayName(net, k) : null,
-      lodf: cand.lodf[c],
+      lodf: r.lodf[at],
       flowAtZeroMw: fc,
       distributionFactor: d,
-      limitMw: cand.limitMw[c],
-      transferAtLimitMw: t,
-      preExistingViolation: isPreExisting(fc, d, cand.limitMw[c]),
+      limitMw: r.limitMw[at],
+      transferAtLimitMw: r.transferMw[at],
+      preExistingViolation: isPreExisting(fc, d, r.limitMw[at]),
     };
   };
-
-  const t1 = performance.now();
-  const nl = net.branches.count;
-  const columns = makeBusColumns(model, sinkFlow);
-  const perStream = options.clustersPerStream ?? 4;
-  const maxPerCluster = Math.ceil((options.maxCandidates ?? 8_000_000) / perStream);
-  const dBus = new Float64Array(nl + 1);
-  const ignorePre = options.preExisting === 'ignore';
-  const ws = makeScanWorkspace(topN);
-  const byBus = new Map<number, BusbarCapacity>();
-  let candidatePairs = 0;
-  let streamMs = 0;
-  const runClusters = (clusters: number[][]): void => {
-    for (let c0 = 0; c0 < clusters.length; c0 += perStream) {
-      const part = clusters.slice(c0, c0 + perStream);
-      const s0 = performance.now();
-      const bounds = clusterBounds(columns, part, nl);
-      const lists = collectCandidates(ctx, bounds, capMw, cutoff, topN, maxPerCluster);
-      streamMs += performance.now() - s0;
-      part.forEach((cluster, g) => {
-        const cand = lists[g];
-        candidatePairs += cand.count;
-        ws.contingencyOrNl = Int32Array.from(cand.contingency, (k) => (k < 0 ? nl : k));
-        for (let start = 0; start < cluster.length; start += 4) {
-          const count = columns.solve(cluster, start);
-          for (let j = 0; j < count; j++) {
-            scanBus(cand, columns.fill(j, dBus), cutoff, topN, capMw, ignorePre, ws);
-            byBus.set(cluster[start + j], result(cluster[start + j], cand));
-          }
-        }
-      });
-    }
-  };
-  const result = (b: number, cand: Candidates): BusbarCapacity => {
+  const slotOf = new Map<number, number>();
+  setup.requested.forEach((b, slot) => slotOf.set(b, slot));
+  const results = setup.buses.map((b): BusbarCapacity => {
+    const slot = slotOf.get(b) as number;
     const top: BusbarConstraint[] = [];
-    for (let i = 0; i < ws.found; i++) {
-      top.push(describe(cand, ws.position[i], ws.transferMw[i], ws.distributionFactor[i]));
+    // Strict: every pair at T = 0 (tie-break order), then the attributable ones above 0.
+    if (!ignorePre) {
+      for (let q = 0; q < zeros.count[slot] && top.length < topN; q++) {
+        top.push(describe(zeros, slot * topN + q));
+      }
+    }
+    for (let q = 0; q < attributable.count[slot] && top.length < topN; q++) {
+      const at = slot * topN + q;
+      if (!ignorePre && attributable.transferMw[at] === 0) continue;
+      top.push(describe(attributable, at));
     }
     const first = top[0];
     const limiting = first && first.transferAtLimitMw < capMw ? first : null;
-    // Exact when the scan could reach every pair it needed: its last T (or the cap) is below
-    // the frontier under which every pair of the cluster was kept.
-    const reach = ws.found === topN ? ws.transferMw[topN - 1] : capMw;
     return {
       bus: b,
       busNumber: net.buses.number[b],
@@ -190,32 +141,29 @@ export function busbarCapacity(
       capacityMw: limiting ? limiting.transferAtLimitMw : capMw,
       limiting,
       top,
-      exact: reach <= cand.frontierMw,
+      exact: true,
     };
-  };
-  runClusters(clusterBuses(net, model.active.branchActive, buses, options.clusterSize ?? 64));
-  // Buses whose cluster ran out of memory budget: again, each its own cluster. With no spread
-  // the bound is the exact T, so few pairs are kept.
-  const redo = buses.filter((b) => !byBus.get(b)?.exact);
-  if (redo.length > 0) runClusters(redo.map((b) => [b]));
-  const results = buses.map((b) => byBus.get(b) as BusbarCapacity);
-  const t4 = performance.now();
+  });
   return {
     sink: setup.sinkRule,
     capMw,
     distributionFactorCutoff: cutoff,
     postContingencyRating: ctx.postRating,
     preExisting: ignorePre ? 'ignore' : 'limit',
-    unitParticipation,
+    unitParticipation: setup.unitParticipation,
     loadSinkByBus: setup.loadSinkByBus,
-    sinkByBus,
+    sinkByBus: setup.sinkByBus,
     results,
-    skippedBuses,
+    skippedBuses: setup.skippedBuses,
     islandingOutages: ctx.islanding,
     nContingencies: ctx.outages.length + ctx.islanding.length,
     nMonitored: ctx.monitored.length,
-    candidatePairs,
-    scannedPairs: ws.scanned,
-    timingsMs: { model: t1 - t0, boundsAndStreams: streamMs, total: t4 - t0 },
+    candidatePairs: run.stats.candidatePairs,
+    scannedPairs: run.stats.evaluatedPairs,
+    timingsMs: {
+      model: t1 - t0,
+      boundsAndStreams: run.timingsMs.stream + run.timingsMs.bounds,
+      total: performance.now() - t0,
+    },
   };
 }

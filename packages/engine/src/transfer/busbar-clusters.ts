@@ -1,6 +1,4 @@
 import type { Network } from '../model/network';
-import type { BusColumns } from './busbar-columns';
-import type { ClusterBounds } from './busbar-candidates';
 
 /**
  * Candidate buses grouped into clusters of electrically close buses: breadth-first over the
@@ -60,33 +58,4 @@ export function clusterBuses(
     clusters.push(cluster);
   }
   return clusters;
-}
-
-/** Centre columns and spreads of a chunk of clusters (see busbar-candidates.ts). */
-export function clusterBounds(
-  columns: BusColumns,
-  clusters: readonly number[][],
-  nl: number,
-): ClusterBounds {
-  const G = clusters.length;
-  const center = new Float64Array((nl + 1) * G);
-  const spread = new Float64Array((nl + 1) * G);
-  const d = new Float64Array(nl + 1);
-  clusters.forEach((cluster, g) => {
-    for (let start = 0; start < cluster.length; start += 4) {
-      const count = columns.solve(cluster, start);
-      for (let j = 0; j < count; j++) {
-        columns.fill(j, d);
-        if (start + j === 0) {
-          for (let x = 0; x < nl; x++) center[x * G + g] = d[x];
-          continue;
-        }
-        for (let x = 0; x < nl; x++) {
-          const s = Math.abs(d[x] - center[x * G + g]);
-          if (s > spread[x * G + g]) spread[x * G + g] = s;
-        }
-      }
-    }
-  });
-  return { count: G, center, spread };
 }
