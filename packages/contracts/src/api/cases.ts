@@ -4,6 +4,9 @@ import { analysisResultV1Schema } from '../result/analysis-result.v1';
 const text = (label: string, max: number) =>
   z.string().trim().min(1, `${label} es obligatorio`).max(max, `${label} es demasiado largo`);
 
+/** Ids of the bundled demo study's cases start so; users cannot create cases under it. */
+export const DEMO_CASE_ID_PREFIX = 'demo-';
+
 /** Case ids travel in URLs: a conservative alphabet, no separators. */
 export const caseIdSchema = z
   .string()
@@ -26,12 +29,24 @@ export type CaseSummary = z.infer<typeof caseSummarySchema>;
 export const caseListResponseSchema = z.object({ cases: z.array(caseSummarySchema) });
 export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
 
+const FAMILY_SET_BY_STUDY =
+  'La familia (familyId, familyName) de un caso la asigna su estudio: crea el estudio en /estudios o con POST /api/studies';
+
+/**
+ * PUT /api/cases/:caseId: creates the case (caseName required) or changes the fields given; a
+ * field left out keeps its value, `null` clears it. The family is a study's to set: a case given
+ * one here would leave /analisis without being a study case /resultados can show.
+ */
 export const upsertCaseRequestSchema = z.strictObject({
-  caseName: text('El nombre del caso', 200),
-  caseDescription: z.string().max(2000).nullable().default(null),
-  process: z.string().max(200).nullable().default(null),
-  familyId: z.string().max(100).nullable().default(null),
-  familyName: z.string().max(200).nullable().default(null),
+  caseName: text('El nombre del caso', 200).optional(),
+  caseDescription: z
+    .string()
+    .max(2000, 'La descripción del caso es demasiado larga')
+    .nullable()
+    .optional(),
+  process: z.string().max(200, 'El proceso es demasiado largo').nullable().optional(),
+  familyId: z.null({ error: FAMILY_SET_BY_STUDY }).optional(),
+  familyName: z.null({ error: FAMILY_SET_BY_STUDY }).optional(),
 });
 export type UpsertCaseRequest = z.input<typeof upsertCaseRequestSchema>;
 export type UpsertCaseFields = z.output<typeof upsertCaseRequestSchema>;

@@ -55,25 +55,56 @@ export function casesRepository(db: Db, owner: string) {
     },
 
     /**
-     * Inserts or updates the owner's case. Returns false, changing nothing, when the id belongs
-     * to someone else.
+     * Creates the owner's case or changes the fields given (the others keep their values).
+     * 'not-found' when the id belongs to someone else; 'name-required' to create without a name.
      */
-    async upsert(caseId: string, fields: UpsertCaseFields): Promise<boolean> {
-      const values = {
-        case_name: fields.caseName,
-        case_description: fields.caseDescription,
-        process: fields.process,
-        family_id: fields.familyId,
-        family_name: fields.familyName,
+    async upsert(
+      caseId: string,
+      fields: UpsertCaseFields,
+    ): Promise<'stored' | 'not-found' | 'name-required'> {
+      const given = {
+        ...(fields.caseName === undefined ? {} : { case_name: fields.caseName }),
+        ...(fields.caseDescription === undefined
+          ? {}
+          : { case_description: fields.caseDescription }),
+        ...(fields.process === undefined ? {} : { process: fields.process }),
       };
-      const result = await db
-        .insertInto('cases')
-        .values({ case_id: caseId, user_id: owner, created_at: nowIso(), ...values })
-        .onConflict((oc) =>
-          oc.column('case_id').doUpdateSet(values).where('cases.user_id', '=', owner),
-        )
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      for (;;) {
+        const existing = await db
+          .selectFrom('cases')
+          .select('user_id')
+          .where('case_id', '=', caseId)
+          .executeTakeFirst();
+        if (existing !== undefined) {
+          if (existing.user_id !== owner) return 'not-found';
+          if (Object.keys(given).length > 0) {
+            await db
+              .updateTable('cases')
+              .set(given)
+              .where('case_id', '=', caseId)
+              .where('user_id', '=', owner)
+              .execute();
+          }
+          return 'stored';
+        }
+        if (fields.caseName === undefined) return 'name-required';
+        const inserted = await db
+          .insertInto('cases')
+          .values({
+            case_id: caseId,
+            user_id: owner,
+            created_at: nowIso(),
+            case_name: fields.caseName,
+            case_description: fields.caseDescription ?? null,
+            process: fields.process ?? null,
+            family_id: null,
+            family_name: null,
+          })
+          .onConflict((oc) => oc.column('case_id').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return 'stored';
+        // Created meanwhile by another request: update it (or find it is someone else's).
+      }
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   caseListResponseSchema,
   caseLookupParamsSchema,
   caseParamsSchema,
+  DEMO_CASE_ID_PREFIX,
   demoCaseResponseSchema,
   errorMessages,
   upsertCaseDataRequestSchema,
@@ -45,17 +46,26 @@ export function registerCaseRoutes(
     method: 'PUT',
     url: '/api/cases/:caseId',
     tag: 'Casos',
-    summary: 'Crea o actualiza un caso',
+    summary: 'Crea un caso o cambia los campos dados (los demás se conservan)',
     auth: guard.requireUser,
     params: caseParamsSchema,
     notFound: 'CASE_NOT_FOUND',
     body: upsertCaseRequestSchema,
     responses: { 200: caseIdResponseSchema },
-    errors: { 404: ['CASE_NOT_FOUND'] },
+    errors: { 404: ['CASE_NOT_FOUND'], 409: ['CASE_ID_RESERVED'] },
     handler: async (request, reply) => {
       const { caseId } = request.params;
+      // The demo study's ids: nobody may claim one before (or after) the demo is stored.
+      if (caseId.startsWith(DEMO_CASE_ID_PREFIX)) {
+        return reply.status(409).send(apiError('CASE_ID_RESERVED'));
+      }
       const stored = await forOwner(request).upsert(caseId, request.body);
-      if (!stored) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      if (stored === 'not-found') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      if (stored === 'name-required') {
+        return reply
+          .status(400)
+          .send(apiError('VALIDATION_FAILED', 'El nombre del caso es obligatorio'));
+      }
       return reply.status(200).send({ caseId } satisfies CaseIdResponse);
     },
   });

@@ -19,12 +19,12 @@ describe.each(dialects)('cases on %s', (dialect) => {
     const bruno = await signedIn(server, 'list-b');
     await ana.put('/api/cases/c-1', { caseName: 'Caso uno' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await ana.put('/api/cases/c-2', { caseName: 'Caso dos', familyId: 'F1', familyName: 'Barra' });
+    await ana.put('/api/cases/c-2', { caseName: 'Caso dos', process: 'Capacidad' });
     await bruno.put('/api/cases/c-3', { caseName: 'De Bruno' });
 
     const list = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
     expect(list.cases.map((c) => c.caseId)).toEqual(['c-2', 'c-1']);
-    expect(list.cases[0]).toMatchObject({ caseName: 'Caso dos', familyId: 'F1' });
+    expect(list.cases[0]).toMatchObject({ caseName: 'Caso dos', process: 'Capacidad' });
   });
 
   it('hides another user’s case, data and writes behind a 404', async () => {
@@ -136,6 +136,49 @@ describe.each(dialects)('cases on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(`W/"${row.data_etag}"`).toBe(first.headers.etag);
     expect(Buffer.from(row.data_gzip!).equals(first.rawPayload)).toBe(true);
+  });
+
+  it('changes only the fields a PUT gives, and leaves the family to studies', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'merge');
+    const created = await ana.put('/api/cases/m-1', {
+      caseName: 'Caso',
+      caseDescription: 'Red 2030',
+      process: 'Análisis N-1',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // Before issue #16 the fields left out became null.
+    expect((await ana.put('/api/cases/m-1', { caseName: 'Caso renombrado' })).statusCode).toBe(200);
+    expect((await ana.put('/api/cases/m-1', { process: null })).statusCode).toBe(200);
+    const list = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
+    expect(list.cases[0]).toMatchObject({
+      caseId: 'm-1',
+      caseName: 'Caso renombrado',
+      caseDescription: 'Red 2030',
+      process: null,
+      familyId: null,
+    });
+    // A family would take the case out of /analisis without making it a study case.
+    const family = await ana.put('/api/cases/m-1', { familyId: 'F1', familyName: 'Barra' });
+    expect(family.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(family.json()).error.message).toBe(
+      'La familia (familyId, familyName) de un caso la asigna su estudio: crea el estudio en /estudios o con POST /api/studies',
+    );
+    const unnamed = await ana.put('/api/cases/m-2', { caseDescription: 'sin nombre' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(unnamed.json()).error.message).toBe(
+      'El nombre del caso es obligatorio',
+    );
+  });
+
+  it('reserves the demo study’s case ids: nobody can take one before the demo is stored', async () => {
+    const { server } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'squatter');
+    const taken = await ana.put('/api/cases/demo-B5-alta_2030', { caseName: 'Mío' });
+    expect(taken.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(taken.json()).error.code).toBe('CASE_ID_RESERVED');
+    const list = caseListResponseSchema.parse((await ana.get('/api/cases')).json());
+    expect(list.cases).toEqual([]);
   });
 
   it('refuses bad case ids and bodies with Spanish messages', async () => {

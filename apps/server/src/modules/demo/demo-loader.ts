@@ -181,28 +181,30 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
       await tx.deleteFrom('demo_cases').execute();
     }
     for (const { c, data } of studyCases) {
+      const row = {
+        case_name: c.caseName,
+        case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
+        process: 'Capacidad de conexión',
+        family_id: c.familyId,
+        family_name: c.familyName,
+        user_id: DEMO_OWNER,
+        scenario: c.scenario,
+        year: c.year,
+        busbar_capacity_mw: c.capacityMw,
+        contingency_count: c.contingencyCount,
+      };
+      // Demo ids are reserved (PUT /api/cases refuses them); a row a user made under one
+      // before that rule is taken back rather than left to hide the demo case.
       await tx
         .insertInto('cases')
-        .values({
-          case_id: c.caseId,
-          case_name: c.caseName,
-          case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
-          process: 'Capacidad de conexión',
-          family_id: c.familyId,
-          family_name: c.familyName,
-          user_id: DEMO_OWNER,
-          scenario: c.scenario,
-          year: c.year,
-          busbar_capacity_mw: c.capacityMw,
-          contingency_count: c.contingencyCount,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.column('case_id').doNothing())
+        .values({ case_id: c.caseId, created_at: now, ...row })
+        .onConflict((oc) => oc.column('case_id').doUpdateSet(row))
         .execute();
+      const { case_id: _id, ...answer } = data;
       await tx
         .insertInto('case_api_data')
         .values(data)
-        .onConflict((oc) => oc.column('case_id').doNothing())
+        .onConflict((oc) => oc.column('case_id').doUpdateSet(answer))
         .execute();
     }
     await tx
