@@ -1,3 +1,4 @@
+export * from './api/analyses';
 export * from './api/cases';
 export * from './api/client-config';
 export * from './api/export';

@@ -73,7 +73,8 @@ export interface UploadsTable {
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-export type JobKind = 'analysis' | 'study';
+/** 'group': the flexibility of an analysed case run again with another study group (#21). */
+export type JobKind = 'analysis' | 'study' | 'group';
 
 export interface AnalysisJobsTable {
   id: string;
@@ -88,6 +89,8 @@ export interface AnalysisJobsTable {
   queued_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Scenario × year cases a study job has stored (it keys pg-boss deliveries). */
   slices_done: ColumnType<number, number | undefined, number>;
+  /** The study group's key an 'analysis' or 'group' job runs; null: the default rule. */
+  study_group: ColumnType<string | null, string | null | undefined, string | null>;
   state: JobState;
   progress_percent: ColumnType<number, number | undefined, number>;
   stage: string | null;
@@ -155,6 +158,30 @@ export interface StudyVersionsTable {
   created_at: Timestamp;
 }
 
+/** Issue #21: the flexibility of a case per study group, one row per (case, group key). */
+export interface CaseGroupAnalysesTable {
+  analysis_id: string;
+  case_id: string;
+  user_id: string;
+  /** Canonical group text (contracts' studyGroupKey): 'all', 'area:3', 'gens:3-5'. */
+  group_key: string;
+  label: string;
+  chosen_by: 'default' | 'request';
+  job_id: string;
+  error_code: string | null;
+  error_message: string | null;
+  tmax_mw: number | null;
+  fcitc_attributable_mw: number | null;
+  fcitc_strict_mw: number | null;
+  pre_existing_count: number | null;
+  unit_count: number | null;
+  /** The contracts' Flexibility JSON, gzip-compressed (http/stored-json.ts); null until done. */
+  flexibility_gzip: Buffer | null;
+  flexibility_etag: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
@@ -167,4 +194,5 @@ export interface Database {
   case_networks: CaseNetworksTable;
   studies: StudiesTable;
   study_versions: StudyVersionsTable;
+  case_group_analyses: CaseGroupAnalysesTable;
 }

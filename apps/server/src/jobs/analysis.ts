@@ -1,13 +1,10 @@
 import {
-  acCheckAtTransfer,
-  analyseFlexibility,
   branchDisplayName,
   findIslands,
   inServiceMask,
   isEngineError,
   loadCase,
   screenN1,
-  type AcCheck,
   type FlexibilityResult,
   type Loading,
   type Network,
@@ -15,19 +12,17 @@ import {
 import {
   analysisResultV1Schema,
   writeFullDataJson,
-  type AcCheckResult,
   type AnalysisResultV1,
   type Flexibility,
   type N1Loading,
   type NetworkViewV1,
 } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
-import { toContractFlexibility } from './map-flexibility';
+import { analyseWithGroup, flexibilityForGroup } from './group-flexibility';
+
+export { toAcCheckResult } from './group-flexibility';
 
 export type ProgressReporter = (percent: number, stage: string) => void;
-
-/** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
-const MAX_STORED_CONSTRAINTS = 300;
 
 export type AnalysisOutcome =
   | {
@@ -37,18 +32,23 @@ export type AnalysisOutcome =
       contingencyCount: number;
       /** The network view (issue #9), laid out once here; null when the layout failed. */
       networkView: NetworkViewV1 | null;
+      /** Why the flexibility is missing (an empty requested group, …); null when it is there. */
+      flexibilityError: { code: string; detail: string } | null;
     }
   | { ok: false; code: string; line?: number; field?: string; detail: string };
 
 /**
  * The analysis an upload gets: read the case (format by content), screen every N-1 outage in
- * DC, and describe the result for the API. Runs inside a worker thread; bad input is an outcome,
- * not an exception, so the job fails with the parser's code instead of crashing the worker.
+ * DC, the flexibility with the study group (`groupKey`, or ANALYSIS.md §5's default rule when
+ * null), and describe the result for the API. Runs inside a worker thread; bad input is an
+ * outcome, not an exception, so the job fails with the parser's code instead of crashing the
+ * worker.
  */
 export async function runAnalysis(
   bytes: Uint8Array,
   caseName: string,
   report: ProgressReporter,
+  groupKey: string | null = null,
 ): Promise<AnalysisOutcome> {
   try {
     const started = performance.now();
@@ -68,15 +68,14 @@ export async function runAnalysis(
       line: w.line ?? null,
     }));
     let flexibility: Flexibility | undefined;
+    let flexibilityError: { code: string; detail: string } | null = null;
     try {
-      const computed = analyseWithDefaultGroup(net);
-      flexibility = toContractFlexibility(computed);
-      report(80, 'Verificando con flujo de carga AC');
-      attachAcChecks(net, computed, flexibility);
+      flexibility = flexibilityForGroup(net, groupKey, report, [55, 86]);
     } catch (error) {
       // The N-1 results stand on their own; say why flexibility is missing.
       if (!isEngineError(error)) throw error;
       warnings.push({ code: error.code, message: error.message, line: null });
+      flexibilityError = { code: error.code, detail: error.message };
     }
     const flexibleAt = performance.now();
 
@@ -124,9 +123,17 @@ export async function runAnalysis(
     };
     // A result that does not match the contract is a bug here, not something to store.
     analysisResultV1Schema.parse(result);
+    // The top-level levels are the attributable figure: what SAX clients get (contracts).
     const fullDataJson =
       flexibility === undefined ? null : writeFullDataJson(caseName, flexibility);
-    return { ok: true, result, fullDataJson, contingencyCount: n1.nContingencies, networkView };
+    return {
+      ok: true,
+      result,
+      fullDataJson,
+      contingencyCount: n1.nContingencies,
+      networkView,
+      flexibilityError,
+    };
   } catch (error) {
     if (isEngineError(error)) {
       return {
@@ -154,54 +161,9 @@ function describeNetwork(net: Network): NetworkViewV1 | null {
   }
 }
 
-/**
- * ANALYSIS.md §5's default study group: the wind and solar units (MATPOWER genfuel) when the
- * case has some with room to rise, else every unit with headroom.
- */
+/** ANALYSIS.md §5's default study group (the demo and its test use this one). */
 export function analyseWithDefaultGroup(net: Network): FlexibilityResult {
-  try {
-    return analyseFlexibility(net, {
-      studyGroup: { rule: 'renewables' },
-      maxConstraints: MAX_STORED_CONSTRAINTS,
-    });
-  } catch (error) {
-    if (!isEngineError(error) || error.code !== 'TRANSFER_GROUP_EMPTY') throw error;
-    return analyseFlexibility(net, { maxConstraints: MAX_STORED_CONSTRAINTS });
-  }
-}
-
-/**
- * Issue 4 item 6: an AC power flow at the limit dispatch of the first constraint of each level,
- * reported beside the DC figure.
- */
-function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: Flexibility): void {
-  const pattern = {
-    unitParticipation: computed.extra.unitParticipation,
-    loadSinkByBus: computed.extra.loadSinkByBus,
-  };
-  const firstIds = new Set(flexibility.levels.flatMap((level) => level.constraintIds.slice(0, 1)));
-  for (const constraint of flexibility.constraints) {
-    if (!firstIds.has(constraint.id)) continue;
-    const check = acCheckAtTransfer(net, pattern, constraint.transferAtLimitMw, {
-      monitored: constraint.monitored.branch - 1,
-      contingency: constraint.contingency === null ? -1 : constraint.contingency.branch - 1,
-      limitMw: constraint.limitMw,
-      dcFlowMw:
-        constraint.flowAtZeroMw + constraint.distributionFactor * constraint.transferAtLimitMw,
-    });
-    constraint.acCheck = toAcCheckResult(check);
-  }
-}
-
-export function toAcCheckResult(check: AcCheck): AcCheckResult {
-  const finite = (value: number) => (Number.isFinite(value) ? value : null);
-  return {
-    converged: check.converged,
-    acFlowMva: finite(check.acFlowMva),
-    acLoadingPercent: finite(check.acLoadingPercent),
-    dcLoadingPercent: check.dcLoadingPercent,
-    flagged: check.flagged,
-  };
+  return analyseWithGroup(net, null);
 }
 
 export function describeLoading(net: Network, loading: Loading): N1Loading {

@@ -12,6 +12,8 @@ export interface ClaimedJob {
   studyId: string | null;
   studyVersion: number | null;
   uploadSha256: string;
+  /** The study group's key ('analysis' and 'group' jobs); null: the default rule. */
+  studyGroup: string | null;
   attempts: number;
   /** Scenario × year cases of the study already stored. */
   slicesDone: number;

@@ -11,6 +11,7 @@ import type { AnalysisJobsTable } from '../db/schema';
 import type { ClaimedJob } from './claimed-job';
 import { encodeCaseData, STALE_ENCODING } from '../modules/cases/case-data-encoding';
 import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
+import { groupJobStore, prepareGroupRow, saveGroupRow } from './group-jobs.repository';
 import { studyJobStore } from './study-jobs.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
@@ -82,6 +83,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         'analysis_jobs.study_version',
         'analysis_jobs.attempts',
         'analysis_jobs.slices_done',
+        'analysis_jobs.study_group',
         'analysis_jobs.state',
         'uploads.sha256',
         'cases.case_name',
@@ -96,6 +98,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     studyId: row.study_id,
     studyVersion: row.study_version,
     uploadSha256: row.sha256,
+    studyGroup: row.study_group,
     attempts,
     slicesDone: row.slices_done,
   });
@@ -103,6 +106,8 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
   return {
     /** Study jobs' plans, cases and turns (study-jobs.repository.ts). */
     study: studyJobStore(db),
+    /** Group re-runs' results (group-jobs.repository.ts). */
+    group: groupJobStore(db),
 
     async claimNext(): Promise<ClaimedJob | null> {
       for (;;) {
@@ -204,13 +209,18 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         .execute();
     },
 
-    /** Writes the result into the case and closes the job, in one transaction. */
+    /**
+     * Writes the result into the case and closes the job, in one transaction; the flexibility
+     * is also kept as the case's result for its study group (issue #21), or, when a requested
+     * group could not run, that group's error.
+     */
     async complete(
       job: ClaimedJob,
       result: AnalysisResultV1,
       fullDataJson: unknown,
       contingencyCount: number,
       networkView: NetworkViewV1 | null = null,
+      flexibilityError: { code: string; detail: string } | null = null,
     ): Promise<boolean> {
       const caseId = job.caseId;
       if (caseId === null) throw new Error(`job ${job.id} has no case to complete`);
@@ -229,6 +239,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         apiResponseDate: now,
       });
       const network = networkView === null ? null : await prepareNetworkView(networkView);
+      const groupRow = await prepareGroupRow(job, caseId, result.flexibility, flexibilityError);
       return db.transaction().execute(async (tx) => {
         const closed = await tx
           .updateTable('analysis_jobs')
@@ -256,6 +267,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
           .onConflict((oc) => oc.column('case_id').doUpdateSet({ ...text, ...STALE_ENCODING }))
           .execute();
         if (network !== null) await saveCaseNetwork(tx, caseId, network);
+        if (groupRow !== null) await saveGroupRow(tx, groupRow);
         return true;
       });
     },

@@ -1,4 +1,5 @@
 import { runAnalysis } from './analysis';
+import { runGroupAnalysis } from './group-flexibility';
 import { buildStudyNetworkView, runStudyCaseJob } from './study-case';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
@@ -14,10 +15,20 @@ export async function handleJob(
   try {
     switch (message.type) {
       case 'run': {
-        const outcome = await runAnalysis(message.bytes, message.caseName, (percent, stage) =>
-          post({ type: 'progress', jobId, percent, stage }),
+        const outcome = await runAnalysis(
+          message.bytes,
+          message.caseName,
+          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
+          message.group,
         );
         post({ type: 'done', jobId, outcome });
+        return;
+      }
+      case 'group-run': {
+        const outcome = await runGroupAnalysis(message.bytes, message.group, (percent, stage) =>
+          post({ type: 'progress', jobId, percent, stage }),
+        );
+        post({ type: 'group-done', jobId, outcome });
         return;
       }
       case 'study-case':

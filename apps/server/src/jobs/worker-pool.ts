@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
+import { runGroupJob } from './group-job';
 import { runStudyJob } from './study-job';
 import type { FromWorker, RunOutcome, ThreadAnswer, ThreadTalk, ToWorker } from './worker-protocol';
 
@@ -140,7 +141,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     talk: ThreadTalk,
   ): Promise<RunOutcome> {
     const answer = await talk(
-      { type: 'run', jobId: job.id, attempt: job.attempts, caseName: job.caseName, bytes },
+      {
+        type: 'run',
+        jobId: job.id,
+        attempt: job.attempts,
+        caseName: job.caseName,
+        bytes,
+        group: job.studyGroup,
+      },
       [bytes.buffer as ArrayBuffer],
     );
     if (answer.type === 'crashed') return 'crashed';
@@ -158,6 +166,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         outcome.fullDataJson,
         outcome.contingencyCount,
         outcome.networkView,
+        outcome.flexibilityError,
       );
     } else {
       const described = describeEngineError(outcome);
@@ -182,7 +191,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       outcome =
         job.kind === 'study'
           ? await runStudyJob({ job, bytes, talk, store, publish, log })
-          : await runAnalysisJob(job, bytes, talk);
+          : job.kind === 'group'
+            ? await runGroupJob({ job, bytes, talk, store, log })
+            : await runAnalysisJob(job, bytes, talk);
     } catch (error) {
       // The job's state could not be written: the queue notices it is still 'running'.
       log.error({ err: error, jobId: job.id }, 'job bookkeeping');

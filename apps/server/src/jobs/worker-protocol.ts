@@ -1,11 +1,22 @@
 import type { Transferable } from 'node:worker_threads';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
 import type { AnalysisOutcome } from './analysis';
+import type { GroupOutcome } from './group-flexibility';
 import type { StudyCaseOutcome } from './study-case';
 
 /** Messages between the queue (main thread) and an analysis worker thread. */
 export type ToWorker =
-  | { type: 'run'; jobId: string; attempt: number; caseName: string; bytes: Uint8Array }
+  | {
+      type: 'run';
+      jobId: string;
+      attempt: number;
+      caseName: string;
+      bytes: Uint8Array;
+      /** The study group's key (issue #21); null: the default rule. */
+      group: string | null;
+    }
+  /** A 'group' job: the flexibility of an analysed case with another study group. */
+  | { type: 'group-run'; jobId: string; bytes: Uint8Array; group: string }
   | {
       type: 'study-case';
       jobId: string;
@@ -21,6 +32,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'progress'; jobId: string; percent: number; stage: string }
   | { type: 'done'; jobId: string; outcome: AnalysisOutcome }
+  | { type: 'group-done'; jobId: string; outcome: GroupOutcome }
   | { type: 'study-case-done'; jobId: string; outcome: StudyCaseOutcome }
   | { type: 'study-view-done'; jobId: string; view: NetworkViewV1 | null }
   | { type: 'error'; jobId: string; detail: string };

@@ -7,8 +7,11 @@ export type JobState = z.infer<typeof jobStateSchema>;
 /** An analysis or study job as its owner sees it (polling and Server-Sent Events alike). */
 export const jobStatusSchema = z.object({
   jobId: z.string(),
-  /** 'analysis': an uploaded case; 'study': every scenario × year case of a study version. */
-  kind: z.enum(['analysis', 'study']).default('analysis'),
+  /**
+   * 'analysis': an uploaded case; 'study': every scenario × year case of a study version;
+   * 'group': the flexibility of an analysed case with another study group (caseId set).
+   */
+  kind: z.enum(['analysis', 'study', 'group']).default('analysis'),
   /** The analysed case; null for a study job. */
   caseId: z.string().nullable(),
   /** The study; null for an analysis job. */

@@ -6,6 +6,7 @@ import {
   createStudyResponseSchema,
   MAX_UPLOAD_BYTES,
   UPLOAD_CONTENT_TYPES,
+  uploadQuerySchema,
   uploadResponseSchema,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
@@ -86,9 +87,11 @@ export async function registerUploadRoutes(
       description:
         'El archivo va como cuerpo, hasta 10 MB; su nombre, en la cabecera opcional ' +
         '`X-File-Name`. La respuesta trae el caso creado y el análisis en curso: su progreso está ' +
-        'en `/api/jobs/{jobId}`.',
+        'en `/api/jobs/{jobId}`. `?group=` elige el grupo de estudio de la flexibilidad ' +
+        '(`area:3`, `fuel:wind`, …); sin él, la regla por defecto.',
       auth: deps.guard.requireUser,
       preHandler: beforeUpload,
+      querystring: uploadQuerySchema,
       rawBody: {
         mediaTypes: [...UPLOAD_CONTENT_TYPES, 'multipart/form-data'],
         description:
@@ -125,6 +128,7 @@ export async function registerUploadRoutes(
             fileName: cleanFileName(Array.isArray(header) ? header[0] : header),
             contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
             bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+            group: request.query.group ?? null,
           });
         } catch (error) {
           if (error instanceof UserLimitError) return sendUserLimitError(reply, error);

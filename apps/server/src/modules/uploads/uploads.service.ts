@@ -56,7 +56,14 @@ export function caseNameFor(fileName: string): string {
 export async function acceptUpload(
   /** `limits` absent: no per-user limits (queue tests that record uploads directly). */
   deps: { db: Db; storage: ManagedUploadStorage; limits?: UserLimitsGuard },
-  input: { owner: string; fileName: string; contentType: string; bytes: Uint8Array },
+  input: {
+    owner: string;
+    fileName: string;
+    contentType: string;
+    bytes: Uint8Array;
+    /** The study group's key (`?group=`, issue #21); absent: the default rule. */
+    group?: string | null;
+  },
 ): Promise<UploadResponse> {
   const { storage } = deps;
   const { sha256, sizeBytes } = await storage.save(input.bytes);
@@ -97,6 +104,7 @@ async function recordUpload(
     now: string;
     sha256: string;
     sizeBytes: number;
+    group?: string | null;
   },
 ): Promise<void> {
   const { uploadId, caseId, jobId, now, sha256, sizeBytes } = input;
@@ -132,6 +140,7 @@ async function recordUpload(
       user_id: input.owner,
       upload_id: uploadId,
       case_id: caseId,
+      study_group: input.group ?? null,
       state: 'queued',
       queued_at: now,
       created_at: now,

@@ -1,0 +1,118 @@
+import {
+  acCheckAtTransfer,
+  analyseFlexibility,
+  isEngineError,
+  loadCase,
+  type AcCheck,
+  type FlexibilityResult,
+  type Network,
+  type StudyGroupChoice,
+} from '@holgura/engine';
+import { parseStudyGroup, type AcCheckResult, type Flexibility } from '@holgura/contracts';
+import { toContractFlexibility } from './map-flexibility';
+
+/** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
+export const MAX_STORED_CONSTRAINTS = 300;
+
+/**
+ * The engine's choice for a stored group key; null is the default rule (ANALYSIS.md §5). Keys
+ * are checked by the contracts' schema before they are stored, so one that does not parse here
+ * is a bug, not bad input.
+ */
+export function groupChoice(groupKey: string | null): StudyGroupChoice {
+  if (groupKey === null) return { kind: 'default' };
+  const parsed = parseStudyGroup(groupKey);
+  if (!parsed.ok) throw new Error(`stored study group ${JSON.stringify(groupKey)} does not parse`);
+  return parsed.choice;
+}
+
+/** The flexibility analysis of one case with a study group (null: the default rule). */
+export function analyseWithGroup(net: Network, groupKey: string | null = null): FlexibilityResult {
+  return analyseFlexibility(net, {
+    group: groupChoice(groupKey),
+    maxConstraints: MAX_STORED_CONSTRAINTS,
+  });
+}
+
+/**
+ * The group's flexibility in the contract's form, with the AC check (issue 4 item 6) on the
+ * first constraint of each level of both figures.
+ */
+export function flexibilityForGroup(
+  net: Network,
+  groupKey: string | null,
+  report: (percent: number, stage: string) => void = () => undefined,
+  span: [number, number] = [0, 100],
+): Flexibility {
+  const computed = analyseWithGroup(net, groupKey);
+  const flexibility = toContractFlexibility(computed);
+  report(span[0] + 0.8 * (span[1] - span[0]), 'Verificando con flujo de carga AC');
+  attachAcChecks(net, computed, flexibility);
+  return flexibility;
+}
+
+/** An AC power flow at the DC limit dispatch of the first constraint of each level. */
+function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: Flexibility): void {
+  const pattern = {
+    unitParticipation: computed.extra.unitParticipation,
+    loadSinkByBus: computed.extra.loadSinkByBus,
+  };
+  const levels = [
+    ...flexibility.levels,
+    ...(flexibility.figures ? flexibility.figures.strict.levels : []),
+  ];
+  const firstIds = new Set(levels.flatMap((level) => level.constraintIds.slice(0, 1)));
+  for (const constraint of flexibility.constraints) {
+    if (!firstIds.has(constraint.id)) continue;
+    const check = acCheckAtTransfer(net, pattern, constraint.transferAtLimitMw, {
+      monitored: constraint.monitored.branch - 1,
+      contingency: constraint.contingency === null ? -1 : constraint.contingency.branch - 1,
+      limitMw: constraint.limitMw,
+      dcFlowMw:
+        constraint.flowAtZeroMw + constraint.distributionFactor * constraint.transferAtLimitMw,
+    });
+    constraint.acCheck = toAcCheckResult(check);
+  }
+}
+
+export function toAcCheckResult(check: AcCheck): AcCheckResult {
+  const finite = (value: number) => (Number.isFinite(value) ? value : null);
+  return {
+    converged: check.converged,
+    acFlowMva: finite(check.acFlowMva),
+    acLoadingPercent: finite(check.acLoadingPercent),
+    dcLoadingPercent: check.dcLoadingPercent,
+    flagged: check.flagged,
+  };
+}
+
+export type GroupOutcome =
+  | { ok: true; flexibility: Flexibility }
+  | { ok: false; code: string; line?: number; field?: string; detail: string };
+
+/**
+ * A 'group' job in the worker thread: read the analysed case's file again and run its
+ * flexibility with the group. Bad input (an empty group, a row the case lacks) is an outcome
+ * with the engine's code, not an exception.
+ */
+export async function runGroupAnalysis(
+  bytes: Uint8Array,
+  groupKey: string,
+  report: (percent: number, stage: string) => void,
+): Promise<GroupOutcome> {
+  try {
+    report(5, 'Leyendo el caso');
+    const { network } = await loadCase(bytes);
+    report(20, 'Calculando la flexibilidad y las restricciones del grupo');
+    return { ok: true, flexibility: flexibilityForGroup(network, groupKey, report, [20, 95]) };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      ok: false,
+      code: error.code,
+      ...(error.line === undefined ? {} : { line: error.line }),
+      ...(error.field === undefined ? {} : { field: error.field }),
+      detail: error.message,
+    };
+  }
+}
