@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisResultV1Schema } from '../result/analysis-result.v1';
+import { jobStateSchema } from './jobs';
 
 const text = (label: string, max: number) =>
   z.string().trim().min(1, `${label} es obligatorio`).max(max, `${label} es demasiado largo`);
@@ -23,6 +24,18 @@ export const caseSummarySchema = z.object({
   createdAt: z.string(),
   /** A case of the bundled demo study: public and read-only. */
   isDemo: z.boolean(),
+  /**
+   * The analysis of an uploaded case: its state, and why it failed (`failed`: the case has no
+   * results; the list shows it as failed). Null for a study's or the demo's cases.
+   */
+  analysis: z
+    .object({
+      jobId: z.string(),
+      state: jobStateSchema,
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 

@@ -37,10 +37,17 @@ export function casesRepository(db: Db, owner: string) {
     async list(): Promise<CaseSummary[]> {
       const rows = await db
         .selectFrom('cases')
-        .selectAll()
-        .where('user_id', 'in', readable)
-        .orderBy('created_at', 'desc')
-        .orderBy('case_id')
+        .leftJoin('analysis_jobs', 'analysis_jobs.case_id', 'cases.case_id')
+        .selectAll('cases')
+        .select([
+          'analysis_jobs.id as job_id',
+          'analysis_jobs.state as job_state',
+          'analysis_jobs.error_code as job_error_code',
+          'analysis_jobs.error_message as job_error_message',
+        ])
+        .where('cases.user_id', 'in', readable)
+        .orderBy('cases.created_at', 'desc')
+        .orderBy('cases.case_id')
         .execute();
       return rows.map((row) => ({
         caseId: row.case_id,
@@ -51,6 +58,18 @@ export function casesRepository(db: Db, owner: string) {
         familyName: row.family_name,
         createdAt: row.created_at,
         isDemo: row.user_id === DEMO_OWNER,
+        // An uploaded case has one job; a failed one is listed as failed, not as a case.
+        analysis:
+          row.job_id === null || row.job_state === null
+            ? null
+            : {
+                jobId: row.job_id,
+                state: row.job_state,
+                error:
+                  row.job_error_code === null
+                    ? null
+                    : { code: row.job_error_code, message: row.job_error_message ?? '' },
+              },
       }));
     },
 
