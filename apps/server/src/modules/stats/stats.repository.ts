@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
 import type { StatsResponse } from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import { DEMO_OWNER } from '../cases/cases.repository';
 
-/** Aggregates over every user's cases: the stats strip is public (PRODUCT.md). */
+/**
+ * The public stats strip (PRODUCT.md), over public data only: the bundled demo study and
+ * case. Users' uploads and studies are private, and anonymous figures that moved with each of
+ * them showed anyone what others uploaded and when (issue #16; decision 004).
+ */
 export async function readStats(db: Db): Promise<StatsResponse> {
-  const studyCases = await db
-    .selectFrom('cases')
+  const publicCases = () => db.selectFrom('cases').where('user_id', '=', DEMO_OWNER);
+  const studyCases = await publicCases()
     .where('family_id', 'is not', null)
     .select((eb) => [
       eb.fn.countAll<number>().as('scenarios'),
@@ -16,15 +21,13 @@ export async function readStats(db: Db): Promise<StatsResponse> {
 
   // A study stores one row per busbar of each scenario × year case, all screening the same
   // network: count each (owner, scenario, year) case once, and every uploaded case.
-  const uploadContingencies = await db
-    .selectFrom('cases')
+  const uploadContingencies = await publicCases()
     .where('family_id', 'is', null)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('contingency_count'), sql<number>`0`).as('n'))
     .executeTakeFirstOrThrow();
   const studyContingencies = await db
     .selectFrom(
-      db
-        .selectFrom('cases')
+      publicCases()
         .where('family_id', 'is not', null)
         .groupBy(['user_id', 'scenario', 'year'])
         .select((eb) => eb.fn.max<number>('contingency_count').as('per_case'))
@@ -35,8 +38,7 @@ export async function readStats(db: Db): Promise<StatsResponse> {
 
   const capacity = await db
     .selectFrom(
-      db
-        .selectFrom('cases')
+      publicCases()
         .where('family_id', 'is not', null)
         .where('busbar_capacity_mw', 'is not', null)
         .groupBy('family_id')

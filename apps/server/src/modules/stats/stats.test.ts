@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statsResponseSchema } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { buildTestApp, dialects } from '../../test-support';
+import { DEMO_OWNER } from '../cases/cases.repository';
 
 async function insertStudyCase(
   db: Db,
@@ -12,6 +13,7 @@ async function insertStudyCase(
     mw: number | null;
     n1: number;
     key?: string;
+    owner?: string;
   },
 ) {
   await db
@@ -23,7 +25,7 @@ async function insertStudyCase(
       process: null,
       family_id: row.family,
       family_name: row.family,
-      user_id: 'user-a',
+      user_id: row.owner ?? DEMO_OWNER,
       scenario: row.family === null ? null : row.id.split('_')[0]!,
       year: row.year,
       busbar_capacity_mw: row.mw,
@@ -44,6 +46,31 @@ describe.each(dialects)('GET /api/stats on %s', (dialect) => {
       contingenciesAnalysed: 0,
       scenariosAnalysed: 0,
     });
+  });
+
+  it('counts public data only: a user’s private upload or study does not move the figures', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    await insertStudyCase(db, { id: 'alta_2027', family: 'A', year: 2027, mw: 100, n1: 10 });
+    const before = (await server.inject({ method: 'GET', url: '/api/stats' })).json();
+    // Before issue #16 an upload of case118 added its 186 contingencies for anyone to see.
+    await insertStudyCase(db, {
+      id: 'priv',
+      family: null,
+      year: null,
+      mw: null,
+      n1: 186,
+      owner: 'user-a',
+    });
+    await insertStudyCase(db, {
+      id: 'alta_2030',
+      family: 'Z',
+      year: 2030,
+      mw: 50,
+      n1: 7,
+      owner: 'user-b',
+    });
+    const after = (await server.inject({ method: 'GET', url: '/api/stats' })).json();
+    expect(after).toEqual(before);
   });
 
   it('computes the figures from the stored cases', async () => {
