@@ -11,6 +11,7 @@ import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import {
+  registerJsonDepthLimit,
   registerUnreadBodyGuard,
   requestTimeoutOptions,
   trustProxyOption,
@@ -20,6 +21,7 @@ import { registerWebApp } from './http/web-app';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { registerAnalysisRoutes } from './modules/analyses/analyses.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
@@ -87,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: trustProxyOption(config.trustProxy),
   });
   registerUnreadBodyGuard(server);
+  registerJsonDepthLimit(server);
   server.decorateRequest('principal', null);
   let queue: AnalysisQueue | null = null;
   const closing = new AbortController();
@@ -205,6 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
+    registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
     await registerStudyRoutes(server, {
       db,
       guard,

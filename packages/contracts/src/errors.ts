@@ -10,6 +10,7 @@ export const errorMessages = {
   VALIDATION_FAILED: 'La solicitud no es válida',
   INPUT_TOO_LARGE: 'El archivo supera el tamaño máximo permitido (10MB)',
   REQUEST_TOO_LARGE: 'La solicitud es demasiado grande',
+  REQUEST_TOO_DEEP: 'La solicitud JSON tiene demasiados niveles de anidación (el máximo es 64)',
   REQUEST_TIMEOUT:
     'La solicitud tardó demasiado en llegar completa y se cerró. Revisa la conexión e inténtalo de nuevo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido',

@@ -22,15 +22,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     const code: ErrorCode =
-      status === 413
-        ? 'REQUEST_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status === 404
-            ? 'NOT_FOUND'
-            : status >= 400 && status < 500
-              ? 'VALIDATION_FAILED'
-              : 'INTERNAL';
+      error.code === 'JSON_TOO_DEEP'
+        ? 'REQUEST_TOO_DEEP'
+        : status === 413
+          ? 'REQUEST_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status >= 400 && status < 500
+                ? 'VALIDATION_FAILED'
+                : 'INTERNAL';
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(apiError(code));
   });

@@ -121,3 +121,49 @@ describe('requests are refused before their body arrives', () => {
     expect(answer.closedAfterMs).toBeLessThan(3000);
   });
 });
+
+describe('JSON bodies', () => {
+  it('refuses JSON nested 10,000 deep with a Spanish 400, on every JSON route', async () => {
+    const { server } = await buildTestApp();
+    const browser = new TestClient(server);
+    await browser.post('/api/auth/sign-up/email', newAccount('deep-json'));
+    await browser.put('/api/cases/x', { caseName: 'x' });
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    // Before issue #16 the first two answered 500.
+    for (const [method, url, body] of [
+      ['PUT', '/api/cases/x/data', `{"fullDataJson":{"a":${deep}}}`],
+      ['POST', '/api/auth/sign-in/email', `{"email":${deep}}`],
+      ['PUT', '/api/profile', `{"firstName":${deep}}`],
+    ] as const) {
+      const response = await browser.request({
+        method,
+        url,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).error, url).toEqual({
+        code: 'REQUEST_TOO_DEEP',
+        message: 'La solicitud JSON tiene demasiados niveles de anidación (el máximo es 64)',
+      });
+    }
+    // Ordinary nesting, and brackets inside strings, pass.
+    const fine = await browser.put('/api/cases/x/data', {
+      fullDataJson: {
+        a: [[[{ b: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' }]]],
+      },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('keeps Fastify’s protection against prototype poisoning', async () => {
+    const { server } = await buildTestApp();
+    const response = await server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
