@@ -68,3 +68,8 @@ export function dispatchForKey(key: string, shownMw: number, maxMw: number): num
   };
   return moves[key];
 }
+
+/** Spec §9: generator axis ticks at 0, 25, 50, 75 and 100 % of the maximum. */
+export function axisTicks(maximum: number): number[] {
+  return [0, 0.25, 0.5, 0.75, 1].map((share) => share * maximum);
+}

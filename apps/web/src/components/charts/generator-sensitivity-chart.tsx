@@ -3,8 +3,8 @@ import { esGeneratorChart as t } from '../../strings/es-generator-chart';
 import { cn } from '../../utils/cn';
 import { formatFixed } from '../../utils/format';
 import { LabelledSelect } from '../ui/labelled-select';
-import { GeneratorAxis } from './generator-axis';
 import {
+  axisTicks,
   chartScaleMw,
   clampDispatch,
   dispatchForKey,
@@ -121,6 +121,35 @@ export function DirectionSelect({
         ['asc', t.asc],
       ]}
     />
+  );
+}
+
+/** The MW scale above the dispatch bars of /analisis and /resultados, one tick per quarter. */
+export function GeneratorAxis({ maximum }: { maximum: number }) {
+  const ticks = axisTicks(maximum);
+  return (
+    <div
+      aria-hidden="true"
+      className="relative mb-1 h-4 text-[10px] tabular-nums text-slate-500"
+      data-testid="axis"
+    >
+      {ticks.map((tick, index) => (
+        <span
+          key={index}
+          className={cn(
+            'absolute top-0',
+            index === 0
+              ? ''
+              : index === ticks.length - 1
+                ? '-translate-x-full'
+                : '-translate-x-1/2',
+          )}
+          style={{ left: `${index * 25}%` }}
+        >
+          {formatFixed(tick, 0)}
+        </span>
+      ))}
+    </div>
   );
 }
 

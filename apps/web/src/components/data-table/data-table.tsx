@@ -93,18 +93,18 @@ export type DataTableProps<Row> = AccessibleName & {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { status = 'ready', rows, emptyText } = props;
   if (status === 'loading') return <Spinner label={props.loadingText ?? ''} className="py-10" />;
-  if (status === 'error') return <StateNotice text={props.errorText ?? ''} tone="error" />;
-  if (rows.length === 0) return <StateNotice text={emptyText} tone="empty" />;
+  const notice =
+    status === 'error' ? (props.errorText ?? '') : rows.length === 0 ? emptyText : null;
+  if (notice !== null) {
+    const tone = status === 'error' ? 'error' : 'empty';
+    if (typeof notice === 'string') return <Notice tone={tone}>{notice}</Notice>;
+    return (
+      <Notice tone={tone} title={notice.title}>
+        {notice.detail}
+      </Notice>
+    );
+  }
   return <Grid {...props} />;
-}
-
-function StateNotice({ text, tone }: { text: TableNotice; tone: 'error' | 'empty' }) {
-  if (typeof text === 'string') return <Notice tone={tone}>{text}</Notice>;
-  return (
-    <Notice tone={tone} title={text.title}>
-      {text.detail}
-    </Notice>
-  );
 }
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;

@@ -8,29 +8,20 @@ import { es } from '../../strings/es';
 import { mockApi, sampleStats } from '../../test/render';
 import { StatsStrip } from './stats-strip';
 
-/** The strip as a screen uses it: its own query of /api/stats, its texts and test ids. */
-function Strip({ compact = false }: { compact?: boolean }) {
+/** The strip as the landing uses it: its own query of /api/stats, its texts and test ids. */
+function Strip() {
   const stats = useQuery({
     queryKey: ['stats'],
     queryFn: ({ signal }) => api.get('/api/stats', statsResponseSchema, signal),
   });
-  return compact ? (
-    <StatsStrip
-      stats={stats}
-      texts={es.resultsDemo.results.stats}
-      testIdPrefix="results-stat-"
-      compact
-    />
-  ) : (
-    <StatsStrip stats={stats} texts={es.landing.stats} testIdPrefix="stat-" />
-  );
+  return <StatsStrip stats={stats} texts={es.landing.stats} testIdPrefix="stat-" />;
 }
 
-function renderStrip(compact = false) {
+function renderStrip() {
   const client = createQueryClient({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={client}>
-      <Strip compact={compact} />
+      <Strip />
     </QueryClientProvider>,
   );
 }
@@ -98,14 +89,5 @@ describe('stats strip', () => {
     renderStrip();
 
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-  });
-
-  it('names the compact strip and its values as the screen asks, without the note', async () => {
-    mockApi({ '/api/stats': { body: sampleStats } });
-    renderStrip(true);
-    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('25');
-    expect(screen.getByRole('region', { name: 'Resumen del estudio' })).toBeInTheDocument();
-    expect(screen.queryByText(/Cifras calculadas/)).not.toBeInTheDocument();
-    expect(screen.queryByTestId('stat-busbarsEvaluated')).not.toBeInTheDocument();
   });
 });

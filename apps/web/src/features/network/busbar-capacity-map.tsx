@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import type { BusbarCapacityMapProps } from '../../lib/network-slot';
 import { esNetwork } from '../../strings/es-network';
@@ -8,7 +9,6 @@ import { demoStudyNetworkQueryOptions } from './api';
 import { CapacityLegend } from './legend';
 import { capacityScale, NOT_EVALUATED_COLOR } from './model';
 import { NetworkView } from './network-view';
-import { Card } from '../../components/ui/card';
 
 const t = esNetwork;
 

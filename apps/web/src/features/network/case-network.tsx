@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
+import { Card } from '../../components/ui/card';
 import type { CaseNetworkProps, NetworkFocus } from '../../lib/network-slot';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,7 +13,6 @@ import { LoadLegend } from './legend';
 import { branchState } from './model';
 import { NetworkView } from './network-view';
 import type { NetworkViewV1 } from '@holgura/contracts';
-import { Card } from '../../components/ui/card';
 
 const t = esNetwork;
 

@@ -154,36 +154,25 @@ export function NetworkView({
           }}
         />
         <div className="ml-auto flex gap-1" role="group" aria-label="Zoom">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t.zoomIn}
-            title={t.zoomIn}
-            disabled={status !== 'ready'}
-            onClick={() => void camera()?.animatedZoom({ duration: 200 })}
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t.zoomOut}
-            title={t.zoomOut}
-            disabled={status !== 'ready'}
-            onClick={() => void camera()?.animatedUnzoom({ duration: 200 })}
-          >
-            <Minus aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t.zoomReset}
-            title={t.zoomReset}
-            disabled={status !== 'ready'}
-            onClick={() => void camera()?.animatedReset({ duration: 200 })}
-          >
-            <Maximize2 aria-hidden="true" className="h-4 w-4" />
-          </Button>
+          {(
+            [
+              [t.zoomIn, Plus, 'animatedZoom'],
+              [t.zoomOut, Minus, 'animatedUnzoom'],
+              [t.zoomReset, Maximize2, 'animatedReset'],
+            ] as const
+          ).map(([label, Icon, move]) => (
+            <Button
+              key={move}
+              variant="outline"
+              size="icon"
+              aria-label={label}
+              title={label}
+              disabled={status !== 'ready'}
+              onClick={() => void camera()?.[move]({ duration: 200 })}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          ))}
         </div>
       </div>
       <div className="relative h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">

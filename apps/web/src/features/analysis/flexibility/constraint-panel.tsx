@@ -1,10 +1,10 @@
 import type { Constraint } from '@holgura/contracts';
+import { Card } from '../../../components/ui/card';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
 import { constraintState, loadingPercent, type ElementState, type ViewMode } from './model';
-import { Card } from '../../../components/ui/card';
 
 const t = esAnalysisResults.constraint;
 

@@ -1,9 +1,9 @@
 import type { Flexibility, FlexibilityLevel } from '@holgura/contracts';
+import { Card } from '../../../components/ui/card';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
 import { flexibilityBand, flexibilityBandClasses } from './model';
-import { Card } from '../../../components/ui/card';
 
 const t = esAnalysisResults.levels;
 
@@ -66,26 +66,24 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
             })}
           </ul>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs text-slate-600">
-            <div>
-              <dt>{t.summaryTmax}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900" data-testid="tmax">
-                {t.mw(formatFixed(flexibility.tmaxMw, 1))}
-              </dd>
-            </div>
-            <div>
-              <dt>{t.summaryFcitc}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900" data-testid="fcitc">
-                {t.mw(formatFixed(flexibility.fcitcMw, 1))}
-              </dd>
-            </div>
-            <div>
-              <dt>{t.summaryExact}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900" data-testid="flex-exact">
-                {selected === undefined
+            {[
+              ['tmax', t.summaryTmax, t.mw(formatFixed(flexibility.tmaxMw, 1))],
+              ['fcitc', t.summaryFcitc, t.mw(formatFixed(flexibility.fcitcMw, 1))],
+              [
+                'flex-exact',
+                t.summaryExact,
+                selected === undefined
                   ? '–'
-                  : t.percent(formatFixed(selected.flexibilityPercent, 4))}
-              </dd>
-            </div>
+                  : t.percent(formatFixed(selected.flexibilityPercent, 4)),
+              ],
+            ].map(([testId, label, value]) => (
+              <div key={testId}>
+                <dt>{label}</dt>
+                <dd className="font-semibold tabular-nums text-slate-900" data-testid={testId}>
+                  {value}
+                </dd>
+              </div>
+            ))}
           </dl>
         </>
       )}

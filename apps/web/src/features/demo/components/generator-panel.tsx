@@ -1,3 +1,5 @@
+import { Gridlines } from '../../../components/charts/generator-sensitivity-chart';
+import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { formatFixed } from '../../../utils/format';
 import {
@@ -8,7 +10,6 @@ import {
   type DemoGenerator,
   type SimState,
 } from '../model';
-import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.demo.generators;
 
@@ -96,13 +97,7 @@ export function GeneratorPanel({ generators, sim, manual, onSetDispatch }: Gener
                       className="h-full rounded-full bg-sky-600"
                       style={{ width: `${Math.min(100, share)}%` }}
                     />
-                    {[25, 50, 75].map((tick) => (
-                      <span
-                        key={tick}
-                        className="absolute top-0 h-full w-px bg-white"
-                        style={{ left: `${tick}%` }}
-                      />
-                    ))}
+                    <Gridlines />
                   </div>
                 )}
               </li>

@@ -1,7 +1,7 @@
+import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { formatMw } from '../../../utils/format';
 import { yearsOf, type ResultCard } from '../model';
-import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.results.conditions;
 

@@ -1,6 +1,7 @@
 import type { CaseSummary } from '@holgura/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
+import { Card } from '../../../components/ui/card';
 import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNetworkSlots } from '../../../lib/network-slot';
@@ -13,7 +14,6 @@ import { CapacityChart } from './capacity-chart';
 import { ConditionsCard } from './conditions-card';
 import { GeneratorChart } from './generator-chart';
 import { ResultCardView } from './result-card';
-import { Card } from '../../../components/ui/card';
 
 const t = es.resultsDemo.results;
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { axisTicks, GeneratorAxis } from './generator-axis';
+import { axisTicks } from './generator-bars';
+import { GeneratorAxis } from './generator-sensitivity-chart';
 
 describe('generator axis', () => {
   it('ticks at 0, 25, 50, 75 and 100 % of the maximum (spec §9)', () => {
