@@ -121,7 +121,8 @@ export const esStudies = {
       `Este estudio se creó con el archivo «${fileName}». Para calcular una versión nueva, súbelo de nuevo o elige uno de tus casos analizados.`,
     busesLoading: 'Leyendo las barras del caso...',
     busesError: (message: string) => `No se pudieron leer las barras del caso: ${message}`,
-    busesReady: (buses: string, areas: string) => `El caso tiene ${buses} barras y ${areas} áreas.`,
+    busesReady: (buses: string, areas: number, areasText: string) =>
+      `El caso tiene ${buses} barras y ${areas === 1 ? '1 área' : `${areasText} áreas`}.`,
   },
   loadFile: {
     title: 'Cargar desde archivo',

@@ -233,6 +233,7 @@ export function StudyEditor({ userKey, detail }: StudyEditorProps) {
                     ? null
                     : esStudies.baseCase.busesReady(
                         formatInteger(catalog.number.length),
+                        catalog.areas.length,
                         formatInteger(catalog.areas.length),
                       )
                 }
