@@ -1,3 +1,5 @@
+import { es } from '../strings/es';
+
 /** The load status of an element (spec §4): bands at 50, 75, 90, 100 and 130 % of its limit. */
 export type LoadBand = 'extreme' | 'overload' | 'critical' | 'alert' | 'moderate' | 'normal';
 
@@ -18,3 +20,24 @@ export const GAUGE_FULL_PERCENT = 130;
 export function gaugeWidthPercent(loadingPercent: number): number {
   return Math.min(100, (Math.abs(loadingPercent) / GAUGE_FULL_PERCENT) * 100);
 }
+
+const t = es.analysis.bands;
+
+export const loadBandLabel: Record<LoadBand, string> = {
+  extreme: t.extreme,
+  overload: t.overload,
+  critical: t.critical,
+  alert: t.alert,
+  moderate: t.moderate,
+  normal: t.normal,
+};
+
+/** Badge and bar colours (text AA on the badge background). */
+export const loadBandClasses: Record<LoadBand, { badge: string; bar: string }> = {
+  extreme: { badge: 'bg-red-900 text-white', bar: 'bg-red-900' },
+  overload: { badge: 'bg-red-600 text-white', bar: 'bg-red-600' },
+  critical: { badge: 'bg-orange-100 text-orange-900', bar: 'bg-orange-500' },
+  alert: { badge: 'bg-yellow-100 text-yellow-900', bar: 'bg-yellow-400' },
+  moderate: { badge: 'bg-lime-100 text-lime-900', bar: 'bg-lime-500' },
+  normal: { badge: 'bg-green-100 text-green-900', bar: 'bg-green-600' },
+};

@@ -12,7 +12,12 @@ import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { caseDataQueryOptions } from '../api/case-data';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
-import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
+import {
+  gaugeWidthPercent,
+  loadBand,
+  loadBandClasses,
+  loadBandLabel,
+} from '../../../utils/load-bands';
 
 const t = es.analysis.results;
 

@@ -3,7 +3,12 @@ import { Card } from '../../../components/ui/card';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
-import { gaugeWidthPercent, loadBand, loadBandClasses, loadBandLabel } from '../load-band';
+import {
+  gaugeWidthPercent,
+  loadBand,
+  loadBandClasses,
+  loadBandLabel,
+} from '../../../utils/load-bands';
 import { constraintState, loadingPercent, type ElementState, type ViewMode } from './model';
 
 const t = esAnalysisResults.constraint;

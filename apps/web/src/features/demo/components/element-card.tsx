@@ -1,20 +1,12 @@
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
+import { loadBandClasses, loadBandLabel } from '../../../utils/load-bands';
 import { loadBand, type ElementView, type LoadBand } from '../model';
 
 const t = es.resultsDemo.demo;
-const bands = es.analysis.bands;
-
-const bandStyle: Record<LoadBand | 'out', { badge: string; bar: string }> = {
-  extreme: { badge: 'bg-red-700 text-white', bar: 'bg-red-700' },
-  overload: { badge: 'bg-red-100 text-red-800', bar: 'bg-red-600' },
-  critical: { badge: 'bg-orange-100 text-orange-800', bar: 'bg-orange-500' },
-  alert: { badge: 'bg-amber-100 text-amber-900', bar: 'bg-amber-400' },
-  moderate: { badge: 'bg-lime-100 text-lime-900', bar: 'bg-lime-500' },
-  normal: { badge: 'bg-emerald-100 text-emerald-900', bar: 'bg-emerald-500' },
-  out: { badge: 'bg-slate-200 text-slate-800', bar: 'bg-slate-400' },
-};
+/** Out of service: no band, a grey gauge. */
+const OUT_OF_SERVICE = { badge: 'bg-slate-200 text-slate-800', bar: 'bg-slate-400' };
 
 /** One element's flow against its limit, with the spec's load bands (gauge full at 130 %). */
 export function ElementCard({
@@ -35,8 +27,8 @@ export function ElementCard({
     : hasFlow
       ? loadBand(view.flowMw!, view.limitMw!)
       : 'normal';
-  const label = view.outOfService ? bands.outOfService : bands[band === 'out' ? 'normal' : band];
-  const style = bandStyle[band];
+  const label = band === 'out' ? es.analysis.bands.outOfService : loadBandLabel[band];
+  const style = band === 'out' ? OUT_OF_SERVICE : loadBandClasses[band];
 
   return (
     <article

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaugeWidthPercent, loadBand, loadBandLabel } from './load-band';
+import { gaugeWidthPercent, loadBand, loadBandLabel } from './load-bands';
 
 describe('load bands (spec §4, §9)', () => {
   it.each([
