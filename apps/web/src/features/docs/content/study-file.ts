@@ -47,11 +47,156 @@ export const studyFileSection: DocSection = {
   id: 'archivo-de-estudio',
   title: 'El archivo de estudio',
   intro:
-    'Un estudio de capacidad de conexión es una red base más un archivo JSON que describe años, áreas, escenarios, proyectos y barras. Holgura calcula así el estudio de demostración de Resultados (`demo/estudio-demo.json`) en su primer arranque, y `npx holgura study estudio.json` calcula cualquier estudio desde la terminal e imprime las capacidades de cada caso.',
+    'Un estudio de capacidad de conexión es una red base más un archivo que describe años, áreas, escenarios, proyectos y barras candidatas. Cada usuario crea, calcula, edita y borra sus propios estudios en la página «Estudios» del encabezado, llenando un formulario o subiendo el estudio en Excel o JSON; nadie más ve tus estudios. Sus resultados se consultan en [Resultados](/resultados). El estudio de demostración, de solo lectura, se calcula así en el primer arranque (`demo/estudio-demo.json`), y `npx holgura study estudio.json` calcula el mismo archivo desde la terminal.',
   subsections: [
     {
+      id: 'preparar-un-estudio',
+      title: 'Preparar un estudio en el formulario',
+      blocks: [
+        {
+          kind: 'list',
+          ordered: true,
+          items: [
+            'En «Estudios», pulsa «Nuevo estudio».',
+            'Caso base: sube el archivo de red (los mismos formatos, límite de 10 MB y mensajes de error que en [Análisis](/analisis)) o elige uno de tus casos ya analizados. Holgura lee sus barras y áreas, que alimentan el resto del formulario.',
+            'Datos del estudio: nombre, descripción y la descripción de la red que acompaña los resultados (si la red es sintética o ilustrativa, debe decirlo).',
+            'Años: en orden creciente y sin repetir. El primero es el año del caso base.',
+            'Áreas y crecimiento: el formulario ofrece las áreas del caso con el nombre «Área N»; puedes renombrarlas. El crecimiento anual se escribe en % (1,5 = 1,5 % al año); el archivo lo guarda como fracción (0.015).',
+            'Escenarios: nombre sin espacios ni guiones bajos, condición, multiplicador de demanda por área (vacío = 1) e intercambios (MW en una barra: positivo importa, negativo exporta).',
+            'Proyectos: año de entrada en operación, líneas (entre barras del caso, R, X y B en por unidad) y unidades de generación.',
+            'Barras candidatas: búscalas por número, nombre, tensión o área (se muestran de a 20, aunque el caso tenga 10.000 barras); elige «todas las barras de N kV o más», o pega una lista de números: los que no están en el caso se nombran y no se agregan. El formulario dice cuántas barras llevas.',
+            'Opciones: tope de capacidad (MW), capacidad poscontingencia, corte del factor de distribución y el tratamiento de las violaciones existentes.',
+            'Pulsa «Revisar» y, si todo está bien, «Calcular estudio».',
+          ],
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Estricta (`limit`)',
+              definition:
+                'Si la red ya viola un límite en una contingencia y la unidad nueva lo empeora, la capacidad de esa barra es 0 MW (el análisis tal como está escrito).',
+            },
+            {
+              term: 'Atribuible a la conexión (`ignore`)',
+              definition:
+                'Las violaciones que la red ya tiene son de la red, no de la conexión: se informan con cada barra, pero no limitan su capacidad.',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'estudio-en-excel',
+      title: 'Preparar un estudio en Excel',
+      blocks: [
+        {
+          kind: 'p',
+          text: '«Descargar plantilla» (en «Nuevo estudio» y en la lista de estudios) entrega un libro de Excel con un ejemplo pequeño. Cada hoja es una sección del estudio: la fila 1 tiene los encabezados y no se cambia; desde la fila 2, un elemento por fila. Las filas vacías se ignoran, puedes agregar columnas de notas a la derecha y todas las hojas deben estar, aunque alguna quede vacía. Los números llevan coma decimal (1,04) o punto (1.04).',
+        },
+        {
+          kind: 'table',
+          caption: 'Hojas de la plantilla de estudio',
+          head: ['Hoja', 'Columnas', 'Qué contiene'],
+          rows: [
+            ['Instrucciones', '—', 'Cómo llenar el libro, hoja por hoja y campo por campo.'],
+            [
+              'Estudio',
+              'Campo · Valor',
+              'Un campo por fila: Nombre, Descripción, Red (descripción), Tope de capacidad (MW), Capacidad poscontingencia (A, B, C o emergencia), Corte del factor de distribución, Violaciones existentes (limitar o ignorar).',
+            ],
+            ['Años', 'Año', 'Los años del estudio, en orden creciente.'],
+            [
+              'Áreas',
+              'Número · Nombre · Crecimiento anual (%)',
+              'Las áreas del caso que usa el estudio; las demás hojas las nombran por su nombre.',
+            ],
+            [
+              'Escenarios',
+              'Escenario · Condición',
+              'Nombre sin espacios ni guiones bajos y su condición.',
+            ],
+            ['Demanda', 'Escenario · Área · Multiplicador', 'Un área sin fila queda en 1.'],
+            [
+              'Intercambios',
+              'Escenario · Nombre · Barra · MW',
+              'Positivo importa, negativo exporta.',
+            ],
+            ['Proyectos', 'Proyecto · Año de entrada', 'Cada proyecto una vez.'],
+            [
+              'Líneas de proyectos',
+              'Proyecto · Barra desde · Barra hasta · Circuito · R (pu) · X (pu) · B (pu) · Capacidad A (MVA) · Capacidad B (MVA)',
+              'Las líneas que agrega cada proyecto (circuito vacío = 1).',
+            ],
+            [
+              'Unidades de proyectos',
+              'Proyecto · Barra · Pmáx (MW) · Pmín (MW) · P (MW)',
+              'Las unidades de generación que agrega cada proyecto.',
+            ],
+            ['Barras', 'Barra', 'Las barras candidatas, una por fila.'],
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'Con el caso base elegido, «Cargar desde archivo» acepta el libro (.xlsx) o un JSON (.json) de hasta 5 MB: Holgura lo revisa contra el caso y, si se puede leer, llena el formulario para que lo revises antes de calcular. Un estudio ya guardado se descarga con «Descargar Excel» o «Descargar JSON» en la lista, para editarlo fuera de Holgura y cargarlo de nuevo.',
+        },
+      ],
+    },
+    {
+      id: 'problemas-del-estudio',
+      title: 'Cómo se informan los problemas',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Nada se calcula ni se guarda hasta que el estudio está completo. El formulario marca cada campo que falta o no es válido, en español, antes de enviar nada. Después, «Revisar» comprueba el estudio contra el caso base —que cada barra, intercambio, línea y unidad esté en el caso y no esté aislada, y que cada área exista— y lista todos los problemas a la vez, cada uno con su lugar:',
+        },
+        {
+          kind: 'list',
+          items: [
+            'en el formulario, con el nombre del campo y un botón «Ir al campo»: «Escenario 2 › Nombre: El nombre del escenario no puede tener guiones bajos ni espacios»;',
+            'en un libro de Excel, con su hoja, fila y celda: «Hoja «Barras», fila 4, celda A4: La barra 99999 (barra del estudio) no está en el caso base»;',
+            'en un JSON, con la ruta del campo: `scenarios.1.name: El nombre del escenario no puede tener guiones bajos ni espacios` o `growth.Área 9: El área "Área 9" no está en areas`.',
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'Si no hay problemas, un resumen dice lo que tomará el cálculo antes de hacerlo: los casos (escenarios × años), las capacidades (casos × barras), los proyectos, el tamaño de la red y el tiempo estimado.',
+        },
+      ],
+    },
+    {
+      id: 'calculo-del-estudio',
+      title: 'Qué hace el cálculo y cuánto tarda',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El estudio se calcula en el servidor, un caso `<escenario>_<año>` a la vez. Cada caso es la red base con la demanda de cada barra multiplicada por (1 + crecimiento de su área) elevado a los años transcurridos desde el primero y por el multiplicador del escenario, los intercambios como inyecciones en su barra, los proyectos que ya entraron en operación y la generación redespachada a la nueva demanda. Sobre cada caso se ejecuta el análisis N-1 y se calcula la capacidad de conexión de cada barra candidata ([Capacidad de una barra](#capacidad-de-una-barra)).',
+        },
+        {
+          kind: 'p',
+          text: 'El progreso se ve en vivo («Caso 3 de 12: alta_2027 (25 barras)») en el formulario y en la lista de estudios, y el cálculo se puede cancelar. El tiempo crece con el tamaño de la red y con las barras: en una red de unas 2.000 barras, cada caso toma alrededor de un segundo más unas centésimas por barra candidata; en una de 10.000 barras, unos segundos por caso más casi un segundo por barra. Entre un caso y el siguiente, el servidor atiende los análisis de otros usuarios, así que un estudio largo no los detiene.',
+        },
+      ],
+    },
+    {
+      id: 'versiones-del-estudio',
+      title: 'Versiones, cancelar y borrar',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            '«Editar» abre el estudio en el formulario con su caso base. Al calcularlo se crea una versión nueva; los resultados de la anterior se siguen mostrando hasta que la nueva termina. Mientras una versión se calcula no se puede empezar otra.',
+            'Un estudio creado con un archivo de red subido pide ese archivo otra vez para calcular una versión nueva (o uno de tus casos analizados).',
+            '«Cancelar» detiene la versión en curso; los resultados de la versión anterior, si los había, se conservan.',
+            '«Borrar» elimina el estudio con todas sus versiones, casos y resultados, después de confirmarlo.',
+            'El estudio de demostración es público y de solo lectura: solo se pueden ver sus resultados.',
+          ],
+        },
+      ],
+    },
+    {
       id: 'campos-del-estudio',
-      title: 'Campos',
+      title: 'Campos del archivo JSON',
       blocks: [
         {
           kind: 'table',
