@@ -23,10 +23,25 @@ export type ExportFormat = 'xlsx' | 'csv';
 const caseExport = (caseId: string, table: string, format: ExportFormat) =>
   `/api/cases/${encodeURIComponent(caseId)}/export/${table}.${format}`;
 export const exportPaths = {
-  /** Query: level. */
+  /**
+   * Query: level; analysis (a group's analysisId, default the upload's result); figure
+   * (attributable, the default, or strict). The same for generators.
+   */
   constraints: (caseId: string, format: ExportFormat) => caseExport(caseId, 'constraints', format),
   /** Query: level, constraint. */
   generators: (caseId: string, format: ExportFormat) => caseExport(caseId, 'generators', format),
   /** Query: familyId (optional: without it, every case of the study). */
   busbarCapacities: (format: ExportFormat) => `/api/export/busbar-capacities.${format}`,
+} as const;
+
+/** The flexibility of a case per study group (issue #21, docs/decisions/013). */
+const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
+export const analysisPaths = {
+  /** GET: the groups run; POST { group }: run another. */
+  analyses: (caseId: string) => `${casePath(caseId)}/analyses`,
+  /** GET: one group's flexibility. */
+  analysis: (caseId: string, analysisId: string) =>
+    `${casePath(caseId)}/analyses/${encodeURIComponent(analysisId)}`,
+  /** GET: the generators and the group options of the case. */
+  generators: (caseId: string) => `${casePath(caseId)}/generators`,
 } as const;

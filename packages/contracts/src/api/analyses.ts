@@ -78,9 +78,8 @@ export const caseAnalysesResponseSchema = z.object({
 });
 export type CaseAnalysesResponse = z.infer<typeof caseAnalysesResponseSchema>;
 
+/** One group's flexibility (the case and analysis ids are the request's path). */
 export const groupAnalysisResponseSchema = z.object({
-  caseId: z.string(),
-  analysisId: z.string(),
   groupKey: z.string(),
   flexibility: flexibilitySchema,
 });

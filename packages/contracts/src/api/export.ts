@@ -12,12 +12,32 @@ const positiveIntegerParam = (message: string, description: string) =>
     .transform(Number)
     .describe(description);
 
+/**
+ * Which result and which figure a download is of (issue #21): a group's analysis (an id from
+ * GET /api/cases/{caseId}/analyses; without it, the upload's own result) and the attributable
+ * (default) or strict figure.
+ */
+const resultChoice = {
+  analysis: z
+    .string({ error: 'El identificador del análisis no es válido' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador del análisis no es válido')
+    .optional()
+    .describe('Análisis del caso con un grupo de estudio; sin él, el de la subida'),
+  figure: z
+    .enum(['attributable', 'strict'], {
+      error: 'La cifra debe ser attributable (atribuible) o strict (estricta)',
+    })
+    .default('attributable')
+    .describe('Cifra: attributable (atribuible, por defecto) o strict (estricta)'),
+};
+
 /** Query of the constraints download (/analisis' table of one flexibility level). */
 export const constraintsExportQuerySchema = z.object({
   level: positiveIntegerParam(
     'El nivel debe ser un número entero positivo',
     'Nivel de flexibilidad (1, 2, …)',
   ),
+  ...resultChoice,
 });
 
 /**
@@ -30,6 +50,7 @@ export const generatorsExportQuerySchema = z.object({
     'Identificador de la restricción dentro del nivel',
   ),
   level: constraintsExportQuerySchema.shape.level,
+  ...resultChoice,
 });
 
 /** Query of the busbar capacities download: without a family, every case of the study. */

@@ -2,6 +2,7 @@ import type {
   BusbarCapacity,
   Constraint,
   Flexibility,
+  FlexibilityFigureName,
   FlexibilityLevel,
   Plant,
 } from '@holgura/contracts';
@@ -49,8 +50,38 @@ const constraintColumns: ExportColumn[] = [
   { header: 'Flujo post-contingencia inicial (MW)', kind: 'mw', width: 20 },
   { header: 'Límite aplicable (MW)', kind: 'mw', width: 16 },
   { header: 'Transferencia en el límite T(c) (MW)', kind: 'mw', width: 20 },
-  { header: 'Violada en la condición original', kind: 'text', width: 18 },
+  { header: 'Violación existente (T = 0)', kind: 'text', width: 30 },
 ];
+
+/**
+ * Issue #21: say which condition is over its limit at T = 0 — the base case, or the one after
+ * the contingency — with its loading, so the row agrees with 'Carga inicial (%)' (the N-0
+ * loading of the monitored element, often well under 100 % when the violation is post-contingency).
+ */
+function violationText(constraint: Constraint): string {
+  if (!constraint.preExistingViolation) return 'No';
+  const loading = loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
+  const where = constraint.contingency === null ? 'en la red completa' : 'tras la contingencia';
+  return loading === null ? `Sí, ${where}` : `Sí, ${where}: ${numberText(loading, 1)} %`;
+}
+
+/** The study group and the figure of the table, for its metadata (results since issue #21). */
+function figureMetadata(
+  flexibility: Flexibility,
+  figure: FlexibilityFigureName | undefined,
+): [string, string][] {
+  const group = flexibility.studyGroup;
+  if (group === undefined || flexibility.figures === undefined) return [];
+  return [
+    ['Grupo de estudio', `${group.label} (${group.key}), ${group.units.length} unidades`],
+    [
+      'Cifra',
+      figure === 'strict'
+        ? 'Estricta: las violaciones existentes que la transferencia empeora la limitan'
+        : 'Atribuible: las violaciones existentes no limitan la transferencia',
+    ],
+  ];
+}
 
 /** Loading against RATE_A, as the constraint panel's 'Condición Original' shows it. */
 function loadingPercent(flowMw: number, limitMva: number): number | null {
@@ -63,6 +94,7 @@ export function constraintsTable(input: {
   flexibility: Flexibility;
   level: FlexibilityLevel;
   generatedAt: Date;
+  figure?: FlexibilityFigureName;
 }): ExportTable {
   const { caseName, flexibility, level, generatedAt } = input;
   const byId = new Map(flexibility.constraints.map((constraint) => [constraint.id, constraint]));
@@ -73,6 +105,7 @@ export function constraintsTable(input: {
     metadata: [
       ...commonMetadata(caseName, generatedAt),
       ['Nivel', levelText(level)],
+      ...figureMetadata(flexibility, input.figure),
       ['Tmax (MW)', numberText(flexibility.tmaxMw, 2)],
       ['FCITC (MW)', numberText(flexibility.fcitcMw, 2)],
     ],
@@ -92,7 +125,7 @@ export function constraintsTable(input: {
       finite(constraint.flowAtZeroMw),
       finite(constraint.limitMw),
       finite(constraint.transferAtLimitMw),
-      yesNo(constraint.preExistingViolation),
+      violationText(constraint),
     ]),
     fileStem: `restricciones-${fileSlug(caseName)}-nivel-${level.level}`,
   };
@@ -116,6 +149,7 @@ export function generatorsTable(input: {
   level: FlexibilityLevel;
   constraint: Constraint;
   generatedAt: Date;
+  figure?: FlexibilityFigureName;
 }): ExportTable {
   const { caseName, flexibility, level, constraint, generatedAt } = input;
   const plants = new Map(flexibility.plants.map((plant) => [plant.id, plant]));
@@ -136,6 +170,7 @@ export function generatorsTable(input: {
       ['Elemento Monitoreado', constraint.monitored.name],
       ['Elemento en Contingencia', constraint.contingency?.name ?? FULL_NETWORK],
       ['Transferencia en el límite T(c) (MW)', numberText(constraint.transferAtLimitMw, 2)],
+      ...figureMetadata(flexibility, input.figure),
       ['Tmax (MW)', numberText(flexibility.tmaxMw, 2)],
     ],
     columns: [

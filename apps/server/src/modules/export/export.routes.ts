@@ -6,6 +6,7 @@ import {
   constraintsExportQuerySchema,
   generatorsExportQuerySchema,
   type ExportFormat,
+  type FlexibilityFigureName,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
@@ -13,6 +14,7 @@ import type { AuthGuard } from '../../http/auth-guard';
 import { tableToCsv } from './export-csv';
 import type { ExportTable } from './export-table';
 import { busbarCapacitiesTable, constraintsTable, generatorsTable } from './export-tables';
+import { exportedFlexibility } from './export-source';
 import { exportRepository } from './export.repository';
 import type { XlsxWriter } from './xlsx-thread';
 
@@ -66,13 +68,20 @@ export function registerExportRoutes(
     200: { description: 'El archivo, como adjunto', mediaTypes: [mediaType[format]] },
   });
 
-  /** The case's flexibility and the requested level, or the error already sent. */
+  /**
+   * The case's flexibility (the upload's, or a group's analysis) with the chosen figure, and
+   * the requested level; or the error already sent.
+   */
   async function levelOf(
     request: { principal: { userId: string } | null; params: { caseId: string } },
-    levelNumber: number,
+    query: { level: number; analysis?: string | undefined; figure: FlexibilityFigureName },
     reply: FastifyReply,
   ) {
-    const found = await repository(request).caseFlexibility(request.params.caseId);
+    const levelNumber = query.level;
+    const found = await exportedFlexibility(db, request.principal!.userId, {
+      caseId: request.params.caseId,
+      ...query,
+    });
     if (found.status === 'no-case') {
       void reply.status(404).send(apiError('CASE_NOT_FOUND'));
       return null;
@@ -83,6 +92,10 @@ export function registerExportRoutes(
     }
     if (found.status === 'no-flexibility') {
       void reply.status(409).send(apiError('FLEXIBILITY_NOT_COMPUTED'));
+      return null;
+    }
+    if (found.status === 'no-analysis') {
+      void reply.status(404).send(apiError('GROUP_ANALYSIS_NOT_FOUND'));
       return null;
     }
     const level = found.flexibility.levels.find((item) => item.level === levelNumber);
@@ -105,14 +118,23 @@ export function registerExportRoutes(
       querystring: constraintsExportQuerySchema,
       responses: download(format),
       errors: {
-        404: ['CASE_NOT_FOUND', 'CASE_DATA_NOT_FOUND', 'LEVEL_NOT_FOUND'],
+        404: [
+          'CASE_NOT_FOUND',
+          'CASE_DATA_NOT_FOUND',
+          'GROUP_ANALYSIS_NOT_FOUND',
+          'LEVEL_NOT_FOUND',
+        ],
         409: ['FLEXIBILITY_NOT_COMPUTED'],
         500: ['EXPORT_FAILED'],
       },
       handler: async (request, reply) => {
-        const found = await levelOf(request, request.query.level, reply);
+        const found = await levelOf(request, request.query, reply);
         if (found === null) return reply;
-        const table = constraintsTable({ ...found, generatedAt: new Date() });
+        const table = constraintsTable({
+          ...found,
+          figure: request.query.figure,
+          generatedAt: new Date(),
+        });
         return send(reply, table, format, xlsx);
       },
     });
@@ -128,13 +150,19 @@ export function registerExportRoutes(
       querystring: generatorsExportQuerySchema,
       responses: download(format),
       errors: {
-        404: ['CASE_NOT_FOUND', 'CASE_DATA_NOT_FOUND', 'LEVEL_NOT_FOUND', 'CONSTRAINT_NOT_FOUND'],
+        404: [
+          'CASE_NOT_FOUND',
+          'CASE_DATA_NOT_FOUND',
+          'GROUP_ANALYSIS_NOT_FOUND',
+          'LEVEL_NOT_FOUND',
+          'CONSTRAINT_NOT_FOUND',
+        ],
         409: ['FLEXIBILITY_NOT_COMPUTED'],
         500: ['EXPORT_FAILED'],
       },
       handler: async (request, reply) => {
-        const { constraint: constraintId, level } = request.query;
-        const found = await levelOf(request, level, reply);
+        const { constraint: constraintId } = request.query;
+        const found = await levelOf(request, request.query, reply);
         if (found === null) return reply;
         const constraint = found.level.constraintIds.includes(constraintId)
           ? found.flexibility.constraints.find((item) => item.id === constraintId)
@@ -142,7 +170,12 @@ export function registerExportRoutes(
         if (constraint === undefined) {
           return reply.status(404).send(apiError('CONSTRAINT_NOT_FOUND'));
         }
-        const table = generatorsTable({ ...found, constraint, generatedAt: new Date() });
+        const table = generatorsTable({
+          ...found,
+          constraint,
+          figure: request.query.figure,
+          generatedAt: new Date(),
+        });
         return send(reply, table, format, xlsx);
       },
     });

@@ -106,7 +106,7 @@ export const flexibility: Flexibility = {
       monitored: element(5, '=CMD|calc', 80, 0),
       contingency: null,
       limitMw: 90,
-      flowAtZeroMw: 80,
+      flowAtZeroMw: 99,
       distributionFactor: 0.05,
       ranking: 0.05,
       transferAtLimitMw: 200,
@@ -233,7 +233,7 @@ describe.each(dialects)('exports on %s', (dialect) => {
       'Flujo post-contingencia inicial (MW)',
       'Límite aplicable (MW)',
       'Transferencia en el límite T(c) (MW)',
-      'Violada en la condición original',
+      'Violación existente (T = 0)',
     ]);
     const first = sheet.getRow(headerRow + 1);
     expect(first.getCell(2).value).toBe('LÍNEA "A"-B 230 kV');
@@ -251,7 +251,8 @@ describe.each(dialects)('exports on %s', (dialect) => {
     expect(second.getCell(3).value).toBe('SOBRECARGA RED COMPLETA');
     // No RATE_A: no loading rather than an invented one.
     expect(second.getCell(8).value).toBeNull();
-    expect(second.getCell(13).value).toBe('Sí');
+    // Issue #21: which condition is over its limit, and by how much.
+    expect(second.getCell(13).value).toBe('Sí, en la red completa: 110 %');
     expect(sheet.getRow(headerRow + 3).cellCount).toBe(0);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
     expect(sheet.autoFilter).toBe(`A${headerRow}:M${headerRow + 2}`);
