@@ -18,7 +18,8 @@ import {
 } from './http/request-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { createAuth, type Auth } from './modules/auth/auth';
+import { createAuth, sessionLookup, type Auth } from './modules/auth/auth';
+import { accountSignInLimit } from './modules/auth/account-limit';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAnalysisRoutes } from './modules/analyses/analyses.routes';
@@ -117,12 +118,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
       secret,
       signInAttemptsPerMinute: config.signInAttemptsPerMinute,
+      allowedOrigins: config.allowedOrigins,
       mailer: createMailer({ smtpUrl: config.smtpUrl, db, log: server.log }),
       profiles,
     });
     await migrateAuthTables(auth);
     const guard = createAuthGuard({
       auth,
+      sessionExists: sessionLookup(database.authDb),
+      allowedOrigins: config.allowedOrigins,
       publicUrl: config.publicUrl,
       profiles,
       sax: options.saxVerifier === undefined ? sax.verifier : options.saxVerifier,
@@ -151,6 +155,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAuthRoutes(server, auth, {
       publicUrl: config.publicUrl,
       onSessionsChanged: guard.forgetSessions,
+      accountLimit: accountSignInLimit(database.authDb, {
+        max: config.signInAttemptsPerMinute,
+        windowMs: 60_000,
+      }),
     });
     registerProfileRoutes(server, { guard, profiles });
     // PostgreSQL: uploads in the database and pg-boss, so workers on any machine can run them.

@@ -18,6 +18,10 @@ export const errorMessages = {
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',
   CROSS_SITE_REQUEST: 'Solicitud rechazada: no proviene de Holgura',
   AUTH_RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  AUTH_ORIGIN_REFUSED:
+    'Holgura no acepta iniciar sesión desde la página en la que estás (su dirección no es la de Holgura). Abre Holgura con su dirección habitual o pide al administrador que agregue esta a ALLOWED_ORIGINS.',
+  AUTH_PASSWORD_WEAK:
+    'La contraseña es demasiado común o fácil de adivinar. Usa al menos 8 caracteres y evita palabras, nombres, fechas y secuencias conocidas (por ejemplo, una frase de varias palabras).',
   PROFILE_NOT_EDITABLE: 'Solo las cuentas de Holgura pueden editar su perfil',
   PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',
   CASE_NOT_FOUND: 'No se encontró el caso',

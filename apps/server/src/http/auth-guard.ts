@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { apiError } from '@holgura/contracts';
-import type { Auth } from '../modules/auth/auth';
+import { ACCESS_TOKEN_LIFETIME, type Auth } from '../modules/auth/auth';
 import type { ProfilesRepository } from '../modules/profiles/profiles.repository';
+import { trustedOrigins } from './origins';
 import { createSessionCache } from './session-cache';
 
 export type AccountKind = 'holgura' | 'sax';
@@ -64,8 +65,12 @@ export function createAuthGuard(deps: {
   publicUrl: string;
   profiles: ProfilesRepository;
   sax: SaxVerifier | null;
+  /** Whether a product session still exists (access tokens name theirs in `sid`). */
+  sessionExists: (sessionId: string) => Promise<boolean>;
+  /** Origins besides the request's own and PUBLIC_URL's that may write with a cookie. */
+  allowedOrigins?: readonly string[];
 }) {
-  const { auth, publicUrl, profiles, sax } = deps;
+  const { auth, publicUrl, profiles, sax, sessionExists } = deps;
   let jwks: JWTVerifyGetKey | null = null;
 
   async function localJwks(refresh: boolean): Promise<JWTVerifyGetKey> {
@@ -73,9 +78,8 @@ export function createAuthGuard(deps: {
     return jwks;
   }
 
-  // A verified token (our access token, a SAX id token) stays valid until it expires whatever
-  // happens to the session, so remembering the verification for a few seconds changes nothing
-  // but the signature checks (and, for SAX, the profile check).
+  // A verified token is remembered as a confirmed session is (session-cache.ts): for a few
+  // seconds, forgotten here at once when an account changes its sessions through this process.
   const verifiedTokens = createSessionCache<Principal>({
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: SESSION_CACHE_MAX_ENTRIES,
@@ -89,8 +93,13 @@ export function createAuthGuard(deps: {
         const { payload } = await jwtVerify(token, await localJwks(refresh), {
           issuer: publicUrl,
           audience: publicUrl,
+          // A token that never expires, or outlives the lifetime we issue, is not ours to take.
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+          maxTokenAge: ACCESS_TOKEN_LIFETIME,
         });
-        if (typeof payload.sub !== 'string') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        // Signed out, or the password reset: the session is gone and so is its token.
+        if (!(await sessionExists(payload.sid))) return null;
         const principal: Principal = {
           userId: payload.sub,
           accountKind: 'holgura',
@@ -152,17 +161,20 @@ export function createAuthGuard(deps: {
     return principal;
   }
 
-  const ownOrigin = new URL(publicUrl).origin;
+  const allowedOrigins = deps.allowedOrigins ?? [];
 
   /**
    * Cookies ride along with requests other sites make; a bearer token does not. A write that
-   * authenticates by cookie must come from our own pages: browsers always send Origin on
+   * authenticates by cookie must come from our own pages (served from the very origin the
+   * request came to, PUBLIC_URL, or ALLOWED_ORIGINS): browsers always send Origin on
    * cross-origin writes, so a foreign Origin is refused (SameSite=Lax cookies are the first line).
    */
   function isCrossSiteWrite(request: FastifyRequest): boolean {
     if (SAFE_METHODS.has(request.method)) return false;
     const origin = request.headers.origin;
-    return origin !== undefined && origin !== ownOrigin;
+    return (
+      origin !== undefined && !trustedOrigins(request, publicUrl, allowedOrigins).includes(origin)
+    );
   }
 
   async function identify(request: FastifyRequest): Promise<Principal | null> {
@@ -205,7 +217,10 @@ export function createAuthGuard(deps: {
     identify,
     requireUser,
     /** Called when an account changes its sessions here (sign-out, password, second factor). */
-    forgetSessions: () => sessions.clear(),
+    forgetSessions: () => {
+      sessions.clear();
+      verifiedTokens.clear();
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, profileSchema } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects, testConfig } from '../../test-support';
 import { newAccount, TestClient, totp } from './auth-test-client';
 
 describe.each(dialects)('product accounts on %s', (dialect) => {
@@ -237,9 +239,167 @@ describe.each(dialects)('product accounts on %s', (dialect) => {
     // Someone else at another address is not locked out.
     const other = new TestClient(server, '10.9.9.9');
     const response = await other.post('/api/auth/sign-in/email', {
-      email: 'nadie@ejemplo.co',
+      email: 'alguien@ejemplo.co',
       password: 'x-12345678',
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses common and easily guessed passwords, on sign-up and on reset, in Spanish', async () => {
+    const { server } = await build();
+    const browser = new TestClient(server);
+    for (const password of ['12345678', 'password1', 'qwertyuiop']) {
+      const response = await browser.post('/api/auth/sign-up/email', {
+        ...newAccount('weak'),
+        password,
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).error, password).toEqual({
+        code: 'AUTH_PASSWORD_WEAK',
+        message:
+          'La contraseña es demasiado común o fácil de adivinar. Usa al menos 8 caracteres y evita palabras, nombres, fechas y secuencias conocidas (por ejemplo, una frase de varias palabras).',
+      });
+    }
+    expect(browser.hasCookies()).toBe(false);
+    const reset = await browser.post('/api/auth/reset-password', {
+      token: 'cualquiera',
+      newPassword: '12345678',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(reset.json()).error.code).toBe('AUTH_PASSWORD_WEAK');
+  });
+
+  it('stops accepting an access token as soon as its session ends: sign-out, password reset', async () => {
+    const { server, db } = await build();
+    const browser = new TestClient(server);
+    const account = newAccount('token-revoked');
+    await browser.post('/api/auth/sign-up/email', account);
+    const first = ((await browser.get('/api/auth/token')).json() as { token: string }).token;
+    const api = new TestClient(server);
+    const bearer = (token: string) => api.get('/api/profile', { authorization: `Bearer ${token}` });
+    expect((await bearer(first)).statusCode).toBe(200);
+    // Before issue #16 the token kept working for its 15 minutes.
+    expect((await browser.post('/api/auth/sign-out')).statusCode).toBe(200);
+    expect((await bearer(first)).statusCode).toBe(401);
+
+    await browser.post('/api/auth/sign-in/email', {
+      email: account.email,
+      password: account.password,
+    });
+    const second = ((await browser.get('/api/auth/token')).json() as { token: string }).token;
+    expect((await bearer(second)).statusCode).toBe(200);
+    await browser.post('/api/auth/request-password-reset', {
+      email: account.email,
+      redirectTo: 'http://localhost:8080/',
+    });
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('to_address', '=', account.email)
+      .executeTakeFirstOrThrow();
+    const resetToken = /reset-password\/([^?\s]+)/.exec(mail.body_text)?.[1];
+    const reset = await new TestClient(server).post('/api/auth/reset-password', {
+      token: resetToken,
+      newPassword: 'otra-clave-bastante-larga-9',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await bearer(second)).statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with our key that has no expiry', async () => {
+    const { server, database } = await build();
+    const browser = new TestClient(server);
+    await browser.post('/api/auth/sign-up/email', newAccount('no-exp'));
+    const good = ((await browser.get('/api/auth/token')).json() as { token: string }).token;
+    const claims = JSON.parse(Buffer.from(good.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    // Sign the same claims, minus exp, with the server's own private key.
+    const { rows } = await sql<{ id: string; privateKey: string; alg: string | null }>`
+      select id, "privateKey", alg from jwks`.execute(database.authDb);
+    const key = rows[0]!;
+    const jwk = JSON.parse(
+      await symmetricDecrypt({ key: testConfig().authSecret!, data: JSON.parse(key.privateKey) }),
+    ) as JWK;
+    const alg = key.alg ?? 'EdDSA';
+    const { exp: _exp, ...withoutExp } = claims;
+    const forged = await new SignJWT(withoutExp)
+      .setProtectedHeader({ alg, kid: key.id })
+      .sign(await importJWK(jwk, alg));
+    const response = await new TestClient(server).get('/api/profile', {
+      authorization: `Bearer ${forged}`,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('AUTH_TOKEN_INVALID');
+    const fine = await new TestClient(server).get('/api/profile', {
+      authorization: `Bearer ${good}`,
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('limits failed sign-ins per account too, whatever address they come from', async () => {
+    const { server } = await build({ signInAttemptsPerMinute: 3 });
+    const owner = new TestClient(server, '10.0.0.1');
+    const account = newAccount('per-account');
+    await owner.post('/api/auth/sign-up/email', account);
+    // Behind one load balancer, or from many addresses: the account still gets 3 tries.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const attacker = new TestClient(server, `10.2.0.${i + 1}`);
+      const response = await attacker.post('/api/auth/sign-in/email', {
+        email: account.email.toUpperCase(),
+        password: `intento-${i}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // Another account from the same addresses is not held back.
+    const other = new TestClient(server, '10.2.0.1');
+    const response = await other.post('/api/auth/sign-in/email', {
+      email: 'otra@ejemplo.co',
+      password: 'x-12345678',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('accepts sign-in from the address the user typed, refusing other sites in Spanish', async () => {
+    const { server } = await build({ allowedOrigins: ['https://portal.operador.co'] });
+    const signUp = (origin: string, host: string, who: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin, host },
+        payload: newAccount(who),
+      });
+    // PUBLIC_URL is http://localhost:8080; before issue #16 these two were 403 INVALID_ORIGIN.
+    expect((await signUp('http://127.0.0.1:8080', '127.0.0.1:8080', 'by-ip')).statusCode).toBe(200);
+    const byName = await signUp('http://holgura-01:8080', 'holgura-01:8080', 'by-name');
+    expect(byName.statusCode).toBe(200);
+    expect(
+      (await signUp('https://portal.operador.co', 'holgura-01:8080', 'allowed')).statusCode,
+    ).toBe(200);
+    const refused = await signUp('http://otro-sitio.co', 'holgura-01:8080', 'refused');
+    expect(refused.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(refused.json()).error.code).toBe('AUTH_ORIGIN_REFUSED');
+    // A cookie write from the page at the network name is Holgura's own too.
+    const cookie = [byName.headers['set-cookie']]
+      .flat()
+      .map((line) => String(line).split(';')[0])
+      .join('; ');
+    const edit = await server.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { origin: 'http://holgura-01:8080', host: 'holgura-01:8080', cookie },
+      payload: { firstName: 'Ana', lastName: 'Gómez', company: 'XM' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const foreign = await server.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { origin: 'http://otro-sitio.co', host: 'holgura-01:8080', cookie },
+      payload: { firstName: 'Ana', lastName: 'Gómez', company: 'XM' },
+    });
+    expect(foreign.statusCode).toBe(403);
   });
 });

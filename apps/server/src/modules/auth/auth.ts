@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { bearer, jwt, twoFactor } from 'better-auth/plugins';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
+import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
 import type { Mailer } from '../mail/mailer';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
 
@@ -13,6 +15,8 @@ export interface AuthOptions {
   publicUrl: string;
   secret: string;
   signInAttemptsPerMinute: number;
+  /** ALLOWED_ORIGINS: other sites whose pages may sign in. */
+  allowedOrigins: readonly string[];
   mailer: Mailer;
   profiles: ProfilesRepository;
 }
@@ -31,10 +35,17 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: database.authDb, type: database.dialect },
     telemetry: { enabled: false },
+    // better-auth skips its origin check when NODE_ENV is 'test': tests check what runs.
+    advanced: { disableOriginCheck: false },
     // Password-reset tokens are kept as their SHA-256: a copy of the database resets nothing.
     // (Session tokens have no such option in better-auth 1.7: DATA_DIR is 0700 instead.)
     verification: { storeIdentifier: 'hashed' },
-    trustedOrigins: [publicUrl],
+    // The page's own origin (whatever host name the user typed), PUBLIC_URL and ALLOWED_ORIGINS.
+    trustedOrigins: (request) => [
+      publicUrl,
+      ...options.allowedOrigins,
+      request?.headers.get(REQUEST_ORIGIN_HEADER) ?? null,
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -98,7 +109,14 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       twoFactor({ issuer: 'Holgura' }),
       jwt({
-        jwt: { issuer: publicUrl, audience: publicUrl, expirationTime: ACCESS_TOKEN_LIFETIME },
+        jwt: {
+          issuer: publicUrl,
+          audience: publicUrl,
+          expirationTime: ACCESS_TOKEN_LIFETIME,
+          // `sid` ties the token to its session: signing out or resetting the password ends
+          // the session, and the API then refuses its tokens too (http/auth-guard.ts).
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
+        },
         // Otherwise every session check (each cookie-authenticated API call) reads the JWKS and
         // signs a fresh token into a `set-auth-jwt` header nobody reads: the web app asks
         // /token for its access token. It was most of the cookie path's CPU under load.
@@ -110,3 +128,13 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether a product session (better-auth's `session` table) still exists: a token names it. */
+export function sessionLookup(authDb: Kysely<unknown>) {
+  return async (sessionId: string): Promise<boolean> => {
+    const { rows } = await sql<{
+      id: string;
+    }>`select id from session where id = ${sessionId}`.execute(authDb);
+    return rows.length > 0;
+  };
+}
