@@ -121,6 +121,36 @@ export default tseslint.config(
     },
   },
   {
+    // The all-busbar capacity's helper thread: worker_threads and shared memory, still no I/O.
+    files: [
+      'packages/engine/src/transfer/all-busbars-threads.ts',
+      'packages/engine/src/transfer/all-busbars-worker.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                '!node:worker_threads',
+                'fs',
+                'path',
+                'os',
+                'child_process',
+                'http',
+                'https',
+                'net',
+              ],
+              message: 'The engine does no I/O of its own; node:fs is for src/cli only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/vite.config.ts'],
     languageOptions: { globals: { ...globals.browser } },

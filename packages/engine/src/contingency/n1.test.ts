@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
+import { buildDcModel } from '../powerflow/dcpf';
 import { screenN1 } from './n1';
 
 // A 400 kV ring 1-2-3 with a 115 kV transformer branch 3-4 to a radial load; bus 2 draws 90 MW.
@@ -56,5 +57,39 @@ describe('DC N-1 screening rules', () => {
     const lv = screenN1(network, { minKv: 500 });
     expect(lv.nMonitored).toBe(0);
     expect(lv.nContingencies).toBe(0);
+  });
+
+  it('solves no outage when nothing is monitored, and gives the loadings a solve would', () => {
+    /** The model with its sensitivity factors counting the solves made with them. */
+    const counted = (net: typeof network) => {
+      const built = buildDcModel(net);
+      let solves = 0;
+      const lu = new Proxy(built.sensitivity.lu, {
+        get(target, key, receiver) {
+          // Every solve reads the L column pointers once.
+          if (key === 'lp') solves++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      // The base power flow solves with `reduced`: only outage solves are counted.
+      const model = {
+        ...built,
+        reduced: { ...built.reduced },
+        sensitivity: { ...built.sensitivity, lu },
+      };
+      return { model, solves: () => solves };
+    };
+    const rated = counted(network);
+    screenN1(network, {}, rated.model);
+    expect(rated.solves(), 'outage solves with ratings').toBe(1);
+    const rateAMva = new Float64Array(network.branches.count);
+    const unrated = { ...network, branches: { ...network.branches, rateAMva } };
+    const none = counted(unrated);
+    const r = screenN1(unrated, {}, none.model);
+    expect(none.solves(), 'outage solves with nothing monitored').toBe(0);
+    expect(r.nMonitored).toBe(0);
+    expect(Array.from(r.worstLoadingByContingency.subarray(0, 3))).toEqual([0, 0, 0]);
+    expect(Array.from(r.worstMonitoredByContingency.subarray(0, 3))).toEqual([-1, -1, -1]);
+    expect(r.top).toEqual([]);
   });
 });

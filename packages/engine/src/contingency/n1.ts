@@ -167,7 +167,11 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
   const b = model.bdc.b;
   let overloadedPairs = 0;
   let borderlinePairs = 0;
-  for (let start = 0; start < outages.length; start += BATCH) {
+  // Nothing monitored: every outage's worst loading is 0 with no solve (13659pegase has no
+  // ratings at all).
+  const solved = nMon > 0 ? outages.length : 0;
+  for (let i = solved; i < outages.length; i++) worst[outages[i]] = 0;
+  for (let start = 0; start < solved; start += BATCH) {
     const count = Math.min(BATCH, outages.length - start);
     rhs.fill(0);
     for (let j = 0; j < count; j++) {

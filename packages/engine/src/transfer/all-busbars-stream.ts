@@ -98,19 +98,23 @@ export function foldBaseCase(ctx: AllBusbarsContext, out: OutageStream): void {
   }
 }
 
+export interface StreamKernel {
+  run(from: number, to: number): void;
+  finish(): void;
+}
+
 /**
- * The outages ctx.outages[from .. to) through the stream, four per pass over the factors. The
+ * The stream's kernel: run(from, to) takes the outages ctx.outages[from .. to), four per pass
+ * over the factors; finish() folds what the runs saw into the envelopes. The
  * four outages of a pass are read together for each monitored branch: their angle differences
  * share a cache line, and most groups of four pairs are folded at once (all |LODF| < ε, all
  * within the limit), so a pair costs about what it costs the N-1 screen.
  */
-export function streamOutagePairs(
+export function makeStreamKernel(
   ctx: AllBusbarsContext,
   epsilon: number,
-  from: number,
-  to: number,
   out: OutageStream,
-): void {
+): StreamKernel {
   const { monitored, outages, baseFlowMw: f, limitPostMw, fromBus, toBus, branchB: b } = ctx;
   const { lu, reducedOf } = ctx.reduced;
   const nR = lu.n;
@@ -135,131 +139,142 @@ export function streamOutagePairs(
   const self = new Int32Array(BATCH);
   const l = new Float64Array(BATCH);
   const post = new Float64Array(BATCH);
-  for (let start = from; start < to; start += BATCH) {
-    const count = Math.min(BATCH, to - start);
-    rhs.fill(0);
-    for (let j = 0; j < count; j++) {
-      const k = outages[start + j];
-      const fr = reducedOf[fromBus[k]];
-      const tr = reducedOf[toBus[k]];
-      if (fr >= 0) rhs[BATCH * fr + j] += 1;
-      if (tr >= 0) rhs[BATCH * tr + j] -= 1;
-    }
-    luSolve4(lu, rhs, x, ws);
-    for (let j = 0; j < BATCH; j++) {
-      // A short last pass repeats its first outage: the same pairs, folded or kept once.
-      const k = outages[start + (j < count ? j : 0)];
-      const h = b[k] * (x[slot(fromBus[k]) + j] - x[slot(toBus[k]) + j]);
-      ks[j] = k;
-      fk[j] = f[k];
-      scale[j] = 1 / (1 - h);
-      // The outaged branch is not a constraint of its own outage.
-      self[j] = monitoredIndexOf[k];
-      if (j < count) outageScale[start + j] = scale[j];
-    }
-    if (count < BATCH) {
-      for (let j = count; j < BATCH; j++) {
-        for (let r = 0; r < nR; r++) x[BATCH * r + j] = x[BATCH * r];
-        x[BATCH * nR + j] = 0;
-      }
-    }
-    const [f0, f1, f2, f3] = fk;
-    const [s0, s1, s2, s3] = scale;
-    const [i0, i1, i2, i3] = self;
-    for (let i = 0; i < nMon; i++) {
-      const a = monFrom[i];
-      const c = monTo[i];
-      const bm = monB[i];
-      const fm = monF[i];
-      const L = limitPostMw[i];
-      const l0 = bm * (x[a] - x[c]) * s0;
-      const l1 = bm * (x[a + 1] - x[c + 1]) * s1;
-      const l2 = bm * (x[a + 2] - x[c + 2]) * s2;
-      const l3 = bm * (x[a + 3] - x[c + 3]) * s3;
-      const p0 = fm + l0 * f0;
-      const p1 = fm + l1 * f1;
-      const p2 = fm + l2 * f2;
-      const p3 = fm + l3 * f3;
-      const a0 = Math.abs(l0);
-      const a1 = Math.abs(l1);
-      const a2 = Math.abs(l2);
-      const a3 = Math.abs(l3);
-      // Compare-and-branch, taken the same way almost always (min/max would cost more).
-      if (
-        a0 < epsilon &&
-        a1 < epsilon &&
-        a2 < epsilon &&
-        a3 < epsilon &&
-        Math.abs(p0) < L &&
-        Math.abs(p1) < L &&
-        Math.abs(p2) < L &&
-        Math.abs(p3) < L &&
-        i !== i0 &&
-        i !== i1 &&
-        i !== i2 &&
-        i !== i3
-      ) {
-        let hi = maxPost[i];
-        let lo = minPost[i];
-        let al = lodfMax[i];
-        if (p0 > hi) hi = p0;
-        if (p1 > hi) hi = p1;
-        if (p2 > hi) hi = p2;
-        if (p3 > hi) hi = p3;
-        if (p0 < lo) lo = p0;
-        if (p1 < lo) lo = p1;
-        if (p2 < lo) lo = p2;
-        if (p3 < lo) lo = p3;
-        if (a0 > al) al = a0;
-        if (a1 > al) al = a1;
-        if (a2 > al) al = a2;
-        if (a3 > al) al = a3;
-        maxPost[i] = hi;
-        minPost[i] = lo;
-        lodfMax[i] = al;
-        continue;
-      }
-      l[0] = l0;
-      l[1] = l1;
-      l[2] = l2;
-      l[3] = l3;
-      post[0] = p0;
-      post[1] = p1;
-      post[2] = p2;
-      post[3] = p3;
+  const run = (from: number, to: number): void => {
+    for (let start = from; start < to; start += BATCH) {
+      const count = Math.min(BATCH, to - start);
+      rhs.fill(0);
       for (let j = 0; j < count; j++) {
-        if (i === self[j]) continue;
-        const lj = l[j];
-        const pj = post[j];
-        const alj = Math.abs(lj);
-        if (!(pj < L && pj > -L)) pushPair(atLimit, i, ks[j], lj, pj);
-        else if (alj >= epsilon) pushPair(significant, i, ks[j], lj, pj);
-        else {
-          if (pj > maxPost[i]) maxPost[i] = pj;
-          if (pj < minPost[i]) minPost[i] = pj;
-          if (alj > lodfMax[i]) lodfMax[i] = alj;
+        const k = outages[start + j];
+        const fr = reducedOf[fromBus[k]];
+        const tr = reducedOf[toBus[k]];
+        if (fr >= 0) rhs[BATCH * fr + j] += 1;
+        if (tr >= 0) rhs[BATCH * tr + j] -= 1;
+      }
+      luSolve4(lu, rhs, x, ws);
+      for (let j = 0; j < BATCH; j++) {
+        // A short last pass repeats its first outage: the same pairs, folded or kept once.
+        const k = outages[start + (j < count ? j : 0)];
+        const h = b[k] * (x[slot(fromBus[k]) + j] - x[slot(toBus[k]) + j]);
+        ks[j] = k;
+        fk[j] = f[k];
+        scale[j] = 1 / (1 - h);
+        // The outaged branch is not a constraint of its own outage.
+        self[j] = monitoredIndexOf[k];
+        if (j < count) outageScale[start + j] = scale[j];
+      }
+      if (count < BATCH) {
+        for (let j = count; j < BATCH; j++) {
+          for (let r = 0; r < nR; r++) x[BATCH * r + j] = x[BATCH * r];
+          x[BATCH * nR + j] = 0;
+        }
+      }
+      const [f0, f1, f2, f3] = fk;
+      const [s0, s1, s2, s3] = scale;
+      const [i0, i1, i2, i3] = self;
+      for (let i = 0; i < nMon; i++) {
+        const a = monFrom[i];
+        const c = monTo[i];
+        const bm = monB[i];
+        const fm = monF[i];
+        const L = limitPostMw[i];
+        const l0 = bm * (x[a] - x[c]) * s0;
+        const l1 = bm * (x[a + 1] - x[c + 1]) * s1;
+        const l2 = bm * (x[a + 2] - x[c + 2]) * s2;
+        const l3 = bm * (x[a + 3] - x[c + 3]) * s3;
+        const p0 = fm + l0 * f0;
+        const p1 = fm + l1 * f1;
+        const p2 = fm + l2 * f2;
+        const p3 = fm + l3 * f3;
+        const a0 = Math.abs(l0);
+        const a1 = Math.abs(l1);
+        const a2 = Math.abs(l2);
+        const a3 = Math.abs(l3);
+        // Compare-and-branch, taken the same way almost always (min/max would cost more).
+        if (
+          a0 < epsilon &&
+          a1 < epsilon &&
+          a2 < epsilon &&
+          a3 < epsilon &&
+          Math.abs(p0) < L &&
+          Math.abs(p1) < L &&
+          Math.abs(p2) < L &&
+          Math.abs(p3) < L &&
+          i !== i0 &&
+          i !== i1 &&
+          i !== i2 &&
+          i !== i3
+        ) {
+          let hi = maxPost[i];
+          let lo = minPost[i];
+          let al = lodfMax[i];
+          if (p0 > hi) hi = p0;
+          if (p1 > hi) hi = p1;
+          if (p2 > hi) hi = p2;
+          if (p3 > hi) hi = p3;
+          if (p0 < lo) lo = p0;
+          if (p1 < lo) lo = p1;
+          if (p2 < lo) lo = p2;
+          if (p3 < lo) lo = p3;
+          if (a0 > al) al = a0;
+          if (a1 > al) al = a1;
+          if (a2 > al) al = a2;
+          if (a3 > al) al = a3;
+          maxPost[i] = hi;
+          minPost[i] = lo;
+          lodfMax[i] = al;
+          continue;
+        }
+        l[0] = l0;
+        l[1] = l1;
+        l[2] = l2;
+        l[3] = l3;
+        post[0] = p0;
+        post[1] = p1;
+        post[2] = p2;
+        post[3] = p3;
+        for (let j = 0; j < count; j++) {
+          if (i === self[j]) continue;
+          const lj = l[j];
+          const pj = post[j];
+          const alj = Math.abs(lj);
+          if (!(pj < L && pj > -L)) pushPair(atLimit, i, ks[j], lj, pj);
+          else if (alj >= epsilon) pushPair(significant, i, ks[j], lj, pj);
+          else {
+            if (pj > maxPost[i]) maxPost[i] = pj;
+            if (pj < minPost[i]) minPost[i] = pj;
+            if (alj > lodfMax[i]) lodfMax[i] = alj;
+          }
         }
       }
     }
-  }
-  for (let i = 0; i < nMon; i++) {
-    out.roomUpMw[i] = Math.min(out.roomUpMw[i], limitPostMw[i] - maxPost[i]);
-    out.roomDownMw[i] = Math.min(out.roomDownMw[i], limitPostMw[i] + minPost[i]);
-  }
+  };
+  const finish = (): void => {
+    for (let i = 0; i < nMon; i++) {
+      out.roomUpMw[i] = Math.min(out.roomUpMw[i], limitPostMw[i] - maxPost[i]);
+      out.roomDownMw[i] = Math.min(out.roomDownMw[i], limitPostMw[i] + minPost[i]);
+    }
+  };
+  return { run, finish };
 }
 
 /**
- * The list ordered by monitored index (counting sort, stable): the bound passes then read the
- * monitored branch's values in order and gather only the contingency's.
+ * The list ordered by monitored index, then contingency (two counting sorts): the bound passes
+ * then read the monitored branch's values in order and gather only the contingency's, and the
+ * order does not depend on which thread streamed which outage.
  */
-export function byMonitored(list: PairList, nMon: number): PairList {
-  const start = new Int32Array(nMon + 1);
-  for (let p = 0; p < list.count; p++) start[list.monitoredIndex[p] + 1]++;
-  for (let i = 0; i < nMon; i++) start[i + 1] += start[i];
+export function sortedPairs(list: PairList, nMon: number, nl: number): PairList {
+  const byK = countingSort(list, nl + 1, (p) => list.contingency[p] + 1);
+  return countingSort(byK, nMon, (p) => byK.monitoredIndex[p]);
+}
+
+function countingSort(list: PairList, keys: number, key: (p: number) => number): PairList {
+  const start = new Int32Array(keys + 1);
+  for (let p = 0; p < list.count; p++) start[key(p) + 1]++;
+  for (let q = 0; q < keys; q++) start[q + 1] += start[q];
   const out = emptyPairList(Math.max(1, list.count));
   out.count = list.count;
   for (let p = 0; p < list.count; p++) {
-    const at = start[list.monitoredIndex[p]]++;
+    const at = start[key(p)]++;
     out.monitoredIndex[at] = list.monitoredIndex[p];
     out.contingency[at] = list.contingency[p];
     out.lodf[at] = list.lodf[p];
@@ -268,13 +283,47 @@ export function byMonitored(list: PairList, nMon: number): PairList {
   return out;
 }
 
+/** Two threads' streams of disjoint outages (b may be null) as one, ordered. */
+export function mergedStreams(
+  a: OutageStream,
+  b: Omit<OutageStream, 'outageScale'> | null,
+  nMon: number,
+  nl: number,
+): OutageStream {
+  if (b) {
+    for (let i = 0; i < nMon; i++) {
+      a.roomUpMw[i] = Math.min(a.roomUpMw[i], b.roomUpMw[i]);
+      a.roomDownMw[i] = Math.min(a.roomDownMw[i], b.roomDownMw[i]);
+      a.lodfMax[i] = Math.max(a.lodfMax[i], b.lodfMax[i]);
+    }
+  }
+  const join = (x: PairList, y: PairList | undefined): PairList => {
+    if (!y) return x;
+    const out = emptyPairList(Math.max(1, x.count + y.count));
+    for (const l of [x, y]) {
+      for (let p = 0; p < l.count; p++) {
+        pushPair(out, l.monitoredIndex[p], l.contingency[p], l.lodf[p], l.flowMw[p]);
+      }
+    }
+    return out;
+  };
+  a.significant = sortedPairs(join(a.significant, b?.significant), nMon, nl);
+  a.atLimit = sortedPairs(join(a.atLimit, b?.atLimit), nMon, nl);
+  return a;
+}
+
 /** Stage 1 on one thread: N-0, every outage, then the significant pairs by monitored branch. */
 export function runOutageStream(ctx: AllBusbarsContext, epsilon: number): OutageStream {
   const nMon = ctx.monitored.length;
   const out = makeOutageStream(nMon, ctx.outages.length);
   foldBaseCase(ctx, out);
   // Nothing monitored: no pair can bind, so no outage needs solving.
-  if (nMon > 0) streamOutagePairs(ctx, epsilon, 0, ctx.outages.length, out);
-  out.significant = byMonitored(out.significant, nMon);
+  if (nMon > 0) {
+    const kernel = makeStreamKernel(ctx, epsilon, out);
+    kernel.run(0, ctx.outages.length);
+    kernel.finish();
+  }
+  out.significant = sortedPairs(out.significant, nMon, ctx.nl);
+  out.atLimit = sortedPairs(out.atLimit, nMon, ctx.nl);
   return out;
 }

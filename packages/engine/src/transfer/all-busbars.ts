@@ -8,7 +8,21 @@ import type { RankedConstraints } from './all-busbars-ranking';
 import type { BusGroup, BusRankings } from './all-busbars-run';
 import { makeBusRankings, makeGroupRunner } from './all-busbars-run';
 import type { OutageStream } from './all-busbars-stream';
-import { runOutageStream } from './all-busbars-stream';
+import {
+  foldBaseCase,
+  makeOutageStream,
+  makeStreamKernel,
+  mergedStreams,
+} from './all-busbars-stream';
+import type { HelperSpawn } from './all-busbars-threads';
+import {
+  BY_MAIN,
+  STREAM_CHUNK,
+  Tasks,
+  defaultHelperSpawn,
+  sharedAlloc,
+  startHelper,
+} from './all-busbars-threads';
 import { clusterBuses } from './busbar-clusters';
 import type { BusbarSetup, BusbarSetupOptions } from './busbar-setup';
 import { busbarSetup } from './busbar-setup';
@@ -54,6 +68,13 @@ export interface AllBusbarOptions extends BusbarSetupOptions {
   readonly rowCacheMb?: number;
   /** Called with the fraction done, between 0 and 1, as the job goes. */
   readonly onProgress?: (fraction: number) => void;
+  /**
+   * 2: the calling thread and a helper thread; 1: the calling thread alone. Default: 2 from
+   * about a second of work (ACTIVSg10k), else 1.
+   */
+  readonly threads?: number;
+  /** Where the helper thread's entry is (default: next to this module or its bundle). */
+  readonly helper?: HelperSpawn;
 }
 
 /** Per requested bus: computed, or outside the transfer island. */
@@ -97,7 +118,10 @@ export interface AllBusbarResult {
   readonly nContingencies: number;
   readonly nMonitored: number;
   readonly stats: AllBusbarStats;
-  /** Wall time per stage, ms (columns, bounds and buses summed over groups). */
+  /**
+   * Wall time per stage, ms. Columns, bounds and buses are summed over groups and threads (so
+   * with a helper they can add up to more than the wall time).
+   */
   readonly timingsMs: {
     setup: number;
     stream: number;
@@ -119,6 +143,8 @@ export interface AllBusbarStats {
   /** Monitored rows evaluated at a bus / rows solved for. */
   readonly rowsEvaluated: number;
   readonly rowsSolved: number;
+  /** Threads that took part: 2 when the helper did, else 1. */
+  readonly threads: number;
 }
 
 export function allBusbarCapacities(
@@ -219,19 +245,27 @@ export function rankAllBuses(
   t0: number;
 } {
   const t0 = performance.now();
-  const progress = options.onProgress ?? (() => undefined);
+  // Fractions never go back: with a helper, the tasks claimed (all but the helper's current
+  // one done) are the best count this thread has.
+  let reported = 0;
+  const progress = (fraction: number): void => {
+    if (fraction <= reported) return;
+    reported = fraction;
+    options.onProgress?.(fraction);
+  };
   const ctx = allBusbarsContext(setup, model);
-  const stream = runOutageStream(ctx, options.lodfEpsilon ?? 0.03);
-  // The stream is about as long as the N-1 screen; the buses, about as long again.
-  progress(0.4);
-  const t1 = performance.now();
+  const nMon = ctx.monitored.length;
+  const nOut = ctx.outages.length;
+  const epsilon = options.lodfEpsilon ?? 0.03;
 
   const slotOf = new Map<number, number>();
   setup.requested.forEach((b, slot) => slotOf.set(b, slot));
   const clusterSize = options.clusterSize ?? 64;
   const perGroup = options.clustersPerGroup ?? 8;
   const { branchActive } = model.active;
-  const groups: BusGroup[] = clusterBuses(net, branchActive, setup.buses, clusterSize * perGroup)
+  // Nothing monitored: every bus is at the cap, and neither outages nor columns are solved.
+  const island = nMon > 0 ? setup.buses : [];
+  const groups: BusGroup[] = clusterBuses(net, branchActive, island, clusterSize * perGroup)
     .map((g) => clusterBuses(net, branchActive, g, clusterSize))
     .map((clusters) => ({
       clusters,
@@ -239,34 +273,93 @@ export function rankAllBuses(
     }));
   const maxBuses = groups.reduce((s, g) => Math.max(s, g.clusters.flat().length), 0);
   const maxClusters = groups.reduce((s, g) => Math.max(s, g.clusters.length), 0);
-  const rankings = makeBusRankings(setup.requested.length, options.size);
   const params = {
     capMw: options.capMw,
     cutoff: options.cutoff,
     size: options.size,
     rowCacheMb: options.rowCacheMb ?? 64,
   };
-  const runner = makeGroupRunner(ctx, stream, rankings, params, maxBuses, maxClusters);
-  let done = 0;
-  for (const group of groups) {
-    runner.run(group);
-    done += group.clusters.flat().length;
-    progress(0.4 + (0.6 * done) / Math.max(1, setup.buses.length));
+
+  // A helper thread pays off from about a second of work (ACTIVSg2000 is a third of that).
+  const chunks = nMon > 0 ? Math.ceil(nOut / STREAM_CHUNK) : 0;
+  const tasks = new Tasks(chunks, groups.length);
+  const work = nMon * nOut + island.length * ctx.nl;
+  const useHelper = options.threads === undefined ? work > 3e7 : options.threads > 1;
+  const alloc = useHelper && island.length > 0 ? sharedAlloc : undefined;
+  const rankings = makeBusRankings(setup.requested.length, options.size, alloc);
+  const outageScale = new Float64Array(alloc ? alloc(8 * nOut) : new ArrayBuffer(8 * nOut));
+  const helper = alloc
+    ? startHelper(tasks, options.helper ?? defaultHelperSpawn(), {
+        ctx,
+        epsilon,
+        outageScale,
+        groups,
+        rankings,
+        params,
+        maxBuses,
+        maxClusters,
+      })
+    : null;
+
+  try {
+    // Stage 1: the stream, chunk by chunk from the shared counter.
+    const mine: OutageStream = { ...makeOutageStream(nMon, nOut), outageScale };
+    foldBaseCase(ctx, mine);
+    let part: Omit<OutageStream, 'outageScale'> | null = null;
+    if (nMon > 0) {
+      const kernel = makeStreamKernel(ctx, epsilon, mine);
+      const run = (c: number): void =>
+        kernel.run(c * STREAM_CHUNK, Math.min(nOut, (c + 1) * STREAM_CHUNK));
+      for (let c = tasks.claimChunk(BY_MAIN); c >= 0; c = tasks.claimChunk(BY_MAIN)) {
+        run(c);
+        progress((0.4 * Math.min(chunks, tasks.claimedChunks() - 1)) / chunks);
+      }
+      const helped = helper?.finishStream() ?? { part: null, redo: [] };
+      helped.redo.forEach(run);
+      kernel.finish();
+      part = helped.part;
+    }
+    const stream = mergedStreams(mine, part, nMon, ctx.nl);
+    // The stream is about as long as the N-1 screen; the buses, about as long again.
+    progress(0.4);
+    const t1 = performance.now();
+
+    // Stages 2–4: groups of buses from the shared counter.
+    helper?.startGroups(stream);
+    const runner = makeGroupRunner(ctx, stream, rankings, params, maxBuses, maxClusters);
+    const run = (g: number): void => runner.run(groups[g]);
+    for (let g = tasks.claimGroup(BY_MAIN); g >= 0; g = tasks.claimGroup(BY_MAIN)) {
+      run(g);
+      progress(0.4 + (0.6 * Math.min(groups.length, tasks.claimedGroups() - 1)) / groups.length);
+    }
+    const helped = helper?.finishGroups() ?? { part: null, redo: [] };
+    helped.redo.forEach(run);
+    progress(1);
+    const c = runner.counters;
+    const h = helped.part?.counters;
+    const ht = helped.part?.timingsMs;
+    return {
+      rankings,
+      stream,
+      stats: {
+        significantPairs: stream.significant.count,
+        atLimitPairs: stream.atLimit.count,
+        clusters: c.clusters + (h?.clusters ?? 0),
+        candidatePairs: c.candidatePairs + (h?.candidatePairs ?? 0),
+        evaluatedPairs: c.evaluated + (h?.evaluated ?? 0),
+        rowsEvaluated: c.rowsEvaluated + (h?.rowsEvaluated ?? 0),
+        rowsSolved: c.rowsSolved + (h?.rowsSolved ?? 0),
+        threads: helped.part ? 2 : 1,
+      },
+      timingsMs: {
+        stream: t1 - t0,
+        columns: runner.timingsMs.columns + (ht?.columns ?? 0),
+        bounds: runner.timingsMs.bounds + (ht?.bounds ?? 0),
+        buses: runner.timingsMs.buses + (ht?.buses ?? 0),
+      },
+      t0,
+    };
+  } finally {
+    helper?.close();
   }
-  const c = runner.counters;
-  return {
-    rankings,
-    stream,
-    stats: {
-      significantPairs: stream.significant.count,
-      atLimitPairs: stream.atLimit.count,
-      clusters: c.clusters,
-      candidatePairs: c.candidatePairs,
-      evaluatedPairs: c.evaluated,
-      rowsEvaluated: c.rowsEvaluated,
-      rowsSolved: c.rowsSolved,
-    },
-    timingsMs: { stream: t1 - t0, ...runner.timingsMs },
-    t0,
-  };
 }

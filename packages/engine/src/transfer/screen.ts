@@ -106,6 +106,8 @@ export function streamOutages(
   visit: (k: number, lodf: Float64Array) => void,
 ): void {
   const { net, model, monitored, outages } = ctx;
+  // Nothing monitored: no visit would read anything, so no outage is solved.
+  if (monitored.length === 0) return;
   const { lu, reducedOf } = model.sensitivity;
   const nR = lu.n;
   const nMon = monitored.length;

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { bruteForceBusbars } from '../../test/support/busbar-brute-force';
+import { readMatpower } from '../io/matpower/read-matpower';
+import type { Network } from '../model/network';
+import type { DcModel } from '../powerflow/dcpf';
+import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
+import type { AllBusbarOptions, AllBusbarResult } from './all-busbars';
+import { BusbarStatus, allBusbarCapacities } from './all-busbars';
+import { defaultHelperSpawn } from './all-busbars-threads';
+import { busbarCapacity } from './busbar-capacity';
+
+/**
+ * A 12 × 12 grid (144 buses, 264 branches) with generators every seventh bus, uneven
+ * reactances, ratings just over each branch's worst N-1 flow with emergency ratings on a third
+ * of the branches, two branches over their rating at T = 0 (pre-existing violations), one
+ * exactly at it, an isolated bus and an out-of-service branch.
+ */
+function gridCase(n: number): Network {
+  const bus: string[] = [];
+  const gen: string[] = [];
+  const branch: string[] = [];
+  let load = 0;
+  for (let i = 1; i <= n * n; i++) {
+    const pd = i % 7 === 1 ? 0 : 10 + (i % 5) * 4;
+    load += pd;
+    bus.push(`${i} ${i === 1 ? 3 : i % 7 === 1 ? 2 : 1} ${pd} 0 0 0 1 1 0 230 1 1.1 0.9;`);
+  }
+  bus.push(`${n * n + 1} 1 0 0 0 0 1 1 0 230 1 1.1 0.9;`);
+  const gens = Array.from({ length: n * n }, (_, i) => i + 1).filter((i) => i % 7 === 1);
+  for (const g of gens) {
+    const pg = load / gens.length;
+    gen.push(`${g} ${pg} 0 0 0 1 100 1 ${pg + 80 + (g % 3) * 40} ${pg * 0.3};`);
+  }
+  const x = (a: number, b: number): number => 0.02 + (((a * 7 + b * 13) % 11) / 11) * 0.08;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const a = r * n + c + 1;
+      if (c + 1 < n) branch.push(`${a} ${a + 1} 0 ${x(a, a + 1)} 0 999 0 0 0 0 1;`);
+      if (r + 1 < n) branch.push(`${a} ${a + n} 0 ${x(a, a + n)} 0 999 0 0 0 0 1;`);
+    }
+  }
+  branch.push(`${n * n} ${n * n + 1} 0 0.05 0 999 0 0 0 0 0;`);
+  const text =
+    `mpc.baseMVA = 100;\nmpc.bus = [\n${bus.join('\n')}\n];\nmpc.gen = [\n${gen.join('\n')}\n];\n` +
+    `mpc.branch = [\n${branch.join('\n')}\n];`;
+  const net = readMatpower(text).network;
+  // Worst |flow| over the base case and every single outage, by full DC power flows.
+  const f = runDcPowerFlow(net).pfMw;
+  const worstFlow = f.map(Math.abs);
+  for (let k = 0; k < net.branches.count; k++) {
+    const inService = Uint8Array.from(net.branches.inService);
+    inService[k] = 0;
+    const fk = runDcPowerFlow({ ...net, branches: { ...net.branches, inService } }).pfMw;
+    fk.forEach((v, m) => (worstFlow[m] = Math.max(worstFlow[m], Math.abs(v))));
+  }
+  const rateAMva = worstFlow.map((v) => Math.round(1.05 * v + 5));
+  const rateBMva = worstFlow.map((v, k) => (k % 3 === 0 ? Math.round(1.6 * v + 30) : 0));
+  const byFlow = [...f.keys()].sort((a, b) => Math.abs(f[b]) - Math.abs(f[a]));
+  // Over their rating at T = 0: two lightly loaded branches, so that far buses barely move them.
+  for (const k of [byFlow[150], byFlow[200]]) {
+    rateAMva[k] = 0.8 * Math.abs(f[k]);
+    rateBMva[k] = 0;
+  }
+  // Exactly at its rating at T = 0, the largest flow: T = 0 both ways where the bus pushes it.
+  rateAMva[byFlow[0]] = Math.abs(f[byFlow[0]]);
+  rateBMva[byFlow[0]] = 0;
+  return { ...net, branches: { ...net.branches, rateAMva, rateBMva } };
+}
+
+/**
+ * Same figures and limits. A T reached through a monitored branch's LODF row can differ from
+ * the stream's in the last bits, so MW are compared to 1e-9.
+ */
+const same = (a: AllBusbarResult, b: AllBusbarResult, what: string): void => {
+  for (const key of ['strict', 'attributable'] as const) {
+    for (const field of ['monitored', 'contingency'] as const) {
+      expect(Array.from(b[key][field]), `${key} ${field}, ${what}`).toEqual(
+        Array.from(a[key][field]),
+      );
+    }
+    a[key].capacityMw.forEach((v, j) => {
+      if (Number.isNaN(v)) return;
+      expect(Math.abs(b[key].capacityMw[j] - v), `${key} MW at bus ${j}, ${what}`).toBeLessThan(
+        1e-9,
+      );
+    });
+  }
+  expect(Array.from(b.worsened.monitored), `worsened, ${what}`).toEqual(
+    Array.from(a.worsened.monitored),
+  );
+};
+
+describe('the N-1 capacity of every busbar', () => {
+  const net = gridCase(12);
+  const model: DcModel = buildDcModel(net);
+  const r = allBusbarCapacities(net, {}, model);
+
+  it('equals the brute force at every bus, strict and attributable, with the worst violation', () => {
+    const brute = bruteForceBusbars(net);
+    const slot = new Map(Array.from(r.buses, (b, j) => [b, j]));
+    expect(brute.length, 'buses in the transfer island').toBe(net.buses.count - 1);
+    let zeros = 0;
+    for (const b of brute) {
+      const j = slot.get(b.bus) as number;
+      for (const key of ['strict', 'attributable'] as const) {
+        const what = `${key} capacity of bus ${b.bus}`;
+        expect(Math.abs(r[key].capacityMw[j] - b[key].transferMw), what).toBeLessThan(1e-9);
+        expect([r[key].monitored[j], r[key].contingency[j]], `${what}: limit`).toEqual([
+          b[key].monitored,
+          b[key].contingency,
+        ]);
+      }
+      expect(
+        [r.worsened.monitored[j], r.worsened.contingency[j]],
+        `worsened at bus ${b.bus}`,
+      ).toEqual([b.worsened.monitored, b.worsened.contingency]);
+      if (r.strict.capacityMw[j] === 0) zeros++;
+    }
+    // The case is built to have both kinds of buses.
+    expect(zeros, 'buses whose strict figure is 0').toBeGreaterThan(10);
+    expect(zeros, 'buses whose strict figure is 0').toBeLessThan(brute.length);
+  });
+
+  it('reports the bus outside the transfer island as such', () => {
+    const isolated = net.buses.count - 1;
+    expect(r.status[isolated]).toBe(BusbarStatus.outsideIsland);
+    expect(Number.isNaN(r.strict.capacityMw[isolated])).toBe(true);
+    expect(r.status.filter((s) => s === BusbarStatus.computed).length).toBe(net.buses.count - 1);
+  });
+
+  it('gives the same figures whatever the folding threshold and cluster sizes', () => {
+    const variants: AllBusbarOptions[] = [
+      { lodfEpsilon: 1e-4 },
+      { lodfEpsilon: 0.5 },
+      { clusterSize: 1, clustersPerGroup: 1 },
+      { clusterSize: 5, clustersPerGroup: 3 },
+      { clusterSize: 200, clustersPerGroup: 1 },
+    ];
+    for (const v of variants) same(r, allBusbarCapacities(net, v, model), JSON.stringify(v));
+  });
+
+  it('agrees with busbarCapacity of each bus alone, both ways', () => {
+    for (const preExisting of ['limit', 'ignore'] as const) {
+      const fig = preExisting === 'limit' ? r.strict : r.attributable;
+      for (let b = 0; b < net.buses.count - 1; b += 11) {
+        const one = busbarCapacity(net, { buses: [b], preExisting, top: 1 }, model).results[0];
+        expect(one.capacityMw, `${preExisting} capacity of bus ${b}`).toBe(fig.capacityMw[b]);
+        expect(one.limiting?.monitored ?? -1, `${preExisting} limit of bus ${b}`).toBe(
+          fig.monitored[b],
+        );
+      }
+    }
+  });
+
+  it('gives the same figures with a helper thread', () => {
+    const helper = { ...defaultHelperSpawn(), awaitStartMs: 60_000 };
+    const two = allBusbarCapacities(net, { threads: 2, helper }, model);
+    expect(two.stats.threads, 'threads that took part').toBe(2);
+    same(r, two, 'two threads');
+  });
+
+  it('reports progress up to 1', () => {
+    const seen: number[] = [];
+    allBusbarCapacities(net, { onProgress: (p) => seen.push(p) }, model);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p >= seen[i - 1]))).toBe(true);
+    expect(seen[seen.length - 1]).toBe(1);
+  });
+});
+
+describe('a case with nothing monitored', () => {
+  /** The model with its sensitivity factors counting the solves made with them. */
+  const counted = (net: Network): { model: DcModel; solves: () => number } => {
+    const built = buildDcModel(net);
+    let solves = 0;
+    const lu = new Proxy(built.sensitivity.lu, {
+      get(target, key, receiver) {
+        // Every solve reads the L column pointers once.
+        if (key === 'lp') solves++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const model = { ...built, sensitivity: { ...built.sensitivity, lu } };
+    return { model, solves: () => solves };
+  };
+
+  it('solves no outage and no bus column, and puts every bus at the cap', () => {
+    const rated = gridCase(6);
+    const unrated = {
+      ...rated,
+      branches: { ...rated.branches, rateAMva: new Float64Array(rated.branches.count) },
+    };
+    const some = counted(rated);
+    allBusbarCapacities(rated, {}, some.model);
+    const none = counted(unrated);
+    const r = allBusbarCapacities(unrated, {}, none.model);
+    // One solve either way for the sink's flows.
+    expect(some.solves(), 'solves with ratings').toBeGreaterThan(10);
+    expect(none.solves(), 'solves with nothing monitored').toBe(1);
+    expect(r.nMonitored).toBe(0);
+    const computed = r.buses.filter((_, j) => r.status[j] === BusbarStatus.computed);
+    expect(computed.length).toBe(36);
+    for (const j of computed) {
+      expect(r.strict.capacityMw[j]).toBe(2000);
+      expect(r.attributable.monitored[j]).toBe(-1);
+    }
+  });
+});

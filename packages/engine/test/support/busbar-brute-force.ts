@@ -1,0 +1,104 @@
+import type { Network } from '../../src/model/network';
+import { buildDcModel } from '../../src/powerflow/dcpf';
+import { lodfColumn, makeDfactors, ptdfColumn } from '../../src/sensitivity/dfactors';
+import { busbarSetup } from '../../src/transfer/busbar-setup';
+import { isPreExisting, transferAtLimit } from '../../src/transfer/screen';
+
+/**
+ * Every bus's busbar capacity the slow way, for tests: one PTDF column per bus and one LODF
+ * column per outage from dfactors.ts (not the all-busbar stream or columns), then every
+ * (monitored, contingency) pair at every bus, with ANALYSIS.md §4 as written. Memory is
+ * buses × branches: small cases only.
+ */
+export interface BruteForceFigure {
+  /** The cap when nothing binds before it. */
+  readonly transferMw: number;
+  /** −1 when the cap binds. */
+  readonly monitored: number;
+  readonly contingency: number;
+}
+
+export interface BruteForceBus {
+  readonly bus: number;
+  readonly strict: BruteForceFigure;
+  readonly attributable: BruteForceFigure;
+  /** The pre-existing violation worsened with the largest |d|; monitored −1 when none. */
+  readonly worsened: { monitored: number; contingency: number; distributionFactor: number };
+}
+
+const before = (k: number, m: number, k2: number, m2: number): boolean =>
+  k !== k2 ? k < k2 : m < m2;
+
+export function bruteForceBusbars(
+  net: Network,
+  options: { capMw?: number; cutoff?: number; buses?: number[] } = {},
+): BruteForceBus[] {
+  const capMw = options.capMw ?? 2000;
+  const cutoff = options.cutoff ?? 0.01;
+  const model = buildDcModel(net);
+  const setup = busbarSetup(net, model, options.buses ? { buses: options.buses } : {});
+  const { ctx } = setup;
+  const nl = net.branches.count;
+  const nb = net.buses.count;
+  const df = makeDfactors(model);
+  // PTDF columns of every bus, then the sink's flows from them.
+  const ptdf = Array.from({ length: nb }, (_, j) => ptdfColumn(df, j, new Float64Array(nl)));
+  const sinkFlow = new Float64Array(nl);
+  for (let j = 0; j < nb; j++) {
+    const w = setup.sinkByBus[j];
+    if (w !== 0) for (let x = 0; x < nl; x++) sinkFlow[x] += w * ptdf[j][x];
+  }
+  const lodf = Array.from(ctx.outages, (k) => {
+    const col = new Float64Array(nl);
+    lodfColumn(df, k, col);
+    return col;
+  });
+  const f = ctx.baseFlowMw;
+  return setup.buses.map((b) => {
+    const d = Float64Array.from(ptdf[b], (v, x) => v - sinkFlow[x]);
+    const strict = { transferMw: capMw, monitored: -1, contingency: -1 };
+    const attributable = { transferMw: capMw, monitored: -1, contingency: -1 };
+    const worsened = { monitored: -1, contingency: -1, distributionFactor: 0 };
+    const offer = (
+      best: { transferMw: number; monitored: number; contingency: number },
+      t: number,
+      m: number,
+      k: number,
+    ): void => {
+      const better =
+        t < best.transferMw ||
+        (t === best.transferMw &&
+          best.monitored >= 0 &&
+          before(k, m, best.contingency, best.monitored));
+      if (!better) return;
+      best.transferMw = t;
+      best.monitored = m;
+      best.contingency = k;
+    };
+    const pair = (m: number, k: number, dc: number, fc: number, limit: number): void => {
+      if (!(Math.abs(dc) >= cutoff)) return;
+      const t = transferAtLimit(fc, dc, limit);
+      if (t < capMw) offer(strict, t, m, k);
+      if (isPreExisting(fc, dc, limit)) {
+        const a = Math.abs(dc);
+        const w = Math.abs(worsened.distributionFactor);
+        const wins =
+          worsened.monitored < 0 ||
+          a > w ||
+          (a === w && before(k, m, worsened.contingency, worsened.monitored));
+        if (wins) Object.assign(worsened, { monitored: m, contingency: k, distributionFactor: dc });
+        return;
+      }
+      if (t < capMw) offer(attributable, t, m, k);
+    };
+    ctx.monitored.forEach((m, i) => pair(m, -1, d[m], f[m], ctx.limitN0Mw[i]));
+    ctx.outages.forEach((k, kk) => {
+      const l = lodf[kk];
+      ctx.monitored.forEach((m, i) => {
+        if (m === k) return;
+        pair(m, k, d[m] + l[m] * d[k], f[m] + l[m] * f[k], ctx.limitPostMw[i]);
+      });
+    });
+    return { bus: b, strict, attributable, worsened };
+  });
+}
