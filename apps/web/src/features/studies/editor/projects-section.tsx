@@ -63,7 +63,7 @@ function ProjectFields({ index }: { index: number }) {
         <NumberField name={`${base}.inServiceYear`} label={t.inServiceYear} />
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">{t.branches}</h4>
+        <h3 className="text-sm font-semibold text-slate-900">{t.branches}</h3>
         <p className="text-xs text-slate-600">{t.pu}</p>
         <ul className="mt-2 space-y-3">
           {branches.fields.map((branch, j) => {
@@ -97,22 +97,23 @@ function ProjectFields({ index }: { index: number }) {
         </div>
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">{t.units}</h4>
+        <h3 className="text-sm font-semibold text-slate-900">{t.units}</h3>
         <ul className="mt-2 space-y-3">
           {units.fields.map((unit, j) => {
             const at = `${base}.units.${j}` as const;
             return (
-              <li
-                key={unit.id}
-                role="group"
-                aria-label={t.unit(j + 1)}
-                className="grid items-start gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
-              >
-                <BusField name={`${at}.bus`} label={t.bus} />
-                <NumberField name={`${at}.pMaxMw`} label={t.pMaxMw} />
-                <NumberField name={`${at}.pMinMw`} label={t.pMinMw} />
-                <NumberField name={`${at}.pMw`} label={t.pMw} />
-                <RemoveButton label={t.removeUnit(j + 1)} onClick={() => units.remove(j)} />
+              <li key={unit.id}>
+                <div
+                  role="group"
+                  aria-label={t.unit(j + 1)}
+                  className="grid items-start gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+                >
+                  <BusField name={`${at}.bus`} label={t.bus} />
+                  <NumberField name={`${at}.pMaxMw`} label={t.pMaxMw} />
+                  <NumberField name={`${at}.pMinMw`} label={t.pMinMw} />
+                  <NumberField name={`${at}.pMw`} label={t.pMw} />
+                  <RemoveButton label={t.removeUnit(j + 1)} onClick={() => units.remove(j)} />
+                </div>
               </li>
             );
           })}

@@ -64,7 +64,7 @@ function ScenarioFields({ index }: { index: number }) {
         />
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">{t.multipliers}</h4>
+        <h3 className="text-sm font-semibold text-slate-900">{t.multipliers}</h3>
         <p className="text-xs text-slate-600">{t.multipliersHint}</p>
         {names.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t.noAreas}</p>
@@ -89,23 +89,24 @@ function ScenarioFields({ index }: { index: number }) {
         )}
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">{t.interchanges}</h4>
+        <h3 className="text-sm font-semibold text-slate-900">{t.interchanges}</h3>
         <p className="text-xs text-slate-600">{t.interchangesHint}</p>
         <ul className="mt-2 space-y-2">
           {interchanges.fields.map((interchange, j) => (
-            <li
-              key={interchange.id}
-              role="group"
-              aria-label={`${t.interchanges} ${j + 1}`}
-              className="grid items-start gap-3 sm:grid-cols-[1fr_9rem_8rem_auto]"
-            >
-              <TextField name={`${base}.interchanges.${j}.name`} label={t.interchangeName} />
-              <BusField name={`${base}.interchanges.${j}.bus`} label={t.interchangeBus} />
-              <NumberField name={`${base}.interchanges.${j}.mw`} label={t.interchangeMw} />
-              <RemoveButton
-                label={t.removeInterchange(j + 1)}
-                onClick={() => interchanges.remove(j)}
-              />
+            <li key={interchange.id}>
+              <div
+                role="group"
+                aria-label={`${t.interchanges} ${j + 1}`}
+                className="grid items-start gap-3 sm:grid-cols-[1fr_9rem_8rem_auto]"
+              >
+                <TextField name={`${base}.interchanges.${j}.name`} label={t.interchangeName} />
+                <BusField name={`${base}.interchanges.${j}.bus`} label={t.interchangeBus} />
+                <NumberField name={`${base}.interchanges.${j}.mw`} label={t.interchangeMw} />
+                <RemoveButton
+                  label={t.removeInterchange(j + 1)}
+                  onClick={() => interchanges.remove(j)}
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,17 +1,9 @@
-import {
-  studyFileSchema,
-  type StudyDetail,
-  type StudyFile,
-  type StudyProblem,
-  type StudyRunSummary,
-} from '@holgura/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { StudyDetail, StudyFile, StudyProblem } from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { esStudies } from '../../../strings/es-studies';
 import { formatInteger } from '../../../utils/format';
 import { createStudy, problemsOf } from '../api/create-study';
@@ -20,12 +12,7 @@ import { busCatalogQueryOptions } from '../api/get-case-buses';
 import { studiesKey } from '../api/get-studies';
 import type { BaseCase } from '../api/study-form-data';
 import { validateStudy } from '../api/validate-study';
-import {
-  emptyStudy,
-  studyToFormValues,
-  withoutNulls,
-  type StudyFormValues,
-} from '../model/form-values';
+import { emptyStudy, studyToFormValues, type StudyFormValues } from '../model/form-values';
 import { AreasSection } from './areas-section';
 import { BASE_CASE_FIELD_ID, BaseCaseSection, type BaseCaseMode } from './base-case-section';
 import { BusbarPicker, type CatalogStatus } from './busbar-picker';
@@ -33,43 +20,15 @@ import { CatalogContext } from './catalog-context';
 import { GeneralSection } from './general-section';
 import { LoadFileCard } from './load-file-card';
 import { OptionsSection } from './options-section';
-import { ProblemList } from './problem-list';
 import { ProjectsSection } from './projects-section';
+import { ReviewOutcome, type Review } from './review-outcome';
 import { RunPanel } from './run-panel';
 import { ScenariosSection } from './scenarios-section';
+import { countErrors, studyResolver } from './study-resolver';
 import { SummaryCard } from './summary-card';
 import { YearsSection } from './years-section';
 
 const t = esStudies.editor;
-
-type Review =
-  | { kind: 'idle' }
-  | { kind: 'invalid'; count: number }
-  | { kind: 'checking' }
-  | { kind: 'problems'; problems: StudyProblem[] }
-  | { kind: 'ready'; summary: StudyRunSummary; study: StudyFile }
-  | { kind: 'stale' }
-  | { kind: 'error'; message: string };
-
-/** The contracts' schema validates the form as it is: the form holds the study file. */
-const zodStudy = zodResolver(studyFileSchema) as unknown as Resolver<
-  StudyFormValues,
-  unknown,
-  StudyFile
->;
-const resolver: Resolver<StudyFormValues, unknown, StudyFile> = (values, context, options) =>
-  zodStudy(withoutNulls(values) as StudyFormValues, context, options);
-
-/** How many fields the schema refused (leaves of react-hook-form's error tree). */
-function countErrors(errors: FieldErrors | undefined): number {
-  if (errors === undefined || errors === null) return 0;
-  let count = typeof errors.message === 'string' ? 1 : 0;
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
-    if (typeof value === 'object' && value !== null) count += countErrors(value as FieldErrors);
-  }
-  return count;
-}
 
 type StudyEditorProps = { userKey: string; detail: StudyDetail | null };
 
@@ -81,7 +40,7 @@ type StudyEditorProps = { userKey: string; detail: StudyDetail | null };
 export function StudyEditor({ userKey, detail }: StudyEditorProps) {
   const queryClient = useQueryClient();
   const form = useForm<StudyFormValues, unknown, StudyFile>({
-    resolver,
+    resolver: studyResolver,
     defaultValues: detail === null ? emptyStudy() : studyToFormValues(detail.study),
     shouldFocusError: false,
   });
@@ -290,33 +249,4 @@ export function StudyEditor({ userKey, detail }: StudyEditorProps) {
       </CatalogContext>
     </div>
   );
-}
-
-function ReviewOutcome({ review }: { review: Review }) {
-  switch (review.kind) {
-    case 'invalid':
-      return (
-        <p role="alert" className="text-sm text-red-700">
-          {t.invalidSummary(review.count)}
-        </p>
-      );
-    case 'checking':
-      return <Spinner label={t.reviewing} className="items-start" />;
-    case 'problems':
-      return <ProblemList problems={review.problems} />;
-    case 'stale':
-      return (
-        <p role="status" className="text-sm text-amber-900">
-          {t.staleReview}
-        </p>
-      );
-    case 'error':
-      return (
-        <p role="alert" className="text-sm text-red-700">
-          {review.message}
-        </p>
-      );
-    default:
-      return null;
-  }
 }
