@@ -13,6 +13,11 @@ import { toContractFlexibility } from './map-flexibility';
 
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
 export const MAX_STORED_CONSTRAINTS = 300;
+/**
+ * Pre-existing violations listed per result, worst loading first (all are counted): case2383wp
+ * has 18,286, and 200 of them already take ~95 KB of JSON.
+ */
+export const MAX_STORED_VIOLATIONS = 200;
 
 /**
  * The engine's choice for a stored group key; null is the default rule (ANALYSIS.md §5). Keys
@@ -31,6 +36,7 @@ export function analyseWithGroup(net: Network, groupKey: string | null = null): 
   return analyseFlexibility(net, {
     group: groupChoice(groupKey),
     maxConstraints: MAX_STORED_CONSTRAINTS,
+    maxViolations: MAX_STORED_VIOLATIONS,
   });
 }
 
