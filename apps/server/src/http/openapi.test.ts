@@ -94,6 +94,7 @@ describe('OpenAPI document', () => {
       '401',
       '403',
       '404',
+      '409',
       '503',
     ]);
     const notFound = upsert.responses['404']!.content!['application/json']!.schema as {

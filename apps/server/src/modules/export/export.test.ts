@@ -473,7 +473,13 @@ describe.each(dialects)('exports on %s', (dialect) => {
     const { server, db } = await buildTestApp({}, { dialect });
     const ana = await signedIn(server, 'own-a');
     const bruno = await signedIn(server, 'own-b');
-    await ana.put('/api/cases/privado', { caseName: 'Privado', familyId: '7', familyName: 'B7' });
+    await ana.put('/api/cases/privado', { caseName: 'Privado' });
+    // A study's case: its family is the study's to set (PUT refuses one, issue #16).
+    await db
+      .updateTable('cases')
+      .set({ family_id: '7', family_name: 'B7' })
+      .where('case_id', '=', 'privado')
+      .execute();
     await storeResult(db, 'privado', analysis({ flexibility }));
     const url = `${exportPaths.constraints('privado', 'xlsx')}?level=1`;
 
@@ -649,11 +655,12 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
     const { server, db } = await buildTestApp({}, { dialect });
     const ana = await signedIn(server, 'busbar-a');
     const bruno = await signedIn(server, 'busbar-b');
-    await bruno.put('/api/cases/de-bruno', {
-      caseName: 'Alto_2030',
-      familyId: '7',
-      familyName: 'Barra Siete',
-    });
+    await bruno.put('/api/cases/de-bruno', { caseName: 'Alto_2030' });
+    await db
+      .updateTable('cases')
+      .set({ family_id: '7', family_name: 'Barra Siete' })
+      .where('case_id', '=', 'de-bruno')
+      .execute();
     await storeResult(db, 'de-bruno', analysis({ busbarCapacity: capacity({}) }));
     expect((await bruno.get(`${exportPaths.busbarCapacities('csv')}?familyId=7`)).statusCode).toBe(
       200,

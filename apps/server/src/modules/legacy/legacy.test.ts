@@ -9,14 +9,16 @@ import { newAccount, TestClient } from '../auth/auth-test-client';
 
 describe('SAX-compatible routes', () => {
   it('lists the caller’s cases as API cases and returns their results by id', async () => {
-    const { server } = await buildTestApp();
+    const { server, db } = await buildTestApp();
     const ana = new TestClient(server);
     await ana.post('/api/auth/sign-up/email', newAccount('legacy'));
-    await ana.put('/api/cases/L1', {
-      caseName: 'alta_2027',
-      familyId: 'B1',
-      familyName: 'Barra 1',
-    });
+    await ana.put('/api/cases/L1', { caseName: 'alta_2027' });
+    // A study's case: its family is the study's to set (PUT refuses one, issue #16).
+    await db
+      .updateTable('cases')
+      .set({ family_id: 'B1', family_name: 'Barra 1' })
+      .where('case_id', '=', 'L1')
+      .execute();
     await ana.put('/api/cases/L1/data', {
       fullDataJson: { caseResult: [{ caseName: 'alta_2027' }] },
     });
