@@ -109,6 +109,9 @@ describe('OpenAPI document', () => {
       ['caseId', 'path', true],
       ['constraint', 'query', true],
       ['level', 'query', true],
+      // Issue #21: which group's analysis and which figure (attributable or strict).
+      ['analysis', 'query', false],
+      ['figure', 'query', false],
     ]);
     expect(Object.keys(generators.responses).sort()).toEqual([
       '200',

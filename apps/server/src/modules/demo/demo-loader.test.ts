@@ -107,9 +107,9 @@ describe('demo data on first start', () => {
       if (lim.generators!.length > 0) withGenerators++;
     }
     expect(withGenerators).toBeGreaterThan(0);
-    // Read-only: nobody can overwrite a demo case.
+    // Read-only: nobody can overwrite a demo case (its id is reserved, issue #16).
     expect((await ana.put(`/api/cases/${cases[0]!.caseId}`, { caseName: 'mío' })).statusCode).toBe(
-      404,
+      409,
     );
     await first.server.close();
 
