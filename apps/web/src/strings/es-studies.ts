@@ -140,6 +140,8 @@ export const esStudies = {
       `Se cargó «${name}» en el formulario. Revísalo y pulsa «Revisar» para calcularlo.`,
     loadedWithProblems: (name: string, count: number) =>
       `Se cargó «${name}» en el formulario, con ${count === 1 ? '1 problema' : `${count} problemas`}: corrígelos aquí o en el archivo.`,
+    fileProblems: (count: number) =>
+      count === 1 ? 'El archivo tiene 1 problema:' : `El archivo tiene ${count} problemas:`,
     notLoaded: (count: number) =>
       count === 1
         ? 'El archivo tiene 1 problema y no se cargó:'

@@ -117,7 +117,7 @@ export function LoadFileCard({
             title={
               outcome.kind === 'refused'
                 ? t.notLoaded(outcome.problems.length)
-                : esStudies.problems.title(outcome.problems.length)
+                : t.fileProblems(outcome.problems.length)
             }
           />
         )}
