@@ -16,14 +16,27 @@ export interface BruteForceFigure {
   /** −1 when the cap binds. */
   readonly monitored: number;
   readonly contingency: number;
+  /**
+   * Every constraint within 1e-9 MW of the smallest T, as "monitored/contingency": which of
+   * them is first is decided by round-off (a radial branch under N-0 and under a far outage).
+   */
+  readonly tied: string[];
 }
+
+const TIE_MW = 1e-9;
 
 export interface BruteForceBus {
   readonly bus: number;
   readonly strict: BruteForceFigure;
   readonly attributable: BruteForceFigure;
   /** The pre-existing violation worsened with the largest |d|; monitored −1 when none. */
-  readonly worsened: { monitored: number; contingency: number; distributionFactor: number };
+  readonly worsened: {
+    monitored: number;
+    contingency: number;
+    distributionFactor: number;
+    /** Every violation within 1e-12 of that |d| (round-off decides between them). */
+    tied: string[];
+  };
 }
 
 const before = (k: number, m: number, k2: number, m2: number): boolean =>
@@ -56,15 +69,32 @@ export function bruteForceBusbars(
   const f = ctx.baseFlowMw;
   return setup.buses.map((b) => {
     const d = Float64Array.from(ptdf[b], (v, x) => v - sinkFlow[x]);
-    const strict = { transferMw: capMw, monitored: -1, contingency: -1 };
-    const attributable = { transferMw: capMw, monitored: -1, contingency: -1 };
-    const worsened = { monitored: -1, contingency: -1, distributionFactor: 0 };
+    const strict = { transferMw: capMw, monitored: -1, contingency: -1, tied: [] as string[] };
+    const attributable = {
+      transferMw: capMw,
+      monitored: -1,
+      contingency: -1,
+      tied: [] as string[],
+    };
+    const near: Record<'strict' | 'attributable', { t: number; key: string }[]> = {
+      strict: [],
+      attributable: [],
+    };
+    const worsened = {
+      monitored: -1,
+      contingency: -1,
+      distributionFactor: 0,
+      tied: [] as string[],
+    };
+    const worsenedNear: { a: number; key: string }[] = [];
     const offer = (
       best: { transferMw: number; monitored: number; contingency: number },
       t: number,
       m: number,
       k: number,
     ): void => {
+      const list = near[best === strict ? 'strict' : 'attributable'];
+      if (t <= best.transferMw + TIE_MW) list.push({ t, key: `${m}/${k}` });
       const better =
         t < best.transferMw ||
         (t === best.transferMw &&
@@ -81,6 +111,8 @@ export function bruteForceBusbars(
       if (t < capMw) offer(strict, t, m, k);
       if (isPreExisting(fc, dc, limit)) {
         const a = Math.abs(dc);
+        if (a >= Math.abs(worsened.distributionFactor) - 1e-12)
+          worsenedNear.push({ a, key: `${m}/${k}` });
         const w = Math.abs(worsened.distributionFactor);
         const wins =
           worsened.monitored < 0 ||
@@ -91,14 +123,28 @@ export function bruteForceBusbars(
       }
       if (t < capMw) offer(attributable, t, m, k);
     };
-    ctx.monitored.forEach((m, i) => pair(m, -1, d[m], f[m], ctx.limitN0Mw[i]));
-    ctx.outages.forEach((k, kk) => {
+    const { monitored, limitN0Mw, limitPostMw } = ctx;
+    for (let i = 0; i < monitored.length; i++) {
+      const m = monitored[i];
+      pair(m, -1, d[m], f[m], limitN0Mw[i]);
+    }
+    for (let kk = 0; kk < ctx.outages.length; kk++) {
+      const k = ctx.outages[kk];
       const l = lodf[kk];
-      ctx.monitored.forEach((m, i) => {
-        if (m === k) return;
-        pair(m, k, d[m] + l[m] * d[k], f[m] + l[m] * f[k], ctx.limitPostMw[i]);
-      });
-    });
+      for (let i = 0; i < monitored.length; i++) {
+        const m = monitored[i];
+        const dc = d[m] + l[m] * d[k];
+        // Below the cutoff a pair neither limits nor counts as worsened: most pairs.
+        if (m === k || !(Math.abs(dc) >= cutoff)) continue;
+        pair(m, k, dc, f[m] + l[m] * f[k], limitPostMw[i]);
+      }
+    }
+    for (const fig of [strict, attributable]) {
+      const list = near[fig === strict ? 'strict' : 'attributable'];
+      fig.tied = list.filter((e) => e.t <= fig.transferMw + TIE_MW).map((e) => e.key);
+    }
+    const top = Math.abs(worsened.distributionFactor);
+    worsened.tied = worsenedNear.filter((e) => e.a >= top - 1e-12).map((e) => e.key);
     return { bus: b, strict, attributable, worsened };
   });
 }
