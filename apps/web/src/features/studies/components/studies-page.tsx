@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { Notice } from '../../../components/ui/notice';
 import { esStudies } from '../../../strings/es-studies';
 import { useCancelStudy } from '../api/cancel-study';
 import { useDeleteStudy } from '../api/delete-study';
@@ -76,12 +77,12 @@ export function StudiesPage({ userKey }: { userKey: string }) {
         <div className="mt-4 space-y-4">
           {studies.isPending && <Spinner label={t.loading} className="py-10" />}
           {studies.isError && (
-            <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+            <Notice tone="error">
               <p>{t.error(errorText(studies.error))}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={refresh}>
                 {t.retry}
               </Button>
-            </div>
+            </Notice>
           )}
           {studies.isSuccess && own.length === 0 && <EmptyStudies />}
           {studies.isSuccess && studies.data.length > 0 && (

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { clientConfigQueryOptions } from '../../../lib/client-config';
+import { Notice } from '../../../components/ui/notice';
 import { esStudies } from '../../../strings/es-studies';
 import { cn } from '../../../utils/cn';
 import { formatDateTime, formatKb } from '../../../utils/format';
@@ -86,9 +87,9 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
       </fieldset>
 
       {props.reuploadFileName !== null && base === null && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <Notice tone="warning" className="mt-3">
           {t.reupload(props.reuploadFileName)}
-        </p>
+        </Notice>
       )}
 
       {mode === 'file' ? (

@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { Notice } from '../../../components/ui/notice';
 import { esStudies } from '../../../strings/es-studies';
 import { cn } from '../../../utils/cn';
 import { formatInteger } from '../../../utils/format';
@@ -75,9 +76,7 @@ export function BusbarPicker({ status }: { status: CatalogStatus }) {
         </div>
         <BusbarErrors chosen={chosen} />
         {unknown.length > 0 && (
-          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {t.chosenNotInCase(unknown.join(', '))}
-          </p>
+          <Notice tone="warning">{t.chosenNotInCase(unknown.join(', '))}</Notice>
         )}
         {status.state === 'none' && (
           <p className="text-sm text-slate-600">

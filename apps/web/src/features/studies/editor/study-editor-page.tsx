@@ -2,6 +2,7 @@ import { DEMO_STUDY_ID } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { esStudies } from '../../../strings/es-studies';
 import { errorText } from '../api/error-text';
@@ -22,29 +23,22 @@ function EditStudy({ userKey, studyId }: { userKey: string; studyId: string }) {
     enabled: studyId !== DEMO_STUDY_ID,
   });
   if (studyId === DEMO_STUDY_ID || detail.data?.isDemo === true) {
-    return <Notice text={t.demoReadOnly} />;
+    return <Message text={t.demoReadOnly} />;
   }
   if (detail.isPending) return <Spinner label={t.loading} className="py-24" />;
-  if (detail.isError) return <Notice text={t.loadFailed(errorText(detail.error))} alert />;
+  if (detail.isError) return <Message text={t.loadFailed(errorText(detail.error))} alert />;
   return <StudyEditor userKey={userKey} detail={detail.data} />;
 }
 
-function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
+function Message({ text, alert = false }: { text: string; alert?: boolean }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div
-        role={alert ? 'alert' : undefined}
-        className={
-          alert
-            ? 'rounded-xl bg-red-50 p-5 text-red-800'
-            : 'rounded-xl bg-slate-100 p-5 text-slate-800'
-        }
-      >
+      <Notice tone={alert ? 'error' : 'locked'}>
         <p>{text}</p>
-        <Link to="/estudios" className={buttonClasses('outline', 'sm', 'mt-4')}>
+        <Link to="/estudios" className={buttonClasses('outline', 'sm', 'mt-3')}>
           {t.backToList}
         </Link>
-      </div>
+      </Notice>
     </div>
   );
 }
