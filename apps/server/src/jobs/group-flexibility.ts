@@ -14,8 +14,9 @@ import { toContractFlexibility } from './map-flexibility';
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
 export const MAX_STORED_CONSTRAINTS = 300;
 /**
- * Pre-existing violations listed per result, worst loading first (all are counted): case2383wp
- * has 18,286, and 200 of them already take ~95 KB of JSON.
+ * Pre-existing violations the transfer does not worsen listed per result, worst loading first
+ * (all are counted; every worsened one is listed): case2383wp has 18,286, and 200 of them
+ * already take ~95 KB of JSON.
  */
 export const MAX_STORED_VIOLATIONS = 200;
 

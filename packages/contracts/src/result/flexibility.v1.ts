@@ -178,7 +178,10 @@ export const preExistingSchema = z.object({
     relieves: z.number().int().nonnegative(),
     unaffected: z.number().int().nonnegative(),
   }),
-  /** The worst by loading (the server keeps 200, the CLI 500; `counts` has them all). */
+  /**
+   * Loading descending: every worsened one (the strict figure's constraints), and the worst of
+   * the others (the server keeps 200, the CLI 500). `counts` has them all.
+   */
   violations: z.array(preExistingViolationSchema),
 });
 export type PreExisting = z.infer<typeof preExistingSchema>;

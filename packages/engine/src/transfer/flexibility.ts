@@ -51,7 +51,10 @@ export interface FlexibilityOptions extends ScreenOptions, Omit<FcitcOptions, 'g
    * (strict, ANALYSIS.md §4 as written).
    */
   readonly preExisting?: 'limit' | 'ignore';
-  /** Most pre-existing violations listed, worst loading first (default 500; all are counted). */
+  /**
+   * Most pre-existing violations the transfer does not worsen listed, worst loading first
+   * (default 500; all are counted, and every worsened one is listed).
+   */
   readonly maxViolations?: number;
 }
 

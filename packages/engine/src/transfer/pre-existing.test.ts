@@ -71,6 +71,19 @@ describe('pre-existing violations and the two figures (ANALYSIS.md §4–§5)', 
     expect(relieved.constraintIndex).toBeNull();
   });
 
+  it('lists every worsened violation however few others it is asked to list', () => {
+    const short = analyseFlexibility(net, {
+      group: { kind: 'gens', rows: [2] },
+      contingencies: [],
+      maxViolations: 1,
+    });
+    expect(short.preExisting.counts.total).toBe(3);
+    expect(short.preExisting.violations.map((v) => [v.monitored.name, v.effect])).toEqual([
+      ['B2-B4', 'unaffected'],
+      ['B2-B3', 'worsens'],
+    ]);
+  });
+
   it('gives the attributable FCITC where the first other constraint binds', () => {
     const a = r.figures.attributable;
     expect(a.fcitcMw, 'attributable FCITC').toBeCloseTo(120, 9);

@@ -30,7 +30,11 @@ export interface TwoWayOptions {
   readonly distributionFactorCutoff?: number;
   /** Most constraints kept of each kind (limiting, and worsened violations); default 1000. */
   readonly maxConstraints?: number;
-  /** Most violations listed, by loading descending (default 500); all are counted. */
+  /**
+   * Most violations the transfer does not worsen listed, by loading descending (default 500);
+   * all are counted. Worsened ones are all listed (up to maxConstraints): they are what makes
+   * the strict figure 0.
+   */
   readonly maxViolations?: number;
   readonly generatorOutages?: GeneratorOutageInput;
 }
@@ -80,7 +84,10 @@ export interface TwoWayResult {
   readonly preExistingOmitted: number;
   /** Every constraint with T(c) below this is in `constraints`. */
   readonly completeUpToMw: number;
-  /** The worst violations at T = 0 by loading, at most maxViolations. */
+  /**
+   * Violations at T = 0, loading descending: every worsened one kept in `constraints`, and the
+   * worst of the others (at most maxViolations).
+   */
   readonly violations: RawViolation[];
   readonly violationCounts: ViolationCounts;
   readonly distributionByBranch: Float64Array;
@@ -119,6 +126,8 @@ export function computeFcitcBothWays(
       Math.abs(d) < cutoff ? 'unaffected' : isPreExisting(fc, d, L) ? 'worsens' : 'relieves';
     counts.total++;
     counts[effect]++;
+    // Worsened ones come back from the strict figure's list (consider), all of them.
+    if (effect === 'worsens') return;
     const loading = Math.abs(fc) / L;
     if (loading <= listed.threshold) return;
     listed.offer({
@@ -237,8 +246,24 @@ export function computeFcitcBothWays(
     omitted,
     preExistingOmitted: counts.worsens - pre.length,
     completeUpToMw: omitted > 0 && last ? last.transferAtLimitMw : tmaxMw,
-    violations: listed.items,
+    violations: [...pre.map(asViolation), ...listed.items].sort(
+      (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
+    ),
     violationCounts: counts,
     distributionByBranch: dBr,
+  };
+}
+
+/** A worsened violation, kept as a strict-figure constraint, in the violations' list. */
+function asViolation(c: RawConstraint): RawViolation {
+  return {
+    monitored: c.monitored,
+    contingency: c.contingency,
+    generatorOutage: c.generatorOutage,
+    flowAtZeroMw: c.flowAtZeroMw,
+    limitMw: c.limitMw,
+    distributionFactor: c.distributionFactor,
+    effect: 'worsens',
+    loading: Math.abs(c.flowAtZeroMw) / c.limitMw,
   };
 }

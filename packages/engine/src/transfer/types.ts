@@ -164,7 +164,10 @@ export interface PreExistingViolationResult {
 
 export interface PreExistingResult {
   readonly counts: ViolationCounts;
-  /** The worst by loading (at most FlexibilityOptions.maxViolations). */
+  /**
+   * Loading descending: every worsened one kept as a constraint, and the worst others (at most
+   * FlexibilityOptions.maxViolations).
+   */
   readonly violations: PreExistingViolationResult[];
 }
 
