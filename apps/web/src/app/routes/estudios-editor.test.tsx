@@ -10,7 +10,7 @@ import {
   studyDetail,
   studyFile,
 } from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../test/render';
+import { callsTo, jsonResponse, renderApp, sampleStats, type MockRequest } from '../../test/render';
 
 const summary = {
   scenarios: 2,
@@ -47,6 +47,17 @@ async function typeInto(user: UserEvent, input: HTMLElement, text: string) {
 }
 
 describe('/estudios/nuevo', () => {
+  it('is reachable from /resultados with «Nuevo estudio»', async () => {
+    signedIn({
+      '/api/cases': { body: { cases: [] } },
+      '/api/stats': { body: sampleStats },
+    });
+    const { user, router } = renderApp('/resultados');
+    await user.click(await screen.findByRole('link', { name: 'Nuevo estudio' }));
+    expect(router.state.location.pathname).toBe('/estudios/nuevo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuevo estudio' })).toBeVisible();
+  });
+
   it('builds a study on an uploaded network: the case’s areas, every field, the review, the run', async () => {
     const events = jobEvents();
     const requests: Record<string, MockRequest> = {};

@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { StatsStrip } from '../../../components/stats-strip/stats-strip';
+import { buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
+import { esStudies } from '../../../strings/es-studies';
 import { resultsCasesQueryOptions, resultsStatsQueryOptions } from '../api/results';
 import { deriveFamilies } from '../model';
 import { FamiliesTable } from './families-table';
@@ -53,6 +56,11 @@ export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
           </Notice>
         ) : (
           <>
+            <div className="flex justify-end">
+              <Link to="/estudios/nuevo" className={buttonClasses('primary', 'sm')}>
+                {esStudies.list.newStudy}
+              </Link>
+            </div>
             <FamiliesTable
               state={cases.isPending ? 'loading' : cases.isError ? 'error' : 'ready'}
               families={cases.data !== undefined && cases.data.length === 0 ? null : families}
