@@ -92,7 +92,7 @@ export const studyFileSection: DocSection = {
       blocks: [
         {
           kind: 'p',
-          text: '«Descargar plantilla» (en «Nuevo estudio» y en la lista de estudios) entrega un libro de Excel con un ejemplo pequeño. Cada hoja es una sección del estudio: la fila 1 tiene los encabezados y no se cambia; desde la fila 2, un elemento por fila. Las filas vacías se ignoran, puedes agregar columnas de notas a la derecha y todas las hojas deben estar, aunque alguna quede vacía. Los números llevan coma decimal (1,04) o punto (1.04).',
+          text: '«Descargar plantilla» (en «Nuevo estudio», y en «Estudios» mientras no tengas ninguno) entrega un libro de Excel con un ejemplo pequeño. Cada hoja es una sección del estudio: la fila 1 tiene los encabezados y no se cambia; desde la fila 2, un elemento por fila. Las filas vacías se ignoran, puedes agregar columnas de notas a la derecha y todas las hojas deben estar, aunque alguna quede vacía. Los números llevan coma decimal (1,04) o punto (1.04).',
         },
         {
           kind: 'table',
