@@ -21,8 +21,10 @@ interface DemoManifest {
  * a deployment with older demo data rebuilds it at start (and serves the old data meanwhile).
  * 1: the limiting constraint's generators and its flow at T = 0 (the /resultados generator chart).
  * 2: the study network's view (the /resultados capacity map, case_networks).
+ * 3: the /demo case with its study group and both figures (issue #21); busbar capacities with
+ *    pre-existing violations ignored now exact at every bus (issue #17 fixed an upper bound).
  */
-export const DEMO_DATA_VERSION = 2;
+export const DEMO_DATA_VERSION = 3;
 
 function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
