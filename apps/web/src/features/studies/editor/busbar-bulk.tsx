@@ -54,6 +54,12 @@ export function BusbarBulk({ catalog, onAdd, onMessage }: BusbarBulkProps) {
           autoComplete="off"
           value={minKv}
           onChange={(event) => setMinKv(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            // Enter chooses the buses; it must not submit the study form.
+            event.preventDefault();
+            chooseAbove();
+          }}
           className={cn(inputClasses, 'h-10 max-w-40')}
         />
         <Button variant="outline" size="sm" onClick={chooseAbove}>

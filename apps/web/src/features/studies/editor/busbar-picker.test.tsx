@@ -74,9 +74,11 @@ describe('the busbar picker', () => {
     const user = userEvent.setup();
     render(<Harness catalog={small} busbars={[40]} />);
     await user.type(screen.getByRole('textbox', { name: 'Tensión mínima (kV)' }), '345');
-    await user.click(
+    expect(
       screen.getByRole('button', { name: 'Elegir todas las barras de 345 kV o más' }),
-    );
+    ).toBeInTheDocument();
+    // Enter in the box chooses them too (and submits nothing).
+    await user.keyboard('{Enter}');
     expect(chosen()).toBe('40,7,14,23,232');
     expect(screen.getByRole('status')).toHaveTextContent('Se agregaron 4 barras de 345 kV o más.');
     await user.clear(screen.getByRole('textbox', { name: 'Tensión mínima (kV)' }));

@@ -52,6 +52,8 @@ export function BusbarSearch({ catalog, chosen, describedBy, onAdd, onRemove }: 
             value={filter.text}
             aria-describedby={`${describedBy} ${ids.count}`}
             onChange={(event) => update({ text: event.target.value })}
+            // Enter searches (as typing does); it must not submit the study form.
+            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
             className={cn(inputClasses, 'h-10')}
           />
         </div>
