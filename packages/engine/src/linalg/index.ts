@@ -3,5 +3,12 @@ export { fromTriplets, matTVec, matVec, submatrix, toDense, transpose } from './
 export { minimumDegree, minimumDegreeOfGraph } from './minimum-degree';
 export type { LuFactors, LuOptions } from './lu';
 export { luFactor, luNonzeros, luRefactor, luSolve } from './lu';
-export type { Batch4Workspace } from './lu-batch';
-export { BATCH, luSolve4, makeBatch4Workspace } from './lu-batch';
+export type { Batch4Workspace, SparseBatch4Workspace } from './lu-batch';
+export {
+  BATCH,
+  factorStepOf,
+  luSolve4,
+  luSolve4Sparse,
+  makeBatch4Workspace,
+  makeSparseBatch4Workspace,
+} from './lu-batch';

@@ -3,7 +3,13 @@ import { denseSolve, seededRandom } from '../../test/support/random';
 import type { Csc } from './csc';
 import { fromTriplets, toDense } from './csc';
 import { luFactor, luRefactor, luSolve } from './lu';
-import { luSolve4, makeBatch4Workspace } from './lu-batch';
+import {
+  factorStepOf,
+  luSolve4,
+  luSolve4Sparse,
+  makeBatch4Workspace,
+  makeSparseBatch4Workspace,
+} from './lu-batch';
 import { minimumDegree } from './minimum-degree';
 
 function randomSparse(n: number, density: number, seed: number, zeroDiagonal = false): Csc {
@@ -104,6 +110,44 @@ describe('batched LU solve', () => {
       const single = luSolve(f, bj, new Float64Array(60));
       const batched = Array.from({ length: 60 }, (_, i) => x[4 * i + j]);
       expectClose(batched, single, `batched column ${j}`);
+    }
+  });
+
+  it('solves right-hand sides with a few non-zero rows to the same bits, in factor order', () => {
+    // Off-diagonal pivots too, so the graph of L is not an elimination tree.
+    for (const zeroDiagonal of [false, true]) {
+      const n = 80;
+      const a = randomSparse(n, 0.04, 33, zeroDiagonal);
+      const f = luFactor(a, minimumDegree(a));
+      const step = factorStepOf(f);
+      const dense = makeBatch4Workspace(n);
+      const sparse = makeSparseBatch4Workspace(n);
+      const rnd = seededRandom(9);
+      for (let trial = 0; trial < 20; trial++) {
+        const b = new Float64Array(4 * n);
+        const rows: number[] = [];
+        for (let j = 0; j < 4; j++) {
+          for (let e = 0; e < 2; e++) {
+            const i = Math.floor(rnd() * n);
+            const v = rnd() - 0.5;
+            b[4 * i + j] += v;
+            sparse.r[4 * i + j] += v;
+            rows.push(i);
+          }
+        }
+        const x = luSolve4(f, b, new Float64Array(4 * n), dense);
+        const y = luSolve4Sparse(f, rows, sparse);
+        for (let i = 0; i < n; i++) {
+          for (let j = 0; j < 4; j++) {
+            const what = `row ${i} lane ${j}, trial ${trial}, zero diagonal ${zeroDiagonal}`;
+            expect(y[4 * step[i] + j], what).toBe(x[4 * i + j]);
+          }
+        }
+        expect(
+          sparse.r.every((v) => v === 0),
+          'workspace left clean',
+        ).toBe(true);
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
+import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
 import type { AllBusbarsContext } from './all-busbars-context';
 import type { CentreAndSpread } from './all-busbars-cluster';
 
@@ -37,14 +37,16 @@ export function makeGroupColumnSolver(
   const nR = lu.n;
   const { fromBus, toBus, nl, sinkFlow, outages } = ctx;
   const stride = nl + 1;
-  // Angles live in the reduced system; grounded buses (the slack) map to slot nR, always 0.
-  const slot = (i: number): number => BATCH * (reducedOf[i] >= 0 ? reducedOf[i] : nR);
+  // Angles are read in factor order (luSolve4Sparse); grounded buses (the slack) map to step
+  // nR, always 0.
+  const stepOf = factorStepOf(lu);
+  const slot = (i: number): number => BATCH * (reducedOf[i] >= 0 ? stepOf[reducedOf[i]] : nR);
   const slotFrom = Int32Array.from(fromBus, slot);
   const slotTo = Int32Array.from(toBus, slot);
   const bx = ctx.branchB;
-  const ws = makeBatch4Workspace(nR);
-  const rhs = new Float64Array(BATCH * nR);
-  const x = new Float64Array(BATCH * (nR + 1));
+  const ws = makeSparseBatch4Workspace(nR);
+  const rows = new Int32Array(BATCH);
+  const x = ws.y;
   const values = new Float64Array(maxBuses * stride);
   const spreads = Array.from({ length: maxClusters + 1 }, () => new Float64Array(stride));
   const at = new Int32Array(BATCH);
@@ -98,13 +100,16 @@ export function makeGroupColumnSolver(
       const outageReach = new Float64Array(n);
       for (let start = 0; start < n; start += BATCH) {
         const count = Math.min(BATCH, n - start);
-        rhs.fill(0);
+        let nRows = 0;
         for (let j = 0; j < count; j++) {
           at[j] = solveOrder[start + j];
           const r = reducedOf[busAt[at[j]]];
-          if (r >= 0) rhs[BATCH * r + j] = 1;
+          if (r >= 0) {
+            ws.r[BATCH * r + j] = 1;
+            rows[nRows++] = r;
+          }
         }
-        luSolve4(lu, rhs, x, ws);
+        luSolve4Sparse(lu, rows.subarray(0, nRows), ws);
         for (let j = 0; j < count; j++) {
           const p = at[j];
           const o = p * stride;
