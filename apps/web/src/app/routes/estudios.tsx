@@ -1,10 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
-import { RequireAuth } from '../../features/auth/components/require-auth';
+import { lazy } from 'react';
 import { useAuth } from '../../features/auth/use-auth';
-import { es } from '../../strings/es';
 import { esStudies } from '../../strings/es-studies';
-import { PageFrame } from '../page-frame';
+import { SignedInPage } from '../page-frame';
 
 // Route-level split: the studies screens load only when visited.
 const StudiesPage = lazy(() =>
@@ -21,17 +18,10 @@ export function useUserKey(): string {
 
 /** /estudios «Mis estudios» (signed-in only, like /analisis). */
 export function EstudiosRoute() {
+  const userKey = useUserKey();
   return (
-    <RequireAuth>
-      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
-        <PageFrame title={esStudies.list.title} intro={esStudies.list.intro}>
-          <StudiesList />
-        </PageFrame>
-      </Suspense>
-    </RequireAuth>
+    <SignedInPage title={esStudies.list.title} intro={esStudies.list.intro}>
+      <StudiesPage userKey={userKey} />
+    </SignedInPage>
   );
-}
-
-function StudiesList() {
-  return <StudiesPage userKey={useUserKey()} />;
 }
