@@ -50,6 +50,16 @@ export type {
   BusbarConstraint,
 } from './busbar-capacity';
 export { busbarCapacity } from './busbar-capacity';
+export type {
+  AllBusbarOptions,
+  AllBusbarResult,
+  AllBusbarStats,
+  BusbarFigures,
+} from './all-busbars';
+export { BusbarStatus, allBusbarCapacities } from './all-busbars';
+export type { WorsenedViolations } from './all-busbars-bus';
+export type { HelperSpawn } from './all-busbars-threads';
+export type { BusbarSetupOptions } from './busbar-setup';
 export type { PlantSensitivityRow, SensitivityTarget } from './sensitivities';
 export { constraintSensitivities } from './sensitivities';
 export type { GeneratorOutageInput } from './generator-outages';
