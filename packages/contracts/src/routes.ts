@@ -9,13 +9,24 @@ export const appPaths = {
   results: '/resultados',
   demo: '/demo',
   docs: '/documentacion',
+  studies: '/estudios',
+  newStudy: '/estudios/nuevo',
 } as const;
 
 export type AppPath = (typeof appPaths)[keyof typeof appPaths];
 
-export function isAppPath(pathname: string): pathname is AppPath {
+/** Pages with an id in their path: a study's edit form. */
+const appPathPatterns = [/^\/estudios\/[A-Za-z0-9-]{1,64}\/editar$/];
+
+/** `/estudios/<studyId>/editar`. */
+export const editStudyPath = (studyId: string) => `/estudios/${encodeURIComponent(studyId)}/editar`;
+
+export function isAppPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (Object.values(appPaths) as string[]).includes(normalized);
+  return (
+    (Object.values(appPaths) as string[]).includes(normalized) ||
+    appPathPatterns.some((pattern) => pattern.test(normalized))
+  );
 }
 
 /** Spreadsheet downloads (issue #9): the same tables as /analisis and /resultados, xlsx or CSV. */
