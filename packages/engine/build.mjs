@@ -9,7 +9,11 @@ rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: new URL('.', import.meta.url).pathname,
-  entryPoints: { holgura: 'src/cli/main.ts' },
+  // The all-busbar capacity's helper thread loads all-busbars-worker.js from beside the CLI.
+  entryPoints: {
+    holgura: 'src/cli/main.ts',
+    'all-busbars-worker': 'src/transfer/all-busbars-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
