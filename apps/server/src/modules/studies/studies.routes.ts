@@ -35,7 +35,8 @@ const studyParams = z.object({ studyId: studyIdSchema });
 const FORM = ['multipart/form-data'] as const;
 const FORM_DESCRIPTION =
   'Formulario `multipart/form-data`: `case` (el archivo de red, hasta 10 MB: MATPOWER o PSS/E ' +
-  'RAW, opcionalmente comprimido con xz) o `caseId` (uno de tus casos analizados), y `study` ' +
+  'RAW, opcionalmente comprimido con xz), `caseId` (uno de tus casos analizados) o `studyId` ' +
+  '(la red de uno de tus estudios; en una nueva versión, por omisión la de la versión anterior), y `study` ' +
   '(el estudio en JSON o en Excel según la plantilla, hasta 5 MB, como archivo o como texto).';
 
 /**
@@ -109,7 +110,7 @@ export async function registerStudyRoutes(
           'STUDY_MULTIPART_INVALID',
           'UPLOAD_EMPTY',
         ],
-        404: ['CASE_NOT_FOUND'],
+        404: ['CASE_NOT_FOUND', 'STUDY_NOT_FOUND'],
         413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE'],
         415: ['STUDY_MULTIPART_INVALID'],
       },
@@ -186,7 +187,7 @@ export async function registerStudyRoutes(
           if (studyId === DEMO_STUDY_ID) {
             return reply.status(403).send(apiError('STUDY_READ_ONLY'));
           }
-          const form = await readStudyForm(request);
+          const form = await readStudyForm(request, { baseStudyId: studyId });
           const created = await service.createVersion(owner(request), studyId, form);
           if (created === 'not-found') return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
           if (created === 'running') return reply.status(409).send(apiError('STUDY_RUNNING'));

@@ -55,6 +55,7 @@ export function studiesService(deps: StudiesDeps) {
         uploadId: null,
       };
     }
+    if (form.caseId === null) return studyBase(owner, form.baseStudyId!);
     const row = await db
       .selectFrom('analysis_jobs')
       .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
@@ -76,6 +77,40 @@ export function studiesService(deps: StudiesDeps) {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       fileName: row.file_name,
       baseCaseId: form.caseId,
+      uploadId: row.id,
+    };
+  }
+
+  /** The base network of a study's newest version (an edit that keeps it). */
+  async function studyBase(owner: string, studyId: string): Promise<BaseNetwork> {
+    const row = await db
+      .selectFrom('studies')
+      .innerJoin('study_versions', (join) =>
+        join
+          .onRef('study_versions.study_id', '=', 'studies.study_id')
+          .onRef('study_versions.version', '=', 'studies.latest_version'),
+      )
+      .innerJoin('uploads', 'uploads.id', 'study_versions.upload_id')
+      .select([
+        'uploads.id',
+        'uploads.sha256',
+        'study_versions.base_case_id',
+        'study_versions.base_file_name',
+      ])
+      .where('studies.study_id', '=', studyId)
+      .where('studies.user_id', '=', owner)
+      .executeTakeFirst();
+    if (row === undefined) throw new StudyFormError(404, 'STUDY_NOT_FOUND');
+    let bytes: Buffer;
+    try {
+      bytes = await storage.read(row.sha256);
+    } catch {
+      throw new StudyFormError(422, 'STUDY_CASE_UNREADABLE');
+    }
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      fileName: row.base_file_name,
+      baseCaseId: row.base_case_id,
       uploadId: row.id,
     };
   }

@@ -222,6 +222,12 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
       ['busbars.1', expect.stringMatching(/La barra 9999 .*no está en el caso base/)],
     ]);
 
+    const validated = await post(ana, '/api/studies/validate', {
+      studyId: 'a-study-that-is-not-hers',
+      study: studyJson(STUDY),
+    });
+    expect(validated.statusCode).toBe(404);
+    expect(validated.json()).toMatchObject({ error: { code: 'STUDY_NOT_FOUND' } });
     const missing = await post(ana, '/api/studies', { study: studyJson(STUDY) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: { code: 'STUDY_CASE_MISSING' } });
@@ -328,11 +334,9 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
     expect(after.cases.every((c) => c.busbars.length === 2)).toBe(true);
 
     const third = createStudyResponseSchema.parse(
+      // No network sent: the new version keeps the previous version's.
       (
-        await post(ana, `/api/studies/${created.studyId}/versions`, {
-          case: caseBlob,
-          study: studyJson(STUDY),
-        })
+        await post(ana, `/api/studies/${created.studyId}/versions`, { study: studyJson(STUDY) })
       ).json(),
     );
     const cancel = await ana.post(`/api/studies/${created.studyId}/cancel`);

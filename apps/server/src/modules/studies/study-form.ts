@@ -10,10 +10,14 @@ export interface FormFile {
   contentType: string;
 }
 
-/** What a study request carries: the base case (a file or an analysed case) and the study. */
+/**
+ * What a study request carries: the base case (a file, an analysed case, or the base network of
+ * one of the caller's studies — an edit keeps its network without sending it again) and the study.
+ */
 export interface StudyForm {
   caseFile: FormFile | null;
   caseId: string | null;
+  baseStudyId: string | null;
   study: FormFile | null;
 }
 
@@ -46,9 +50,12 @@ const MAX_PARTS = 6;
  * `study` (JSON or an Excel workbook, up to 5 MB, as a file or a text field). Sizes are enforced
  * while reading, so an oversized part is never held whole.
  */
-export async function readStudyForm(request: FastifyRequest): Promise<StudyForm> {
+export async function readStudyForm(
+  request: FastifyRequest,
+  defaults: { baseStudyId?: string } = {},
+): Promise<StudyForm> {
   if (!request.isMultipart()) throw new StudyFormError(415, 'STUDY_MULTIPART_INVALID');
-  const form: StudyForm = { caseFile: null, caseId: null, study: null };
+  const form: StudyForm = { caseFile: null, caseId: null, baseStudyId: null, study: null };
   const parts = request.parts({
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 4, parts: MAX_PARTS },
   });
@@ -72,6 +79,7 @@ export async function readStudyForm(request: FastifyRequest): Promise<StudyForm>
         else if (part.fieldname === 'study') form.study = file;
       } else if (typeof part.value === 'string') {
         if (part.fieldname === 'caseId') form.caseId = part.value.trim() || null;
+        if (part.fieldname === 'studyId') form.baseStudyId = part.value.trim() || null;
         if (part.fieldname === 'study' && part.value.trim() !== '') {
           const bytes = new TextEncoder().encode(part.value);
           if (bytes.byteLength > MAX_STUDY_FILE_BYTES) {
@@ -85,7 +93,9 @@ export async function readStudyForm(request: FastifyRequest): Promise<StudyForm>
     throw asFormError(error);
   }
   if (form.study === null) throw new StudyFormError(400, 'STUDY_FILE_MISSING');
-  if (form.caseFile === null && form.caseId === null) {
+  if (form.caseFile === null && form.caseId === null)
+    form.baseStudyId ??= defaults.baseStudyId ?? null;
+  if (form.caseFile === null && form.caseId === null && form.baseStudyId === null) {
     throw new StudyFormError(400, 'STUDY_CASE_MISSING');
   }
   if (form.caseFile !== null && form.caseFile.bytes.byteLength === 0) {
