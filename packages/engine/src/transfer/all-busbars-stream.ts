@@ -1,4 +1,4 @@
-import { BATCH, luSolve4, makeBatch4Workspace } from '../linalg/lu-batch';
+import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
 import type { AllBusbarsContext } from './all-busbars-context';
 
 /**
@@ -119,7 +119,9 @@ export function makeStreamKernel(
   const { lu, reducedOf } = ctx.reduced;
   const nR = lu.n;
   const nMon = monitored.length;
-  const slot = (bus: number): number => BATCH * (reducedOf[bus] >= 0 ? reducedOf[bus] : nR);
+  // Angles are read in factor order (luSolve4Sparse); grounded buses map to step nR, always 0.
+  const stepOf = factorStepOf(lu);
+  const slot = (bus: number): number => BATCH * (reducedOf[bus] >= 0 ? stepOf[reducedOf[bus]] : nR);
   const monFrom = Int32Array.from(monitored, (m) => slot(fromBus[m]));
   const monTo = Int32Array.from(monitored, (m) => slot(toBus[m]));
   const monB = Float64Array.from(monitored, (m) => b[m]);
@@ -130,9 +132,9 @@ export function makeStreamKernel(
   // Folded flows are tracked as their extremes; rooms are L − max and L + min at the end.
   const maxPost = new Float64Array(nMon).fill(-Infinity);
   const minPost = new Float64Array(nMon).fill(Infinity);
-  const ws = makeBatch4Workspace(nR);
-  const rhs = new Float64Array(BATCH * nR);
-  const x = new Float64Array(BATCH * (nR + 1));
+  const ws = makeSparseBatch4Workspace(nR);
+  const rows = new Int32Array(2 * BATCH);
+  const x = ws.y;
   const ks = new Int32Array(BATCH);
   const fk = new Float64Array(BATCH);
   const scale = new Float64Array(BATCH);
@@ -142,15 +144,21 @@ export function makeStreamKernel(
   const run = (from: number, to: number): void => {
     for (let start = from; start < to; start += BATCH) {
       const count = Math.min(BATCH, to - start);
-      rhs.fill(0);
+      let nRows = 0;
       for (let j = 0; j < count; j++) {
         const k = outages[start + j];
         const fr = reducedOf[fromBus[k]];
         const tr = reducedOf[toBus[k]];
-        if (fr >= 0) rhs[BATCH * fr + j] += 1;
-        if (tr >= 0) rhs[BATCH * tr + j] -= 1;
+        if (fr >= 0) {
+          ws.r[BATCH * fr + j] += 1;
+          rows[nRows++] = fr;
+        }
+        if (tr >= 0) {
+          ws.r[BATCH * tr + j] -= 1;
+          rows[nRows++] = tr;
+        }
       }
-      luSolve4(lu, rhs, x, ws);
+      luSolve4Sparse(lu, rows.subarray(0, nRows), ws);
       for (let j = 0; j < BATCH; j++) {
         // A short last pass repeats its first outage: the same pairs, folded or kept once.
         const k = outages[start + (j < count ? j : 0)];
