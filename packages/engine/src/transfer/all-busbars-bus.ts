@@ -1,10 +1,10 @@
 import type { ClusterCandidates } from './all-busbars-cluster';
-import { LOWER } from './all-busbars-cluster';
+import type { ViolationCandidates } from './all-busbars-violations';
+import { LOWER } from './all-busbars-bounds';
 import type { Ranking } from './all-busbars-ranking';
 import { before } from './all-busbars-ranking';
 import type { OutageStream } from './all-busbars-stream';
 import type { AllBusbarsContext } from './all-busbars-context';
-import { isPreExisting } from './screen';
 
 /**
  * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact ranking of one bus from its
@@ -63,52 +63,18 @@ export function evaluateBus(
   outageReach: number,
   slot: number,
 ): void {
-  const { values, offset: o, nl } = col;
+  const { values, offset: o } = col;
   const { ctx, stream, cutoff, counters, attributable: rank, zeros } = input;
-  const { monitored, limitN0Mw, limitPostMw } = ctx;
+  const { monitored, limitPostMw } = ctx;
   rank.start(slot);
   zeros.start(slot);
 
-  // 1. At-limit pairs.
-  let worseM = -1;
-  let worseK = -1;
-  let worseD = 0;
-  const at = cand.atLimit;
-  for (let p = 0; p < at.count; p++) {
-    const i = at.monitoredIndex[p];
-    const m = monitored[i];
-    const k = at.contingency[p];
-    const l = at.lodf[p];
-    const d = values[o + m] + l * values[o + (k < 0 ? nl : k)];
-    if (d < cutoff && d > -cutoff) continue;
-    const fc = at.flowMw[p];
-    const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
-    const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
-    if (raw > 0) {
-      rank.offer(raw, m, k, d, l, fc, L);
-      continue;
-    }
-    zeros.offer(0, m, k, d, l, fc, L);
-    if (!isPreExisting(fc, d, L)) {
-      rank.offer(0, m, k, d, l, fc, L);
-      continue;
-    }
-    const ad = Math.abs(d);
-    const aw = Math.abs(worseD);
-    if (worseM < 0 || ad > aw || (ad === aw && before(k, m, worseK, worseM))) {
-      worseM = m;
-      worseK = k;
-      worseD = d;
-    }
-  }
-  input.worsened.monitored[slot] = worseM;
-  input.worsened.contingency[slot] = worseK;
-  input.worsened.distributionFactor[slot] = worseD;
+  // 1. Pairs at or over their limit at T = 0.
+  let evaluated = evaluateViolations(input, cand.violations, col, slot);
 
   // 2. Significant pairs, by increasing bound.
   const sig = cand.significant;
   const { bound, monitoredIndex: cmi, contingency: ck, lodf: cl, flowMw: cf } = sig;
-  let evaluated = at.count;
   for (let q = 0; q < sig.count; q++) {
     if (bound[q] > rank.threshold) break;
     evaluated++;
@@ -149,6 +115,89 @@ export function evaluateBus(
   counters.evaluated += evaluated;
   rank.finish(slot);
   zeros.finish(slot);
+}
+
+/**
+ * Step 1: the violations of the bus's cluster (all-busbars-violations.ts). Returns how many
+ * pairs it evaluated.
+ */
+function evaluateViolations(
+  input: BusInputs,
+  v: ViolationCandidates,
+  col: BusColumn,
+  slot: number,
+): number {
+  const { values, offset: o, nl } = col;
+  const { ctx, cutoff, attributable: rank, zeros } = input;
+  const { monitored, limitN0Mw, limitPostMw } = ctx;
+  const { monitoredIndex: pmi, contingency: pk, lodf: pl, flowMw: pf } = v.pairs;
+  const dOf = (p: number): number => {
+    const k = pk[p];
+    return values[o + monitored[pmi[p]]] + pl[p] * values[o + (k < 0 ? nl : k)];
+  };
+  const limitOf = (p: number): number => (pk[p] < 0 ? limitN0Mw[pmi[p]] : limitPostMw[pmi[p]]);
+  let evaluated = 0;
+  // At their limit to round-off: T = 0 both ways where the bus pushes them over.
+  for (let q = 0; q < v.boundary.length; q++) {
+    const p = v.boundary[q];
+    const d = dOf(p);
+    evaluated++;
+    if (d < cutoff && d > -cutoff) continue;
+    const m = monitored[pmi[p]];
+    const L = limitOf(p);
+    const f = pf[p];
+    const raw = d > 0 ? (L - f) / d : (L + f) / -d;
+    if (raw <= 0) zeros.offer(0, m, pk[p], d, pl[p], f, L);
+    rank.offer(raw > 0 ? raw : 0, m, pk[p], d, pl[p], f, L);
+  }
+  // The strict figure's limits: the first worsened violations in tie-break order.
+  for (let q = 0; q < v.worsenable.length; q++) {
+    const p = v.worsenable[q];
+    const m = monitored[pmi[p]];
+    if (!zeros.admits(0, m, pk[p])) break;
+    const d = dOf(p);
+    evaluated++;
+    if (pf[p] > 0 ? d >= cutoff : d <= -cutoff)
+      zeros.offer(0, m, pk[p], d, pl[p], pf[p], limitOf(p));
+  }
+  // The violation worsened most, by decreasing bound on |d|.
+  let worseM = -1;
+  let worseK = -1;
+  let worseD = 0;
+  for (let q = 0; q < v.worseOrder.length; q++) {
+    if (worseM >= 0 && v.worseBound[q] < Math.abs(worseD)) break;
+    const p = v.worseOrder[q];
+    const d = dOf(p);
+    evaluated++;
+    if (!(pf[p] > 0 ? d >= cutoff : d <= -cutoff)) continue;
+    const m = monitored[pmi[p]];
+    const k = pk[p];
+    const ad = Math.abs(d);
+    const aw = Math.abs(worseD);
+    if (worseM < 0 || ad > aw || (ad === aw && before(k, m, worseK, worseM))) {
+      worseM = m;
+      worseK = k;
+      worseD = d;
+    }
+  }
+  input.worsened.monitored[slot] = worseM;
+  input.worsened.contingency[slot] = worseK;
+  input.worsened.distributionFactor[slot] = worseD;
+  // Relieved violations limit where the flow would cross the opposite limit.
+  const r = v.relievable;
+  for (let q = 0; q < r.count; q++) {
+    if (r.bound[q] > rank.threshold) break;
+    const k = r.contingency[q];
+    const i = r.monitoredIndex[q];
+    const d = values[o + monitored[i]] + r.lodf[q] * values[o + (k < 0 ? nl : k)];
+    evaluated++;
+    const f = r.flowMw[q];
+    if (!(f > 0 ? d <= -cutoff : d >= cutoff)) continue;
+    const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
+    const t = (L + Math.abs(f)) / Math.abs(d);
+    if (t <= rank.threshold) rank.offer(t, monitored[i], k, d, r.lodf[q], f, L);
+  }
+  return evaluated;
 }
 
 /** Every pair of monitored index i at this bus, N-0 included; returns how many. */

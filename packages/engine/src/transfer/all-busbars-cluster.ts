@@ -1,6 +1,9 @@
-import type { OutageStream, PairList } from './all-busbars-stream';
-import { emptyPairList, pushPair } from './all-busbars-stream';
+import type { BoundedPairs, CentreAndSpread } from './all-busbars-bounds';
+import { LOWER, UPPER, UpperBounds, bucketed, compacted, grown } from './all-busbars-bounds';
 import type { AllBusbarsContext } from './all-busbars-context';
+import type { OutageStream, PairList } from './all-busbars-stream';
+import type { ViolationCandidates } from './all-busbars-violations';
+import { violationCandidates } from './all-busbars-violations';
 
 /**
  * Stage 3 of the all-busbar capacity (all-busbars.ts): bounds for a set of close buses, so each
@@ -14,60 +17,17 @@ import type { AllBusbarsContext } from './all-busbars-context';
  * nested: a group of a few hundred buses discards for its clusters, each cluster for its buses,
  * so each pair is bounded once per group and only the group's survivors once per cluster.
  */
-export interface CentreAndSpread {
-  readonly centre: Float64Array;
-  readonly spread: Float64Array;
-  /** Largest outage reach of the set's buses. */
-  readonly reach: number;
-}
-
-/** Pairs left by a bound, each with its lower bound on T. */
-export interface BoundedPairs extends PairList {
-  bound: Float64Array;
-}
-
 /** What the buses of one cluster must evaluate exactly. */
 export interface ClusterCandidates {
   /** Significant pairs that can bind below τ, by increasing lower bound. */
   readonly significant: BoundedPairs;
-  /** At-limit pairs whose |d| can reach the cutoff here. */
-  readonly atLimit: PairList;
+  /** The pairs at or over their limit at T = 0 that matter here (all-busbars-violations.ts). */
+  readonly violations: ViolationCandidates;
   /** Monitored indices whose envelope can bind below τ, by increasing bound. */
   readonly envelopes: Int32Array;
   readonly envelopeBound: Float64Array;
   /** The upper bound on every bus's attributable capacity used to discard. */
   readonly tauMw: number;
-}
-
-/** Lower bounds are lowered, upper bounds raised by this much: floating-point round-off. */
-export const LOWER = 1 - 1e-9;
-export const UPPER = 1 + 1e-9;
-
-/**
- * τ for rankings of `size` entries: the size-th smallest upper bound on T offered (each from a
- * different constraint, so every bus of the set has `size` constraints at or under it).
- */
-export class UpperBounds {
-  private readonly u: Float64Array;
-
-  constructor(size: number, start: number) {
-    this.u = new Float64Array(size).fill(start);
-  }
-
-  get tau(): number {
-    return this.u[this.u.length - 1];
-  }
-
-  offer(v: number): void {
-    const u = this.u;
-    let at = u.length - 1;
-    if (!(v < u[at])) return;
-    while (at > 0 && u[at - 1] > v) {
-      u[at] = u[at - 1];
-      at--;
-    }
-    u[at] = v;
-  }
 }
 
 /** Upper bounds from the N-0 pairs whose d keeps its sign and size over the set. */
@@ -147,91 +107,6 @@ export function boundPairs(
   };
 }
 
-function compacted(
-  pairs: PairList,
-  keep: Int32Array,
-  keepBound: Float64Array,
-  kept: number,
-  tau: number,
-): BoundedPairs {
-  let n = 0;
-  for (let q = 0; q < kept; q++) if (keepBound[q] <= tau) n++;
-  const out: BoundedPairs = { ...emptyPairList(Math.max(1, n)), bound: new Float64Array(n) };
-  for (let q = 0; q < kept; q++) {
-    if (keepBound[q] > tau) continue;
-    const p = keep[q];
-    out.bound[out.count] = keepBound[q];
-    pushPair(out, pairs.monitoredIndex[p], pairs.contingency[p], pairs.lodf[p], pairs.flowMw[p]);
-  }
-  return out;
-}
-
-const BUCKETS = 256;
-
-/**
- * The pairs under τ in increasing bound to bucket precision: counting sort into BUCKETS
- * buckets over [0, τ], each pair's bound lowered to its bucket's lower edge (still a lower
- * bound, and non-decreasing along the list, so a scan can stop at the first one past its T).
- */
-function bucketed(
-  pairs: PairList,
-  keep: Int32Array,
-  keepBound: Float64Array,
-  kept: number,
-  tau: number,
-): BoundedPairs {
-  const width = tau / BUCKETS;
-  const start = new Int32Array(BUCKETS + 1);
-  const bucketOf = new Int32Array(kept);
-  for (let q = 0; q < kept; q++) {
-    if (keepBound[q] > tau) {
-      bucketOf[q] = -1;
-      continue;
-    }
-    const b = width > 0 ? Math.min(BUCKETS - 1, Math.floor(keepBound[q] / width)) : 0;
-    bucketOf[q] = b;
-    start[b + 1]++;
-  }
-  for (let b = 0; b < BUCKETS; b++) start[b + 1] += start[b];
-  const n = start[BUCKETS];
-  const out: BoundedPairs = { ...emptyPairList(Math.max(1, n)), bound: new Float64Array(n) };
-  out.count = n;
-  for (let q = 0; q < kept; q++) {
-    const b = bucketOf[q];
-    if (b < 0) continue;
-    const at = start[b]++;
-    const p = keep[q];
-    out.monitoredIndex[at] = pairs.monitoredIndex[p];
-    out.contingency[at] = pairs.contingency[p];
-    out.lodf[at] = pairs.lodf[p];
-    out.flowMw[at] = pairs.flowMw[p];
-    out.bound[at] = Math.min(b * width, keepBound[q]);
-  }
-  return out;
-}
-
-/** At-limit pairs whose |d| can reach the cutoff at some bus of the set. */
-export function reachingPairs(
-  ctx: AllBusbarsContext,
-  pairs: PairList,
-  cs: CentreAndSpread,
-  cutoff: number,
-): PairList {
-  const { centre: c, spread: rho } = cs;
-  const nl = c.length - 1;
-  const out = emptyPairList();
-  for (let p = 0; p < pairs.count; p++) {
-    const i = pairs.monitoredIndex[p];
-    const m = ctx.monitored[i];
-    const k = pairs.contingency[p];
-    const l = pairs.lodf[p];
-    const kx = k < 0 ? nl : k;
-    const reach = Math.abs(c[m] + l * c[kx]) + rho[m] + Math.abs(l) * rho[kx];
-    if (reach >= cutoff * LOWER) pushPair(out, i, k, l, pairs.flowMw[p]);
-  }
-  return out;
-}
-
 /**
  * Monitored branches (among `among`, or all) whose envelope can bind at or under τ at some bus
  * of the set, by increasing bound.
@@ -273,7 +148,7 @@ export function boundEnvelopes(
 /** Nested sets: what a group leaves for its clusters, then what a cluster leaves for its buses. */
 export interface SetCandidates {
   readonly significant: BoundedPairs;
-  readonly atLimit: PairList;
+  readonly violations: ViolationCandidates;
   readonly envelopes: Int32Array;
   readonly tauMw: number;
 }
@@ -304,19 +179,21 @@ export function setCandidates(
     cutoff,
     sort,
   );
-  const atLimit = reachingPairs(ctx, parent ? parent.atLimit : stream.atLimit, cs, cutoff);
+  const violations = violationCandidates(
+    ctx,
+    stream.atLimit,
+    parent ? parent.violations : null,
+    cs,
+    tau,
+    cutoff,
+    sort,
+  );
   const env = boundEnvelopes(ctx, stream, parent ? parent.envelopes : null, cs, tau, cutoff);
   return {
     significant: pairs,
-    atLimit,
+    violations,
     envelopes: env.monitoredIndex,
     envelopeBound: env.bound,
     tauMw: tau,
   };
-}
-
-function grown<T extends Int32Array | Float64Array>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
-  b.set(a);
-  return b;
 }

@@ -1,6 +1,6 @@
 import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
 import type { AllBusbarsContext } from './all-busbars-context';
-import type { CentreAndSpread } from './all-busbars-cluster';
+import type { CentreAndSpread } from './all-busbars-bounds';
 
 /**
  * Stage 3a of the all-busbar capacity (all-busbars.ts): the columns D(·, b) = PTDF(·, b) −

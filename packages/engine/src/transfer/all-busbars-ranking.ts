@@ -75,6 +75,15 @@ export class Ranking {
     return this.n;
   }
 
+  /** Whether T = t for (m, k) would enter: the ranking is not full, or it beats the last. */
+  admits(t: number, m: number, k: number): boolean {
+    if (t > this.threshold) return false;
+    if (this.n < this.r.size) return true;
+    const last = this.base + this.r.size - 1;
+    const tl = this.r.transferMw[last];
+    return t < tl || (t === tl && before(k, m, this.r.contingency[last], this.r.monitored[last]));
+  }
+
   offer(t: number, m: number, k: number, d: number, l: number, f: number, limit: number): void {
     if (t > this.threshold) return;
     const { size, transferMw: ts, monitored: ms, contingency: ks } = this.r;

@@ -275,6 +275,12 @@ export function sortedPairs(list: PairList, nMon: number, nl: number): PairList 
   return countingSort(byK, nMon, (p) => byK.monitoredIndex[p]);
 }
 
+/** The list ordered by contingency (N-0 first), then monitored: the tie-break order at T = 0. */
+export function sortedByContingency(list: PairList, nMon: number, nl: number): PairList {
+  const byM = countingSort(list, nMon, (p) => list.monitoredIndex[p]);
+  return countingSort(byM, nl + 1, (p) => byM.contingency[p] + 1);
+}
+
 function countingSort(list: PairList, keys: number, key: (p: number) => number): PairList {
   const start = new Int32Array(keys + 1);
   for (let p = 0; p < list.count; p++) start[key(p) + 1]++;
@@ -316,7 +322,7 @@ export function mergedStreams(
     return out;
   };
   a.significant = sortedPairs(join(a.significant, b?.significant), nMon, nl);
-  a.atLimit = sortedPairs(join(a.atLimit, b?.atLimit), nMon, nl);
+  a.atLimit = sortedByContingency(join(a.atLimit, b?.atLimit), nMon, nl);
   return a;
 }
 
@@ -332,6 +338,6 @@ export function runOutageStream(ctx: AllBusbarsContext, epsilon: number): Outage
     kernel.finish();
   }
   out.significant = sortedPairs(out.significant, nMon, ctx.nl);
-  out.atLimit = sortedPairs(out.atLimit, nMon, ctx.nl);
+  out.atLimit = sortedByContingency(out.atLimit, nMon, ctx.nl);
   return out;
 }
