@@ -151,7 +151,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       responses: { 200: clientConfigResponseSchema },
       handler: () => clientConfig,
     });
-    registerStatsRoutes(server, db);
+    // True until the first-start demo data is stored (or not needed, or failed): /api/stats says so.
+    let demoPending = config.demoDir !== null;
+    registerStatsRoutes(server, db, () => demoPending);
     registerAuthRoutes(server, auth, {
       publicUrl: config.publicUrl,
       onSessionsChanged: guard.forgetSessions,
@@ -238,10 +240,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       demoDir: config.demoDir,
       log: server.log,
       signal: closing.signal,
-    }).catch((error: unknown) => {
-      server.log.error({ err: error }, 'demo data');
-      return 'failed' as const;
-    });
+    })
+      .catch((error: unknown) => {
+        server.log.error({ err: error }, 'demo data');
+        return 'failed' as const;
+      })
+      .finally(() => {
+        demoPending = false;
+      });
     return { server, demoReady, queue, db, database, auth, servesWebApp };
   } catch (error) {
     await server.close();

@@ -15,5 +15,12 @@ export const statsResponseSchema = z.object({
   contingenciesAnalysed: z.number().int().nonnegative(),
   /** Scenario × year cases analysed. */
   scenariosAnalysed: z.number().int().nonnegative(),
+  /**
+   * The bundled demo data the figures count (issue #21): 'computing' while the server computes
+   * it at first start and none is stored yet (the figures are zeros only because of that),
+   * 'ready' once stored, 'none' when this server has none (turned off, or it failed).
+   */
+  demoData: z.enum(['computing', 'ready', 'none']).optional(),
 });
+export type DemoDataState = NonNullable<StatsResponse['demoData']>;
 export type StatsResponse = z.infer<typeof statsResponseSchema>;

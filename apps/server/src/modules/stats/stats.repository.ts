@@ -8,7 +8,7 @@ import { DEMO_OWNER } from '../cases/cases.repository';
  * case. Users' uploads and studies are private, and anonymous figures that moved with each of
  * them showed anyone what others uploaded and when (issue #16; decision 004).
  */
-export async function readStats(db: Db): Promise<StatsResponse> {
+export async function readStats(db: Db): Promise<Omit<StatsResponse, 'demoData'>> {
   const publicCases = () => db.selectFrom('cases').where('user_id', '=', DEMO_OWNER);
   const studyCases = await publicCases()
     .where('family_id', 'is not', null)
@@ -55,4 +55,10 @@ export async function readStats(db: Db): Promise<StatsResponse> {
     contingenciesAnalysed: Number(uploadContingencies.n) + Number(studyContingencies.n),
     scenariosAnalysed: Number(studyCases.scenarios),
   };
+}
+
+/** Whether demo data is stored (an older format being rebuilt counts: it is served meanwhile). */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('demo_cases').select('data_version').limit(1).executeTakeFirst();
+  return row !== undefined;
 }

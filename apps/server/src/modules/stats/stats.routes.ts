@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { statsResponseSchema } from '@holgura/contracts';
+import { statsResponseSchema, type DemoDataState } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
-import { readStats } from './stats.repository';
+import { hasDemoData, readStats } from './stats.repository';
 
-export function registerStatsRoutes(app: FastifyInstance, db: Db): void {
+/**
+ * `demoPending`: true while the first-start demo data is being computed (app.ts); with no demo
+ * data stored yet, the figures are zeros only because of that, and the screens say so.
+ */
+export function registerStatsRoutes(
+  app: FastifyInstance,
+  db: Db,
+  demoPending: () => boolean = () => false,
+): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/stats',
     tag: 'Servicio',
     summary: 'Cifras públicas calculadas de la base de datos',
     responses: { 200: statsResponseSchema },
-    handler: async () => statsResponseSchema.parse(await readStats(db)),
+    handler: async () => {
+      const stats = await readStats(db);
+      const demoData: DemoDataState = (await hasDemoData(db))
+        ? 'ready'
+        : demoPending()
+          ? 'computing'
+          : 'none';
+      return statsResponseSchema.parse({ ...stats, demoData });
+    },
   });
 }

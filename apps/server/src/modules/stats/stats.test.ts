@@ -45,6 +45,8 @@ describe.each(dialects)('GET /api/stats on %s', (dialect) => {
       busbarsEvaluated: 0,
       contingenciesAnalysed: 0,
       scenariosAnalysed: 0,
+      // No demo data on this server (demoDir null): the zeros are the figures.
+      demoData: 'none',
     });
   });
 
@@ -97,6 +99,7 @@ describe.each(dialects)('GET /api/stats on %s', (dialect) => {
       busbarsEvaluated: 2,
       contingenciesAnalysed: 332,
       scenariosAnalysed: 4,
+      demoData: 'none',
     });
   });
 });
