@@ -41,7 +41,10 @@ export const exportPaths = {
   constraints: (caseId: string, format: ExportFormat) => caseExport(caseId, 'constraints', format),
   /** Query: level, constraint. */
   generators: (caseId: string, format: ExportFormat) => caseExport(caseId, 'generators', format),
-  /** Query: familyId (optional: without it, every case of the study). */
+  /**
+   * Query: studyId (`demo` or one of the caller's studies) and familyId (optional: without it,
+   * every case of the study).
+   */
   busbarCapacities: (format: ExportFormat) => `/api/export/busbar-capacities.${format}`,
 } as const;
 

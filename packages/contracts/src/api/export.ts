@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studyIdSchema } from './studies';
 
 /**
  * A positive integer in a query string ("7"): anything else, a missing or repeated parameter
@@ -53,7 +54,16 @@ export const generatorsExportQuerySchema = z.object({
   ...resultChoice,
 });
 
-/** Query of the busbar capacities download: without a family, every case of the study. */
+/**
+ * Query of the busbar capacities download: without a family, every case of the study. With
+ * `studyId` (the demo's `demo` or one of the caller's studies), the cases of that study's shown
+ * version only; without it, every readable study case (the demo's and the caller's, mixed).
+ */
 export const busbarCapacitiesExportQuerySchema = z.object({
   familyId: z.string().optional().describe('Familia de casos (barra) a descargar'),
+  studyId: studyIdSchema
+    .optional()
+    .describe(
+      'Estudio (`demo` o uno de los tuyos): sus casos de la versión mostrada; sin él, todos los casos de estudio que puedes leer',
+    ),
 });

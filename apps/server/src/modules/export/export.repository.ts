@@ -1,5 +1,6 @@
 import {
   busbarCapacitySchema,
+  DEMO_STUDY_ID,
   flexibilitySchema,
   type BusbarCapacity,
   type Flexibility,
@@ -44,17 +45,45 @@ export function exportRepository(db: Db, owner: string) {
       return { status: 'ok', caseName: caseRow.case_name, flexibility: flexibility.data };
     },
 
-    /** The busbar-capacity results of a family (or of every readable case), with case names. */
-    async busbarCapacities(familyId: string | null): Promise<{
-      familyName: string | null;
-      cases: { caseName: string; capacity: BusbarCapacity }[];
-    }> {
+    /**
+     * The busbar-capacity results of a family (or of every case), with case names: of one study
+     * (the demo's, or a study of the owner's at its shown version), or without one of every
+     * readable study case. 'no-study': the study is not the owner's (or does not exist).
+     */
+    async busbarCapacities(
+      familyId: string | null,
+      studyId: string | null = null,
+    ): Promise<
+      | {
+          familyName: string | null;
+          cases: { caseName: string; capacity: BusbarCapacity }[];
+        }
+      | 'no-study'
+    > {
       let query = db
         .selectFrom('cases')
         .innerJoin('case_api_data', 'case_api_data.case_id', 'cases.case_id')
         .select(['cases.case_name', 'cases.family_name', 'case_api_data.analysis_json'])
         .where('cases.user_id', 'in', readable)
         .where('case_api_data.user_id', 'in', readable);
+      if (studyId === DEMO_STUDY_ID) {
+        query = query
+          .where('cases.user_id', '=', DEMO_OWNER)
+          .where('cases.family_id', 'is not', null);
+      } else if (studyId !== null) {
+        const study = await db
+          .selectFrom('studies')
+          .select('results_version')
+          .where('study_id', '=', studyId)
+          .where('user_id', '=', owner)
+          .executeTakeFirst();
+        if (study === undefined) return 'no-study';
+        // No complete version yet: nothing to export (the route answers 404 for no results).
+        query = query
+          .where('cases.user_id', '=', owner)
+          .where('cases.study_id', '=', studyId)
+          .where('cases.study_version', '=', study.results_version ?? -1);
+      }
       if (familyId !== null) query = query.where('cases.family_id', '=', familyId);
       const rows = await query.execute();
       const cases = rows.flatMap((row) => {

@@ -185,14 +185,21 @@ export function registerExportRoutes(
       url: `/api/export/busbar-capacities.${format}`,
       tag: 'Descargas',
       summary: 'Capacidad de conexión por barra, escenario y año',
-      description: formatNote[format],
+      description:
+        `${formatNote[format]} Con \`studyId\` (\`demo\` o uno de tus estudios), los casos de la ` +
+        'versión mostrada de ese estudio; el estudio de otro usuario no se encuentra (404).',
       auth: guard.requireUser,
       querystring: busbarCapacitiesExportQuerySchema,
       responses: download(format),
-      errors: { 404: ['BUSBAR_CAPACITY_NOT_FOUND'], 500: ['EXPORT_FAILED'] },
+      errors: { 404: ['BUSBAR_CAPACITY_NOT_FOUND', 'STUDY_NOT_FOUND'], 500: ['EXPORT_FAILED'] },
       handler: async (request, reply) => {
         const familyId = request.query.familyId?.trim() || null;
-        const { familyName, cases } = await repository(request).busbarCapacities(familyId);
+        const found = await repository(request).busbarCapacities(
+          familyId,
+          request.query.studyId ?? null,
+        );
+        if (found === 'no-study') return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
+        const { familyName, cases } = found;
         if (cases.length === 0) {
           return reply.status(404).send(apiError('BUSBAR_CAPACITY_NOT_FOUND'));
         }

@@ -677,6 +677,124 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
   });
 });
 
+/** A study of `owner` whose shown version is `resultsVersion` (null: none complete yet). */
+async function storeStudy(db: Db, studyId: string, owner: string, resultsVersion: number | null) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('studies')
+    .values({
+      study_id: studyId,
+      user_id: owner,
+      name: `Estudio ${studyId}`,
+      description: '',
+      network_label: 'Red',
+      latest_version: resultsVersion ?? 1,
+      results_version: resultsVersion,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** A busbar case of one study version, as the study job stores it. */
+async function storeStudyCase(
+  db: Db,
+  owner: string,
+  study: { id: string; version: number },
+  caseId: string,
+  result: BusbarCapacity,
+) {
+  await db
+    .insertInto('cases')
+    .values({
+      case_id: caseId,
+      user_id: owner,
+      case_name: `${result.scenario}_${result.year}`,
+      case_description: null,
+      process: null,
+      family_id: String(result.busNumber),
+      family_name: result.busName,
+      study_id: study.id,
+      study_version: study.version,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto('case_api_data')
+    .values({
+      case_id: caseId,
+      user_id: owner,
+      full_data_json: null,
+      extras: null,
+      analysis_json: JSON.stringify(analysis({ busbarCapacity: result })),
+      api_response_date: new Date().toISOString(),
+    })
+    .execute();
+}
+
+describe.each(dialects)('busbar-capacity export of one study on %s', (dialect) => {
+  it('exports the chosen study’s shown version only: the demo, or one of the caller’s; another user’s is not found', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = new TestClient(server);
+    const signUp = await ana.post('/api/auth/sign-up/email', newAccount('estudio-ana'));
+    const anaId = (signUp.json() as { user: { id: string } }).user.id;
+    const bruno = await signedIn(server, 'estudio-bruno');
+    await storeDemoCase(db, 'demo-1', 'Alto_2030', '7', capacity({}));
+    await storeStudy(db, 'estudio-ana', anaId, 2);
+    // Version 1's case stays until version 2 replaces it; only version 2 is shown.
+    await storeStudyCase(db, anaId, { id: 'estudio-ana', version: 1 }, 'ana-v1', capacity({}));
+    for (const [caseId, scenario] of [
+      ['ana-v2-a', 'Alto'],
+      ['ana-v2-b', 'Bajo'],
+    ] as const) {
+      await storeStudyCase(
+        db,
+        anaId,
+        { id: 'estudio-ana', version: 2 },
+        caseId,
+        capacity({ scenario, capacityMw: scenario === 'Alto' ? 111.5 : 222.25 }),
+      );
+    }
+    await storeStudy(db, 'sin-resultados', anaId, null);
+
+    const read = async (client: TestClient, query: string) => {
+      const response = await client.get(`${exportPaths.busbarCapacities('csv')}?${query}`);
+      if (response.statusCode !== 200) return response;
+      const rows = parseCsv(response.rawPayload.toString('utf8'));
+      const index = rows.findIndex((row) => row[0] === 'Número de barra');
+      return rows.slice(index + 1).map((row) => [row[2], row[5]]);
+    };
+    expect(await read(ana, 'studyId=estudio-ana')).toEqual([
+      ['Alto_2030', '111,50'],
+      ['Bajo_2030', '222,25'],
+    ]);
+    expect(await read(ana, 'studyId=estudio-ana&familyId=7')).toHaveLength(2);
+    expect(await read(ana, 'studyId=demo')).toEqual([['Alto_2030', '321,99']]);
+    expect(await read(bruno, 'studyId=demo&familyId=7')).toEqual([['Alto_2030', '321,99']]);
+    // Without a study: every readable study case, as before.
+    expect(await read(ana, 'familyId=7')).toHaveLength(4);
+
+    const none = await ana.get(`${exportPaths.busbarCapacities('xlsx')}?studyId=sin-resultados`);
+    expect(none.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(none.json()).error.code).toBe('BUSBAR_CAPACITY_NOT_FOUND');
+    for (const [client, studyId] of [
+      [bruno, 'estudio-ana'],
+      [ana, 'no-existe'],
+    ] as const) {
+      const response = await client.get(
+        `${exportPaths.busbarCapacities('xlsx')}?studyId=${studyId}`,
+      );
+      expect(response.statusCode, studyId).toBe(404);
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('STUDY_NOT_FOUND');
+    }
+    const bad = await ana.get(`${exportPaths.busbarCapacities('csv')}?studyId=no%20vale`);
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error.message).toContain(
+      'El identificador del estudio no es válido',
+    );
+  });
+});
+
 describe('export documentation', () => {
   it('lists every export route in the OpenAPI document with its file media type', async () => {
     const { server } = await buildTestApp();
@@ -692,5 +810,14 @@ describe('export documentation', () => {
         [type],
       );
     }
+    const busbars = document.paths['/api/export/busbar-capacities.csv']?.get as unknown as {
+      parameters: { name: string; in: string; description?: string }[];
+      responses: Record<string, { description?: string }>;
+    };
+    expect(busbars.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'query:familyId',
+      'query:studyId',
+    ]);
+    expect(busbars.responses['404']).toBeDefined();
   });
 });
