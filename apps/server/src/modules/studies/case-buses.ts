@@ -27,15 +27,47 @@ export async function caseBusCatalog(
     .orderBy('analysis_jobs.created_at', 'desc')
     .executeTakeFirst();
   if (row === undefined) return 'not-found';
-  const cached = recent.get(row.sha256);
+  return catalogOf(deps, row.sha256);
+}
+
+/**
+ * The buses of the base network of one of the owner's studies (its newest version's, the one an
+ * edit keeps when it sends no network): the study editor's picker without the file again.
+ */
+export async function studyBusCatalog(
+  deps: { db: Db; storage: UploadStorage; checker: StudyChecker },
+  owner: string,
+  studyId: string,
+): Promise<CaseBusesResponse | 'not-found' | 'unreadable'> {
+  const row = await deps.db
+    .selectFrom('studies')
+    .innerJoin('study_versions', (join) =>
+      join
+        .onRef('study_versions.study_id', '=', 'studies.study_id')
+        .onRef('study_versions.version', '=', 'studies.latest_version'),
+    )
+    .innerJoin('uploads', 'uploads.id', 'study_versions.upload_id')
+    .select('uploads.sha256')
+    .where('studies.study_id', '=', studyId)
+    .where('studies.user_id', '=', owner)
+    .executeTakeFirst();
+  if (row === undefined) return 'not-found';
+  return catalogOf(deps, row.sha256);
+}
+
+async function catalogOf(
+  deps: { storage: UploadStorage; checker: StudyChecker },
+  sha256: string,
+): Promise<CaseBusesResponse | 'unreadable'> {
+  const cached = recent.get(sha256);
   if (cached !== undefined) return cached;
   let catalog: CaseBusesResponse;
   try {
-    catalog = await deps.checker.buses(await readUpload(deps.storage, row.sha256));
+    catalog = await deps.checker.buses(await readUpload(deps.storage, sha256));
   } catch {
     return 'unreadable';
   }
-  recent.set(row.sha256, catalog);
+  recent.set(sha256, catalog);
   if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
   return catalog;
 }

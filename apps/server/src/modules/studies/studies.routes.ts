@@ -27,7 +27,7 @@ import { sendStudyErrors } from './study-errors';
 import { readNetworkForm, readStudyForm } from './study-form';
 import type { StudiesService } from './studies.service';
 import { studyNetworkKey } from '../../jobs/study-jobs.repository';
-import { caseBusCatalog } from './case-buses';
+import { caseBusCatalog, studyBusCatalog } from './case-buses';
 import type { UploadStorage } from '../uploads/upload-storage';
 import type { UserLimitsGuard } from '../uploads/user-limits';
 
@@ -306,6 +306,27 @@ export async function registerStudyRoutes(
           : await findNetworkAnswer(db, reader, studyNetworkKey(studyId, version), gzip);
       if (stored === null) return reply.status(404).send(apiError('CASE_NETWORK_NOT_FOUND'));
       return sendStoredJson(request, reply, stored);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/studies/:studyId/buses',
+    tag: 'Estudios',
+    summary:
+      'Las barras de la red base de uno de tus estudios (para editarlo sin subir el archivo otra vez)',
+    auth: guard.requireUser,
+    params: studyParams,
+    notFound: 'STUDY_NOT_FOUND',
+    responses: { 200: caseBusesResponseSchema },
+    errors: { 404: ['STUDY_NOT_FOUND'], 422: ['STUDY_CASE_UNREADABLE'] },
+    handler: async (request, reply) => {
+      const catalog = await studyBusCatalog(deps, owner(request), request.params.studyId);
+      if (catalog === 'not-found') return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
+      if (catalog === 'unreadable') {
+        return reply.status(422).send(apiError('STUDY_CASE_UNREADABLE'));
+      }
+      return catalog;
     },
   });
 

@@ -270,6 +270,13 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
     expect((await waitForJob(ana, studyJob)).state).toBe('done');
     const detail = studyDetailSchema.parse((await ana.get(`/api/studies/${studyId}`)).json());
     expect(detail.baseCaseId).toBe(caseId);
+    // The study's own network, for its editor: the owner's only.
+    const ofStudy = await ana.get(`/api/studies/${studyId}/buses`);
+    expect(ofStudy.statusCode, ofStudy.body).toBe(200);
+    expect(caseBusesResponseSchema.parse(ofStudy.json())).toEqual(catalog);
+    const hidden = await bruno.get(`/api/studies/${studyId}/buses`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ error: { code: 'STUDY_NOT_FOUND' } });
     expect((await ana.get(`/api/studies/${studyId}/network`)).statusCode).toBe(200);
     expect((await bruno.post('/api/studies', {})).statusCode).toBe(415);
     expect(
@@ -306,6 +313,11 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
       (await post(ana, '/api/studies', { case: caseBlob, study: studyJson(STUDY) })).json(),
     );
     await waitForJob(ana, created.jobId);
+    // Made from a file: its editor reads the buses of the stored network, not the file again.
+    const buses = caseBusesResponseSchema.parse(
+      (await ana.get(`/api/studies/${created.studyId}/buses`)).json(),
+    );
+    expect(buses.buses.number).toHaveLength(30);
 
     const edited = { ...STUDY, name: 'Estudio de prueba v2', busbars: [5, 12] };
     const second = await post(ana, `/api/studies/${created.studyId}/versions`, {
