@@ -9,9 +9,9 @@ import type { AllBusbarsContext } from './all-busbars-context';
 /**
  * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact ranking of one bus from its
  * column D = D(·, b) and its cluster's candidates. In this order, each with early stops:
- *   1. the at-limit pairs: those at T = 0 (the strict figure's), the pre-existing violations
- *      the injection worsens (the one with the largest |d| is reported), those it relieves (a
- *      T like any other);
+ *   1. the pairs at or over their limit at T = 0 (all-busbars-violations.ts): the first ones
+ *      the injection pushes further, in tie-break order (T = 0: the strict figure's limits),
+ *      the one it worsens most (largest |d|), and those it relieves (a T like any other);
  *   2. the significant pairs by increasing cluster bound, until the bound passes the ranking's
  *      threshold;
  *   3. the envelopes of the monitored branches, by increasing bound at this bus: where one is at

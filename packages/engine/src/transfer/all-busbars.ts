@@ -30,26 +30,39 @@ import type { SinkRule } from './types';
 
 /**
  * The N-1 capacity of every busbar at once (ANALYSIS.md §6, "Every busbar at once"): for each
- * bus, the FCITC of a new unit there against the sink, both strict and attributable, with the
- * pre-existing violation it worsens most. Equal, bus for bus, to busbarCapacity with
- * preExisting 'limit' and 'ignore'.
+ * bus, the FCITC of a new unit there against the sink (§4), strict and attributable, with the
+ * pre-existing violation it worsens most. Equal, bus for bus, to a full re-solve (and to
+ * busbarCapacity with preExisting 'limit' and 'ignore', which runs these same stages).
  *
- * Stages:
- *   1. one LODF stream for the job (all-busbars-stream.ts): pairs with |LODF| ≥ ε and pairs at
- *      their limit kept, the rest folded into one envelope per monitored branch;
- *   2. buses grouped into clusters of close buses (busbar-clusters.ts);
- *   3. per cluster: its columns D(·, b) solved once, and bounds that discard, for all its buses
- *      at once, most significant pairs and most envelopes (all-busbars-cluster.ts);
- *   4. per bus: exact T of what is left, with early stops; where a branch's envelope still
- *      binds, its whole LODF row (one solve, kept while used) is evaluated exactly
- *      (all-busbars-bus.ts).
+ * With D(x, b) = PTDF(x, b) − PTDF(x, ·)·sink, a constraint (m, k) at bus b has
+ * d = D(m, b) + LODF(m, k)·D(k, b): buses differ only in their column D(·, b). The stages:
+ *   1. one LODF stream for the job (all-busbars-stream.ts): each (monitored, outage) pair is
+ *      kept if |LODF| ≥ ε (significant) or if it is at or over its limit at T = 0; every other
+ *      pair, and N-0, is folded into one envelope per monitored branch — its smallest room and
+ *      largest |LODF| — a bound valid for all of them at once;
+ *   2. buses in groups of clusters of electrically close buses (busbar-clusters.ts);
+ *   3. per group, its columns solved once (all-busbars-columns.ts), then bounds over the group
+ *      and over each cluster from their centre column and spread (all-busbars-cluster.ts, with
+ *      the violations sorted apart in all-busbars-violations.ts) that drop, for all their buses
+ *      at once, the pairs and envelopes that cannot bind under an upper bound τ;
+ *   4. per bus, the exact T of what is left, with early stops; where a branch's envelope still
+ *      binds, its whole LODF row (one solve, kept while used) is evaluated (all-busbars-bus.ts).
+ * Stages 1 and 3–4 take tasks from shared counters, so a helper thread can share them
+ * (all-busbars-threads.ts); nothing depends on it being there.
  *
- * Cost, with nB buses in G = nB/s clusters of s buses, nL branches, nO outages, nM monitored,
- * S significant pairs (a few % of nM·nO): nO + nB sparse solves plus one per monitored row
- * used; O(nM·nO) in the stream (as the N-1 screen); O(s·nL) per cluster for its columns and
- * spreads, O(S + nM) per cluster for its bounds; per bus, O(survivors + nO·rows used). Memory:
- * O(S) for the stream, O(s·nL) for one cluster's columns, the rows cache (bounded), and the
- * per-bus result arrays.
+ * Cost, with nB buses, nL branches, nO outages, nM monitored, S significant pairs (ε = 0.03:
+ * 1–2 % of nM·nO), G groups of g buses in clusters of s: nO + nB sparse solves (four lanes, the
+ * forward pass only where the right-hand side reaches) plus one per monitored row used;
+ * O(nM·nO) in the stream, as the N-1 screen; O(nB·nL) for the columns and spreads;
+ * O(G·(S + nM)) bound tests per group level and the groups' survivors once per cluster; per
+ * bus, its survivors up to the early stop and nO per row. Memory: the stream's kept pairs
+ * (O(S)), g columns per thread (g·nL doubles), the row cache (rowCacheMb), the results.
+ *
+ * Measured (2 shared cores, same run as screenN1): ACTIVSg2000, one thread: 1.5·10⁵ significant
+ * pairs, 2.8·10⁶ exact evaluations (1.4 k per bus), 419 rows, 0.5–0.75 s wall, about 3× the N-1
+ * screen. ACTIVSg10k, two threads: 5.8·10⁵ significant pairs, 1.8·10⁷ exact evaluations
+ * (1.8 k per bus), 937 rows, 2.7 s wall (2.0× the N-1 screen's 1.34 s), 4.9 s CPU, 550 MB peak
+ * RSS; one thread ≈ 3.8 s CPU.
  */
 export interface AllBusbarOptions extends BusbarSetupOptions {
   /** The study cap, MW (default 2000). */
