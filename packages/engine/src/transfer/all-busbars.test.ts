@@ -158,6 +158,32 @@ describe('the N-1 capacity of every busbar', () => {
     same(r, two, 'two threads');
   });
 
+  it('answers a bus requested twice, and a subset in the order asked', () => {
+    const buses = [40, 3, 40, net.buses.count - 1, 7];
+    const some = allBusbarCapacities(net, { buses }, model);
+    expect(Array.from(some.buses)).toEqual(buses);
+    buses.forEach((b, j) => {
+      expect(some.status[j], `status of bus ${b}`).toBe(r.status[b]);
+      for (const key of ['strict', 'attributable'] as const) {
+        const what = `${key} at bus ${b}, asked at ${j}`;
+        if (Number.isNaN(r[key].capacityMw[b])) {
+          expect(Number.isNaN(some[key].capacityMw[j]), what).toBe(true);
+          continue;
+        }
+        expect(Math.abs(some[key].capacityMw[j] - r[key].capacityMw[b]), what).toBeLessThan(1e-9);
+        expect(some[key].monitored[j], what).toBe(r[key].monitored[b]);
+      }
+      expect(some.worsened.monitored[j], `worsened at bus ${b}`).toBe(r.worsened.monitored[b]);
+    });
+  });
+
+  it('works alone when its helper thread cannot start', () => {
+    const helper = { url: new URL('./no-such-helper.js', import.meta.url) };
+    const alone = allBusbarCapacities(net, { threads: 2, helper }, model);
+    expect(alone.stats.threads, 'threads that took part').toBe(1);
+    same(r, alone, 'no helper');
+  });
+
   it('reports progress up to 1', () => {
     const seen: number[] = [];
     allBusbarCapacities(net, { onProgress: (p) => seen.push(p) }, model);

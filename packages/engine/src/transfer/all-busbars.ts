@@ -179,17 +179,23 @@ export function allBusbarCapacities(
   setup.requested.forEach((b, slot) => {
     if (!inIsland[b]) status[slot] = BusbarStatus.outsideIsland;
   });
-  const { attributable: a, zeros: z } = run.rankings;
+  const { attributable: a, zeros: z, worsened } = run.rankings;
   const strict = figures(n);
   const attributable = figures(n);
+  // A bus requested twice is ranked at its first slot.
+  const first = new Map<number, number>();
+  setup.requested.forEach((b, slot) => first.set(b, first.get(b) ?? slot));
   for (let slot = 0; slot < n; slot++) {
     if (status[slot] !== BusbarStatus.computed) continue;
+    const from = first.get(setup.requested[slot]) as number;
     // A constraint at exactly the cap is ranked but does not limit (as in busbarCapacity).
-    const binds = a.count[slot] > 0 && a.transferMw[slot] < capMw;
-    setFigure(attributable, slot, binds ? a : null, capMw);
-    setFigure(strict, slot, z.count[slot] > 0 ? z : binds ? a : null, capMw);
+    const binds = a.count[from] > 0 && a.transferMw[from] < capMw;
+    setFigure(attributable, slot, binds ? a : null, from, capMw);
+    setFigure(strict, slot, z.count[from] > 0 ? z : binds ? a : null, from, capMw);
+    worsened.monitored[slot] = worsened.monitored[from];
+    worsened.contingency[slot] = worsened.contingency[from];
+    worsened.distributionFactor[slot] = worsened.distributionFactor[from];
   }
-  const worsened = run.rankings.worsened;
   return {
     sink: setup.sinkRule,
     capMw,
@@ -220,14 +226,15 @@ function figures(n: number): BusbarFigures {
   };
 }
 
-/** The first entry of `from` at `slot` (one entry per bus), or the cap when null. */
+/** The first entry of `from` at slot `source` into `to` at `slot`, or the cap when null. */
 function setFigure(
   to: BusbarFigures,
   slot: number,
   from: RankedConstraints | null,
+  source: number,
   capMw: number,
 ): void {
-  const at = slot * (from?.size ?? 1);
+  const at = source * (from?.size ?? 1);
   to.capacityMw[slot] = from ? from.transferMw[at] : capMw;
   to.monitored[slot] = from ? from.monitored[at] : -1;
   to.contingency[slot] = from ? from.contingency[at] : -1;
@@ -271,8 +278,9 @@ export function rankAllBuses(
   const nOut = ctx.outages.length;
   const epsilon = options.lodfEpsilon ?? 0.03;
 
+  // A bus requested twice is ranked once, at its first slot.
   const slotOf = new Map<number, number>();
-  setup.requested.forEach((b, slot) => slotOf.set(b, slot));
+  setup.requested.forEach((b, slot) => slotOf.set(b, slotOf.get(b) ?? slot));
   const clusterSize = options.clusterSize ?? 64;
   const perGroup = options.clustersPerGroup ?? 8;
   const { branchActive } = model.active;

@@ -116,8 +116,9 @@ export function busbarCapacity(
       preExistingViolation: isPreExisting(fc, d, r.limitMw[at]),
     };
   };
+  // A bus requested twice is ranked once, at its first slot.
   const slotOf = new Map<number, number>();
-  setup.requested.forEach((b, slot) => slotOf.set(b, slot));
+  setup.requested.forEach((b, slot) => slotOf.set(b, slotOf.get(b) ?? slot));
   const results = setup.buses.map((b): BusbarCapacity => {
     const slot = slotOf.get(b) as number;
     const top: BusbarConstraint[] = [];
