@@ -133,15 +133,9 @@ export const es = {
     },
     stats: {
       title: 'Holgura en cifras',
-      note: 'Cifras calculadas a partir de los análisis almacenados en este servidor.',
+      note: 'Calculadas con el estudio de demostración público de este servidor; tus casos no se cuentan aquí.',
       loading: 'Cargando cifras...',
       error: 'No se pudieron cargar las cifras. Intenta de nuevo más tarde.',
-      totalCapacity: 'Capacidad total analizada',
-      projectionYears: 'Años de proyección',
-      busbarsEvaluated: 'Barras evaluadas',
-      contingenciesAnalysed: 'Contingencias analizadas',
-      scenariosAnalysed: 'Escenarios analizados',
-      mwUnit: 'MW',
     },
     why: {
       title: '¿Por qué Holgura?',
