@@ -13,6 +13,8 @@ export type NetworkFocus = {
 
 export type CaseNetworkProps = { caseId: string; focus: NetworkFocus | null };
 export type BusbarCapacityMapProps = {
+  /** The study shown (`demo` or one of the user's) and its results' version: whose network. */
+  study: { studyId: string; version: number | null };
   /** Every loaded busbar result: one per busbar and case (`<escenario>_<año>`). */
   results: { caseName: string; busNumber: number; name: string; capacityMw: number }[];
   /** The case of the selected result card: the map shows that scenario and year first. */

@@ -4,7 +4,9 @@ import { api, apiRequest } from '../../lib/api-client';
 
 export const caseNetworkPath = (caseId: string) =>
   `/api/cases/${encodeURIComponent(caseId)}/network`;
-export const demoStudyNetworkPath = '/api/demo-study/network';
+/** A study's base network (the demo's, `demo`, or one of the user's studies). */
+export const studyNetworkPath = (studyId: string) =>
+  `/api/studies/${encodeURIComponent(studyId)}/network`;
 
 // The stored network never changes for a case: fetched once per session.
 export const caseNetworkQueryOptions = (caseId: string) =>
@@ -16,11 +18,12 @@ export const caseNetworkQueryOptions = (caseId: string) =>
     staleTime: Infinity,
   });
 
-export const demoStudyNetworkQueryOptions = () =>
+/** A study's network changes only with a new version (a new base file): keyed by both. */
+export const studyNetworkQueryOptions = (studyId: string, version: number | null) =>
   queryOptions({
-    queryKey: ['network', 'demo-study'],
+    queryKey: ['network', 'study', studyId, version],
     queryFn: async ({ signal }) =>
-      (await api.get(demoStudyNetworkPath, networkViewResponseSchema, signal)).network,
+      (await api.get(studyNetworkPath(studyId), networkViewResponseSchema, signal)).network,
     retry: false,
     staleTime: Infinity,
   });

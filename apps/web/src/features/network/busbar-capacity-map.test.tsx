@@ -34,11 +34,15 @@ const results = [
   { caseName: 'Alto_2027', busNumber: 2, name: 'Sur', capacityMw: 250 },
 ];
 
-function renderMap(selectedCaseName: string | null) {
+function renderMap(selectedCaseName: string | null, studyId = 'demo') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <BusbarCapacityMap results={results} selectedCaseName={selectedCaseName} />
+      <BusbarCapacityMap
+        study={{ studyId, version: 1 }}
+        results={results}
+        selectedCaseName={selectedCaseName}
+      />
     </QueryClientProvider>,
   );
 }
@@ -49,8 +53,8 @@ describe('BusbarCapacityMap', () => {
   });
 
   it('lists the selected case’s busbars in MW, and another condition on request', async () => {
-    mockApi({ '/api/demo-study/network': { body: { network: view } } });
-    renderMap('Base_2026');
+    const fetchMock = mockApi({ '/api/studies/estudio-1/network': { body: { network: view } } });
+    renderMap('Base_2026', 'estudio-1');
     // Without WebGL there is no picture (nor its colour legend); the figures stay, in words.
     expect(await screen.findByRole('alert')).toHaveTextContent('WebGL no está disponible');
     expect(screen.queryByText('Barra no evaluada')).toBeNull();
@@ -67,11 +71,13 @@ describe('BusbarCapacityMap', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Sur: 250,0 MW']);
+    // The chosen study's network, once.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the study network is not stored', async () => {
     mockApi({
-      '/api/demo-study/network': {
+      '/api/studies/demo/network': {
         status: 404,
         body: {
           error: {

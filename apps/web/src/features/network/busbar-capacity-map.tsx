@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { BusbarCapacityMapProps } from '../../lib/network-slot';
 import { esNetwork } from '../../strings/es-network';
 import { formatFixed } from '../../utils/format';
-import { demoStudyNetworkQueryOptions } from './api';
+import { studyNetworkQueryOptions } from './api';
 import { CapacityLegend } from './legend';
 import { capacityScale, NOT_EVALUATED_COLOR } from './model';
 import { NetworkView } from './network-view';
@@ -13,8 +13,8 @@ import { NetworkView } from './network-view';
 const t = esNetwork;
 
 /** /resultados: the study network with every evaluated busbar coloured by its capacity (MW). */
-export function BusbarCapacityMap({ results, selectedCaseName }: BusbarCapacityMapProps) {
-  const query = useQuery(demoStudyNetworkQueryOptions());
+export function BusbarCapacityMap({ study, results, selectedCaseName }: BusbarCapacityMapProps) {
+  const query = useQuery(studyNetworkQueryOptions(study.studyId, study.version));
   const selectId = useId();
   const caseNames = useMemo(() => [...new Set(results.map((r) => r.caseName))].sort(), [results]);
   const [chosen, setChosen] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import type { CaseSummary } from '@holgura/contracts';
+import { DEMO_STUDY_ID, type CaseSummary } from '@holgura/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
@@ -109,6 +109,7 @@ export function ResultsSection({
         {BusbarCapacityMap !== null && results.cards.some((card) => card.capacity !== null) && (
           <div className="mt-4">
             <BusbarCapacityMap
+              study={{ studyId: DEMO_STUDY_ID, version: 1 }}
               results={results.cards.flatMap((card) =>
                 card.capacity === null
                   ? []
