@@ -2,23 +2,30 @@ import { exportPaths } from '@holgura/contracts';
 import { esExport } from '../../strings/es-export';
 import { ExportButtons } from './export-buttons';
 
-/** /resultados' downloads: the family's busbar capacities, or every case's without one. */
+/**
+ * /resultados' downloads: the chosen study's busbar capacities (its shown version), of the
+ * selected family or of every busbar without one.
+ */
 export function BusbarCapacityExport({
+  studyId,
   family,
   className,
 }: {
+  /** `demo` or one of the user's studies. */
+  studyId: string;
   family: { familyId: string; familyName: string } | null;
   className?: string;
 }) {
+  const query = (format: 'xlsx' | 'csv') => {
+    const params = new URLSearchParams({ studyId });
+    if (family !== null) params.set('familyId', family.familyId);
+    return `${exportPaths.busbarCapacities(format)}?${params.toString()}`;
+  };
   return (
     <ExportButtons
       className={className}
       table={esExport.tables.busbarCapacities(family?.familyName ?? null)}
-      path={(format) =>
-        family === null
-          ? exportPaths.busbarCapacities(format)
-          : `${exportPaths.busbarCapacities(format)}?familyId=${encodeURIComponent(family.familyId)}`
-      }
+      path={query}
       fileName={(format) => `capacidad-conexion.${format}`}
     />
   );

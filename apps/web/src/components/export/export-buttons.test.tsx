@@ -180,19 +180,17 @@ describe('ExportButtons', () => {
 });
 
 describe('BusbarCapacityExport', () => {
-  it('asks for the selected family, or for every busbar without one', async () => {
+  it('asks for the chosen study’s selected family, or for every busbar without one', async () => {
     captureDownloads();
-    const paths: string[] = [];
     const fetchMock = mockApi({
       '/api/export/busbar-capacities.xlsx': () => fileResponse('x', XLSX),
     });
-    fetchMock.mockImplementationOnce(async (input) => {
-      paths.push(String(input));
-      return fileResponse('x', XLSX);
-    });
     const user = userEvent.setup();
     const { rerender } = render(
-      <BusbarCapacityExport family={{ familyId: '7 & 8', familyName: 'Barra Siete' }} />,
+      <BusbarCapacityExport
+        studyId="estudio-1"
+        family={{ familyId: '7 & 8', familyName: 'Barra Siete' }}
+      />,
     );
     expect(
       screen.getByRole('group', {
@@ -200,14 +198,15 @@ describe('BusbarCapacityExport', () => {
       }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Descargar Excel' }));
-    await waitFor(() =>
-      expect(paths).toEqual(['/api/export/busbar-capacities.xlsx?familyId=7%20%26%208']),
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      '/api/export/busbar-capacities.xlsx?studyId=estudio-1&familyId=7+%26+8',
     );
 
-    rerender(<BusbarCapacityExport family={null} />);
+    rerender(<BusbarCapacityExport studyId="demo" family={null} />);
     await user.click(await screen.findByRole('button', { name: 'Descargar Excel' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/export/busbar-capacities.xlsx');
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/export/busbar-capacities.xlsx?studyId=demo');
   });
 });
 

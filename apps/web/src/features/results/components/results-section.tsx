@@ -137,7 +137,7 @@ export function ResultsSection({
       subtitle={family === null ? t.cards.allCasesNote : undefined}
     >
       {results.cards.some((card) => card.capacidad !== null) && (
-        <BusbarCapacityExport family={family} className="mt-3" />
+        <BusbarCapacityExport studyId={DEMO_STUDY_ID} family={family} className="mt-3" />
       )}
       <div className="mt-3 space-y-3">{body}</div>
       <div className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
