@@ -66,6 +66,8 @@ export const es = {
     submitSignUp: 'Crear cuenta',
     submittingSignIn: 'Iniciando sesión...',
     submittingSignUp: 'Creando cuenta...',
+    passwordHint:
+      'Al menos 8 caracteres y que no sea una contraseña común ni fácil de adivinar (una frase de varias palabras sirve).',
     saxOpening: 'Esperando a SAX...',
     errorTitle: 'Error',
     authErrorTitle: 'Error de autenticación',

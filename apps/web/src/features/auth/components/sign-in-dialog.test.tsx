@@ -214,6 +214,10 @@ describe('sign-up', () => {
     for (const label of ['Nombre', 'Apellido', 'Correo electrónico', 'Empresa', 'Contraseña']) {
       expect(within(dialog).getByLabelText(label)).toBeRequired();
     }
+    // The password rule the server applies, said before it refuses one.
+    expect(within(dialog).getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      'Al menos 8 caracteres y que no sea una contraseña común ni fácil de adivinar (una frase de varias palabras sirve).',
+    );
   });
 
   it('creates the account with its profile, says so, and leads to sign-in with the email filled', async () => {

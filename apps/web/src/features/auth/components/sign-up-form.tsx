@@ -32,6 +32,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         autoComplete="new-password"
         minLength={8}
         maxLength={128}
+        hint={t.passwordHint}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t.submittingSignUp : t.submitSignUp}
