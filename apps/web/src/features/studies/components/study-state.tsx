@@ -2,8 +2,8 @@ import type { StudyListItem, StudyState } from '@holgura/contracts';
 import { esStudies } from '../../../strings/es-studies';
 import { cn } from '../../../utils/cn';
 import { isActive } from '../api/get-studies';
-import { ProgressBar } from './progress-bar';
-import { useJobStatus } from './use-job-status';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useJobStatus } from '../../../lib/use-job-status';
 
 const t = esStudies.state;
 

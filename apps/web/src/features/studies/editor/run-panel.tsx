@@ -8,9 +8,9 @@ import { esStudies } from '../../../strings/es-studies';
 import { useCancelStudy } from '../api/cancel-study';
 import { errorText } from '../api/error-text';
 import { studiesKey } from '../api/get-studies';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { resultsHref } from '../components/study-actions';
-import { useJobStatus } from '../components/use-job-status';
+import { useJobStatus } from '../../../lib/use-job-status';
 
 const t = esStudies.run;
 

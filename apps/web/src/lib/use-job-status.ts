@@ -1,6 +1,6 @@
 import type { JobStatus } from '@holgura/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { followJob } from '../../../lib/job-progress';
+import { followJob } from './job-progress';
 
 /**
  * Follows a job live (event stream, else polling) while `active`; `onFinished` runs once when it

@@ -1,4 +1,4 @@
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
 
 /** A labelled progress bar (0–100 %) with its text for assistive technology. */
 export function ProgressBar({
