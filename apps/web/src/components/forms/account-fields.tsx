@@ -26,7 +26,12 @@ export type AccountForm<N extends AccountFieldName> = {
 type AccountInputProps<N extends AccountFieldName> = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'form' | 'name'
-> & { form: AccountForm<N>; name: N };
+> & {
+  form: AccountForm<N>;
+  name: N;
+  /** A short rule under the field (the sign-up password's). */
+  hint?: string;
+};
 
 /** A required account field (spec §5), registered with the form, with its validation message. */
 export function AccountInput<N extends AccountFieldName>({
