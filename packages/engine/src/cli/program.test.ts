@@ -132,7 +132,12 @@ describe('holgura usage errors: stderr, exit 2, one hint line', () => {
   it('asks for --bus (capacity) and the lists of ptdf', async () => {
     await usage(
       ['capacity', triangle],
-      "required option '--bus <numbers>' not specified",
+      "required option '--bus <numbers>' or '--all' not specified",
+      "Run 'holgura capacity --help' for usage.",
+    );
+    await usage(
+      ['capacity', triangle, '--all', '--bus', '2'],
+      "option '--all' cannot be used with option '--bus <numbers>'",
       "Run 'holgura capacity --help' for usage.",
     );
     await usage(
@@ -202,6 +207,57 @@ describe('holgura output formats', () => {
     // The default is 'limit', as before the option existed.
     const byDefault = await runCli(['capacity', triangle, '--bus', '2']);
     expect(JSON.parse(byDefault.stdout)).toEqual(limit);
+  });
+
+  it('capacity --all: every bus, both figures, each equal to the one-bus capacity', async () => {
+    type AllOutput = {
+      preExisting: string;
+      results: {
+        bus: number;
+        capacityMw: number;
+        strictMw: number;
+        attributableMw: number;
+        worsenedViolation: { monitoredBranch: number } | null;
+      }[];
+    };
+    const all = async (rule: string) => {
+      const r = await runCli(['capacity', triangle, '--all', '--pre-existing', rule]);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as AllOutput;
+    };
+    const strict = await all('limit');
+    const attributable = await all('ignore');
+    expect(strict.results.map((r) => r.bus)).toEqual([1, 2, 3]);
+    for (const [rule, output] of [
+      ['limit', strict],
+      ['ignore', attributable],
+    ] as const) {
+      for (const row of output.results) {
+        const one = await runCli([
+          'capacity',
+          triangle,
+          '--bus',
+          String(row.bus),
+          '--pre-existing',
+          rule,
+        ]);
+        const expected = (JSON.parse(one.stdout) as { results: { capacityMw: number }[] })
+          .results[0]!;
+        expect(row.capacityMw, `${rule} capacity at bus ${row.bus}, MW`).toBeCloseTo(
+          expected.capacityMw,
+          9,
+        );
+        expect(row.capacityMw).toBe(rule === 'limit' ? row.strictMw : row.attributableMw);
+      }
+    }
+    // Bus 2's injection worsens the overload the case already has on line 2 (2-3).
+    const bus2 = strict.results[1]!;
+    expect(bus2).toMatchObject({ strictMw: 0, worsenedViolation: { monitoredBranch: 2 } });
+    expect(bus2.attributableMw).toBeGreaterThan(0);
+    const csv = await runCli(['capacity', triangle, '--all', '--format', 'csv']);
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'bus,name,baseKv,area,capacityMw,limitingBranch,monitoredName,contingency,contingencyName,strictMw,attributableMw,worsenedViolation',
+    );
   });
 
   it('capacity as CSV: one row per busbar, in the order asked', async () => {

@@ -18,7 +18,7 @@ import {
 import type { ProgressSink } from './progress';
 import { Progress } from './progress';
 import { study } from './study-command';
-import { capacity, flex } from './transfer-commands';
+import { allCapacities, capacity, flex } from './transfer-commands';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -38,7 +38,8 @@ const EXAMPLES: Record<string, string> = {
   lodf: 'holgura lodf case9.m --branches 2,5 --outages 1,3 --format csv',
   n1: 'holgura n1 case_ACTIVSg2000.m --top 20 --format csv',
   capacity:
-    'holgura capacity case_ACTIVSg2000.m --bus 1079,2002 --pre-existing ignore --format table',
+    'holgura capacity case_ACTIVSg2000.m --bus 1079,2002 --pre-existing ignore --format table\n' +
+    '  $ holgura capacity case_ACTIVSg10k.m --all --format csv > capacidades.csv',
   flex: 'holgura flex case_ACTIVSg2000.m --group area:3 --format table',
   study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
 };
@@ -210,12 +211,32 @@ export function buildProgram(io: ProgramIo) {
     )
     .addOption(formatOption(true))
     .addOption(quietOption())
+    .addOption(
+      new Option(
+        '--all',
+        'every bus of the case, both figures (strict and attributable)',
+      ).conflicts('bus'),
+    )
     .action((file, options, cmd) => {
-      // Checked here rather than as a mandatory option: another way to choose the buses (every
-      // bus of the case) is planned as an alternative to --bus.
+      if (options.all === true) {
+        return withProgress(options.quiet, async (progress) => {
+          progress.stage(`reading ${file}…`);
+          const { network } = await loadCaseFile(file);
+          const output = allCapacities(network, {
+            capMw: options.cap,
+            postRating: options.postRating,
+            preExisting: options.preExisting,
+            onProgress: (fraction) =>
+              progress.stage(
+                `capacity of all ${network.buses.count} buses: ${Math.floor(100 * fraction)} %`,
+              ),
+          });
+          print(output, options.format);
+        });
+      }
       const buses = options.bus;
       if (buses === undefined) {
-        return cmd.error("error: required option '--bus <numbers>' not specified");
+        return cmd.error("error: required option '--bus <numbers>' or '--all' not specified");
       }
       return withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);

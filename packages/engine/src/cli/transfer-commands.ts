@@ -2,6 +2,9 @@ import type { PostRating } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { flexibilityToV1 } from '../report/flexibility-v1';
+import { branchDisplayName } from '../model/display-names';
+import { busDisplayName, busIndex } from '../model/network';
+import { allBusbarCapacities, type BusbarFigures } from '../transfer/all-busbars';
 import { busbarCapacity, type BusbarCapacity } from '../transfer/busbar-capacity';
 import { describeStudyGroup } from '@holgura/contracts';
 import { analyseFlexibility } from '../transfer/flexibility';
@@ -43,6 +46,117 @@ export function capacity(net: Network, options: CapacityOptions): CommandOutput 
         `sink: ${result.sink}; cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
         `pre-existing violations: ${result.preExisting === 'limit' ? 'limit the connection' : 'ignored (reported, not limiting)'}`,
         `contingency "-" = base case (N-0); limitingBranch "-" = the cap binds first`,
+      ],
+    },
+  };
+}
+
+/** What `holgura capacity --all` passes on. */
+export interface AllCapacityOptions {
+  readonly postRating: PostRating;
+  readonly capMw?: number;
+  /** Which figure is `capacityMw`; both are printed. */
+  readonly preExisting: PreExisting;
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/**
+ * `holgura capacity FILE --all`: the N-1 capacity of every bus (ANALYSIS.md §6 "Every busbar at
+ * once"), both figures — strict (pre-existing violations limit) and attributable (they don't) —
+ * and the pre-existing violation each bus's injection worsens most. `--pre-existing` chooses
+ * which figure is `capacityMw` and its limiting element; the other is printed beside it.
+ */
+export function allCapacities(net: Network, options: AllCapacityOptions): CommandOutput {
+  const result = allBusbarCapacities(net, {
+    postRating: options.postRating,
+    ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const chosen = options.preExisting === 'limit' ? result.strict : result.attributable;
+  const branch = (row: number) => (row < 0 ? null : row + 1);
+  const name = (row: number) => (row < 0 ? null : branchDisplayName(net, row));
+  const limiting = (figures: BusbarFigures, i: number) => {
+    const monitored = figures.monitored[i]!;
+    const contingency = monitored < 0 ? -1 : figures.contingency[i]!;
+    return {
+      limitingBranch: branch(monitored),
+      monitoredName: name(monitored),
+      contingency: branch(contingency),
+      contingencyName: name(contingency),
+    };
+  };
+  const results = Array.from(result.buses, (b, i) => {
+    const worsened = result.worsened.monitored[i]!;
+    const computed = result.status[i] === 0;
+    const finite = (value: number) => (computed ? value : null);
+    return {
+      bus: net.buses.number[b]!,
+      name: busDisplayName(net, busIndex(b)),
+      baseKv: net.buses.baseKv[b]!,
+      area: net.buses.area[b]!,
+      inTransferIsland: computed,
+      capacityMw: finite(chosen.capacityMw[i]!),
+      ...limiting(chosen, i),
+      strictMw: finite(result.strict.capacityMw[i]!),
+      attributableMw: finite(result.attributable.capacityMw[i]!),
+      worsenedViolation:
+        worsened < 0
+          ? null
+          : {
+              monitoredBranch: worsened + 1,
+              monitoredName: branchDisplayName(net, worsened),
+              contingency: branch(result.worsened.contingency[i]!),
+              contingencyName: name(result.worsened.contingency[i]!),
+            },
+    };
+  });
+  const header = (text: string, decimals?: number): Column =>
+    decimals === undefined ? { header: text } : { header: text, decimals };
+  return {
+    json: {
+      sink: result.sink,
+      capMw: result.capMw,
+      preExisting: options.preExisting,
+      nContingencies: result.nContingencies,
+      nMonitored: result.nMonitored,
+      timingsMs: result.timingsMs,
+      results,
+    },
+    table: {
+      columns: [
+        header('bus'),
+        header('name'),
+        header('baseKv', 1),
+        header('area'),
+        header('capacityMw', 1),
+        header('limitingBranch'),
+        header('monitoredName'),
+        header('contingency'),
+        header('contingencyName'),
+        header('strictMw', 1),
+        header('attributableMw', 1),
+        header('worsenedViolation'),
+      ],
+      rows: results.map((r) => [
+        r.bus,
+        r.name,
+        r.baseKv,
+        r.area,
+        r.capacityMw,
+        r.limitingBranch,
+        r.monitoredName,
+        r.contingency,
+        r.contingencyName,
+        r.strictMw,
+        r.attributableMw,
+        r.worsenedViolation === null
+          ? null
+          : `${r.worsenedViolation.monitoredName} / ${r.worsenedViolation.contingencyName ?? 'N-0'}`,
+      ]),
+      summary: [
+        `${results.length} buses; sink: ${result.sink}; cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
+        `capacityMw is the ${options.preExisting === 'limit' ? 'strict figure (pre-existing violations limit)' : 'attributable figure (pre-existing violations ignored)'}; both are printed`,
+        `contingency "-" = base case (N-0); limitingBranch "-" = the cap binds first; capacity "-" = outside the transfer island`,
       ],
     },
   };
