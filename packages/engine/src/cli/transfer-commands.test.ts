@@ -90,7 +90,7 @@ describe('holgura capacity and flex', () => {
     const out = await runCli(['capacity', case30]);
     expect(out.code).toBe(2);
     expect(out.stdout).toBe('');
-    expect(out.stderr).toContain("required option '--bus <numbers>' not specified");
+    expect(out.stderr).toContain("required option '--bus <numbers>' or '--all' not specified");
   });
 
   it('names a bus the case lacks as bad input, not a crash', async () => {
