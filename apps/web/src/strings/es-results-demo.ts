@@ -18,6 +18,30 @@ export const esResultsDemo = {
       scenariosAnalysed: 'Escenarios analizados',
       mwUnit: 'MW',
     },
+    chooser: {
+      heading: 'Estudio',
+      label: 'Estudio mostrado',
+      hint: 'El estudio de demostración y tus estudios con resultados (o en cálculo).',
+      demoOption: (name: string) => `${name} (demostración)`,
+      option: (name: string, state: string) => `${name} · ${state}`,
+      loading: 'Cargando estudios...',
+      listError: (message: string) => `No se pudo cargar la lista de estudios: ${message}`,
+      newStudy: 'Nuevo estudio',
+      myStudies: 'Mis estudios',
+      network: (label: string) => `Red: ${label}`,
+      shownVersion: (version: number) => `Resultados de la versión ${version}`,
+      running: (name: string) => `«${name}» se está calculando`,
+      runningStage: (stage: string, percent: number) => `${stage} · ${percent} %`,
+      previousResults: (version: number) =>
+        `Mientras tanto se muestran los resultados de la versión ${version}; los nuevos aparecerán al terminar.`,
+      noResultsYet: 'Los resultados aparecerán aquí en cuanto termine el cálculo.',
+      failed: (message: string) => `El último cálculo del estudio falló: ${message}`,
+      cancelled: 'El último cálculo del estudio se canceló.',
+      notFoundTitle: 'No se encontró el estudio',
+      notFound: (studyId: string) =>
+        `No hay un estudio «${studyId}» entre los tuyos: puede haberse borrado, o el enlace es de otra cuenta.`,
+      showDemo: 'Ver el estudio de demostración',
+    },
     families: {
       heading: 'Barras analizadas',
       caption: 'Barras del estudio de capacidad de conexión',
@@ -30,6 +54,7 @@ export const esResultsDemo = {
       noData: 'No hay datos disponibles',
       noDataHint:
         'El estudio de demostración se calcula al primer arranque del servidor; puede tardar alrededor de un minuto. Actualiza en unos momentos.',
+      noStudyDataHint: 'Este estudio todavía no tiene resultados calculados.',
       empty: 'No hay familias para mostrar.',
       selected: 'Familia seleccionada',
       selectedCount: (count: number) =>
@@ -40,10 +65,7 @@ export const esResultsDemo = {
     cards: {
       heading: 'Resultados por caso',
       allCasesNote: 'Sin barra seleccionada se analizan todos los casos del estudio.',
-      loading: (done: number, total: number) => `Cargando resultados... (${done} de ${total})`,
-      noneLoaded: 'No se pudieron cargar ningún resultado.',
-      skipped: (count: number) =>
-        `${count} ${count === 1 ? 'caso no se pudo cargar y se omitió' : 'casos no se pudieron cargar y se omitieron'}.`,
+      count: (count: number) => `${count} ${count === 1 ? 'resultado' : 'resultados'}`,
       noCases: 'No hay casos para esta selección.',
       tabsLabel: 'Filtrar por año',
       all: 'Todos',
@@ -57,7 +79,6 @@ export const esResultsDemo = {
       condition: 'Condición',
       capReached: 'Ninguno: se alcanza el tope del estudio',
       capNote: (tmax: string) => `Tope del estudio: ${tmax} MW`,
-      noResult: 'Este caso aún no tiene resultado de capacidad.',
       preExisting: 'Violación previa a la conexión',
     },
     chart: {

@@ -8,6 +8,10 @@ export const esResultsGenerators = {
   select: 'Ver generadores',
   selectLabel: (bus: string, caseName: string) =>
     `Ver la sensibilidad de los generadores de la barra ${bus} en el caso ${caseName}`,
+  loading: 'Cargando las sensibilidades de los generadores...',
+  loadFailed: (message: string) =>
+    `No se pudieron cargar las sensibilidades de los generadores de este caso: ${message}`,
+  missing: 'Este caso no tiene guardado su resultado de capacidad.',
   pickCase:
     'Selecciona un caso («Ver generadores») para ver qué generadores mueven su restricción limitante.',
   constraint: (monitored: string, contingency: string) =>

@@ -1,19 +1,14 @@
-import {
-  busbarCapacitySchema,
-  caseDataSchema,
-  caseListResponseSchema,
-  statsResponseSchema,
-  type CaseSummary,
-} from '@holgura/contracts';
+import { busbarCapacitySchema, caseDataSchema, type StudyListItem } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  jsonResponse,
-  mockApi,
-  renderApp,
-  sampleSessionUser,
-  sampleStats,
-} from '../../test/render';
+  busbarResult,
+  studyCase,
+  studyDetail,
+  studyItem,
+} from '../../features/results/study.fixture';
+import { jobEvents, jobStatus } from '../../features/studies/test/fixtures';
+import { callsTo, jsonResponse, mockApi, renderApp, sampleSessionUser } from '../../test/render';
 
 const names = [
   'ODESSA',
@@ -30,35 +25,45 @@ const names = [
   'DALLAS',
 ];
 
-function demoCases(): CaseSummary[] {
-  const cases: CaseSummary[] = [];
-  names.forEach((name, i) => {
-    for (const caseName of ['alta_2027', 'baja_2027', 'alta_2028']) {
-      cases.push({
-        caseId: `${i + 1}-${caseName}`,
-        caseName,
-        caseDescription: null,
-        process: null,
-        familyId: String((i + 1) * 10),
-        familyName: name,
-        createdAt: '2026-11-22T00:00:00.000Z',
-        isDemo: true,
-      });
-    }
+const demo = studyItem();
+
+/** The demo's detail: 12 busbars in alta_2027, baja_2027 and alta_2028. */
+function demoCases() {
+  return (['alta_2027', 'baja_2027', 'alta_2028'] as const).map((caseName) => {
+    const [scenario, year] = caseName.split('_') as [string, string];
+    return studyCase(
+      scenario,
+      Number(year),
+      names.map((name, i) =>
+        busbarResult({
+          bus: (i + 1) * 10,
+          name,
+          caseId: `${i + 1}-${caseName}`,
+          capacityMw: scenario === 'alta' ? 412.36 : 250,
+        }),
+      ),
+    );
   });
-  return caseListResponseSchema.parse({ cases }).cases;
 }
 
+const own = studyItem({
+  studyId: 's1',
+  name: 'Conexiones ACTIVSg500',
+  networkLabel: 'Red sintética ACTIVSg500',
+  isDemo: false,
+  busbars: 1,
+  jobId: 'j1',
+});
+
+/** One busbar case's stored result (its generators for the chart). */
 function caseData(caseId: string) {
-  const [, caseName = ''] = caseId.split('-');
-  const [scenario = '', year = '0'] = caseName.split('_');
   const capacity = busbarCapacitySchema.parse({
     busNumber: 10,
     busName: 'ODESSA',
-    scenario,
-    year: Number(year),
-    condition: `Condición ${scenario}`,
-    capacityMw: scenario === 'alta' ? 412.36 : 250,
+    scenario: 'alta',
+    year: 2027,
+    condition: 'Condición alta',
+    capacityMw: 412.36,
     tmaxMw: 2000,
     limiting: {
       monitoredBranch: 3,
@@ -69,10 +74,21 @@ function caseData(caseId: string) {
       distributionFactor: 0.4,
       limitMw: 300,
       preExistingViolation: false,
+      flowAtZeroMw: 135.056,
+      generators: [
+        {
+          name: 'G MIDLAND',
+          busNumber: 20,
+          initialMw: 50,
+          maxMw: 100,
+          sensitivity: 0.3,
+          dispatchAtLimitMw: null,
+        },
+      ],
     },
     topConstraints: [],
-    projectsInService: year === '2028' ? ['Segundo circuito WACO-TEMPLE'] : [],
-    interchanges: [{ name: 'Exportación a Ecuador', busNumber: 7, mw: 150 }],
+    projectsInService: [],
+    interchanges: [],
     networkLabel: 'Red sintética ACTIVSg2000',
   });
   return caseDataSchema.parse({
@@ -105,32 +121,39 @@ function caseData(caseId: string) {
   });
 }
 
-function api(cases: CaseSummary[], failing: string[] = []) {
-  const routes: Parameters<typeof mockApi>[0] = {
+function api(routes: Parameters<typeof mockApi>[0] = {}, studies: StudyListItem[] = [demo, own]) {
+  return mockApi({
     '/api/auth/get-session': { body: { user: sampleSessionUser } },
-    '/api/cases': { body: { cases } },
-    '/api/stats': { body: statsResponseSchema.parse(sampleStats) },
-  };
-  for (const item of cases) {
-    routes[`/api/cases/${item.caseId}/data`] = failing.includes(item.caseId)
-      ? { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } }
-      : () => jsonResponse(caseData(item.caseId));
-  }
-  return mockApi(routes);
+    '/api/studies': { body: { studies } },
+    '/api/studies/demo': { body: studyDetail(demo, demoCases()) },
+    '/api/studies/s1': {
+      body: studyDetail(own, [
+        studyCase('base', 2030, [busbarResult({ bus: 7, name: 'EASTOVER', caseId: 's1-7' })]),
+      ]),
+    },
+    ...routes,
+  });
 }
 
+const familiesTable = () =>
+  screen.findByRole('table', { name: 'Barras del estudio de capacidad de conexión' });
+const articles = () => screen.getAllByRole('article');
+
 describe('/resultados', () => {
-  it('lists the families, pages them and selects one to load its result cards', async () => {
-    api(demoCases());
+  it('shows the demo by default, read in one request: families, every card, then a family’s', async () => {
+    const fetchMock = api();
     const { user } = renderApp('/resultados');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Capacidad de conexión en barras' }),
     ).toBeInTheDocument();
-    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('25');
-    const table = await screen.findByRole('table', {
-      name: 'Barras del estudio de capacidad de conexión',
-    });
+    expect(await screen.findByLabelText('Estudio mostrado')).toHaveDisplayValue(
+      'Estudio de demostración ACTIVSg2000 (demostración)',
+    );
+    const table = await familiesTable();
+    // The stats strip sums up the study shown.
+    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('12');
+    expect(screen.getByTestId('results-stat-scenariosAnalysed')).toHaveTextContent('36');
     expect(within(table).getByRole('columnheader', { name: 'Barra ID' })).toBeInTheDocument();
     expect(
       within(table).getByRole('columnheader', { name: 'Nombre de la Barra' }),
@@ -146,16 +169,20 @@ describe('/resultados', () => {
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Filas por página'), '25');
 
+    // Without a family, every card of the study at once (no request per case).
+    expect(articles()).toHaveLength(36);
+    expect(screen.getByText('Sin barra seleccionada se analizan todos los casos del estudio.'));
+    expect(callsTo(fetchMock, '/api/studies/demo')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/cases/')),
+    ).toHaveLength(0);
+
     await user.click(screen.getByRole('cell', { name: 'ODESSA' }));
     expect(screen.getByTestId('selected-family')).toHaveTextContent(
       'Familia seleccionada: 10 · ODESSA · 3 casos',
     );
-    // One case at a time, 500 ms apart.
-
-    const cards = await screen.findAllByRole('article', undefined, { timeout: 5000 });
-    expect(cards.length).toBeGreaterThanOrEqual(1);
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3), { timeout: 5000 });
-    const first = screen.getAllByRole('article')[0]!;
+    expect(articles()).toHaveLength(3);
+    const first = articles()[0]!;
     expect(first).toHaveTextContent('412,4');
     expect(first).toHaveTextContent('ODESSA-MIDLAND');
     expect(first).toHaveTextContent('WACO-TEMPLE');
@@ -165,11 +192,11 @@ describe('/resultados', () => {
 
     // Year tabs.
     await user.click(screen.getByRole('tab', { name: '2028' }));
-    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(articles()).toHaveLength(1);
     await user.click(screen.getByRole('tab', { name: 'Todos' }));
-    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(articles()).toHaveLength(3);
 
-    // Chart with a text alternative; conditions from the data; notes.
+    // Chart with a text alternative; conditions from the study; notes; downloads of the study.
     expect(
       screen.getByRole('img', { name: /capacidad de conexión de la barra ODESSA/ }),
     ).toBeInTheDocument();
@@ -181,57 +208,248 @@ describe('/resultados', () => {
     expect(screen.getByText(/Segundo circuito WACO-TEMPLE/)).toBeInTheDocument();
     expect(screen.getByText(/Resultados vigentes al/)).toBeInTheDocument();
     expect(screen.getByText(/no son simultáneas ni aditivas/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Descargar la capacidad de conexión de la barra ODESSA' }),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/studies/demo')).toHaveLength(1);
   });
 
-  it('skips failed cases and says so when none loads', async () => {
-    const cases = demoCases().slice(0, 3);
-    api(
-      cases,
-      cases.map((item) => item.caseId),
-    );
+  it('reads the selected card’s busbar case for its generator chart, and only that one', async () => {
+    const fetchMock = api({ '/api/cases/1-baja_2027/data': () => jsonResponse(caseData('x')) });
     const { user } = renderApp('/resultados');
     await user.click(await screen.findByRole('cell', { name: 'ODESSA' }));
     expect(
-      await screen.findByText('No se pudieron cargar ningún resultado.', undefined, {
-        timeout: 5000,
+      screen.getByText(/Selecciona un caso \(«Ver generadores»\)/, { exact: false }),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Ver la sensibilidad de los generadores de la barra ODESSA en el caso baja_2027',
       }),
+    );
+    const chart = await screen.findByTestId('generator-chart');
+    expect(chart).toHaveTextContent('Restricción limitante: ODESSA-MIDLAND ante WACO-TEMPLE');
+    expect(within(chart).getByRole('slider', { name: 'Despacho de G MIDLAND' })).toBeVisible();
+    expect(
+      fetchMock.mock.calls
+        .map(([input]) => String(input))
+        .filter((url) => url.startsWith('/api/cases/')),
+    ).toEqual(['/api/cases/1-baja_2027/data']);
+  });
+
+  it('says why a card’s generators could not be read', async () => {
+    api({
+      '/api/cases/1-alta_2027/data': {
+        status: 404,
+        body: { error: { code: 'CASE_NOT_FOUND', message: 'No se encontró el caso' } },
+      },
+    });
+    const { user } = renderApp('/resultados');
+    await user.click(await screen.findByRole('cell', { name: 'ODESSA' }));
+    await user.click(
+      screen.getByRole('button', { name: /de la barra ODESSA en el caso alta_2027$/ }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudieron cargar las sensibilidades de los generadores de este caso: No se encontró el caso',
+    );
+  });
+
+  it('chooses one of the user’s studies (and follows ?estudio=), with links to the studies', async () => {
+    const failed = studyItem({
+      studyId: 's2',
+      name: 'Falló sin resultados',
+      isDemo: false,
+      state: 'failed',
+      resultsVersion: null,
+    });
+    const fetchMock = api({}, [demo, own, failed]);
+    const { user, router } = renderApp('/resultados');
+    const chooser = await screen.findByLabelText('Estudio mostrado');
+    await waitFor(() => expect(chooser).toBeEnabled());
+    // The demo and the user's studies with results; not one that never computed.
+    expect(
+      within(chooser)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Estudio de demostración ACTIVSg2000 (demostración)',
+      'Conexiones ACTIVSg500 · Calculado',
+    ]);
+    expect(screen.getByRole('link', { name: 'Nuevo estudio' })).toHaveAttribute(
+      'href',
+      '/estudios/nuevo',
+    );
+    expect(screen.getByRole('link', { name: 'Mis estudios' })).toHaveAttribute('href', '/estudios');
+
+    await user.click(await screen.findByRole('cell', { name: 'ODESSA' }));
+    await user.selectOptions(chooser, 's1');
+    expect(router.state.location.search).toBe('?estudio=s1');
+    const table = await screen.findByRole('cell', { name: 'EASTOVER' });
+    expect(table).toBeInTheDocument();
+    // Another study starts without a family, with its own cards and figures.
+    expect(screen.queryByTestId('selected-family')).not.toBeInTheDocument();
+    expect(articles()).toHaveLength(1);
+    expect(screen.getByTestId('network-label')).toHaveTextContent('Red sintética ACTIVSg500');
+    expect(screen.getByTestId('study-summary-line')).toHaveTextContent(
+      'Red: Red sintética ACTIVSg500 · 2 escenarios × 2 años · 1 barra · Resultados de la versión 1',
+    );
+    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('1');
+    expect(callsTo(fetchMock, '/api/studies/s1')).toHaveLength(1);
+  });
+
+  it('opens the study of the link from /estudios directly', async () => {
+    const fetchMock = api();
+    renderApp('/resultados?estudio=s1');
+    expect(await screen.findByRole('cell', { name: 'EASTOVER' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Estudio mostrado')).toHaveDisplayValue(
+      'Conexiones ACTIVSg500 · Calculado',
+    );
+    expect(callsTo(fetchMock, '/api/studies/demo')).toHaveLength(0);
+  });
+
+  it('shows a running study’s progress and its previous results, then the new ones', async () => {
+    const events = jobEvents();
+    let finished = false;
+    const running = {
+      ...own,
+      state: 'running' as const,
+      version: 2,
+      progressPercent: 0,
+      jobId: 'j2',
+    };
+    api({
+      '/api/studies': () =>
+        jsonResponse({
+          studies: [demo, finished ? { ...own, version: 2, resultsVersion: 2 } : running],
+        }),
+      '/api/studies/s1': () =>
+        jsonResponse(
+          finished
+            ? studyDetail({ ...own, version: 2, resultsVersion: 2 }, [
+                studyCase('base', 2030, [
+                  busbarResult({ bus: 7, name: 'EASTOVER', caseId: 'v2-7' }),
+                  busbarResult({ bus: 8, name: 'NUEVA', caseId: 'v2-8' }),
+                ]),
+              ])
+            : studyDetail(running, [
+                studyCase('base', 2030, [
+                  busbarResult({ bus: 7, name: 'EASTOVER', caseId: 's1-7' }),
+                ]),
+              ]),
+        ),
+      '/api/jobs/j2/events': events.response,
+    });
+    renderApp('/resultados?estudio=s1');
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Progreso de Conexiones ACTIVSg500',
+    });
+    expect(screen.getByText('«Conexiones ACTIVSg500» se está calculando')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Mientras tanto se muestran los resultados de la versión 1; los nuevos aparecerán al terminar.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'EASTOVER' })).toBeInTheDocument();
+
+    events.send(
+      jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'Caso 1 de 2: base_2030 (2 barras)' }),
+    );
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    expect(screen.getByText('Caso 1 de 2: base_2030 (2 barras) · 50 %')).toBeInTheDocument();
+
+    finished = true;
+    events.send(jobStatus({ jobId: 'j2', state: 'done', progressPercent: 100, stage: null }));
+    expect(await screen.findByRole('cell', { name: 'NUEVA' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByTestId('study-summary-line')).toHaveTextContent(
+      'Resultados de la versión 2',
+    );
+  });
+
+  it('says a study not found is not found (deleted, or another user’s), and offers the demo', async () => {
+    api({
+      '/api/studies/borrado': {
+        status: 404,
+        body: { error: { code: 'STUDY_NOT_FOUND', message: 'No se encontró el estudio' } },
+      },
+    });
+    const { user, router } = renderApp('/resultados?estudio=borrado');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No se encontró el estudio' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No hay un estudio «borrado» entre los tuyos',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Ver el estudio de demostración' }));
+    expect(router.state.location.search).toBe('?estudio=demo');
+    expect(await screen.findByRole('cell', { name: 'ODESSA' })).toBeInTheDocument();
+  });
+
+  it('refuses a malformed study id without asking the API', async () => {
+    const fetchMock = api();
+    renderApp('/resultados?estudio=..%2Fotro');
+    expect(await screen.findByText('No se encontró el estudio')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('otro'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('says there is no data while the demo study is computed, or a study has no results yet', async () => {
+    api({
+      '/api/studies/demo': {
+        status: 404,
+        body: { error: { code: 'STUDY_NOT_FOUND', message: 'No se encontró el estudio' } },
+      },
+    });
+    const { unmount } = renderApp('/resultados');
+    expect(await screen.findByText('No hay datos disponibles')).toBeInTheDocument();
+    expect(screen.getByText(/se calcula al primer arranque del servidor/)).toBeInTheDocument();
+    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('0');
+    unmount();
+
+    const first = { ...own, state: 'queued' as const, resultsVersion: null, jobId: 'j3' };
+    api(
+      {
+        '/api/studies/s1': { body: studyDetail(first, []) },
+        '/api/jobs/j3/events': jobEvents().response,
+      },
+      [demo, first],
+    );
+    renderApp('/resultados?estudio=s1');
+    expect(await screen.findByText('No hay datos disponibles')).toBeInTheDocument();
+    expect(
+      screen.getByText('Este estudio todavía no tiene resultados calculados.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Los resultados aparecerán aquí en cuanto termine el cálculo.'),
     ).toBeInTheDocument();
   });
 
-  it('says there is no data while the demo study is computed, and no families without family cases', async () => {
-    api([]);
-    renderApp('/resultados');
-    expect(await screen.findByText('No hay datos disponibles')).toBeInTheDocument();
-  });
-
-  it('shows families empty and load errors', async () => {
-    const lone = demoCases()[0]!;
-    api([{ ...lone, familyId: null, familyName: null }]);
+  it('shows no families when the study has cases without busbars', async () => {
+    api({ '/api/studies/demo': { body: studyDetail(demo, [studyCase('alta', 2027, [])]) } });
     renderApp('/resultados');
     expect(await screen.findByText('No hay familias para mostrar.')).toBeInTheDocument();
   });
 
   it('shows the loading and error states of the table', async () => {
-    mockApi({
-      '/api/auth/get-session': { body: { user: sampleSessionUser } },
-      '/api/cases': {
+    api({
+      '/api/studies/demo': {
         status: 500,
         body: { error: { code: 'INTERNAL', message: 'Falla interna' } },
       },
-      '/api/stats': { body: sampleStats },
     });
     renderApp('/resultados');
     expect(await screen.findByText('Cargando datos...')).toBeInTheDocument();
     expect(await screen.findByText('Error al cargar datos')).toBeInTheDocument();
+    expect(screen.getByText('Falla interna')).toBeInTheDocument();
   });
 
   it('throttles the refresh to once every 3 s', async () => {
-    const fetchMock = api(demoCases().slice(0, 3));
+    const fetchMock = api();
     const { user } = renderApp('/resultados');
     const refresh = await screen.findByRole('button', { name: 'Actualizar' });
     await screen.findByRole('cell', { name: 'ODESSA' });
-    const count = () =>
-      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/cases')).length;
+    const count = () => callsTo(fetchMock, '/api/studies/demo').length;
     const before = count();
     await user.click(refresh);
     await user.click(refresh);

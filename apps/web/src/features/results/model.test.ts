@@ -1,45 +1,13 @@
-import type { BusbarCapacity, CaseSummary } from '@holgura/contracts';
-import { busbarCapacitySchema } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
-import { chartSeries, deriveFamilies, scenarioAndYear, toResultCard } from './model';
-
-const summary = (over: Partial<CaseSummary>): CaseSummary => ({
-  caseId: 'c',
-  caseName: 'alta_2027',
-  caseDescription: null,
-  process: null,
-  familyId: null,
-  familyName: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  isDemo: true,
-  ...over,
-});
-
-export const capacity = (over: Partial<BusbarCapacity> = {}): BusbarCapacity =>
-  busbarCapacitySchema.parse({
-    busNumber: 1001,
-    busName: 'ODESSA 2 0',
-    scenario: 'alta',
-    year: 2027,
-    condition: 'Demanda alta en el área Norte',
-    capacityMw: 412.345,
-    tmaxMw: 2000,
-    limiting: {
-      monitoredBranch: 3,
-      monitoredName: 'A-B',
-      contingencyBranch: null,
-      contingencyName: null,
-      transferAtLimitMw: 412.345,
-      distributionFactor: 0.4,
-      limitMw: 300,
-      preExistingViolation: false,
-    },
-    topConstraints: [],
-    projectsInService: ['Segundo circuito A-B'],
-    interchanges: [{ name: 'Exportación a Ecuador', busNumber: 7, mw: 150 }],
-    networkLabel: 'ACTIVSg2000 (sintética)',
-    ...over,
-  });
+import {
+  chartSeries,
+  scenarioAndYear,
+  studyCards,
+  studyFamilies,
+  studyStats,
+  toResultCard,
+} from './model';
+import { busbarResult, studyCase } from './study.fixture';
 
 describe('card rules (spec §5)', () => {
   it('reads scenario and year from the case name split at the underscore', () => {
@@ -54,72 +22,137 @@ describe('card rules (spec §5)', () => {
     expect(scenarioAndYear('', 2031)).toEqual({ scenario: 'desconocido', year: 2031 });
   });
   it("shows an N-0 limit as 'SOBRECARGA RED COMPLETA' and a reached cap without element", () => {
-    const card = toResultCard(summary({ familyId: '1001' }), capacity(), 2030);
-    expect(card).toMatchObject({
+    const item = studyCase('alta', 2027, []);
+    const n0 = toResultCard(
+      item,
+      busbarResult({
+        bus: 1001,
+        name: 'ODESSA 2 0',
+        caseId: 'b1',
+        contingencyBranch: null,
+        contingency: null,
+      }),
+      2030,
+    );
+    expect(n0).toEqual({
+      id: 'b1',
+      caseName: 'alta_2027',
+      familyId: '1001',
+      busNumber: 1001,
       barra: 'ODESSA 2 0',
-      capacidad: 412.345,
-      elementoLimitante: 'A-B',
+      capacidad: 412.36,
+      elementoLimitante: 'ODESSA-MIDLAND',
       contingencia: 'SOBRECARGA RED COMPLETA',
       scenario: 'alta',
       anio: 2027,
-      condicion: 'Demanda alta en el área Norte',
+      condicion: 'Condición alta',
       capReached: false,
+      preExistingViolation: false,
+      tmaxMw: 2000,
     });
-    const capped = toResultCard(summary({}), capacity({ limiting: null, capacityMw: 2000 }));
+    const capped = toResultCard(
+      item,
+      busbarResult({
+        capacityMw: 2000,
+        limitingBranch: null,
+        limitingElement: null,
+        contingencyBranch: null,
+        contingency: null,
+      }),
+    );
     expect(capped).toMatchObject({ capReached: true, elementoLimitante: null, contingencia: null });
+  });
+  it('splits the case name even when the study’s scenario field says otherwise', () => {
+    const card = toResultCard(studyCase('alta', 2027, [], { name: 'Alta_2031' }), busbarResult());
+    expect(card).toMatchObject({ scenario: 'Alta', anio: 2031 });
   });
 });
 
-describe('family derivation (spec §3)', () => {
-  it('groups by familyId, counts cases, sorts by id and excludes cases without family', () => {
-    const families = deriveFamilies([
-      summary({ caseId: 'a', familyId: '20', familyName: 'B', caseName: 'alta_2027' }),
-      summary({ caseId: 'b', familyId: '3', familyName: 'A', caseName: 'alta_2027' }),
-      summary({ caseId: 'c', familyId: '20', familyName: 'B', caseName: 'baja_2027' }),
-      summary({ caseId: 'd', familyId: null }),
-      summary({ caseId: 'e', familyId: '' }),
-    ]);
-    expect(families).toEqual([
+const cases = [
+  studyCase('alta', 2027, [
+    busbarResult({ bus: 20, name: 'B', caseId: 'a-20' }),
+    busbarResult({ bus: 3, name: 'A', caseId: 'a-3', capacityMw: 100 }),
+  ]),
+  studyCase('alta', 2028, [busbarResult({ bus: 20, name: 'B', caseId: 'a28-20', capacityMw: 5 })]),
+  studyCase('baja', 2027, [
+    busbarResult({ bus: 20, name: 'B', caseId: 'b-20', capacityMw: 700 }),
+    busbarResult({ bus: 3, name: 'A', caseId: 'b-3', capacityMw: 50 }),
+  ]),
+];
+
+describe('families of a study (spec §3: one per busbar)', () => {
+  it('groups the busbars of every case, counts their cases and sorts by bus number', () => {
+    expect(studyFamilies(cases)).toEqual([
       {
         familyId: '3',
         familyName: 'A',
-        caseCount: 1,
-        cases: [{ caseId: 'b', caseName: 'alta_2027' }],
+        caseCount: 2,
+        cases: [
+          { caseId: 'a-3', caseName: 'alta_2027' },
+          { caseId: 'b-3', caseName: 'baja_2027' },
+        ],
       },
       {
         familyId: '20',
         familyName: 'B',
-        caseCount: 2,
+        caseCount: 3,
         cases: [
-          { caseId: 'a', caseName: 'alta_2027' },
-          { caseId: 'c', caseName: 'baja_2027' },
+          { caseId: 'a-20', caseName: 'alta_2027' },
+          { caseId: 'a28-20', caseName: 'alta_2028' },
+          { caseId: 'b-20', caseName: 'baja_2027' },
         ],
       },
     ]);
+  });
+
+  it('makes the cards of every busbar (families’ order, then the study’s cases) or of one', () => {
+    expect(studyCards(cases).map((card) => card.id)).toEqual([
+      'a-3',
+      'b-3',
+      'a-20',
+      'a28-20',
+      'b-20',
+    ]);
+    expect(studyCards(cases, '20').map((card) => card.id)).toEqual(['a-20', 'a28-20', 'b-20']);
+    expect(studyCards(cases, '99')).toEqual([]);
+  });
+
+  it('sums up the study as the stats strip does (decision 004)', () => {
+    expect(studyStats({ cases })).toEqual({
+      // Each busbar's largest capacity: 100 (A) + 700 (B).
+      totalCapacityMw: 800,
+      projectionYears: 2,
+      busbarsEvaluated: 2,
+      // Each scenario × year case's contingencies once.
+      contingenciesAnalysed: 3 * 3206,
+      scenariosAnalysed: 5,
+    });
+    expect(studyStats({ cases: [] })).toEqual({
+      totalCapacityMw: 0,
+      projectionYears: 0,
+      busbarsEvaluated: 0,
+      contingenciesAnalysed: 0,
+      scenariosAnalysed: 0,
+    });
   });
 });
 
 describe('chart series', () => {
   it('makes one line per scenario over the sorted years, with gaps as null', () => {
-    const cards = [
-      toResultCard(summary({ caseId: '1', caseName: 'alta_2028' }), capacity({ capacityMw: 10 })),
-      toResultCard(summary({ caseId: '2', caseName: 'alta_2027' }), capacity({ capacityMw: 5 })),
-      toResultCard(summary({ caseId: '3', caseName: 'baja_2027' }), capacity({ capacityMw: 7 })),
-    ];
-    expect(chartSeries(cards)).toEqual({
+    expect(chartSeries(studyCards(cases, '20'))).toEqual({
       years: [2027, 2028],
       series: [
         {
           scenario: 'alta',
           points: [
-            { year: 2027, mw: 5 },
-            { year: 2028, mw: 10 },
+            { year: 2027, mw: 412.36 },
+            { year: 2028, mw: 5 },
           ],
         },
         {
           scenario: 'baja',
           points: [
-            { year: 2027, mw: 7 },
+            { year: 2027, mw: 700 },
             { year: 2028, mw: null },
           ],
         },

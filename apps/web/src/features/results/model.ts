@@ -1,7 +1,12 @@
-import type { BusbarCapacity, CaseSummary } from '@holgura/contracts';
+import type {
+  StatsResponse,
+  StudyBusbarResult,
+  StudyCaseResult,
+  StudyDetail,
+} from '@holgura/contracts';
 import { es } from '../../strings/es';
 
-/** Spec §3: a case family (one busbar), derived from the case list. */
+/** Spec §3: a case family (one busbar of the study), derived from the study's cases. */
 export type Family = {
   familyId: string;
   familyName: string;
@@ -17,23 +22,23 @@ function compareIds(a: string, b: string): number {
   return a.localeCompare(b, 'es');
 }
 
-/** Spec §3: families sorted by familyId; cases without a familyId are excluded. */
-export function deriveFamilies(cases: readonly CaseSummary[]): Family[] {
+/**
+ * Spec §3: one family per busbar (familyId = bus number, familyName = bus name, ANALYSIS.md
+ * §6), its cases the study's scenario × year cases that have the busbar; sorted by familyId.
+ */
+export function studyFamilies(cases: readonly StudyCaseResult[]): Family[] {
   const byId = new Map<string, Family>();
   for (const item of cases) {
-    if (item.familyId === null || item.familyId.trim() === '') continue;
-    let family = byId.get(item.familyId);
-    if (family === undefined) {
-      family = {
-        familyId: item.familyId,
-        familyName: item.familyName ?? item.familyId,
-        caseCount: 0,
-        cases: [],
-      };
-      byId.set(item.familyId, family);
+    for (const busbar of item.busbars) {
+      const familyId = String(busbar.bus);
+      let family = byId.get(familyId);
+      if (family === undefined) {
+        family = { familyId, familyName: busbar.name, caseCount: 0, cases: [] };
+        byId.set(familyId, family);
+      }
+      family.cases.push({ caseId: busbar.caseId, caseName: item.name });
+      family.caseCount += 1;
     }
-    family.cases.push({ caseId: item.caseId, caseName: item.caseName });
-    family.caseCount += 1;
   }
   return [...byId.values()].sort((a, b) => compareIds(a.familyId, b.familyId));
 }
@@ -53,56 +58,76 @@ export function scenarioAndYear(
   return { scenario: first === '' ? es.resultsDemo.results.unknownScenario : first, year };
 }
 
-/** Spec §3 case result card, with what the simulation-conditions card needs. */
+/** Spec §3 case result card (one busbar in one scenario × year case of the study). */
 export type ResultCard = {
+  /** The stored busbar case: `GET /api/cases/{id}/data` has its generators. */
   id: string;
   caseName: string;
-  familyId: string | null;
+  familyId: string;
+  busNumber: number;
   barra: string;
-  /** null: the case has no busbar-capacity result. */
-  capacidad: number | null;
+  capacidad: number;
   elementoLimitante: string | null;
   contingencia: string | null;
   scenario: string;
   anio: number;
-  condicion: string | null;
+  condicion: string;
+  /** No element limits the connection: the study's cap (Tmax) binds. */
   capReached: boolean;
   preExistingViolation: boolean;
-  tmaxMw: number | null;
-  capacity: BusbarCapacity | null;
+  tmaxMw: number;
 };
-
-/** Builds a card from the case and its busbar-capacity result (N-0 shows as the spec says). */
-export function toResultCard(
-  summary: Pick<CaseSummary, 'caseId' | 'caseName' | 'familyId' | 'familyName'>,
-  capacity: BusbarCapacity | null,
-  currentYear = new Date().getFullYear(),
-): ResultCard {
-  const { scenario, year } = scenarioAndYear(summary.caseName, currentYear);
-  const limiting = capacity?.limiting ?? null;
-  return {
-    id: summary.caseId,
-    caseName: summary.caseName,
-    familyId: summary.familyId,
-    barra: capacity?.busName ?? summary.familyName ?? summary.familyId ?? summary.caseName,
-    capacidad: capacity?.capacityMw ?? null,
-    elementoLimitante: limiting?.monitoredName ?? null,
-    contingencia: limiting === null ? null : (limiting.contingencyName ?? FULL_NETWORK),
-    scenario,
-    anio: year,
-    condicion: capacity?.condition ?? null,
-    capReached: capacity !== null && limiting === null,
-    preExistingViolation: limiting?.preExistingViolation ?? false,
-    tmaxMw: capacity?.tmaxMw ?? null,
-    capacity,
-  };
-}
 
 /** Spec §3: a constraint without a contingency element. */
 export const FULL_NETWORK = 'SOBRECARGA RED COMPLETA';
 
+/** A card from a study case and one of its busbars (an N-0 limit shows as the spec says). */
+export function toResultCard(
+  item: Pick<StudyCaseResult, 'name' | 'condition'>,
+  busbar: StudyBusbarResult,
+  currentYear = new Date().getFullYear(),
+): ResultCard {
+  const { scenario, year } = scenarioAndYear(item.name, currentYear);
+  const limited = busbar.limitingBranch !== null;
+  return {
+    id: busbar.caseId,
+    caseName: item.name,
+    familyId: String(busbar.bus),
+    busNumber: busbar.bus,
+    barra: busbar.name,
+    capacidad: busbar.capacityMw,
+    elementoLimitante: limited ? busbar.limitingElement : null,
+    contingencia: limited ? (busbar.contingency ?? FULL_NETWORK) : null,
+    scenario,
+    anio: year,
+    condicion: item.condition,
+    capReached: !limited,
+    preExistingViolation: busbar.preExistingViolation,
+    tmaxMw: busbar.tmaxMw,
+  };
+}
+
+/**
+ * Every card of the study (or of one family), busbar by busbar in the families' order, then in
+ * the study's order of cases (scenario, then year).
+ */
+export function studyCards(
+  cases: readonly StudyCaseResult[],
+  familyId: string | null = null,
+  currentYear = new Date().getFullYear(),
+): ResultCard[] {
+  const cards = cases.flatMap((item) =>
+    item.busbars
+      .filter((busbar) => familyId === null || String(busbar.bus) === familyId)
+      .map((busbar) => toResultCard(item, busbar, currentYear)),
+  );
+  const order = new Map(studyFamilies(cases).map((family, index) => [family.familyId, index]));
+  // Stable: within a busbar the cases keep the study's order.
+  return cards.sort((a, b) => (order.get(a.familyId) ?? 0) - (order.get(b.familyId) ?? 0));
+}
+
 /** The distinct years of the cards, ascending (one tab each). */
-export function yearsOf(cards: readonly ResultCard[]): number[] {
+export function yearsOf(cards: readonly { anio: number }[]): number[] {
   return [...new Set(cards.map((card) => card.anio))].sort((a, b) => a - b);
 }
 
@@ -123,4 +148,27 @@ export function chartSeries(cards: readonly ResultCard[]): {
     })),
   }));
   return { years, series };
+}
+
+/**
+ * The stats strip of the chosen study, with the definitions of decision 004 applied to its
+ * cases: the largest capacity of each busbar summed, distinct years and busbars, the
+ * contingencies of each scenario × year case once, and the busbar cases.
+ */
+export function studyStats(detail: Pick<StudyDetail, 'cases'>): StatsResponse {
+  const best = new Map<number, number>();
+  let busbarCases = 0;
+  for (const item of detail.cases) {
+    for (const busbar of item.busbars) {
+      busbarCases += 1;
+      best.set(busbar.bus, Math.max(best.get(busbar.bus) ?? 0, busbar.capacityMw));
+    }
+  }
+  return {
+    totalCapacityMw: [...best.values()].reduce((sum, mw) => sum + mw, 0),
+    projectionYears: new Set(detail.cases.map((item) => item.year)).size,
+    busbarsEvaluated: best.size,
+    contingenciesAnalysed: detail.cases.reduce((sum, item) => sum + item.contingencies, 0),
+    scenariosAnalysed: busbarCases,
+  };
 }

@@ -1,31 +1,56 @@
 import {
   caseDataSchema,
-  caseListResponseSchema,
-  statsResponseSchema,
-  type CaseSummary,
+  studyDetailSchema,
+  studyListResponseSchema,
+  type BusbarCapacity,
+  type StudyDetail,
+  type StudyListItem,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiClientError } from '../../../lib/api-client';
 
-export const CASES_PATH = '/api/cases';
-export const STATS_PATH = '/api/stats';
+export const STUDIES_PATH = '/api/studies';
+export const studyPath = (studyId: string) => `${STUDIES_PATH}/${encodeURIComponent(studyId)}`;
 export const caseDataPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/data`;
 
-export const resultsCasesQueryOptions = (userKey: string) =>
+/** Every query of /resultados starts with this key, per signed-in user. */
+const resultsKey = (userKey: string) => ['results', userKey] as const;
+
+/** The demo study and the user's own (GET /api/studies): the chooser's options. */
+export const resultsStudiesQueryOptions = (userKey: string) =>
   queryOptions({
-    queryKey: ['results', 'cases', userKey],
-    queryFn: async ({ signal }): Promise<CaseSummary[]> =>
-      (await api.get(CASES_PATH, caseListResponseSchema, signal)).cases,
+    queryKey: [...resultsKey(userKey), 'studies'],
+    queryFn: async ({ signal }): Promise<StudyListItem[]> =>
+      (await api.get(STUDIES_PATH, studyListResponseSchema, signal)).studies,
   });
 
-export const resultsStatsQueryOptions = () =>
+/**
+ * The chosen study with every scenario × year case and its busbars, in one request: what the
+ * families, cards, tabs, conditions, charts and map are drawn from. null: there is no such
+ * study of the user's (404), or the demo's cases are not computed yet.
+ */
+export const studyResultsQueryOptions = (userKey: string, studyId: string) =>
   queryOptions({
-    queryKey: ['results', 'stats'],
-    queryFn: ({ signal }) => api.get(STATS_PATH, statsResponseSchema, signal),
+    queryKey: [...resultsKey(userKey), 'study', studyId],
+    queryFn: async ({ signal }): Promise<StudyDetail | null> => {
+      try {
+        return await api.get(studyPath(studyId), studyDetailSchema, signal);
+      } catch (error) {
+        if (error instanceof ApiClientError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
 
-/** One case's busbar-capacity result; null when the case has none yet. */
-export async function getBusbarCapacity(caseId: string, signal?: AbortSignal) {
-  const data = await api.get(caseDataPath(caseId), caseDataSchema, signal);
-  return data.analysis?.busbarCapacity ?? null;
-}
+/**
+ * One busbar case's capacity result (its limiting constraint's generators, for the sensitivity
+ * chart of the selected card); null when the case has none. A stored case never changes.
+ */
+export const busbarCaseQueryOptions = (userKey: string, caseId: string) =>
+  queryOptions({
+    queryKey: [...resultsKey(userKey), 'busbar-case', caseId],
+    queryFn: async ({ signal }): Promise<BusbarCapacity | null> =>
+      (await api.get(caseDataPath(caseId), caseDataSchema, signal)).analysis?.busbarCapacity ??
+      null,
+    staleTime: Infinity,
+  });

@@ -1,26 +1,16 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toResultCard } from '../model';
+import { busbarResult, studyCase } from '../study.fixture';
 import { CapacityChart } from './capacity-chart';
 
-const card = (caseName: string, capacityMw: number) =>
-  toResultCard(
-    { caseId: caseName, caseName, familyId: '5', familyName: 'B5' },
-    {
-      busNumber: 5,
-      busName: 'B5',
-      scenario: caseName.split('_')[0]!,
-      year: Number(caseName.split('_')[1]),
-      condition: 'Demanda',
-      capacityMw,
-      tmaxMw: 2000,
-      limiting: null,
-      topConstraints: [],
-      projectsInService: [],
-      interchanges: [],
-      networkLabel: 'Red',
-    },
+const card = (caseName: string, capacityMw: number) => {
+  const [scenario = '', year = ''] = caseName.split('_');
+  return toResultCard(
+    studyCase(scenario, Number(year), []),
+    busbarResult({ bus: 5, name: 'B5', caseId: caseName, capacityMw }),
   );
+};
 
 const cards = [
   card('alta_2026', 1234.56),

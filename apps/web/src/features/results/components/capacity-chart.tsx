@@ -13,7 +13,13 @@ const PAD = { top: 28, right: 16, bottom: 44, left: 56 };
 const column = createColumnHelper<{ year: number; mw: (number | null)[] }>();
 
 /** A line per scenario of one family's capacity across years (SVG, with a data table). */
-export function CapacityChart({ busName, cards }: { busName: string; cards: ResultCard[] }) {
+export function CapacityChart({
+  busName,
+  cards,
+}: {
+  busName: string;
+  cards: readonly ResultCard[];
+}) {
   const { years, series } = chartSeries(cards);
   // The point under the pointer: its value is written next to it (es-CO), as a tooltip.
   const [hover, setHover] = useState<{ scenario: string; year: number } | null>(null);

@@ -1,50 +1,54 @@
+import type { StudyCaseResult } from '@holgura/contracts';
 import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { formatMw } from '../../../utils/format';
-import { yearsOf, type ResultCard } from '../model';
+import { yearsOf } from '../model';
 
 const t = es.resultsDemo.results.conditions;
 
-/** The simulation conditions of the loaded cases, read from their results (never constants). */
-export function ConditionsCard({ cards }: { cards: ResultCard[] }) {
-  const withData = cards.filter((card) => card.capacity !== null);
-  if (withData.length === 0) return null;
-  const scenarios = [...new Set(withData.map((card) => card.scenario))];
-  const networks = [...new Set(withData.map((card) => card.capacity?.networkLabel ?? ''))].filter(
-    (label) => label !== '',
-  );
-  const years = yearsOf(withData);
+/**
+ * The simulation conditions of the shown cases, read from the study's results (never
+ * constants): the network, each scenario's condition and interchanges, the projects in service
+ * each year.
+ */
+export function ConditionsCard({
+  networkLabel,
+  cases,
+}: {
+  networkLabel: string;
+  cases: readonly StudyCaseResult[];
+}) {
+  if (cases.length === 0) return null;
+  const scenarios = [...new Set(cases.map((item) => item.scenario))];
+  const years = yearsOf(cases.map((item) => ({ anio: item.year })));
 
   return (
     <Card level={3} titleId="condiciones-titulo" title={t.heading} className="bg-slate-50">
       <dl className="mt-2 text-sm">
         <dt className="font-medium text-slate-600">{t.network}</dt>
-        {networks.map((label) => (
-          <dd key={label} className="text-slate-900" data-testid="network-label">
-            {label}
-          </dd>
-        ))}
+        <dd className="text-slate-900" data-testid="network-label">
+          {networkLabel}
+        </dd>
       </dl>
       <div className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {scenarios.map((scenario) => {
-          const latest = withData
-            .filter((card) => card.scenario === scenario)
-            .sort((a, b) => b.anio - a.anio)[0];
-          const capacity = latest?.capacity;
-          if (capacity === undefined || capacity === null) return null;
+          // The scenario's latest year: its condition and interchanges (the same every year).
+          const latest = cases
+            .filter((item) => item.scenario === scenario)
+            .sort((a, b) => b.year - a.year)[0]!;
           return (
             <div key={scenario} className="rounded-lg border border-slate-200 bg-white p-3">
               <h4 className="text-sm font-semibold text-slate-900">{t.scenarioLabel(scenario)}</h4>
               <dl className="mt-1 space-y-1 text-sm">
                 <dt className="text-slate-600">{t.condition}</dt>
-                <dd className="text-slate-900">{capacity.condition}</dd>
+                <dd className="text-slate-900">{latest.condition}</dd>
                 <dt className="text-slate-600">{t.interchanges}</dt>
                 <dd className="text-slate-900">
-                  {capacity.interchanges.length === 0 ? (
+                  {latest.interchanges.length === 0 ? (
                     t.noInterchanges
                   ) : (
                     <ul>
-                      {capacity.interchanges.map((item) => (
+                      {latest.interchanges.map((item) => (
                         <li key={`${item.name}-${item.busNumber}`}>
                           {item.name}: {t.mw(formatMw(item.mw))}
                         </li>
@@ -62,9 +66,7 @@ export function ConditionsCard({ cards }: { cards: ResultCard[] }) {
         {years.map((year) => {
           const projects = [
             ...new Set(
-              withData
-                .filter((card) => card.anio === year)
-                .flatMap((card) => card.capacity?.projectsInService ?? []),
+              cases.filter((item) => item.year === year).flatMap((item) => item.projectsInService),
             ),
           ];
           return (

@@ -22,8 +22,10 @@ const columns = [
 
 export type FamiliesTableProps = {
   state: 'loading' | 'error' | 'ready';
-  /** null: the API answered with no cases at all ('No hay datos disponibles'). */
+  /** null: the study has no case at all ('No hay datos disponibles'). */
   families: Family[] | null;
+  /** Why there is no data (the demo still being computed, a study without results yet). */
+  noDataHint: string;
   errorMessage?: string | undefined;
   selectedId: string | null;
   onSelect: (familyId: string | null) => void;
@@ -51,7 +53,7 @@ export function FamiliesTable(props: FamiliesTableProps) {
           status={state}
           loadingText={t.loading}
           errorText={{ title: t.error, detail: props.errorMessage }}
-          emptyText={families === null ? { title: t.noData, detail: t.noDataHint } : t.empty}
+          emptyText={families === null ? { title: t.noData, detail: props.noDataHint } : t.empty}
           selection={{
             selectedId,
             onSelect: props.onSelect,

@@ -36,19 +36,10 @@ export function ResultCardView({
       </h3>
       <p className="mt-2 text-slate-600">
         <span className="sr-only">{t.capacity}: </span>
-        {card.capacidad === null ? (
-          <span className="text-sm">{t.noResult}</span>
-        ) : (
-          <>
-            <span
-              className="text-3xl font-bold tabular-nums text-sky-800"
-              data-testid="card-capacity"
-            >
-              {formatFixed(card.capacidad, 1)}
-            </span>{' '}
-            <span className="text-sm font-semibold">{t.mw}</span>
-          </>
-        )}
+        <span className="text-3xl font-bold tabular-nums text-sky-800" data-testid="card-capacity">
+          {formatFixed(card.capacidad, 1)}
+        </span>{' '}
+        <span className="text-sm font-semibold">{t.mw}</span>
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">{t.limiting}</dt>
@@ -65,12 +56,12 @@ export function ResultCardView({
         <dt className="text-slate-500">{t.year}</dt>
         <dd className="tabular-nums text-slate-900">{card.anio}</dd>
         <dt className="text-slate-500">{t.condition}</dt>
-        <dd className="text-slate-900">{card.condicion ?? '—'}</dd>
+        <dd className="text-slate-900">{card.condicion}</dd>
       </dl>
-      {card.capReached && card.tmaxMw !== null && (
+      {card.capReached && (
         <p className="mt-2 text-xs text-slate-500">{t.capNote(formatMw(card.tmaxMw))}</p>
       )}
-      {onSelect !== undefined && card.capacity !== null && (
+      {onSelect !== undefined && (
         <Button
           variant={selected ? 'primary' : 'outline'}
           size="sm"
