@@ -283,6 +283,18 @@ export const es = {
       restrictedBody: 'Inicia sesión para ver tus casos.',
       selected: 'Caso seleccionado',
       noneSelected: 'Selecciona un caso de la tabla para ver sus resultados.',
+      failed: 'Análisis fallido',
+      analysing: 'En análisis',
+      delete: 'Eliminar caso',
+      deleteTitle: 'Eliminar caso',
+      deleteBody: (name: string) =>
+        `Se eliminan «${name}», su archivo, sus resultados y los grupos calculados. No se puede deshacer.`,
+      deleteConfirm: 'Eliminar',
+      deleting: 'Eliminando...',
+      deleteCancel: 'Cancelar',
+      deleteClose: 'Cerrar',
+      deleted: 'Caso eliminado',
+      deleteFailed: 'No se pudo eliminar el caso',
     },
     results: {
       heading: 'Resultados del caso seleccionado',
@@ -316,6 +328,9 @@ export const es = {
       showFewer: 'Mostrar menos',
       noTop: 'Ningún elemento monitoreado tiene carga post-contingencia que reportar.',
       noAnalysis: 'Este caso aún no tiene resultados del análisis N-1.',
+      failedTitle: 'El análisis de este caso falló',
+      analysingTitle: 'El análisis de este caso está en curso',
+      analysingBody: 'Sus resultados aparecen aquí cuando termine.',
     },
     bands: {
       extreme: 'SOBRECARGA EXTREMA',

@@ -125,7 +125,14 @@ export function DirectionSelect({
 }
 
 /** The MW scale above the dispatch bars of /analisis and /resultados, one tick per quarter. */
-export function GeneratorAxis({ maximum }: { maximum: number }) {
+export function GeneratorAxis({
+  maximum,
+  labels,
+}: {
+  maximum: number;
+  /** The five tick labels, when whole MW do not suit the scale (a chart of kW). */
+  labels?: readonly string[] | undefined;
+}) {
   const ticks = axisTicks(maximum);
   return (
     <div
@@ -146,7 +153,7 @@ export function GeneratorAxis({ maximum }: { maximum: number }) {
           )}
           style={{ left: `${index * 25}%` }}
         >
-          {formatFixed(tick, 0)}
+          {labels?.[index] ?? formatFixed(tick, 0)}
         </span>
       ))}
     </div>
@@ -154,11 +161,20 @@ export function GeneratorAxis({ maximum }: { maximum: number }) {
 }
 
 /** Bars on one MW scale: the list scrolls under its axis. */
-export function ScaledList({ maximum, children }: { maximum: number; children: ReactNode }) {
+export function ScaledList({
+  maximum,
+  axisLabels,
+  children,
+}: {
+  maximum: number;
+  /** The axis' five tick labels (GeneratorAxis `labels`). */
+  axisLabels?: readonly string[];
+  children: ReactNode;
+}) {
   return (
     <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
       <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
-        <GeneratorAxis maximum={maximum} />
+        <GeneratorAxis maximum={maximum} labels={axisLabels} />
       </div>
       {children}
     </div>

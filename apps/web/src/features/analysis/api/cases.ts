@@ -1,6 +1,6 @@
 import { caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest, type Parser } from '../../../lib/api-client';
 
 export const CASES_PATH = '/api/cases';
 /** Spec §9: the case list is kept in session storage for 5 minutes. */
@@ -70,3 +70,19 @@ export const casesQueryOptions = (userKey: string) =>
     queryFn: ({ signal }) => getAnalysisCases(userKey, signal),
     staleTime: CASES_CACHE_MS,
   });
+
+/** DELETE answers 204 with no body. */
+const noContent: Parser<undefined> = {
+  safeParse: (data) =>
+    data === undefined ? { success: true, data: undefined } : { success: false },
+};
+
+/**
+ * DELETE /api/cases/{caseId} (issue #16): 204; 403 a demo case, 404, 409 CASE_IN_STUDY with a
+ * Spanish message naming the study. The error carries the API's message.
+ */
+export function deleteCase(caseId: string): Promise<undefined> {
+  return apiRequest(`${CASES_PATH}/${encodeURIComponent(caseId)}`, noContent, {
+    method: 'DELETE',
+  });
+}

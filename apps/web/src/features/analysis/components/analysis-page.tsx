@@ -3,8 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clientConfigQueryOptions } from '../../../lib/client-config';
 import { casesQueryOptions, clearCachedCases } from '../api/cases';
+import { forgetCachedFlexibility } from '../flexibility/cache';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
+import { DeleteCaseButton } from './delete-case-button';
 import { UploadCard } from './upload-card';
 
 type AnalysisPageProps = {
@@ -12,6 +14,12 @@ type AnalysisPageProps = {
   /** Who the case-list cache belongs to (one session-storage entry per user). */
   userKey: string;
 };
+
+/** After a deletion: the first case of the table, else its refresh button. */
+function focusCases() {
+  const section = document.querySelector('section[aria-labelledby="casos-titulo"]');
+  section?.querySelector<HTMLElement>('input[type="radio"], button')?.focus();
+}
 
 /** /analisis 'Análisis de flexibilidad' (spec §2): upload, the case list, the selected case. */
 export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
@@ -27,6 +35,16 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
 
   const list = cases.data ?? [];
   const selected = list.find((item) => item.caseId === selectedId) ?? null;
+
+  const onDeleted = (caseId: string) => {
+    setSelectedId(null);
+    forgetCachedFlexibility(caseId);
+    // Every query of the case goes: its data, groups, catalogue and results.
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] === 'analysis' && query.queryKey.includes(caseId),
+    });
+    void refresh();
+  };
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
@@ -47,9 +65,19 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
         selectedCaseId={selected?.caseId ?? null}
         onSelect={setSelectedId}
         onRefresh={() => void refresh()}
+        selectedActions={
+          selected !== null && (
+            <DeleteCaseButton
+              key={selected.caseId}
+              item={selected}
+              onDeleted={onDeleted}
+              focusAfterDelete={focusCases}
+            />
+          )
+        }
       />
       <div className="lg:col-span-2">
-        <CaseResults selected={selected} />
+        <CaseResults selected={selected} onAnalysisFinished={() => void refresh()} />
       </div>
     </div>
   );

@@ -1,30 +1,31 @@
-import type { AnalysisResultV1, CaseSummary, N1Loading } from '@holgura/contracts';
+import type { AnalysisResultV1, CaseSummary, JobStatus, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
-import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
+import { followJob } from '../../../lib/job-progress';
 import { caseDataQueryOptions } from '../api/case-data';
+import { JobProgress } from './job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
-import {
-  gaugeWidthPercent,
-  loadBand,
-  loadBandClasses,
-  loadBandLabel,
-} from '../../../utils/load-bands';
+import { LoadingGauge } from './loading-gauge';
 
 const t = es.analysis.results;
 
-type CaseResultsProps = { selected: CaseSummary | null };
+type CaseResultsProps = {
+  selected: CaseSummary | null;
+  /** A selected case still being analysed has finished: the list is read again. */
+  onAnalysisFinished: () => void;
+};
 
 /** 'Resultados del caso seleccionado': the case's stored N-1 result, nothing invented. */
-export function CaseResults({ selected }: CaseResultsProps) {
+export function CaseResults({ selected, onAnalysisFinished }: CaseResultsProps) {
+  const analysis = selected?.analysis ?? null;
   return (
     <Card titleId="resultados-titulo" title={t.heading}>
       {selected === null ? (
@@ -34,10 +35,55 @@ export function CaseResults({ selected }: CaseResultsProps) {
           <p className="mt-1 text-sm font-medium text-sky-800" data-testid="results-case-name">
             {selected.caseName}
           </p>
-          <CaseData caseId={selected.caseId} />
+          {analysis?.state === 'failed' ? (
+            // A failed upload has no results to ask for: its error is the result (issue #16).
+            <Notice tone="error" title={t.failedTitle} className="mt-4">
+              {analysis.error?.message ?? es.analysis.upload.unknownError}
+            </Notice>
+          ) : analysis !== null && analysis.state !== 'done' ? (
+            <CaseInProgress
+              key={analysis.jobId}
+              jobId={analysis.jobId}
+              onFinished={onAnalysisFinished}
+            />
+          ) : (
+            <CaseData key={selected.caseId} caseId={selected.caseId} />
+          )}
         </>
       )}
     </Card>
+  );
+}
+
+/** A case whose analysis is still running: its progress, then the list is read again. */
+function CaseInProgress({ jobId, onFinished }: { jobId: string; onFinished: () => void }) {
+  const [job, setJob] = useState<JobStatus | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    followJob(jobId, setJob, controller.signal).then(
+      () => onFinished(),
+      () => undefined,
+    );
+    return () => controller.abort();
+    // The job is followed once; a new callback identity is not a new job.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId]);
+  const upload = es.analysis.upload;
+  return (
+    <div className="mt-4">
+      <Notice tone="warning" title={t.analysingTitle}>
+        {t.analysingBody}
+      </Notice>
+      {job !== null && (
+        <JobProgress
+          job={job}
+          label={upload.progressLabel}
+          failedTitle={upload.failedTitle}
+          queued={upload.queued}
+          running={upload.running}
+        />
+      )}
+    </div>
   );
 }
 
@@ -53,7 +99,7 @@ function CaseData({ caseId }: { caseId: string }) {
   return (
     <div className="mt-4 space-y-6">
       {/* Flexibility first: it may come from the local cache before the case data arrives. */}
-      <FlexibilitySection caseId={caseId} />
+      <FlexibilitySection key={caseId} caseId={caseId} />
       {data.isPending ? (
         <Spinner label={t.loading} className="py-10" />
       ) : data.data.analysis === null ? (
@@ -149,32 +195,6 @@ const topColumns = [
     cell: (info) => <LoadingGauge percent={info.getValue()} />,
   }),
 ];
-
-function LoadingGauge({ percent }: { percent: number }) {
-  const band = loadBand(percent);
-  return (
-    <div className="flex items-center gap-2">
-      <span className="w-14 text-right tabular-nums">{formatFixed(percent, 1)}</span>
-      <span
-        aria-hidden="true"
-        className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-slate-200 sm:block"
-      >
-        <span
-          className={cn('block h-full', loadBandClasses[band].bar)}
-          style={{ width: `${gaugeWidthPercent(percent)}%` }}
-        />
-      </span>
-      <span
-        className={cn(
-          'whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-          loadBandClasses[band].badge,
-        )}
-      >
-        {loadBandLabel[band]}
-      </span>
-    </div>
-  );
-}
 
 function TopLoadings({ rows }: { rows: N1Loading[] }) {
   const [expanded, setExpanded] = useState(false);

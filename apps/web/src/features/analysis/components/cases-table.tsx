@@ -1,14 +1,44 @@
 import type { CaseSummary } from '@holgura/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { DataTable, PAGE_SIZES } from '../../../components/data-table/data-table';
 import { RefreshButton } from '../../../components/data-table/refresh-button';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { es } from '../../../strings/es';
+import { cn } from '../../../utils/cn';
 import { formatDateTime } from '../../../utils/format';
 
 const t = es.analysis.cases;
+
+/**
+ * The case's name, and its analysis when it is not done (issue #16): a failed upload says so
+ * with its error in the row, rather than a normal row that only errors when selected.
+ */
+function CaseName({ name, item }: { name: string; item: CaseSummary }) {
+  const analysis = item.analysis ?? null;
+  if (analysis === null || analysis.state === 'done') return name;
+  const failed = analysis.state === 'failed';
+  return (
+    <div>
+      <span>{name}</span>
+      <span
+        className={cn(
+          'ml-2 whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-semibold',
+          failed ? 'bg-red-100 text-red-800' : 'bg-sky-100 text-sky-900',
+        )}
+        data-testid="case-state"
+      >
+        {failed ? t.failed : t.analysing}
+      </span>
+      {failed && analysis.error !== null && (
+        <p className="mt-1 text-xs text-red-800" data-testid="case-error">
+          {analysis.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const column = createColumnHelper<CaseSummary>();
 const columns = [
@@ -16,7 +46,10 @@ const columns = [
     header: t.columnId,
     meta: { cellClassName: 'max-w-40 truncate font-mono text-xs' },
   }),
-  column.accessor('caseName', { header: t.columnName }),
+  column.accessor('caseName', {
+    header: t.columnName,
+    cell: ({ row, getValue }) => <CaseName name={getValue()} item={row.original} />,
+  }),
   column.accessor('createdAt', {
     header: t.columnDate,
     cell: (info) => formatDateTime(info.getValue()),
@@ -32,6 +65,8 @@ export type CasesTableProps = {
   selectedCaseId: string | null;
   onSelect: (caseId: string) => void;
   onRefresh: () => void;
+  /** Beside the selected case's id: what can be done with it (delete). */
+  selectedActions?: ReactNode;
   /** Injected clock for the throttle (tests). */
   now?: () => number;
 };
@@ -81,18 +116,21 @@ export function CasesTable(props: CasesTableProps) {
         )}
       </div>
       {signedIn && (selectedCaseId !== null || cases.length > 0) && (
-        <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-          {selectedCaseId === null ? (
-            t.noneSelected
-          ) : (
-            <>
-              <span className="font-semibold">{t.selected}:</span>{' '}
-              <span className="font-mono" data-testid="selected-case-id">
-                {selectedCaseId}
-              </span>
-            </>
-          )}
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {selectedCaseId === null ? (
+              t.noneSelected
+            ) : (
+              <>
+                <span className="font-semibold">{t.selected}:</span>{' '}
+                <span className="font-mono" data-testid="selected-case-id">
+                  {selectedCaseId}
+                </span>
+              </>
+            )}
+          </p>
+          {selectedCaseId !== null && props.selectedActions}
+        </div>
       )}
     </Card>
   );

@@ -10,6 +10,7 @@ import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
 import { followJob } from '../../../lib/job-progress';
 import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
+import { JobProgress } from './job-progress';
 
 const t = es.analysis.upload;
 
@@ -160,7 +161,15 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
         </div>
       )}
 
-      {job !== null && <JobProgress job={job} />}
+      {job !== null && (
+        <JobProgress
+          job={job}
+          label={t.progressLabel}
+          failedTitle={t.failedTitle}
+          queued={t.queued}
+          running={t.running}
+        />
+      )}
 
       <Button
         className="mt-4 w-full"
@@ -171,40 +180,5 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
         {busy ? t.processing : t.process}
       </Button>
     </Card>
-  );
-}
-
-function JobProgress({ job }: { job: JobStatus }) {
-  const failed = job.state === 'failed';
-  const label =
-    job.stage ?? (job.state === 'queued' ? t.queued : job.state === 'running' ? t.running : '');
-  return (
-    <div className="mt-4 space-y-2" aria-live="polite">
-      <div className="flex justify-between text-sm">
-        <span className={cn('font-medium', failed ? 'text-red-700' : 'text-slate-700')}>
-          {failed ? t.failedTitle : label}
-        </span>
-        <span className="tabular-nums text-slate-600">{job.progressPercent} %</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={t.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={job.progressPercent}
-        aria-valuetext={`${job.progressPercent} % ${label}`}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className={cn('h-full rounded-full transition-all', failed ? 'bg-red-600' : 'bg-sky-600')}
-          style={{ width: `${job.progressPercent}%` }}
-        />
-      </div>
-      {failed && job.error !== null && (
-        <p role="alert" className="text-sm text-red-700">
-          {job.error.message}
-        </p>
-      )}
-    </div>
   );
 }

@@ -33,3 +33,12 @@ export function writeCachedFlexibility(caseId: string, data: Flexibility, now = 
     // Storage full or disabled: the cache is an optimisation only.
   }
 }
+
+/** A deleted case's entry goes with it. */
+export function forgetCachedFlexibility(caseId: string) {
+  try {
+    window.localStorage.removeItem(flexibilityCacheKey(caseId));
+  } catch {
+    // Nothing to forget.
+  }
+}

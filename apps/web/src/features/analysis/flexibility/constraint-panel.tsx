@@ -91,7 +91,13 @@ function ConstraintBody({
   }
   return (
     <div className="mt-4 space-y-4">
-      <ElementCard testId="monitored" title={t.monitored} element={state.monitored} />
+      <ElementCard
+        testId="monitored"
+        title={t.monitored}
+        element={state.monitored}
+        caption={state.monitoredAfterContingency === null ? undefined : t.beforeContingency}
+        after={state.monitoredAfterContingency}
+      />
       {state.contingency === null ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -124,17 +130,49 @@ function ElementCard({
   testId,
   title,
   element,
+  caption,
+  after = null,
 }: {
   testId: string;
   title: string;
   element: ElementState;
+  /** Names the first reading when a second one follows. */
+  caption?: string | undefined;
+  /** The same element after the contingency (test ids `<testId>-post-…`). */
+  after?: ElementState | null;
 }) {
-  const percent = loadingPercent(element.flowMw, element.limitMw);
-  const band = percent === null ? null : loadBand(percent);
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`element-${testId}`}>
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</p>
       <p className="mt-1 font-medium text-slate-900">{element.name}</p>
+      <Reading testId={testId} element={element} caption={caption} />
+      {after !== null && (
+        <Reading testId={`${testId}-post`} element={after} caption={t.afterContingency} />
+      )}
+    </div>
+  );
+}
+
+/** Flow, limit, loading and its band: one condition of an element. */
+function Reading({
+  testId,
+  element,
+  caption,
+}: {
+  testId: string;
+  element: ElementState;
+  caption?: string | undefined;
+}) {
+  const percent = loadingPercent(element.flowMw, element.limitMw);
+  const band = percent === null ? null : loadBand(percent);
+  const gaugeName = caption === undefined ? element.name : `${element.name}, ${caption}`;
+  return (
+    <div className={cn(caption !== undefined && 'mt-2 border-t border-slate-100 pt-2')}>
+      {caption !== undefined && (
+        <p className="text-xs font-medium text-slate-700" data-testid={`${testId}-caption`}>
+          {caption}
+        </p>
+      )}
       <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {[
           ['flow', t.flow, t.mw(formatFixed(element.flowMw, 1))],
@@ -161,8 +199,8 @@ function ElementCard({
           role="img"
           aria-label={
             percent === null || element.outOfService
-              ? t.gaugeLabel(element.name)
-              : `${t.gaugeLabel(element.name)}: ${t.percent(formatFixed(percent, 1))}`
+              ? t.gaugeLabel(gaugeName)
+              : `${t.gaugeLabel(gaugeName)}: ${t.percent(formatFixed(percent, 1))}`
           }
           className="block h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
         >

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { Card } from '../../../components/ui/card';
 import { esAnalysisResults } from '../../../strings/es';
 import { formatFixed } from '../../../utils/format';
+import { constraintLoadingAtZero } from './model';
 
 const t = esAnalysisResults.constraints;
 
@@ -22,6 +23,22 @@ export function formatImpact(ranking: number): string {
   return Number.isFinite(ranking) ? formatFixed(ranking, 6) : t.notAvailable;
 }
 
+/** Which condition is violated, with its loading: after the contingency, or in the base case. */
+function PreExistingTag({ constraint }: { constraint: Constraint }) {
+  const percent = constraintLoadingAtZero(constraint);
+  return (
+    <span
+      className="ml-2 inline-block rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800"
+      data-testid="pre-existing-tag"
+    >
+      {t.preExisting(
+        constraint.contingency !== null,
+        percent === null ? t.notAvailable : formatFixed(percent, 1),
+      )}
+    </span>
+  );
+}
+
 const column = createColumnHelper<Constraint>();
 const columns = [
   column.display({
@@ -36,11 +53,7 @@ const columns = [
     cell: ({ row, getValue }) => (
       <>
         {getValue()}
-        {row.original.preExistingViolation && (
-          <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">
-            {t.preExisting}
-          </span>
-        )}
+        {row.original.preExistingViolation && <PreExistingTag constraint={row.original} />}
       </>
     ),
     meta: { cellClassName: 'font-medium text-slate-900' },

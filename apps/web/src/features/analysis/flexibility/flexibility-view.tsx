@@ -1,7 +1,13 @@
-import { exportPaths, type Flexibility } from '@holgura/contracts';
+import {
+  exportPaths,
+  withFlexibilityFigure,
+  type Flexibility,
+  type FlexibilityFigureName,
+} from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
@@ -19,25 +25,127 @@ import {
 } from './model';
 import { networkFocus } from './network-focus';
 import { flexibilityQueryOptions } from './query';
+import { analysesQueryOptions, groupAnalysisQueryOptions } from '../api/groups';
+import { JobProgress } from '../components/job-progress';
+import { StudyGroupPanel } from '../groups/study-group-panel';
+import { useGroupRun } from '../groups/use-group-run';
+import { PreExistingTable } from './pre-existing-table';
 
 const t = esAnalysisResults;
 
-/** The flexibility part of 'Resultados del caso seleccionado' (errors are shown by the N-1 part). */
+/**
+ * The flexibility part of 'Resultados del caso seleccionado' (errors of the case data are shown
+ * by the N-1 part): the study group with its figures and the groups run (issue #21), the
+ * pre-existing violations, then levels, constraints, generators and the constraint panel of the
+ * group and figure chosen.
+ */
 export function FlexibilitySection({ caseId }: { caseId: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery(flexibilityQueryOptions(queryClient, caseId));
+  const upload = useQuery(flexibilityQueryOptions(queryClient, caseId));
+  const groups = useQuery(analysesQueryOptions(caseId));
+  // null: the upload's own group (its result comes with the case data).
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [figure, setFigure] = useState<FlexibilityFigureName>('attributable');
+  const groupRun = useGroupRun(caseId, setChosenId);
+
+  const list = groups.data?.analyses ?? null;
+  const uploadRow = list?.find((row) => row.isUploadGroup) ?? null;
+  const chosenRow =
+    chosenId === null ? null : (list?.find((row) => row.analysisId === chosenId) ?? null);
+  const showingUpload = chosenId === null || chosenRow?.isUploadGroup === true;
+  const group = useQuery({
+    ...groupAnalysisQueryOptions(caseId, chosenId ?? ''),
+    enabled: !showingUpload && chosenRow?.state === 'done',
+  });
   const { CaseNetwork } = useNetworkSlots();
+
   // While pending, the case data's own spinner speaks; its error is shown there too.
-  if (query.isPending || query.isError) return null;
-  if (query.data === null) {
-    return (
-      <>
-        <Notice tone="warning">{t.flexibilityMissing}</Notice>
-        {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={null} />}
-      </>
+  if (upload.isPending || upload.isError) return null;
+
+  const flexibility = showingUpload ? upload.data : (group.data?.flexibility ?? null);
+  const select = (analysisId: string) =>
+    setChosenId(analysisId === uploadRow?.analysisId ? null : analysisId);
+  const run = groupRun.run?.analysisId === chosenId ? groupRun.run : null;
+
+  let body: ReactNode;
+  if (showingUpload) {
+    body =
+      upload.data === null ? (
+        <>
+          <Notice tone="warning">{t.flexibilityMissing}</Notice>
+          {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={null} />}
+        </>
+      ) : null;
+  } else if (chosenRow?.state === 'failed' || run?.job?.state === 'failed') {
+    body = (
+      <Notice tone="error" title={t.groups.failedTitle}>
+        {chosenRow?.error?.message ?? run?.job?.error?.message}
+      </Notice>
+    );
+  } else if (chosenRow?.state === 'done') {
+    body = group.isError ? (
+      <Notice tone="error">{t.groups.groupError(group.error.message)}</Notice>
+    ) : group.isPending ? (
+      <Spinner label={t.groups.loadingGroup} className="py-10" />
+    ) : null;
+  } else {
+    const job = run?.job ?? chosenRow;
+    body = (
+      <div className="rounded-xl border border-slate-200 p-4" data-testid="group-progress">
+        <p className="text-sm font-semibold text-slate-900">
+          {t.groups.runningTitle(chosenRow?.label ?? run?.groupKey ?? '')}
+        </p>
+        <JobProgress
+          job={job ?? { state: 'queued', stage: null, progressPercent: 0, error: null }}
+          label={t.groups.progressLabel}
+          failedTitle={t.groups.failedTitle}
+          queued={t.groups.states.queued}
+          running={t.groups.states.running}
+        />
+      </div>
     );
   }
-  return <FlexibilityView key={caseId} flexibility={query.data} caseId={caseId} />;
+
+  // The download of a group's tables names its analysis; the upload's is the default.
+  const exportQuery = [
+    showingUpload || chosenId === null ? null : `analysis=${encodeURIComponent(chosenId)}`,
+    flexibility?.figures === undefined ? null : `figure=${figure}`,
+  ]
+    .filter((part) => part !== null)
+    .join('&');
+
+  return (
+    <div className="space-y-4">
+      <StudyGroupPanel
+        caseId={caseId}
+        flexibility={flexibility}
+        figure={figure}
+        onFigureChange={setFigure}
+        groups={list}
+        groupsError={groups.isError ? t.groups.listError(groups.error.message) : null}
+        selectedId={showingUpload ? (uploadRow?.analysisId ?? null) : chosenId}
+        onSelect={select}
+        running={groupRun.busy}
+        runError={groupRun.error}
+        runExisting={groupRun.existing}
+        onRun={(text) => void groupRun.start(text)}
+      />
+      {body}
+      {flexibility !== null && body === null && (
+        <>
+          {flexibility.preExisting !== undefined && (
+            <PreExistingTable preExisting={flexibility.preExisting} />
+          )}
+          <FlexibilityView
+            key={`${chosenId ?? 'upload'}:${figure}`}
+            flexibility={withFlexibilityFigure(flexibility, figure)}
+            caseId={caseId}
+            exportQuery={exportQuery}
+          />
+        </>
+      )}
+    </div>
+  );
 }
 
 type Selection = { level: number | null; constraintId: number | null };
@@ -50,11 +158,15 @@ function initialSelection(flexibility: Flexibility): Selection {
 export function FlexibilityView({
   flexibility,
   caseId,
+  exportQuery = '',
 }: {
   flexibility: Flexibility;
   /** The stored case: its tables can be downloaded. */
   caseId?: string;
+  /** Added to the downloads' query: the group's analysis and the figure shown. */
+  exportQuery?: string;
 }) {
+  const extra = exportQuery === '' ? '' : `&${exportQuery}`;
   const [selection, setSelection] = useState<Selection>(() => initialSelection(flexibility));
   const [mode, setMode] = useState<ViewMode>('original');
   const [manual, setManual] = useState<ManualDispatch>({});
@@ -104,7 +216,9 @@ export function FlexibilityView({
             level !== undefined && (
               <ExportButtons
                 table={esExport.tables.constraints(level.level)}
-                path={(format) => `${exportPaths.constraints(caseId, format)}?level=${level.level}`}
+                path={(format) =>
+                  `${exportPaths.constraints(caseId, format)}?level=${level.level}${extra}`
+                }
                 fileName={(format) => `restricciones-nivel-${level.level}.${format}`}
               />
             )
@@ -126,7 +240,7 @@ export function FlexibilityView({
               <ExportButtons
                 table={esExport.tables.generators(level.level)}
                 path={(format) =>
-                  `${exportPaths.generators(caseId, format)}?level=${level.level}&constraint=${constraint.id}`
+                  `${exportPaths.generators(caseId, format)}?level=${level.level}&constraint=${constraint.id}${extra}`
                 }
                 fileName={(format) =>
                   `generadores-nivel-${level.level}-restriccion-${constraint.id}.${format}`

@@ -21,6 +21,7 @@ import {
   type ManualDispatch,
   type ViewMode,
 } from './model';
+import { formatPower, powerAxisLabels } from './power-format';
 
 const t = esAnalysisResults.generators;
 
@@ -149,39 +150,48 @@ function Figures({ row, level }: { row: GeneratorView; level: number | null }) {
 function EffectivenessTab({ rows }: { rows: GeneratorView[] }) {
   const [direction, setDirection] = useState<SortDirection>('desc');
   const sorted = sortEffectiveness(rows, direction);
-  const maximum = Math.max(1e-9, ...rows.map((row) => Math.abs(row.efectividad)));
+  const largest = Math.max(0, ...rows.map((row) => Math.abs(row.efectividad)));
+  // Zero everywhere (no unit has headroom): an axis of 1 MW, the bars empty.
+  const maximum = largest > 0 ? largest : 1;
   return (
     <div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <DirectionSelect value={direction} onChange={setDirection} />
       </div>
       <p className="mt-3 text-xs text-slate-600">{t.effectivenessCaption}</p>
-      <ScaledList maximum={maximum}>
+      <ScaledList maximum={maximum} axisLabels={powerAxisLabels(maximum)}>
         <ul aria-label={t.effectivenessLabel} className="space-y-2">
-          {sorted.map((row) => (
-            <li key={row.plantId} data-testid={`effectiveness-${row.plantId}`}>
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                <span className="font-medium text-slate-900">{row.name}</span>
-                <span className="tabular-nums text-slate-700">
-                  <span data-testid="effectiveness">{mw(row.efectividad)}</span>
-                  <span className="ml-2 text-xs text-slate-500">
-                    {t.percent(formatFixed(row.sensibilidad * 100, 2))}
+          {sorted.map((row) => {
+            const power = formatPower(row.efectividad);
+            const noHeadroom = !(row.capacidadMaximaMW - row.potenciaInicial > 0);
+            return (
+              <li key={row.plantId} data-testid={`effectiveness-${row.plantId}`}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <span className="font-medium text-slate-900">{row.name}</span>
+                  <span className="tabular-nums text-slate-700">
+                    <span data-testid="effectiveness">{t.power(power.value, power.unit)}</span>
+                    {noHeadroom && (
+                      <span className="ml-2 text-xs text-slate-600">{t.noHeadroom}</span>
+                    )}
+                    <span className="ml-2 text-xs text-slate-500">
+                      {t.percent(formatFixed(row.sensibilidad * 100, 2))}
+                    </span>
                   </span>
-                </span>
-              </div>
-              <div className="relative mt-1 mr-2 h-3 overflow-hidden rounded bg-slate-100">
-                <Gridlines />
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'absolute inset-y-0 left-0 rounded-r',
-                    row.efectividad >= 0 ? 'bg-sky-600' : 'bg-amber-500',
-                  )}
-                  style={{ width: `${(Math.abs(row.efectividad) / maximum) * 100}%` }}
-                />
-              </div>
-            </li>
-          ))}
+                </div>
+                <div className="relative mt-1 mr-2 h-3 overflow-hidden rounded bg-slate-100">
+                  <Gridlines />
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'absolute inset-y-0 left-0 rounded-r',
+                      row.efectividad >= 0 ? 'bg-sky-600' : 'bg-amber-500',
+                    )}
+                    style={{ width: `${(Math.abs(row.efectividad) / maximum) * 100}%` }}
+                  />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </ScaledList>
     </div>

@@ -4,6 +4,7 @@ import { clampDispatch, filterBars, sortBars } from '../../../components/charts/
 import { flexibilityFixture as flex } from './fixture';
 import {
   constraintForLevel,
+  constraintLoadingAtZero,
   constraintState,
   dispatchAt,
   flexibilityBand,
@@ -138,10 +139,16 @@ describe('flexibility model', () => {
   });
 
   it('shows both elements in the original condition and at the limit dispatch', () => {
+    // Original: the N-0 flow against RATE_A, and after the contingency (T = 0) against the
+    // limit that applies then (issue #21).
     expect(constraintState(constraint(2), 'original')).toEqual({
       monitored: { name: 'L 3-4', flowMw: 60, limitMw: 100, outOfService: false },
+      monitoredAfterContingency: { name: 'L 3-4', flowMw: 92, limitMw: 110, outOfService: false },
       contingency: { name: 'L 1-2', flowMw: 70, limitMw: 120, outOfService: false },
     });
+    expect(constraintState(constraint(3), 'original').monitoredAfterContingency).toBeNull();
+    expect(constraintState(constraint(2), 'limite').monitoredAfterContingency).toBeNull();
+    expect(constraintLoadingAtZero(constraint(2))).toBeCloseTo((92 / 110) * 100);
     const limit = constraintState(constraint(2), 'limite', 0.9);
     expect(limit.monitored.flowMw).toBeCloseTo(110.9);
     expect(limit.monitored.limitMw).toBe(110);

@@ -139,6 +139,12 @@ export type ElementState = {
 
 export type ConstraintState = {
   monitored: ElementState;
+  /**
+   * 'original' with a real contingency: the monitored element after the contingency, still at
+   * T = 0, against the limit that applies then (issue #21: a constraint violated after its
+   * contingency must not read 46 % 'Normal'). null otherwise.
+   */
+  monitoredAfterContingency: ElementState | null;
   /** null: no real contingency (the N-0 case). */
   contingency: ElementState | null;
 };
@@ -162,6 +168,15 @@ export function constraintState(
         limitMw: monitored.maxCapacityMva,
         outOfService: false,
       },
+      monitoredAfterContingency:
+        contingency === null
+          ? null
+          : {
+              name: monitored.name,
+              flowMw: constraint.flowAtZeroMw,
+              limitMw: constraint.limitMw,
+              outOfService: false,
+            },
       contingency:
         contingency === null
           ? null
@@ -183,6 +198,7 @@ export function constraintState(
       limitMw: constraint.limitMw,
       outOfService: false,
     },
+    monitoredAfterContingency: null,
     contingency:
       contingency === null
         ? null
@@ -199,4 +215,12 @@ export function constraintState(
 export function loadingPercent(flowMw: number, limitMw: number): number | null {
   if (!(limitMw > 0)) return null;
   return (Math.abs(flowMw) / limitMw) * 100;
+}
+
+/**
+ * The loading of a constraint in the condition it is checked in, at T = 0: after its
+ * contingency (or in the base case), |flowAtZero| / limit in %; null without a limit.
+ */
+export function constraintLoadingAtZero(constraint: Constraint): number | null {
+  return loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
 }

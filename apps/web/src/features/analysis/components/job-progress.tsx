@@ -1,0 +1,52 @@
+import type { JobStatus } from '@holgura/contracts';
+import { cn } from '../../../utils/cn';
+
+type JobProgressProps = {
+  job: Pick<JobStatus, 'state' | 'stage' | 'progressPercent' | 'error'>;
+  /** The progress bar's name. */
+  label: string;
+  /** Shown in place of the stage when the job failed. */
+  failedTitle: string;
+  /** Shown while the job has no stage of its own. */
+  queued: string;
+  running: string;
+};
+
+/** A job's progress (an upload's analysis, a group's run): stage, %, bar, and its error. */
+export function JobProgress({ job, label, failedTitle, queued, running }: JobProgressProps) {
+  const failed = job.state === 'failed';
+  const stage =
+    job.stage ?? (job.state === 'queued' ? queued : job.state === 'running' ? running : '');
+  return (
+    <div className="mt-4 space-y-2" aria-live="polite">
+      <div className="flex justify-between text-sm">
+        <span className={cn('font-medium', failed ? 'text-red-700' : 'text-slate-700')}>
+          {failed ? failedTitle : stage}
+        </span>
+        <span className="tabular-nums text-slate-600">{job.progressPercent} %</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={job.progressPercent}
+        aria-valuetext={`${job.progressPercent} % ${stage}`.trim()}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={cn(
+            'h-full rounded-full transition-all motion-reduce:transition-none',
+            failed ? 'bg-red-600' : 'bg-sky-600',
+          )}
+          style={{ width: `${job.progressPercent}%` }}
+        />
+      </div>
+      {failed && job.error !== null && (
+        <p role="alert" className="text-sm text-red-700">
+          {job.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
