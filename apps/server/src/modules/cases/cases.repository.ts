@@ -1,10 +1,7 @@
 import type { CaseData, CaseSummary, DemoFlows, UpsertCaseFields } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
-import { etagOf, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
-import { PART } from '../../jobs/result-encoding';
-import { findPart } from '../results/result-store';
 import {
   caseDataJson,
   encodeCaseData,
@@ -136,33 +133,23 @@ export function casesRepository(db: Db, owner: string) {
     },
 
     /**
-     * The same answer as `findData`, ready to send. A result stored in parts (issue #16) is
-     * composed from its stored segments and streamed (`composed`: the SAX document and the
-     * analysis, never parsed nor whole in memory). Older rows: the gzip bytes stored with the
-     * row when the client takes gzip (~26 KB read instead of ~240 KB for a 2,000-bus result),
-     * else the text spliced from the stored columns; a row written before the bytes were kept
-     * gets them now.
+     * The same answer as `findData`, ready to send: the gzip bytes stored with the row when the
+     * client takes gzip (~26 KB read instead of ~240 KB for a 2,000-bus result), else the text
+     * spliced from the stored columns. A row written before the bytes were kept gets them now.
      */
-    async findDataAnswer(caseId: string, wantGzip: boolean): Promise<DataAnswer | null> {
-      const ready = await db
-        .selectFrom('case_api_data')
-        .select(['result_id', 'data_etag'])
-        .$if(wantGzip, (query) => query.select('data_gzip'))
-        .where('case_id', '=', caseId)
-        .where('user_id', 'in', readable)
-        .executeTakeFirst();
-      if (ready === undefined) return null;
-      if (ready.result_id !== null) return composedData(db, caseId, ready.result_id);
-      const gzip = 'data_gzip' in ready ? (ready.data_gzip ?? null) : null;
-      if (wantGzip && ready.data_etag !== null && gzip !== null) {
-        return { kind: 'stored', stored: { etag: ready.data_etag, gzip, json: null } };
+    async findStoredData(caseId: string, wantGzip: boolean): Promise<StoredJson | null> {
+      if (wantGzip) {
+        const ready = await db
+          .selectFrom('case_api_data')
+          .select(['data_etag', 'data_gzip'])
+          .where('case_id', '=', caseId)
+          .where('user_id', 'in', readable)
+          .executeTakeFirst();
+        if (ready === undefined) return null;
+        if (ready.data_etag !== null && ready.data_gzip !== null) {
+          return { etag: ready.data_etag, gzip: ready.data_gzip, json: null };
+        }
       }
-      const stored = await this.findStoredText(caseId);
-      return stored === null ? null : { kind: 'stored', stored };
-    },
-
-    /** An older row's answer as text (and its ready gzip, made now if it had none). */
-    async findStoredText(caseId: string): Promise<StoredJson | null> {
       const row = await newestData(caseId);
       if (row === undefined) return null;
       const stored = storedCaseData(row);
@@ -228,41 +215,6 @@ export function casesRepository(db: Db, owner: string) {
         .execute();
       return true;
     },
-  };
-}
-
-/** GET …/data's answer: stored whole (older rows) or composed from a result's parts. */
-export type DataAnswer =
-  | { kind: 'stored'; stored: StoredJson }
-  | { kind: 'composed'; etag: string; pieces: () => AnswerPiece[] };
-
-/**
- * The CaseData answer of a result stored in parts: `fullDataJson` and `analysis` are stored
- * segments, spliced between texts as they are; a document a client wrote with PUT …/data (kept
- * as text, at most 1 MB) replaces the stored one.
- */
-async function composedData(db: Db, caseId: string, resultId: string): Promise<DataAnswer | null> {
-  const row = await db
-    .selectFrom('case_api_data')
-    .select(['full_data_json', 'extras', 'api_response_date'])
-    .where('case_id', '=', caseId)
-    .executeTakeFirst();
-  if (row === undefined) return null;
-  const [analysis, fullData] = await Promise.all([
-    findPart(db, resultId, PART.analysis),
-    row.full_data_json === null ? findPart(db, resultId, PART.fullDataJson) : null,
-  ]);
-  if (analysis === null) return null;
-  const fullDataPiece: AnswerPiece = row.full_data_json ?? fullData ?? 'null';
-  const head = `{"caseId":${JSON.stringify(caseId)},"fullDataJson":`;
-  const middle = `,"extras":${row.extras ?? 'null'},"analysis":`;
-  const tail = `,"apiResponseDate":${JSON.stringify(row.api_response_date)}}`;
-  const fullDataTag =
-    typeof fullDataPiece === 'string' ? etagOf(fullDataPiece) : fullDataPiece.etag;
-  return {
-    kind: 'composed',
-    etag: etagOf([head, fullDataTag, middle, analysis.etag, tail].join('\n')),
-    pieces: () => [head, fullDataPiece, middle, analysis, tail],
   };
 }
 
