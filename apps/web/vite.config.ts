@@ -1,13 +1,30 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text asset at maximum effort, once at build time; the
+    // server sends them as they are (apps/server/src/http/web-app.ts).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
@@ -87,6 +88,53 @@ describe('buildApp', () => {
     const response = await server.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build’s brotli or gzip copy of an asset and of the shell, as the browser accepts', async () => {
+    const dir = fakeWebBuild();
+    const script = 'console.log("Holgura");'.repeat(100);
+    fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), script);
+    fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(script));
+    fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(script));
+    fs.writeFileSync(
+      path.join(dir, 'index.html.gz'),
+      gzipSync('<!doctype html><title>Holgura</title>'),
+    );
+    const { server } = await buildTestApp({ webDistDir: dir });
+    const get = (url: string, encoding: string) =>
+      server.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+    const br = await get('/assets/big-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('/assets/big-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/big-abc123.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const shell = await get('/resultados', 'gzip');
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(shell.rawPayload).toString()).toContain('<title>Holgura</title>');
+  });
+
+  it('compresses JSON answers over 1 KB, brotli first, and leaves small ones alone', async () => {
+    const { server } = await buildTestApp();
+    const docs = await server.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString())).toHaveProperty('openapi');
+    const health = await server.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('runs API-only when there is no web build', async () => {

@@ -8,6 +8,7 @@ import type { AppConfig } from './config/env';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database';
 import { defineRoute } from './http/api-route';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import {
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
 
     registerSecurityHeaders(server, { publicUrl: config.publicUrl });
+    await registerCompression(server);
     registerErrorHandler(server);
     // Before the API's routes: it reads each route's contract as the route is registered.
     await registerOpenApi(server, config.publicUrl);

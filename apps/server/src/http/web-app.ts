@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiError, isAppPath } from '@holgura/contracts';
 
 /**
- * Serves the built React app: hashed assets cached for a year, the shell never cached, and the
- * shell for every non-API path (status 404 when the path is not one of the app's pages).
+ * Serves the built React app: hashed assets cached for a year and sent precompressed (brotli or
+ * gzip, as the browser accepts), the shell never cached, and the shell for every non-API path (status 404 when the path is not one of the app's pages).
  * Returns false when there is no build to serve (API-only, e.g. `npm run dev` behind Vite).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
@@ -18,6 +18,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each asset (vite-plugin-compression2): sent
+      // as they are, with Content-Encoding and Vary, no compression work per request.
+      preCompressed: true,
       // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(reply, filePath) {
