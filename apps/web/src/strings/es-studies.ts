@@ -117,8 +117,8 @@ export const esStudies = {
     casesError: (message: string) => `No se pudieron cargar los casos: ${message}`,
     noCases: 'No tienes casos analizados. Sube uno en Análisis o usa un archivo de red aquí.',
     caseOption: (name: string, date: string) => `${name} (${date})`,
-    reupload: (fileName: string) =>
-      `Este estudio se creó con el archivo «${fileName}». Para calcular una versión nueva, súbelo de nuevo o elige uno de tus casos analizados.`,
+    storedNetwork:
+      'La red guardada con el estudio: la versión nueva la usa sin subir el archivo otra vez. Para cambiarla, elige otro archivo o uno de tus casos analizados.',
     busesLoading: 'Leyendo las barras del caso...',
     busesError: (message: string) => `No se pudieron leer las barras del caso: ${message}`,
     busesReady: (buses: string, areas: number, areasText: string) =>

@@ -10,7 +10,7 @@ import {
   studyDetail,
   studyFile,
 } from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, renderApp, sampleStats, type MockRequest } from '../../test/render';
+import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../test/render';
 
 const summary = {
   scenarios: 2,
@@ -49,8 +49,11 @@ async function typeInto(user: UserEvent, input: HTMLElement, text: string) {
 describe('/estudios/nuevo', () => {
   it('is reachable from /resultados with «Nuevo estudio»', async () => {
     signedIn({
-      '/api/cases': { body: { cases: [] } },
-      '/api/stats': { body: sampleStats },
+      '/api/studies': { body: { studies: [] } },
+      '/api/studies/demo': {
+        status: 404,
+        body: { error: { code: 'STUDY_NOT_FOUND', message: 'No se encontró el estudio' } },
+      },
     });
     const { user, router } = renderApp('/resultados');
     await user.click(await screen.findByRole('link', { name: 'Nuevo estudio' }));
@@ -404,6 +407,61 @@ describe('/estudios/<id>/editar', () => {
       'href',
       '/estudios',
     );
+  });
+
+  it('edits a study made from an uploaded file on its stored network, without the file again', async () => {
+    const requests: MockRequest[] = [];
+    const fetchMock = signedIn({
+      '/api/studies/s1': { body: studyDetail({ baseCaseId: null, version: 2, resultsVersion: 2 }) },
+      '/api/studies/s1/buses': { body: caseBuses },
+      '/api/networks/buses': { body: caseBuses },
+      '/api/studies/validate': (request) => {
+        requests.push(request);
+        return jsonResponse(validAnswer());
+      },
+      '/api/studies/s1/versions': (request) => {
+        requests.push(request);
+        return jsonResponse({ studyId: 's1', version: 3, jobId: 'j3' }, 202);
+      },
+      '/api/jobs/j3/events': jobEvents().response,
+    });
+    const { user } = renderApp('/estudios/s1/editar', { applyAccept: false });
+    // The stored network, named, with its buses read from the server: nothing to upload.
+    const stored = await screen.findByTestId('stored-network');
+    expect(stored).toHaveTextContent('case_ACTIVSg500.m');
+    expect(stored).toHaveTextContent('La red guardada con el estudio');
+    expect(await screen.findByText('El caso tiene 8 barras y 2 áreas.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/studies/s1/buses')).toHaveLength(1);
+    expect(screen.queryByText(/súbelo de nuevo/)).not.toBeInTheDocument();
+
+    // Another file replaces it; removing that file brings the stored network back.
+    await user.upload(
+      screen.getByLabelText('Archivo de red del caso base'),
+      new File(['mpc'], 'otra-red.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByTestId('base-file-name')).toHaveTextContent('otra-red.txt');
+    expect(screen.queryByTestId('stored-network')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remover archivo' }));
+    expect(await screen.findByTestId('stored-network')).toBeInTheDocument();
+    // So does going to an analysed case and back.
+    await user.click(screen.getByRole('radio', { name: 'Usar uno de mis casos analizados' }));
+    expect(screen.queryByTestId('stored-network')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Subir un archivo de red' }));
+    expect(await screen.findByTestId('stored-network')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Revisar' }));
+    await user.click(await screen.findByRole('button', { name: 'Calcular nueva versión' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    for (const request of requests) {
+      const form = request.body as FormData;
+      expect(form.get('studyId')).toBe('s1');
+      expect(form.get('case')).toBeNull();
+      expect(form.get('caseId')).toBeNull();
+    }
+    expect(requests.map((request) => request.path)).toEqual([
+      '/api/studies/validate',
+      '/api/studies/s1/versions',
+    ]);
   });
 
   it('says the demo cannot be edited, and that a study of someone else is not found', async () => {

@@ -8,10 +8,16 @@ import type { BaseCase } from './study-form-data';
 export const caseBusesPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/buses`;
 /** A network file's buses, read without storing it. */
 export const NETWORK_BUSES_PATH = '/api/networks/buses';
+/** The buses of the network stored with one of the user's studies. */
+export const studyBusesPath = (studyId: string) =>
+  `/api/studies/${encodeURIComponent(studyId)}/buses`;
 
 function networkBuses(base: BaseCase, signal?: AbortSignal) {
   if (base.kind === 'case') {
     return apiRequest(caseBusesPath(base.caseId), caseBusesResponseSchema, { signal });
+  }
+  if (base.kind === 'study') {
+    return apiRequest(studyBusesPath(base.studyId), caseBusesResponseSchema, { signal });
   }
   const form = new FormData();
   form.append('case', base.file, base.file.name);
@@ -26,7 +32,9 @@ function networkBuses(base: BaseCase, signal?: AbortSignal) {
 const baseKey = (base: BaseCase) =>
   base.kind === 'case'
     ? ['case', base.caseId]
-    : ['file', base.file.name, base.file.size, base.file.lastModified];
+    : base.kind === 'study'
+      ? ['study', base.studyId, base.version]
+      : ['file', base.file.name, base.file.size, base.file.lastModified];
 
 /** The busbar picker's catalog of the chosen base case (nothing to read until there is one). */
 export const busCatalogQueryOptions = (userKey: string, base: BaseCase | null) =>

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { clientConfigQueryOptions } from '../../../lib/client-config';
-import { Notice } from '../../../components/ui/notice';
 import { esStudies } from '../../../strings/es-studies';
 import { cn } from '../../../utils/cn';
 import { formatDateTime, formatKb } from '../../../utils/format';
@@ -34,8 +33,11 @@ type BaseCaseSectionProps = {
   onMode: (mode: BaseCaseMode) => void;
   base: BaseCase | null;
   onBase: (base: BaseCase | null) => void;
-  /** Editing a study built on an uploaded file: its name, to upload again. */
-  reuploadFileName: string | null;
+  /**
+   * Editing a study built on an uploaded file: its stored network, used unless another file is
+   * chosen (and again when that one is removed).
+   */
+  storedNetwork: Extract<BaseCase, { kind: 'study' }> | null;
   /** «El caso tiene N barras y M áreas», once read. */
   catalogSummary: string | null;
   disabled: boolean;
@@ -86,12 +88,6 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
         </div>
       </fieldset>
 
-      {props.reuploadFileName !== null && base === null && (
-        <Notice tone="warning" className="mt-3">
-          {t.reupload(props.reuploadFileName)}
-        </Notice>
-      )}
-
       {mode === 'file' ? (
         <div className="mt-4 space-y-3">
           <div className="flex flex-wrap items-center gap-3">
@@ -120,6 +116,18 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
               {t.hint} · {t.accepted}
             </p>
           </div>
+          {base?.kind === 'study' && (
+            <div
+              className="flex items-center gap-3 rounded-xl border border-slate-200 p-3"
+              data-testid="stored-network"
+            >
+              <FileText aria-hidden="true" className="h-6 w-6 shrink-0 text-sky-700" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-semibold text-slate-900">{base.fileName}</p>
+                <p className="text-xs text-slate-600">{t.storedNetwork}</p>
+              </div>
+            </div>
+          )}
           {base?.kind === 'file' && (
             <div className="flex items-center gap-3 rounded-xl border border-slate-200 p-3">
               <FileText aria-hidden="true" className="h-6 w-6 shrink-0 text-sky-700" />
@@ -137,7 +145,7 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
                 size="sm"
                 disabled={disabled}
                 onClick={() => {
-                  onBase(null);
+                  onBase(props.storedNetwork);
                   if (inputRef.current !== null) inputRef.current.value = '';
                 }}
               >

@@ -44,9 +44,19 @@ export function StudyEditor({ userKey, detail }: StudyEditorProps) {
     defaultValues: detail === null ? emptyStudy() : studyToFormValues(detail.study),
     shouldFocusError: false,
   });
+  // A study made from an uploaded file keeps that network (stored with it) unless another is chosen.
+  const storedNetwork =
+    detail === null || detail.baseCaseId !== null
+      ? null
+      : {
+          kind: 'study' as const,
+          studyId: detail.studyId,
+          version: detail.version,
+          fileName: detail.baseFileName,
+        };
   const [mode, setMode] = useState<BaseCaseMode>(detail?.baseCaseId ? 'case' : 'file');
   const [base, setBaseState] = useState<BaseCase | null>(
-    detail?.baseCaseId ? { kind: 'case', caseId: detail.baseCaseId } : null,
+    detail?.baseCaseId ? { kind: 'case', caseId: detail.baseCaseId } : storedNetwork,
   );
   const [review, setReview] = useState<Review>({ kind: 'idle' });
   const [starting, setStarting] = useState(false);
@@ -180,13 +190,12 @@ export function StudyEditor({ userKey, detail }: StudyEditorProps) {
                 mode={mode}
                 onMode={(next) => {
                   setMode(next);
-                  if (next !== base?.kind) setBase(null);
+                  if (next === 'file' && storedNetwork !== null) setBase(storedNetwork);
+                  else if (next !== base?.kind) setBase(null);
                 }}
                 base={base}
                 onBase={setBase}
-                reuploadFileName={
-                  detail !== null && detail.baseCaseId === null ? detail.baseFileName : null
-                }
+                storedNetwork={storedNetwork}
                 catalogSummary={
                   catalog === null
                     ? null
