@@ -31,6 +31,7 @@ import { registerExportRoutes } from './modules/export/export.routes';
 import { createXlsxWriter } from './modules/export/xlsx-thread';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerNetworkRoutes } from './modules/network/network.routes';
+import { registerResultRoutes } from './modules/results/results.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : fileUploadStorage(config.dataDir);
     registerCaseRoutes(server, { db, guard, storage });
     registerNetworkRoutes(server, { db, guard });
+    registerResultRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
     registerExportRoutes(server, { db, guard, xlsx });
 

@@ -101,6 +101,11 @@ export const errorMessages = {
     'El caso aún no tiene su análisis terminado: espera a que termine para estudiar otro grupo',
   CASE_GENERATORS_UNREADABLE: 'No se pudo leer la lista de generadores del caso',
   GROUP_ANALYSIS_NOT_FOUND: 'No se encontró el análisis del caso con ese grupo de estudio',
+  RESULT_PARTS_NOT_FOUND:
+    'Los resultados de este caso se guardaron antes de que existieran por partes: léelos completos en /api/cases/{caseId}/data o vuelve a subir el caso',
+  RESULT_FLEXIBILITY_MISSING:
+    'Este resultado no tiene análisis de flexibilidad (niveles y restricciones): su grupo de estudio no se pudo calcular',
+  RESULT_CONSTRAINT_NOT_FOUND: 'El resultado no tiene la restricción solicitada',
   LINALG_SINGULAR: 'La red no se pudo resolver: la matriz del sistema es singular',
   LINALG_DIMENSION_MISMATCH: 'Error interno de dimensiones en el cálculo',
   STUDY_NOT_FOUND: 'No se encontró el estudio',

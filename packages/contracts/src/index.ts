@@ -5,6 +5,7 @@ export * from './api/export';
 export * from './api/health';
 export * from './api/jobs';
 export * from './api/profile';
+export * from './api/result-parts';
 export * from './api/session';
 export * from './api/stats';
 export * from './errors';

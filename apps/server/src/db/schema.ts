@@ -49,6 +49,11 @@ export interface CaseApiDataTable {
   data_gzip: Buffer | null;
   /** Entity tag of that answer. */
   data_etag: string | null;
+  /**
+   * The result stored in parts (issue #16): set, the text columns above are null (except
+   * `full_data_json` when a client PUT one, which then replaces the stored document).
+   */
+  result_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Spec §3 `demo_cases`: public. */
@@ -178,8 +183,67 @@ export interface CaseGroupAnalysesTable {
   /** The contracts' Flexibility JSON, gzip-compressed (http/stored-json.ts); null until done. */
   flexibility_gzip: Buffer | null;
   flexibility_etag: string | null;
+  /** The flexibility stored in parts (issue #16); null before, or while not done. */
+  result_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Issue #16, docs/decisions/015: one written result; its parts go with it. */
+export interface ResultsTable {
+  result_id: string;
+  case_id: string;
+  /** The job that wrote it: a retried job's earlier, never-shown results are found by it. */
+  job_id: string;
+  created_at: Timestamp;
+}
+
+/** A part of a result: a spliceable DEFLATE segment of its JSON (http/json-segments.ts). */
+export interface ResultPartsTable {
+  result_id: string;
+  /** 'case', 'analysis', 'full-data-json', 'flexibility', 'violations', 'generators/<id>'. */
+  name: string;
+  etag: string;
+  crc32: number;
+  text_bytes: number;
+  stored_bytes: number;
+  chunk_count: number;
+  /** The segment when it is one chunk; else its chunks are in result_part_chunks. */
+  inline_bytes: Buffer | null;
+}
+
+export interface ResultPartChunksTable {
+  result_id: string;
+  name: string;
+  seq: number;
+  bytes: Buffer;
+}
+
+/** A constraint's summary (contracts' ConstraintSummary JSON), for paged levels. */
+export interface ResultConstraintsTable {
+  result_id: string;
+  constraint_id: number;
+  summary_json: string;
+}
+
+export type FigureName = 'attributable' | 'strict';
+
+export interface ResultLevelsTable {
+  result_id: string;
+  figure: FigureName;
+  level: number;
+  transfer_mw: number;
+  flexibility_percent: number;
+  constraint_count: number;
+}
+
+/** A level's constraints in order (ranking descending), one row each. */
+export interface ResultLevelConstraintsTable {
+  result_id: string;
+  figure: FigureName;
+  level: number;
+  position: number;
+  constraint_id: number;
 }
 
 export interface Database {
@@ -195,4 +259,10 @@ export interface Database {
   studies: StudiesTable;
   study_versions: StudyVersionsTable;
   case_group_analyses: CaseGroupAnalysesTable;
+  results: ResultsTable;
+  result_parts: ResultPartsTable;
+  result_part_chunks: ResultPartChunksTable;
+  result_constraints: ResultConstraintsTable;
+  result_levels: ResultLevelsTable;
+  result_level_constraints: ResultLevelConstraintsTable;
 }

@@ -8,6 +8,8 @@ export const apiTags = {
   Servicio: 'Estado del servidor, configuración pública, cifras y este documento',
   Perfil: 'El perfil de quien llama',
   Casos: 'Casos del usuario y sus resultados',
+  Resultados:
+    'El resultado de un caso por partes: resumen, restricciones de un nivel (paginadas), generadores de una restricción, violaciones existentes y el documento fullDataJSON',
   Análisis: 'Subida de un caso y progreso de su análisis',
   Red: 'Vista de la red de un caso y sus coordenadas',
   Descargas: 'Tablas de /analisis y /resultados en Excel y CSV (es-CO)',

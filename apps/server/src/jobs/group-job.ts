@@ -31,7 +31,7 @@ export async function runGroupJob(deps: {
   }
   const { outcome } = reply;
   if (outcome.ok) {
-    await store.group.complete(job, outcome.flexibility);
+    await store.group.complete(job, outcome.encoded);
     return 'finished';
   }
   const described = describeEngineError(outcome);

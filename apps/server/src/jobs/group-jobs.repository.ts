@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  describeEngineError,
-  parseStudyGroup,
-  studyGroupLabel,
-  type Flexibility,
-} from '@holgura/contracts';
+import { describeEngineError, parseStudyGroup, studyGroupLabel } from '@holgura/contracts';
 import { nowIso } from '../db/dialect';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { prepareStoredJson } from '../http/stored-json';
+import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
 import type { ClaimedJob } from './claimed-job';
+import type { EncodedFlexibility, EncodedGroupFacts } from './result-encoding';
 
 /**
  * A case's flexibility for one study group, as `case_group_analyses` keeps it (issue #21): the
- * GET …/analyses/{analysisId} answer `{ groupKey, flexibility }` gzip-compressed once, and the
- * figures the list shows. Compressed before any transaction opens (zlib's thread pool).
+ * GET …/analyses/{analysisId} answer `{ groupKey, flexibility }` gzip-compressed once, the
+ * figures the list shows, and (issue #16) the result whose parts the screens read. Everything
+ * was serialised and compressed by the worker thread (result-encoding.ts).
  */
 export interface GroupRow {
   caseId: string;
@@ -33,34 +30,34 @@ export interface GroupRow {
   unitCount: number | null;
   gzip: Buffer | null;
   etag: string | null;
+  /** The result holding the parts (result-store.ts); null for a group that failed. */
+  resultId: string | null;
 }
 
-/** The answer's text: the client already knows the case and analysis ids from the URL. */
-export function groupAnswerJson(groupKey: string, flexibility: Flexibility): string {
-  return `{"groupKey":${JSON.stringify(groupKey)},"flexibility":${JSON.stringify(flexibility)}}`;
-}
-
-async function resultRow(
+function resultRow(
   base: Pick<GroupRow, 'caseId' | 'userId' | 'jobId'>,
-  flexibility: Flexibility,
-): Promise<GroupRow> {
-  const group = flexibility.studyGroup;
-  if (group === undefined) throw new Error('a flexibility result without its study group');
-  const { gzip, etag } = await prepareStoredJson(groupAnswerJson(group.key, flexibility));
+  group: EncodedGroupFacts,
+  resultId: string | null,
+): GroupRow {
   return {
     ...base,
-    groupKey: group.key,
+    groupKey: group.groupKey,
     label: group.label,
     chosenBy: group.chosenBy,
     errorCode: null,
     errorMessage: null,
-    tmaxMw: flexibility.tmaxMw,
-    fcitcAttributableMw: flexibility.figures?.attributable.fcitcMw ?? flexibility.fcitcMw,
-    fcitcStrictMw: flexibility.figures?.strict.fcitcMw ?? flexibility.fcitcMw,
-    preExistingCount: flexibility.preExisting?.counts.total ?? null,
-    unitCount: group.units.length,
-    gzip,
-    etag,
+    tmaxMw: group.tmaxMw,
+    fcitcAttributableMw: group.fcitcAttributableMw,
+    fcitcStrictMw: group.fcitcStrictMw,
+    preExistingCount: group.preExistingCount,
+    unitCount: group.unitCount,
+    gzip: Buffer.from(
+      group.answerGzip.buffer,
+      group.answerGzip.byteOffset,
+      group.answerGzip.byteLength,
+    ),
+    etag: group.answerEtag,
+    resultId,
   };
 }
 
@@ -75,14 +72,18 @@ function labelOf(groupKey: string): string {
  * asked for could not run (no unit in it, no headroom), that group with the error. Null when
  * the default rule itself found nothing to study: there is no group to list.
  */
-export async function prepareGroupRow(
+export function prepareGroupRow(
   job: ClaimedJob,
   caseId: string,
-  flexibility: Flexibility | undefined,
+  flexibility: { group: EncodedGroupFacts | null; resultId: string } | null,
   failure: { code: string; detail: string } | null,
-): Promise<GroupRow | null> {
+): GroupRow | null {
   const base = { caseId, userId: job.userId, jobId: job.id };
-  if (flexibility !== undefined) return resultRow(base, flexibility);
+  if (flexibility !== null) {
+    return flexibility.group === null
+      ? null
+      : resultRow(base, flexibility.group, flexibility.resultId);
+  }
   if (failure === null || job.studyGroup === null) return null;
   const described = describeEngineError(failure);
   return {
@@ -99,6 +100,7 @@ export async function prepareGroupRow(
     unitCount: null,
     gzip: null,
     etag: null,
+    resultId: null,
   };
 }
 
@@ -115,12 +117,22 @@ const rowColumns = (row: GroupRow, now: string) => ({
   unit_count: row.unitCount,
   flexibility_gzip: row.gzip,
   flexibility_etag: row.etag,
+  result_id: row.resultId,
   updated_at: now,
 });
 
-/** Inserts or replaces the case's row for the group (one per case and group key). */
-export async function saveGroupRow(tx: Kysely<Database>, row: GroupRow): Promise<void> {
+/**
+ * Inserts or replaces the case's row for the group (one per case and group key); the result it
+ * showed before, if any.
+ */
+export async function saveGroupRow(tx: Kysely<Database>, row: GroupRow): Promise<string | null> {
   const now = nowIso();
+  const before = await tx
+    .selectFrom('case_group_analyses')
+    .select('result_id')
+    .where('case_id', '=', row.caseId)
+    .where('group_key', '=', row.groupKey)
+    .executeTakeFirst();
   await tx
     .insertInto('case_group_analyses')
     .values({
@@ -133,39 +145,71 @@ export async function saveGroupRow(tx: Kysely<Database>, row: GroupRow): Promise
     })
     .onConflict((oc) => oc.columns(['case_id', 'group_key']).doUpdateSet(rowColumns(row, now)))
     .execute();
+  return before?.result_id ?? null;
 }
 
 /** The queue's side of 'group' jobs: their results and failures, each with the job's state. */
 export function groupJobStore(db: Db) {
   return {
-    /** Stores the group's result and closes the job, in one transaction. */
-    async complete(job: ClaimedJob, flexibility: Flexibility): Promise<boolean> {
+    /**
+     * Stores the group's result and closes the job: its parts first (result-store.ts), then one
+     * transaction that closes the job and points the group's row at them.
+     */
+    async complete(job: ClaimedJob, flexibility: EncodedFlexibility): Promise<boolean> {
       const caseId = job.caseId;
       if (caseId === null) throw new Error(`group job ${job.id} has no case`);
-      const row = await resultRow({ caseId, userId: job.userId, jobId: job.id }, flexibility);
-      const now = nowIso();
-      return db.transaction().execute(async (tx) => {
-        const closed = await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'done',
-            progress_percent: 100,
-            stage: null,
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) return false;
-        // The row the re-run was queued for (POST …/analyses wrote it with this job).
-        await tx
-          .updateTable('case_group_analyses')
-          .set(rowColumns(row, now))
-          .where('job_id', '=', job.id)
-          .execute();
-        return true;
+      if (flexibility.group === null) throw new Error('a flexibility result without its group');
+      const resultId = await writeResult(db, {
+        caseId,
+        jobId: job.id,
+        parts: [],
+        flexibility,
       });
+      const row = resultRow(
+        { caseId, userId: job.userId, jobId: job.id },
+        flexibility.group,
+        resultId,
+      );
+      const now = nowIso();
+      let shown: { replaced: string | null } | null;
+      try {
+        shown = await db.transaction().execute(async (tx) => {
+          const closed = await tx
+            .updateTable('analysis_jobs')
+            .set({
+              state: 'done',
+              progress_percent: 100,
+              stage: null,
+              finished_at: now,
+              updated_at: now,
+            })
+            .where('id', '=', job.id)
+            .where('state', '=', 'running')
+            .executeTakeFirst();
+          if (Number(closed.numUpdatedRows) !== 1) return null;
+          // The row the re-run was queued for (POST …/analyses wrote it with this job).
+          const before = await tx
+            .selectFrom('case_group_analyses')
+            .select('result_id')
+            .where('job_id', '=', job.id)
+            .executeTakeFirst();
+          await tx
+            .updateTable('case_group_analyses')
+            .set(rowColumns(row, now))
+            .where('job_id', '=', job.id)
+            .execute();
+          return { replaced: before?.result_id ?? null };
+        });
+      } catch (error) {
+        await deleteResult(db, resultId).catch(() => undefined);
+        throw error;
+      }
+      if (shown === null) {
+        await deleteResult(db, resultId);
+        return false;
+      }
+      await deleteReplacedResults(db, job.id, resultId, [shown.replaced]);
+      return true;
     },
 
     /** Keeps the reason a group failed beside it (the job fails with the same code). */

@@ -1,17 +1,13 @@
-import {
-  errorMessages,
-  type AnalysisResultV1,
-  type JobStatus,
-  type NetworkViewV1,
-} from '@holgura/contracts';
+import { errorMessages, type JobStatus } from '@holgura/contracts';
 import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import type { ClaimedJob } from './claimed-job';
-import { encodeCaseData, STALE_ENCODING } from '../modules/cases/case-data-encoding';
-import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
+import { saveCaseNetwork } from '../modules/network/network.repository';
+import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
 import { groupJobStore, prepareGroupRow, saveGroupRow } from './group-jobs.repository';
+import type { EncodedAnalysisOutcome } from './worker-protocol';
 import { studyJobStore } from './study-jobs.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
@@ -210,66 +206,102 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     },
 
     /**
-     * Writes the result into the case and closes the job, in one transaction; the flexibility
-     * is also kept as the case's result for its study group (issue #21), or, when a requested
-     * group could not run, that group's error.
+     * Writes the result into the case and closes the job. The worker thread serialised and
+     * compressed everything (result-encoding.ts); here the parts are stored first, in short
+     * transactions (result-store.ts), then one transaction closes the job and shows them: the
+     * case's row, its network view and its study group's row (issue #21), or, when a requested
+     * group could not run, that group's error. A job that was no longer running shows nothing
+     * and its parts go.
      */
     async complete(
       job: ClaimedJob,
-      result: AnalysisResultV1,
-      fullDataJson: unknown,
-      contingencyCount: number,
-      networkView: NetworkViewV1 | null = null,
-      flexibilityError: { code: string; detail: string } | null = null,
+      outcome: Extract<EncodedAnalysisOutcome, { ok: true }>,
     ): Promise<boolean> {
       const caseId = job.caseId;
       if (caseId === null) throw new Error(`job ${job.id} has no case to complete`);
-      const now = nowIso();
-      const text = {
-        analysis_json: JSON.stringify(result),
-        full_data_json: fullDataJson === null ? null : JSON.stringify(fullDataJson),
-        api_response_date: now,
-      };
-      // Compressed before the transaction, on zlib's thread pool.
-      const encoded = await encodeCaseData({
+      const { encoded } = outcome;
+      const resultId = await writeResult(db, {
         caseId,
-        fullDataJson: text.full_data_json,
-        extras: null,
-        analysisJson: text.analysis_json,
-        apiResponseDate: now,
+        jobId: job.id,
+        parts: encoded.parts,
+        flexibility: encoded.flexibility,
       });
-      const network = networkView === null ? null : await prepareNetworkView(networkView);
-      const groupRow = await prepareGroupRow(job, caseId, result.flexibility, flexibilityError);
-      return db.transaction().execute(async (tx) => {
-        const closed = await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'done',
-            progress_percent: 100,
-            stage: null,
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) return false;
-        await tx
-          .updateTable('cases')
-          .set({ contingency_count: contingencyCount })
-          .where('case_id', '=', caseId)
-          .where('user_id', '=', job.userId)
-          .execute();
-        // An existing row may hold extras this write keeps: its ready answer is rebuilt later.
-        await tx
-          .insertInto('case_api_data')
-          .values({ case_id: caseId, user_id: job.userId, extras: null, ...text, ...encoded })
-          .onConflict((oc) => oc.column('case_id').doUpdateSet({ ...text, ...STALE_ENCODING }))
-          .execute();
-        if (network !== null) await saveCaseNetwork(tx, caseId, network);
-        if (groupRow !== null) await saveGroupRow(tx, groupRow);
-        return true;
-      });
+      const now = nowIso();
+      const network =
+        encoded.network === null
+          ? null
+          : {
+              network_json: encoded.network.json,
+              network_gzip: Buffer.from(
+                encoded.network.gzip.buffer,
+                encoded.network.gzip.byteOffset,
+                encoded.network.gzip.byteLength,
+              ),
+              network_etag: encoded.network.etag,
+            };
+      const groupRow = prepareGroupRow(
+        job,
+        caseId,
+        encoded.flexibility === null ? null : { group: encoded.flexibility.group, resultId },
+        outcome.flexibilityError,
+      );
+      // The stored text columns stay empty: the parts are the result (a client's PUT of a
+      // document later fills full_data_json, which then wins over the stored one).
+      const shown = {
+        full_data_json: null,
+        analysis_json: null,
+        api_response_date: now,
+        data_gzip: null,
+        data_etag: null,
+        result_id: resultId,
+      };
+      let replaced: (string | null)[] | null;
+      try {
+        replaced = await db.transaction().execute(async (tx) => {
+          const closed = await tx
+            .updateTable('analysis_jobs')
+            .set({
+              state: 'done',
+              progress_percent: 100,
+              stage: null,
+              finished_at: now,
+              updated_at: now,
+            })
+            .where('id', '=', job.id)
+            .where('state', '=', 'running')
+            .executeTakeFirst();
+          if (Number(closed.numUpdatedRows) !== 1) return null;
+          await tx
+            .updateTable('cases')
+            .set({ contingency_count: outcome.contingencyCount })
+            .where('case_id', '=', caseId)
+            .where('user_id', '=', job.userId)
+            .execute();
+          const before = await tx
+            .selectFrom('case_api_data')
+            .select('result_id')
+            .where('case_id', '=', caseId)
+            .executeTakeFirst();
+          // An existing row keeps its extras.
+          await tx
+            .insertInto('case_api_data')
+            .values({ case_id: caseId, user_id: job.userId, extras: null, ...shown })
+            .onConflict((oc) => oc.column('case_id').doUpdateSet(shown))
+            .execute();
+          if (network !== null) await saveCaseNetwork(tx, caseId, network);
+          const groupBefore = groupRow === null ? null : await saveGroupRow(tx, groupRow);
+          return [before?.result_id ?? null, groupBefore];
+        });
+      } catch (error) {
+        await deleteResult(db, resultId).catch(() => undefined);
+        throw error;
+      }
+      if (replaced === null) {
+        await deleteResult(db, resultId);
+        return false;
+      }
+      await deleteReplacedResults(db, job.id, resultId, replaced);
+      return true;
     },
 
     async fail(jobId: string, code: string, message: string): Promise<void> {

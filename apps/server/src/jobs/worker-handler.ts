@@ -1,15 +1,19 @@
+import type { Transferable } from 'node:worker_threads';
 import { runAnalysis } from './analysis';
 import { runGroupAnalysis } from './group-flexibility';
+import { encodeFlexibility, encodeResult, transferablesOf } from './result-encoding';
 import { buildStudyNetworkView, runStudyCaseJob } from './study-case';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 /**
  * One job (or one case of a study job) in a worker thread, progress as it goes. A bug in the
  * engine comes back as an 'error' message; a crash of the thread itself is noticed by the queue.
+ * Results leave the thread serialised and compressed for storage (issue #16): the API only
+ * writes their bytes.
  */
 export async function handleJob(
   message: ToWorker,
-  post: (message: FromWorker) => void,
+  post: (message: FromWorker, transfer?: Transferable[]) => void,
 ): Promise<void> {
   const { jobId } = message;
   try {
@@ -21,14 +25,41 @@ export async function handleJob(
           (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
           message.group,
         );
-        post({ type: 'done', jobId, outcome });
+        if (!outcome.ok) {
+          post({ type: 'done', jobId, outcome });
+          return;
+        }
+        report(jobId, post, 97, 'Guardando resultados');
+        const encoded = encodeResult(outcome.result, outcome.fullDataJson, outcome.networkView);
+        post(
+          {
+            type: 'done',
+            jobId,
+            outcome: {
+              ok: true,
+              encoded,
+              contingencyCount: outcome.contingencyCount,
+              flexibilityError: outcome.flexibilityError,
+            },
+          },
+          transferablesOf(encoded),
+        );
         return;
       }
       case 'group-run': {
         const outcome = await runGroupAnalysis(message.bytes, message.group, (percent, stage) =>
           post({ type: 'progress', jobId, percent, stage }),
         );
-        post({ type: 'group-done', jobId, outcome });
+        if (!outcome.ok) {
+          post({ type: 'group-done', jobId, outcome });
+          return;
+        }
+        report(jobId, post, 97, 'Guardando resultados');
+        const encoded = encodeFlexibility(outcome.flexibility);
+        post(
+          { type: 'group-done', jobId, outcome: { ok: true, encoded } },
+          transferablesOf({ flexibility: encoded }),
+        );
         return;
       }
       case 'study-case':
@@ -53,4 +84,13 @@ export async function handleJob(
       detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
   }
+}
+
+function report(
+  jobId: string,
+  post: (message: FromWorker) => void,
+  percent: number,
+  stage: string,
+): void {
+  post({ type: 'progress', jobId, percent, stage });
 }

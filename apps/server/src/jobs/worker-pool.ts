@@ -160,14 +160,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
     const { outcome } = reply;
     if (outcome.ok) {
-      await store.complete(
-        job,
-        outcome.result,
-        outcome.fullDataJson,
-        outcome.contingencyCount,
-        outcome.networkView,
-        outcome.flexibilityError,
-      );
+      await store.complete(job, outcome);
     } else {
       const described = describeEngineError(outcome);
       log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');

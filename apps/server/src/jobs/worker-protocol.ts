@@ -1,8 +1,26 @@
 import type { Transferable } from 'node:worker_threads';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
-import type { AnalysisOutcome } from './analysis';
-import type { GroupOutcome } from './group-flexibility';
+import type { EncodedFlexibility, EncodedResult } from './result-encoding';
 import type { StudyCaseOutcome } from './study-case';
+
+type EngineFailure = { ok: false; code: string; line?: number; field?: string; detail: string };
+
+/**
+ * An upload's analysis as the thread hands it over: serialised and compressed for storage
+ * (result-encoding.ts), so the API's event loop never handles the result as objects.
+ */
+export type EncodedAnalysisOutcome =
+  | {
+      ok: true;
+      encoded: EncodedResult;
+      contingencyCount: number;
+      /** Why the flexibility is missing (an empty requested group, …); null when it is there. */
+      flexibilityError: { code: string; detail: string } | null;
+    }
+  | EngineFailure;
+
+/** A group's flexibility, encoded the same way. */
+export type EncodedGroupOutcome = { ok: true; encoded: EncodedFlexibility } | EngineFailure;
 
 /** Messages between the queue (main thread) and an analysis worker thread. */
 export type ToWorker =
@@ -31,8 +49,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'progress'; jobId: string; percent: number; stage: string }
-  | { type: 'done'; jobId: string; outcome: AnalysisOutcome }
-  | { type: 'group-done'; jobId: string; outcome: GroupOutcome }
+  | { type: 'done'; jobId: string; outcome: EncodedAnalysisOutcome }
+  | { type: 'group-done'; jobId: string; outcome: EncodedGroupOutcome }
   | { type: 'study-case-done'; jobId: string; outcome: StudyCaseOutcome }
   | { type: 'study-view-done'; jobId: string; view: NetworkViewV1 | null }
   | { type: 'error'; jobId: string; detail: string };

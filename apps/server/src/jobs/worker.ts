@@ -7,6 +7,7 @@ if (parentPort !== null) {
   const port = parentPort;
   port.on(
     'message',
-    (message: ToWorker) => void handleJob(message, (reply) => port.postMessage(reply)),
+    (message: ToWorker) =>
+      void handleJob(message, (reply, transfer) => port.postMessage(reply, transfer)),
   );
 }

@@ -39,8 +39,54 @@ export const caseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
-export const caseListResponseSchema = z.object({ cases: z.array(caseSummarySchema) });
+/**
+ * GET /api/cases. Without a query string: every case the caller can read (theirs and the demo
+ * study's), newest first, as the web app has always read it. With any parameter: one page of
+ * the cases that pass the filters, with `total`, `page` and `pageSize`.
+ */
+export const caseListResponseSchema = z.object({
+  cases: z.array(caseSummarySchema),
+  /** Paged answers: the cases that pass the filters, in all. */
+  total: z.number().int().nonnegative().optional(),
+  page: z.number().int().positive().optional(),
+  pageSize: z.number().int().positive().optional(),
+});
 export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
+
+const caseListPageSizes = ['5', '10', '25', '50', '100'] as const;
+
+/** Query of a paged case list: the spec's page sizes (5, 10, 25) and 50 and 100 for clients. */
+export const caseListQuerySchema = z.object({
+  page: z
+    .string({ error: 'La página debe ser un número entero positivo' })
+    .regex(/^\d{1,6}$/, 'La página debe ser un número entero positivo')
+    .refine((value) => Number(value) > 0, 'La página debe ser un número entero positivo')
+    .transform(Number)
+    .default(1)
+    .describe('Página (1, 2, …)'),
+  pageSize: z
+    .enum(caseListPageSizes, { error: 'El tamaño de página debe ser 5, 10, 25, 50 o 100' })
+    .transform(Number)
+    .default(25)
+    .describe('Casos por página: 5, 10, 25, 50 o 100 (25 por defecto)'),
+  sort: z
+    .enum(['createdAt', 'name'], { error: 'El orden debe ser createdAt o name' })
+    .default('createdAt')
+    .describe('Orden: createdAt (fecha de creación, por defecto) o name (nombre del caso)'),
+  order: z
+    .enum(['asc', 'desc'], { error: 'El sentido debe ser asc o desc' })
+    .optional()
+    .describe('asc o desc; por defecto desc para createdAt y asc para name'),
+  owner: z
+    .enum(['all', 'own', 'demo'], { error: 'El dueño debe ser all, own o demo' })
+    .default('all')
+    .describe('own: los casos propios; demo: los del estudio de demostración; all: ambos'),
+  family: z
+    .enum(['all', 'none', 'some'], { error: 'La familia debe ser all, none o some' })
+    .default('all')
+    .describe('none: casos sin familia (los de /analisis); some: casos de estudio; all: todos'),
+});
+export type CaseListQuery = z.output<typeof caseListQuerySchema>;
 
 const FAMILY_SET_BY_STUDY =
   'La familia (familyId, familyName) de un caso la asigna su estudio: crea el estudio en /estudios o con POST /api/studies';

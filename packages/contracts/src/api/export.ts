@@ -5,7 +5,7 @@ import { studyIdSchema } from './studies';
  * A positive integer in a query string ("7"): anything else, a missing or repeated parameter
  * included, is refused with `message`.
  */
-const positiveIntegerParam = (message: string, description: string) =>
+export const positiveIntegerParam = (message: string, description: string) =>
   z
     .string({ error: message })
     .regex(/^\d{1,9}$/, message)
@@ -18,7 +18,7 @@ const positiveIntegerParam = (message: string, description: string) =>
  * GET /api/cases/{caseId}/analyses; without it, the upload's own result) and the attributable
  * (default) or strict figure.
  */
-const resultChoice = {
+export const resultChoice = {
   analysis: z
     .string({ error: 'El identificador del análisis no es válido' })
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador del análisis no es válido')

@@ -8,6 +8,7 @@ import { demoDataVersion } from './2026-11-22T020000-demo-data-version';
 import { readyAnswers } from './2026-11-23T000000-ready-answers';
 import { studies } from './2026-11-25T000000-studies';
 import { groupAnalyses } from './2026-11-26T000000-group-analyses';
+import { resultParts } from './2026-11-27T000000-result-parts';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -23,6 +24,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-23T000000-ready-answers': readyAnswers(d),
     '2026-11-25T000000-studies': studies(d),
     '2026-11-26T000000-group-analyses': groupAnalyses(d),
+    '2026-11-27T000000-result-parts': resultParts(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,7 +1,10 @@
 import type { CaseData, CaseSummary, DemoFlows, UpsertCaseFields } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
+import { composedText, etagOf, textPiece, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
+import { PART } from '../../jobs/result-encoding';
+import { findPart } from '../results/result-store';
 import {
   caseDataJson,
   encodeCaseData,
@@ -28,6 +31,7 @@ export function casesRepository(db: Db, owner: string) {
         'analysis_json',
         'api_response_date',
         'data_etag',
+        'result_id',
       ])
       .where('case_id', '=', caseId)
       .where('user_id', 'in', readable)
@@ -133,23 +137,33 @@ export function casesRepository(db: Db, owner: string) {
     },
 
     /**
-     * The same answer as `findData`, ready to send: the gzip bytes stored with the row when the
-     * client takes gzip (~26 KB read instead of ~240 KB for a 2,000-bus result), else the text
-     * spliced from the stored columns. A row written before the bytes were kept gets them now.
+     * The same answer as `findData`, ready to send. A result stored in parts (issue #16) is
+     * composed from its stored segments and streamed (`composed`: the SAX document and the
+     * analysis, never parsed nor whole in memory). Older rows: the gzip bytes stored with the
+     * row when the client takes gzip (~26 KB read instead of ~240 KB for a 2,000-bus result),
+     * else the text spliced from the stored columns; a row written before the bytes were kept
+     * gets them now.
      */
-    async findStoredData(caseId: string, wantGzip: boolean): Promise<StoredJson | null> {
-      if (wantGzip) {
-        const ready = await db
-          .selectFrom('case_api_data')
-          .select(['data_etag', 'data_gzip'])
-          .where('case_id', '=', caseId)
-          .where('user_id', 'in', readable)
-          .executeTakeFirst();
-        if (ready === undefined) return null;
-        if (ready.data_etag !== null && ready.data_gzip !== null) {
-          return { etag: ready.data_etag, gzip: ready.data_gzip, json: null };
-        }
+    async findDataAnswer(caseId: string, wantGzip: boolean): Promise<DataAnswer | null> {
+      const ready = await db
+        .selectFrom('case_api_data')
+        .select(['result_id', 'data_etag'])
+        .$if(wantGzip, (query) => query.select('data_gzip'))
+        .where('case_id', '=', caseId)
+        .where('user_id', 'in', readable)
+        .executeTakeFirst();
+      if (ready === undefined) return null;
+      if (ready.result_id !== null) return composedData(db, caseId, ready.result_id);
+      const gzip = 'data_gzip' in ready ? (ready.data_gzip ?? null) : null;
+      if (wantGzip && ready.data_etag !== null && gzip !== null) {
+        return { kind: 'stored', stored: { etag: ready.data_etag, gzip, json: null } };
       }
+      const stored = await this.findStoredText(caseId);
+      return stored === null ? null : { kind: 'stored', stored };
+    },
+
+    /** An older row's answer as text (and its ready gzip, made now if it had none). */
+    async findStoredText(caseId: string): Promise<StoredJson | null> {
       const row = await newestData(caseId);
       if (row === undefined) return null;
       const stored = storedCaseData(row);
@@ -167,8 +181,14 @@ export function casesRepository(db: Db, owner: string) {
       return { etag: encoded.data_etag, gzip: encoded.data_gzip, json };
     },
 
+    /** The answer parsed (tests; a result in parts is read back from its segments). */
     async findData(caseId: string): Promise<CaseData | null> {
       const row = await newestData(caseId);
+      if (row?.result_id != null) {
+        const answer = await composedData(db, caseId, row.result_id);
+        if (answer === null || answer.kind !== 'composed') return null;
+        return JSON.parse(await composedText(answer.pieces())) as CaseData;
+      }
       return row === undefined
         ? null
         : {
@@ -178,6 +198,52 @@ export function casesRepository(db: Db, owner: string) {
             analysis: parseJson(row.analysis_json) as CaseData['analysis'],
             apiResponseDate: row.api_response_date,
           };
+    },
+
+    /**
+     * The original API's view of the named cases the caller may read (spec §7), by id: the
+     * names and dates its listCases rows carry.
+     */
+    async legacyRows(caseIds: readonly string[]) {
+      if (caseIds.length === 0) return new Map<string, LegacyCaseRow>();
+      const rows = await db
+        .selectFrom('cases')
+        .select(['case_id', 'case_name', 'created_at', 'family_id', 'family_name'])
+        .where('case_id', 'in', [...new Set(caseIds)])
+        .where('user_id', 'in', readable)
+        .execute();
+      return new Map(
+        rows.map((row): [string, LegacyCaseRow] => [
+          row.case_id,
+          {
+            caseId: row.case_id,
+            caseName: row.case_name,
+            creationDate: row.created_at,
+            familyId: row.family_id,
+            familyName: row.family_name,
+          },
+        ]),
+      );
+    },
+
+    /**
+     * A case's fullDataJSON and extras as pieces of a composed answer: the stored segment of a
+     * result in parts, or the text a client wrote (or an older row kept), never parsed.
+     */
+    async legacyDocument(caseId: string): Promise<{ fullData: AnswerPiece; extras: AnswerPiece }> {
+      const row = await db
+        .selectFrom('case_api_data')
+        .select(['result_id', 'full_data_json', 'extras'])
+        .where('case_id', '=', caseId)
+        .where('user_id', 'in', readable)
+        .executeTakeFirst();
+      if (row === undefined) return { fullData: 'null', extras: 'null' };
+      let fullData: AnswerPiece = 'null';
+      if (row.full_data_json !== null) fullData = await textPiece(row.full_data_json);
+      else if (row.result_id !== null) {
+        fullData = (await findPart(db, row.result_id, PART.fullDataJson)) ?? 'null';
+      }
+      return { fullData, extras: await textPiece(row.extras ?? 'null') };
     },
 
     /** Stores the result of the owner's case; false when the case is not the owner's. */
@@ -215,6 +281,50 @@ export function casesRepository(db: Db, owner: string) {
         .execute();
       return true;
     },
+  };
+}
+
+/** A listCases row of the original API's results route. */
+export interface LegacyCaseRow {
+  caseId: string;
+  caseName: string;
+  creationDate: string;
+  familyId: string | null;
+  familyName: string | null;
+}
+
+/** GET …/data's answer: stored whole (older rows) or composed from a result's parts. */
+export type DataAnswer =
+  | { kind: 'stored'; stored: StoredJson }
+  | { kind: 'composed'; etag: string; pieces: () => AnswerPiece[] };
+
+/**
+ * The CaseData answer of a result stored in parts: `fullDataJson` and `analysis` are stored
+ * segments, spliced between texts as they are; a document a client wrote with PUT …/data (kept
+ * as text, at most 1 MB) replaces the stored one.
+ */
+async function composedData(db: Db, caseId: string, resultId: string): Promise<DataAnswer | null> {
+  const row = await db
+    .selectFrom('case_api_data')
+    .select(['full_data_json', 'extras', 'api_response_date'])
+    .where('case_id', '=', caseId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const [analysis, fullData] = await Promise.all([
+    findPart(db, resultId, PART.analysis),
+    row.full_data_json === null ? findPart(db, resultId, PART.fullDataJson) : null,
+  ]);
+  if (analysis === null) return null;
+  const fullDataPiece: AnswerPiece =
+    row.full_data_json === null ? (fullData ?? 'null') : await textPiece(row.full_data_json);
+  const extras = await textPiece(row.extras ?? 'null');
+  const head = `{"caseId":${JSON.stringify(caseId)},"fullDataJson":`;
+  const tail = `,"apiResponseDate":${JSON.stringify(row.api_response_date)}}`;
+  const tagOf = (piece: AnswerPiece) => (typeof piece === 'string' ? piece : piece.etag);
+  return {
+    kind: 'composed',
+    etag: etagOf([head, tagOf(fullDataPiece), tagOf(extras), analysis.etag, tail].join('\n')),
+    pieces: () => [head, fullDataPiece, ',"extras":', extras, ',"analysis":', analysis, tail],
   };
 }
 

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
-import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
+import { acceptsGzip, sendComposedJson, sendStoredJson } from '../../http/stored-json';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { deleteCase } from './case-delete';
 import { casesRepository, findNewestDemoCase } from './cases.repository';
@@ -102,18 +102,25 @@ export function registerCaseRoutes(
     url: '/api/cases/:caseId/data',
     tag: 'Casos',
     summary: 'Resultados del caso',
-    description: 'Enviados comprimidos (gzip) si el cliente lo acepta, con ETag.',
+    description:
+      'El resultado completo (el documento fullDataJSON y el análisis), enviado desde lo ' +
+      'guardado sin armarlo de nuevo: comprimido (gzip) si el cliente lo acepta, con ETag. En ' +
+      'un caso de 10 000 barras son decenas de MB: las pantallas leen las partes de ' +
+      '/api/cases/{caseId}/result/….',
     auth: guard.requireUser,
     params: caseLookupParamsSchema,
     responses: { 200: caseDataSchema, 304: NOT_MODIFIED },
     errors: { 404: ['CASE_DATA_NOT_FOUND'] },
     handler: async (request, reply) => {
-      const stored = await forOwner(request).findStoredData(
+      const answer = await forOwner(request).findDataAnswer(
         request.params.caseId,
         acceptsGzip(request.headers['accept-encoding']),
       );
-      if (stored === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
-      return sendStoredJson(request, reply, stored);
+      if (answer === null) return reply.status(404).send(apiError('CASE_DATA_NOT_FOUND'));
+      if (answer.kind === 'composed') {
+        return sendComposedJson(request, reply, answer.etag, answer.pieces);
+      }
+      return sendStoredJson(request, reply, answer.stored);
     },
   });
 

@@ -6,7 +6,10 @@ import {
   type Flexibility,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import { composedText } from '../../http/json-segments';
+import { PART } from '../../jobs/result-encoding';
 import { DEMO_OWNER } from '../cases/cases.repository';
+import { findPart } from '../results/result-store';
 
 export type CaseFlexibility =
   | { status: 'no-case' }
@@ -33,13 +36,18 @@ export function exportRepository(db: Db, owner: string) {
       if (caseRow === undefined) return { status: 'no-case' };
       const dataRow = await db
         .selectFrom('case_api_data')
-        .select('analysis_json')
+        .select(['analysis_json', 'result_id'])
         .where('case_id', '=', caseId)
         .where('user_id', 'in', readable)
         .orderBy('api_response_date', 'desc')
         .executeTakeFirst();
-      if (dataRow === undefined || dataRow.analysis_json === null) return { status: 'no-data' };
-      const analysis = parse(dataRow.analysis_json) as { flexibility?: unknown } | null;
+      if (dataRow === undefined) return { status: 'no-data' };
+      // A result stored in parts (issue #16): its analysis part, inflated off the event loop.
+      const part =
+        dataRow.result_id === null ? null : await findPart(db, dataRow.result_id, PART.analysis);
+      const text = part === null ? dataRow.analysis_json : await composedText([part]);
+      if (text === null) return { status: 'no-data' };
+      const analysis = parse(text) as { flexibility?: unknown } | null;
       const flexibility = flexibilitySchema.safeParse(analysis?.flexibility);
       if (!flexibility.success) return { status: 'no-flexibility' };
       return { status: 'ok', caseName: caseRow.case_name, flexibility: flexibility.data };

@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
+import type { AnswerPiece } from '../../http/json-segments';
+import { sendComposedStream } from '../../http/stored-json';
 import { casesRepository } from '../cases/cases.repository';
 
 /**
@@ -56,31 +58,31 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: { db: Db; guard
       handler: async (request, reply) => {
         const { body } = request;
         const repository = casesRepository(deps.db, request.principal!.userId);
-        const owned = new Map((await repository.list()).map((c) => [c.caseId, c]));
-        const missing = body.cases.find((id) => !owned.has(id));
+        const rows = await repository.legacyRows(body.cases);
+        const missing = body.cases.find((id) => !rows.has(id));
         if (missing !== undefined) {
           return reply
             .status(404)
             .send(apiError('CASE_NOT_FOUND', `Respuesta inválida de la API para caso ${missing}`));
         }
-        const response: LegacyResultsResponse['response'] = { case: [], listCases: [{ rows: [] }] };
-        for (const caseId of body.cases) {
-          const summary = owned.get(caseId)!;
-          const data = await repository.findData(caseId);
-          response.case.push({
-            caseId,
-            fullDataJSON: data?.fullDataJson ?? null,
-            extras: data?.extras ?? null,
-          });
-          response.listCases[0]!.rows.push({
-            caseId,
-            caseName: summary.caseName,
-            creationDate: summary.createdAt,
-            familyId: summary.familyId,
-            familyName: summary.familyName,
-          });
+        // Each document is sent from storage as it is (a 10,000-bus case's is ~70 MB of text):
+        // the answer is composed around the stored segments, never parsed or built whole.
+        const pieces: AnswerPiece[] = ['{"response":{"case":['];
+        for (const [index, caseId] of body.cases.entries()) {
+          const { fullData, extras } = await repository.legacyDocument(caseId);
+          pieces.push(
+            `${index === 0 ? '' : ','}{"caseId":${JSON.stringify(caseId)},"fullDataJSON":`,
+            fullData,
+            ',"extras":',
+            extras,
+            '}',
+          );
         }
-        return { response };
+        const listCases: LegacyResultsResponse['response']['listCases'] = [
+          { rows: body.cases.map((caseId) => rows.get(caseId)!) },
+        ];
+        pieces.push(`],"listCases":${JSON.stringify(listCases)}}}`);
+        return sendComposedStream(request, reply, pieces);
       },
     });
   }

@@ -1,0 +1,144 @@
+// How long the API's event loop stalls while an analysis finishes and its result is written
+// (issue #16: "saving a result never blocks requests"). Runs one real analysis of a case in a
+// worker thread, as the server does (worker pool → job store → database), with a 1 ms timer and
+// monitorEventLoopDelay on the main thread, and prints the longest gaps and what was stored.
+//
+//   npx tsx scripts/measure-result-write.ts [case file] [--db postgres]
+//
+// Default case: /work/shared/reference/cases/case_ACTIVSg10k.m (or CASE_FILE). SQLite in a
+// temporary DATA_DIR; --db postgres uses TEST_DATABASE_URL in a schema of its own.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pino } from 'pino';
+import { openDatabase } from '../apps/server/src/db/database';
+import { JobEvents } from '../apps/server/src/jobs/job-events';
+import { jobQueueStore } from '../apps/server/src/jobs/jobs.repository';
+import { createWorkerPool } from '../apps/server/src/jobs/worker-pool';
+
+const args = process.argv.slice(2);
+const usePostgres = args.includes('--db') && args[args.indexOf('--db') + 1] === 'postgres';
+const caseFile =
+  args.find((arg) => !arg.startsWith('--') && arg !== 'postgres') ??
+  process.env.CASE_FILE ??
+  '/work/shared/reference/cases/case_ACTIVSg10k.m';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-stall-'));
+const schema = `stall_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const database = await openDatabase({
+  dataDir,
+  databaseUrl: usePostgres
+    ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    : null,
+  ...(usePostgres ? { postgresSchema: schema } : {}),
+});
+const { db } = database;
+const now = new Date().toISOString();
+const bytes = new Uint8Array(fs.readFileSync(caseFile));
+await db
+  .insertInto('uploads')
+  .values({
+    id: 'u1',
+    user_id: 'user-1',
+    file_name: path.basename(caseFile),
+    content_type: 'text/plain',
+    size_bytes: bytes.length,
+    sha256: 'x'.repeat(64),
+    created_at: now,
+  })
+  .execute();
+await db
+  .insertInto('cases')
+  .values({
+    case_id: 'c1',
+    user_id: 'user-1',
+    case_name: path.basename(caseFile).replace(/\..*$/, ''),
+    case_description: null,
+    process: null,
+    family_id: null,
+    family_name: null,
+    scenario: null,
+    year: null,
+    busbar_capacity_mw: null,
+    contingency_count: null,
+    created_at: now,
+  })
+  .execute();
+await db
+  .insertInto('analysis_jobs')
+  .values({
+    id: 'j1',
+    user_id: 'user-1',
+    upload_id: 'u1',
+    case_id: 'c1',
+    state: 'queued',
+    stage: null,
+    error_code: null,
+    error_message: null,
+    queued_at: now,
+    created_at: now,
+    started_at: null,
+    finished_at: null,
+    updated_at: now,
+  })
+  .execute();
+
+const store = jobQueueStore(db, 3);
+const pool = createWorkerPool({
+  store,
+  events: new JobEvents(),
+  log: pino({ level: 'warn' }),
+  workers: 1,
+});
+const job = await store.claimNext();
+if (job === null) throw new Error('no job');
+
+// The worker's stages are reported as progress: the write starts after 'Guardando resultados'.
+const gaps: { at: number; ms: number }[] = [];
+let last = performance.now();
+const ticker = setInterval(() => {
+  const t = performance.now();
+  gaps.push({ at: t, ms: t - last });
+  last = t;
+}, 1);
+const histogram = monitorEventLoopDelay({ resolution: 1 });
+histogram.enable();
+const started = performance.now();
+const outcome = await pool.run(job, bytes);
+const ended = performance.now();
+histogram.disable();
+clearInterval(ticker);
+await pool.close();
+
+const status = await store.status(job.id);
+const worst = [...gaps].sort((a, b) => b.ms - a.ms).slice(0, 5);
+console.log(
+  `${path.basename(caseFile)} on ${usePostgres ? 'PostgreSQL' : 'SQLite'} (Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+);
+console.log(`run: ${outcome}, job ${status?.state}, ${((ended - started) / 1000).toFixed(1)} s`);
+console.log(
+  `longest gaps of a 1 ms timer (ms, s from start): ${worst.map((gap) => `${gap.ms.toFixed(0)} @ ${((gap.at - started) / 1000).toFixed(1)}`).join(', ')}`,
+);
+console.log(
+  `monitorEventLoopDelay: max ${(histogram.max / 1e6).toFixed(0)} ms, p99 ${(histogram.percentile(99) / 1e6).toFixed(1)} ms`,
+);
+if (!usePostgres) {
+  const file = path.join(dataDir, 'holgura.sqlite');
+  console.log(`SQLite file: ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
+}
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (usePostgres) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+}
