@@ -1,4 +1,4 @@
-import { SAX_ID_TOKEN_STORAGE_KEY, flexibilitySchema, type CaseSummary } from '@holgura/contracts';
+import { flexibilitySchema } from '@holgura/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CasesTable } from '../../features/analysis/components/cases-table';
@@ -12,74 +12,15 @@ import {
   mockApi,
   renderApp,
   sampleSessionUser,
-  tokenFor,
 } from '../../test/render';
-
-const saxToken = tokenFor({ name: 'Ana Prueba', email: 'prueba@sax.co' });
-
-const config = (maxUploadBytes = 10485760) => ({
-  body: {
-    sax: { authority: 'x', clientId: 'y', policy: null, scopes: 'openid', local: true },
-    maxUploadBytes,
-  },
-});
-
-const summary = (index: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
-  caseId: `c${index}`,
-  caseName: `Caso ${index}`,
-  caseDescription: null,
-  process: null,
-  familyId: null,
-  familyName: null,
-  createdAt: new Date(2026, 10, index, 8, 30).toISOString(),
-  isDemo: false,
-  ...patch,
-});
-
-const loading = (percent: number, i: number) => ({
-  monitoredBranch: i + 1,
-  monitoredName: `B${i}-B${i + 1}`,
-  contingencyBranch: i === 0 ? null : i + 20,
-  contingencyName: i === 0 ? null : `B${i + 5}-B${i + 6}`,
-  flowMw: -148.04,
-  limitMva: 150,
-  loadingPercent: percent,
-});
-
-const caseData = {
-  caseId: 'c7',
-  fullDataJson: null,
-  extras: null,
-  apiResponseDate: '2026-11-21T00:00:00Z',
-  analysis: {
-    schemaVersion: 1,
-    network: {
-      format: 'matpower',
-      revision: null,
-      compressed: false,
-      baseMva: 100,
-      counts: { buses: 9, branches: 9, generators: 3, loads: 3, islands: 1 },
-      warnings: [],
-    },
-    n1: {
-      contingencies: 9,
-      islandingContingencies: 3,
-      monitored: 9,
-      baseCaseOverloads: 0,
-      overloadedPairs: 2,
-      top: [135.2, 101, 98.66, 80, 60, 40, 30, 20, 10, 5, 4, 3].map(loading),
-      baseCaseTop: [],
-    },
-    timingsMs: {},
-  },
-};
-
-function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
-  window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token: saxToken }));
-  return mockApi({ '/api/auth/get-session': { body: null }, '/api/config': config(), ...routes });
-}
-
-const sevenCases = { body: { cases: [1, 2, 3, 4, 5, 6, 7].map((i) => summary(i)) } };
+import {
+  caseData,
+  config,
+  saxToken,
+  sevenCases,
+  signedInWithSax,
+  summary,
+} from './analisis.fixtures';
 
 describe('/analisis case table', () => {
   it('shows loading, then the newest five of the cases without a family, titled with the total', async () => {

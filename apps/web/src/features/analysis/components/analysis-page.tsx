@@ -18,7 +18,10 @@ type AnalysisPageProps = {
 /** After a deletion: the first case of the table, else its refresh button. */
 function focusCases() {
   const section = document.querySelector('section[aria-labelledby="casos-titulo"]');
-  section?.querySelector<HTMLElement>('input[type="radio"], button')?.focus();
+  const target =
+    section?.querySelector<HTMLElement>('input[type="radio"]') ??
+    section?.querySelector<HTMLElement>('button');
+  target?.focus();
 }
 
 /** /analisis 'Análisis de flexibilidad' (spec §2): upload, the case list, the selected case. */
@@ -43,7 +46,8 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
     queryClient.removeQueries({
       predicate: (query) => query.queryKey[0] === 'analysis' && query.queryKey.includes(caseId),
     });
-    void refresh();
+    // Once the list without it is drawn.
+    void refresh().then(() => setTimeout(focusCases, 0));
   };
 
   return (
@@ -67,12 +71,7 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
         onRefresh={() => void refresh()}
         selectedActions={
           selected !== null && (
-            <DeleteCaseButton
-              key={selected.caseId}
-              item={selected}
-              onDeleted={onDeleted}
-              focusAfterDelete={focusCases}
-            />
+            <DeleteCaseButton key={selected.caseId} item={selected} onDeleted={onDeleted} />
           )
         }
       />

@@ -13,17 +13,18 @@ const t = es.analysis.cases;
 
 type DeleteCaseButtonProps = {
   item: CaseSummary;
-  /** The case is gone: the screen updates its list and selection. */
+  /**
+   * The case is gone: the screen updates its list and selection, and moves focus (this button
+   * goes with the case).
+   */
   onDeleted: (caseId: string) => void;
-  /** Where focus goes once the case is gone (its button goes with it). */
-  focusAfterDelete: () => void;
 };
 
 /**
  * 'Eliminar caso' (issue #16): a confirmation that says what goes, then DELETE /api/cases/{id}.
  * A refusal (a demo case, a case of a study: the API names the study) is said in the dialog.
  */
-export function DeleteCaseButton({ item, onDeleted, focusAfterDelete }: DeleteCaseButtonProps) {
+export function DeleteCaseButton({ item, onDeleted }: DeleteCaseButtonProps) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,8 +41,6 @@ export function DeleteCaseButton({ item, onDeleted, focusAfterDelete }: DeleteCa
       setOpen(false);
       toast.success(t.deleted, { description: item.caseName });
       onDeleted(item.caseId);
-      // This button goes with the case: focus moves on once the dialog has let it go.
-      setTimeout(focusAfterDelete, 0);
     } catch (failure) {
       setError(
         failure instanceof ApiClientError ? failure.message : es.analysis.upload.unknownError,

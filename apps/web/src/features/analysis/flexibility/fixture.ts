@@ -115,3 +115,91 @@ function element(
 ) {
   return { branch, name, initialFlowMw, maxCapacityMva, emergencyCapacityMva };
 }
+
+/**
+ * The fixture as a result of issue #21 (decision 013): its study group, both figures and a
+ * pre-existing violation the transfer worsens (constraint 4: L 7-8 at 115,6 % after L 9-10,
+ * 46 % before it), which makes the strict FCITC 0 and sits in every strict level.
+ */
+const worsened = {
+  id: 4,
+  monitored: element(11, 'L 7-8', 46, 100, 100),
+  contingency: element(12, 'L 9-10', 30, 80, 90),
+  limitMw: 100,
+  flowAtZeroMw: 115.6,
+  distributionFactor: 0.2,
+  ranking: 0.2,
+  transferAtLimitMw: 0,
+  preExistingViolation: true,
+  sensitivities: [
+    { plant: 1, sensitivity: 0.2 },
+    { plant: 3, sensitivity: -0.1 },
+  ],
+};
+
+const strictLevels = flexibilityFixture.levels.map((level) => ({
+  ...level,
+  flexibilityPercent: 0,
+  constraintIds: [...level.constraintIds, 4],
+}));
+
+export const groupsFixture: Flexibility = {
+  ...flexibilityFixture,
+  constraints: [...flexibilityFixture.constraints, worsened],
+  studyGroup: {
+    key: 'gens:1-2',
+    kind: 'gens',
+    parameter: '1-2',
+    label: '2 unidades elegidas',
+    chosenBy: 'default',
+    reason: {
+      code: 'DEFAULT_NO_RENEWABLES',
+      message:
+        'El caso no identifica unidades eólicas ni solares (columna genfuel de MATPOWER): se estudian todas las unidades con margen.',
+    },
+    renewables: null,
+    matchedUnits: 2,
+    units: [1, 2],
+    plantCount: 2,
+    tmaxMw: 160,
+    capacityMw: 290,
+    initialMw: 90,
+  },
+  figures: {
+    attributable: {
+      fcitcMw: 45,
+      limitingConstraintId: 2,
+      levels: flexibilityFixture.levels,
+    },
+    strict: { fcitcMw: 0, limitingConstraintId: 4, levels: strictLevels },
+  },
+  preExisting: {
+    counts: { total: 3, worsens: 1, relieves: 1, unaffected: 1 },
+    violations: [
+      {
+        monitored: element(13, 'L 2-9', -140, 120, 130),
+        contingency: null,
+        generatorOutage: null,
+        flowAtZeroMw: -140,
+        limitMw: 120,
+        loadingPercent: 116.66666666666667,
+        distributionFactor: 0.5,
+        effect: 'relieves',
+        clearsAtMw: 40,
+        constraintId: null,
+      },
+      {
+        monitored: worsened.monitored,
+        contingency: worsened.contingency,
+        generatorOutage: null,
+        flowAtZeroMw: 115.6,
+        limitMw: 100,
+        loadingPercent: 115.6,
+        distributionFactor: 0.2,
+        effect: 'worsens',
+        clearsAtMw: null,
+        constraintId: 4,
+      },
+    ],
+  },
+};
