@@ -25,6 +25,7 @@ import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAnalysisRoutes } from './modules/analyses/analyses.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBusbarCapacityRoutes } from './modules/busbar-capacities/busbar-capacity.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
+    registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, limits });
     await registerStudyRoutes(server, {
       db,
       guard,

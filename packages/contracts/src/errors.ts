@@ -101,6 +101,10 @@ export const errorMessages = {
     'El caso aún no tiene su análisis terminado: espera a que termine para estudiar otro grupo',
   CASE_GENERATORS_UNREADABLE: 'No se pudo leer la lista de generadores del caso',
   GROUP_ANALYSIS_NOT_FOUND: 'No se encontró el análisis del caso con ese grupo de estudio',
+  BUSBAR_CAPACITIES_CASE_NOT_ANALYSED:
+    'El análisis del caso no ha terminado (o falló): la capacidad de cada barra se calcula cuando termina',
+  BUSBAR_CAPACITIES_NOT_READY:
+    'La capacidad de cada barra de este caso aún no está calculada: espera a que termine su cálculo (o pídelo si el caso se analizó antes de que existiera)',
   RESULT_PARTS_NOT_FOUND:
     'Los resultados de este caso se guardaron antes de que existieran por partes: léelos completos en /api/cases/{caseId}/data o vuelve a subir el caso',
   RESULT_FLEXIBILITY_MISSING:

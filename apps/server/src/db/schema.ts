@@ -78,8 +78,12 @@ export interface UploadsTable {
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-/** 'group': the flexibility of an analysed case run again with another study group (#21). */
-export type JobKind = 'analysis' | 'study' | 'group';
+/**
+ * 'group': the flexibility of an analysed case run again with another study group (#21).
+ * 'capacity': the N-1 capacity of every busbar of an analysed case (#17), queued when its
+ * upload's analysis completes (modules/busbar-capacities).
+ */
+export type JobKind = 'analysis' | 'study' | 'group' | 'capacity';
 
 export interface AnalysisJobsTable {
   id: string;

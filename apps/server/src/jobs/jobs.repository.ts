@@ -4,6 +4,10 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import type { ClaimedJob } from './claimed-job';
+import {
+  busbarCapacityJobStore,
+  queueBusbarCapacities,
+} from '../modules/busbar-capacities/busbar-capacity.store';
 import { saveCaseNetwork } from '../modules/network/network.repository';
 import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
 import { groupJobStore, prepareGroupRow, saveGroupRow } from './group-jobs.repository';
@@ -104,6 +108,8 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     study: studyJobStore(db),
     /** Group re-runs' results (group-jobs.repository.ts). */
     group: groupJobStore(db),
+    /** Every busbar's capacity (modules/busbar-capacities, issue #17). */
+    capacity: busbarCapacityJobStore(db),
 
     async claimNext(): Promise<ClaimedJob | null> {
       for (;;) {
@@ -290,6 +296,8 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
             .execute();
           if (network !== null) await saveCaseNetwork(tx, caseId, network);
           const groupBefore = groupRow === null ? null : await saveGroupRow(tx, groupRow);
+          // The follow-up: every busbar's capacity, its own job (issue #17).
+          await queueBusbarCapacities(tx, job);
           return [before?.result_id ?? null, groupBefore];
         });
       } catch (error) {

@@ -68,6 +68,12 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
   };
   const send = (jobId: string, key: string) =>
     boss.send(ANALYSIS_QUEUE, { jobId }, { singletonKey: key }).then(() => undefined);
+  /** Sends every unfinished job (a no-op for those pg-boss holds). */
+  const sweepOnce = () =>
+    store
+      .unfinishedIds(100)
+      .then((jobs) => Promise.all(jobs.map((job) => send(job.id, job.key))))
+      .catch((error: unknown) => log.warn({ err: error }, 'queue sweep failed'));
 
   if (pool !== null) {
     await boss.work<{ jobId: string }>(
@@ -102,6 +108,8 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
           }
           // A study that gave its turn away: its next case is a new delivery.
           if (status?.state === 'queued') await send(job.id, await store.deliveryKeyOf(job.id));
+          // A follow-up it queued (an upload's busbar capacities) is sent now, not at the sweep.
+          if (status?.state === 'done') void sweepOnce();
         }
         if (outcome === 'crashed') {
           const next = await store.retryOrFail(
@@ -117,12 +125,7 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
     );
   }
 
-  const sweep = setInterval(() => {
-    store
-      .unfinishedIds(100)
-      .then((jobs) => Promise.all(jobs.map((job) => send(job.id, job.key))))
-      .catch((error: unknown) => log.warn({ err: error }, 'queue sweep failed'));
-  }, options.sweepIntervalMs ?? 10_000);
+  const sweep = setInterval(() => void sweepOnce(), options.sweepIntervalMs ?? 10_000);
   sweep.unref();
 
   return {

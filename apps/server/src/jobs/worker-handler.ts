@@ -1,5 +1,6 @@
 import type { Transferable } from 'node:worker_threads';
 import { runAnalysis } from './analysis';
+import { capacityTransferables, runBusbarCapacities } from './busbar-capacities';
 import { runGroupAnalysis } from './group-flexibility';
 import { encodeFlexibility, encodeResult, transferablesOf } from './result-encoding';
 import { buildStudyNetworkView, runStudyCaseJob } from './study-case';
@@ -74,6 +75,18 @@ export async function handleJob(
           console.error('study network view failed', error);
         }
         post({ type: 'study-view-done', jobId, view });
+        return;
+      }
+      case 'capacity-run': {
+        const outcome = await runBusbarCapacities(
+          message.bytes,
+          message.options,
+          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
+        );
+        post(
+          { type: 'capacity-done', jobId, outcome },
+          outcome.ok ? capacityTransferables(outcome.columns) : [],
+        );
         return;
       }
     }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
+import { runCapacityJob } from '../modules/busbar-capacities/capacity-job';
 import { runGroupJob } from './group-job';
 import { runStudyJob } from './study-job';
 import type { FromWorker, RunOutcome, ThreadAnswer, ThreadTalk, ToWorker } from './worker-protocol';
@@ -186,7 +187,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
           ? await runStudyJob({ job, bytes, talk, store, publish, log })
           : job.kind === 'group'
             ? await runGroupJob({ job, bytes, talk, store, log })
-            : await runAnalysisJob(job, bytes, talk);
+            : job.kind === 'capacity'
+              ? await runCapacityJob({ job, bytes, talk, store, publish, log })
+              : await runAnalysisJob(job, bytes, talk);
     } catch (error) {
       // The job's state could not be written: the queue notices it is still 'running'.
       log.error({ err: error, jobId: job.id }, 'job bookkeeping');

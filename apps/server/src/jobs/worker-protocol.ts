@@ -1,5 +1,6 @@
 import type { Transferable } from 'node:worker_threads';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
+import type { CapacityOutcome, CapacityRunOptions } from './busbar-capacities';
 import type { EncodedFlexibility, EncodedResult } from './result-encoding';
 import type { StudyCaseOutcome } from './study-case';
 
@@ -45,7 +46,15 @@ export type ToWorker =
       scenario: string;
       year: number;
     }
-  | { type: 'study-view'; jobId: string; baseKey: string; bytes: Uint8Array };
+  | { type: 'study-view'; jobId: string; baseKey: string; bytes: Uint8Array }
+  /** A 'capacity' job: every busbar's N-1 capacity of an analysed case (issue #17). */
+  | {
+      type: 'capacity-run';
+      jobId: string;
+      attempt: number;
+      bytes: Uint8Array;
+      options: CapacityRunOptions;
+    };
 
 export type FromWorker =
   | { type: 'progress'; jobId: string; percent: number; stage: string }
@@ -53,6 +62,7 @@ export type FromWorker =
   | { type: 'group-done'; jobId: string; outcome: EncodedGroupOutcome }
   | { type: 'study-case-done'; jobId: string; outcome: StudyCaseOutcome }
   | { type: 'study-view-done'; jobId: string; view: NetworkViewV1 | null }
+  | { type: 'capacity-done'; jobId: string; outcome: CapacityOutcome }
   | { type: 'error'; jobId: string; detail: string };
 
 /** How a run ended: the job's state is written ('finished'), or its thread died under it. */

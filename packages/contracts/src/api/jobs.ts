@@ -9,9 +9,10 @@ export const jobStatusSchema = z.object({
   jobId: z.string(),
   /**
    * 'analysis': an uploaded case; 'study': every scenario × year case of a study version;
-   * 'group': the flexibility of an analysed case with another study group (caseId set).
+   * 'group': the flexibility of an analysed case with another study group (caseId set);
+   * 'capacity': the N-1 capacity of every busbar of an analysed case (caseId set).
    */
-  kind: z.enum(['analysis', 'study', 'group']).default('analysis'),
+  kind: z.enum(['analysis', 'study', 'group', 'capacity']).default('analysis'),
   /** The analysed case; null for a study job. */
   caseId: z.string().nullable(),
   /** The study; null for an analysis job. */

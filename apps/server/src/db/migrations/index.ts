@@ -9,6 +9,7 @@ import { readyAnswers } from './2026-11-23T000000-ready-answers';
 import { studies } from './2026-11-25T000000-studies';
 import { groupAnalyses } from './2026-11-26T000000-group-analyses';
 import { resultParts } from './2026-11-27T000000-result-parts';
+import { busbarCapacities } from './2026-11-28T000000-busbar-capacities';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -25,6 +26,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-25T000000-studies': studies(d),
     '2026-11-26T000000-group-analyses': groupAnalyses(d),
     '2026-11-27T000000-result-parts': resultParts(d),
+    '2026-11-28T000000-busbar-capacities': busbarCapacities(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

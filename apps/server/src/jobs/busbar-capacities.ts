@@ -1,0 +1,265 @@
+import type { Transferable } from 'node:worker_threads';
+import {
+  allBusbarCapacities,
+  branchDisplayName,
+  busDisplayName,
+  busIndex,
+  BusbarStatus,
+  isEngineError,
+  loadCase,
+  type BusbarFigures,
+  type PostRating,
+} from '@holgura/engine';
+
+/** The cap and the post-contingency rating (the API's are DEFAULT_CAPACITY_OPTIONS). */
+export interface CapacityRunOptions {
+  capMw: number;
+  postRating: PostRating;
+}
+
+/** One figure per bus, in bus order (the engine's arrays, capacity NaN outside the island). */
+export interface CapacityFigureColumns {
+  capacityMw: Float64Array;
+  /** 0-based branch rows; −1 when the cap binds (monitored) or for N-0 (contingency). */
+  monitored: Int32Array;
+  contingency: Int32Array;
+  distributionFactor: Float64Array;
+}
+
+export interface CapacityFigureSummary {
+  minMw: number | null;
+  medianMw: number | null;
+  maxMw: number | null;
+  zero: number;
+  atCap: number;
+}
+
+export interface CapacitySummary {
+  buses: number;
+  computed: number;
+  outsideIsland: number;
+  withPreExistingLimit: number;
+  withWorsenedViolation: number;
+  capMw: number;
+  medianMw: number | null;
+  attributable: CapacityFigureSummary;
+  strict: CapacityFigureSummary;
+}
+
+/**
+ * Every bus of the case as columns, ready for the database: typed arrays travel to the API's
+ * thread without a copy, and names only once (bus names per bus, branch names per branch named).
+ */
+export interface CapacityColumns {
+  count: number;
+  busNumber: Int32Array;
+  busName: string[];
+  baseKv: Float64Array;
+  area: Int32Array;
+  zone: Int32Array;
+  /** 1 in the transfer island (computed), 0 outside. */
+  inIsland: Uint8Array;
+  attributable: CapacityFigureColumns;
+  strict: CapacityFigureColumns;
+  worsened: Omit<CapacityFigureColumns, 'capacityMw'>;
+  /** The branches any column names (0-based rows) and their display names. */
+  branchRows: Int32Array;
+  branchNames: string[];
+  options: {
+    capMw: number;
+    postContingencyRating: string;
+    sink: string;
+    distributionFactorCutoff: number;
+    contingencies: number;
+    monitored: number;
+    computeMs: number;
+  };
+  summary: CapacitySummary;
+}
+
+export type CapacityOutcome =
+  | { ok: true; columns: CapacityColumns }
+  | { ok: false; code: string; line?: number; field?: string; detail: string };
+
+/**
+ * A 'capacity' job in a worker thread: read the analysed case again and compute the capacity of
+ * every bus (engine allBusbarCapacities on this thread alone: two jobs on two cores must not
+ * each start a helper). Bad input is an outcome with the engine's code, not an exception.
+ */
+export async function runBusbarCapacities(
+  bytes: Uint8Array,
+  options: CapacityRunOptions,
+  report: (percent: number, stage: string) => void,
+): Promise<CapacityOutcome> {
+  try {
+    report(2, 'Leyendo el caso');
+    const { network: net } = await loadCase(bytes);
+    const stage = 'Calculando la capacidad de cada barra';
+    report(5, stage);
+    let shown = 5;
+    const result = allBusbarCapacities(net, {
+      capMw: options.capMw,
+      postRating: options.postRating,
+      threads: 1,
+      onProgress: (fraction) => {
+        // Whole percents only: each report is a database write.
+        const percent = Math.min(90, 5 + Math.floor(fraction * 85));
+        if (percent > shown) {
+          shown = percent;
+          report(percent, stage);
+        }
+      },
+    });
+    const n = result.buses.length;
+    const busNumber = new Int32Array(n);
+    const busName = new Array<string>(n);
+    const baseKv = new Float64Array(n);
+    const area = new Int32Array(n);
+    const zone = new Int32Array(n);
+    const inIsland = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = result.buses[i]!;
+      busNumber[i] = net.buses.number[b]!;
+      busName[i] = busDisplayName(net, busIndex(b));
+      baseKv[i] = net.buses.baseKv[b]!;
+      area[i] = net.buses.area[b]!;
+      zone[i] = net.buses.zone[b]!;
+      inIsland[i] = result.status[i] === BusbarStatus.computed ? 1 : 0;
+    }
+    const copy = (f: BusbarFigures): CapacityFigureColumns => ({
+      capacityMw: Float64Array.from(f.capacityMw),
+      monitored: Int32Array.from(f.monitored),
+      contingency: Int32Array.from(f.contingency),
+      distributionFactor: Float64Array.from(f.distributionFactor),
+    });
+    const attributable = copy(result.attributable);
+    const strict = copy(result.strict);
+    const worsened = {
+      monitored: Int32Array.from(result.worsened.monitored),
+      contingency: Int32Array.from(result.worsened.contingency),
+      distributionFactor: Float64Array.from(result.worsened.distributionFactor),
+    };
+    const named = new Set<number>();
+    for (const column of [
+      attributable.monitored,
+      attributable.contingency,
+      strict.monitored,
+      strict.contingency,
+      worsened.monitored,
+      worsened.contingency,
+    ]) {
+      for (const row of column) if (row >= 0) named.add(row);
+    }
+    const branchRows = Int32Array.from([...named].sort((a, b) => a - b));
+    const branchNames = Array.from(branchRows, (row) => branchDisplayName(net, row));
+    return {
+      ok: true,
+      columns: {
+        count: n,
+        busNumber,
+        busName,
+        baseKv,
+        area,
+        zone,
+        inIsland,
+        attributable,
+        strict,
+        worsened,
+        branchRows,
+        branchNames,
+        options: {
+          capMw: result.capMw,
+          postContingencyRating: result.postContingencyRating,
+          sink: result.sink,
+          distributionFactorCutoff: result.distributionFactorCutoff,
+          contingencies: result.nContingencies,
+          monitored: result.nMonitored,
+          computeMs: result.timingsMs.total,
+        },
+        summary: summarise(inIsland, attributable, strict, worsened.monitored, result.capMw),
+      },
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      ok: false,
+      code: error.code,
+      ...(error.line === undefined ? {} : { line: error.line }),
+      ...(error.field === undefined ? {} : { field: error.field }),
+      detail: error.message,
+    };
+  }
+}
+
+/** The buffers of the columns, moved (not copied) to the API's thread. */
+export function capacityTransferables(columns: CapacityColumns): Transferable[] {
+  const figure = (f: Partial<CapacityFigureColumns>) =>
+    [f.capacityMw, f.monitored, f.contingency, f.distributionFactor].filter(
+      (array) => array !== undefined,
+    );
+  return [
+    columns.busNumber,
+    columns.baseKv,
+    columns.area,
+    columns.zone,
+    columns.inIsland,
+    ...figure(columns.attributable),
+    ...figure(columns.strict),
+    ...figure(columns.worsened),
+    columns.branchRows,
+  ].map((array) => array.buffer as ArrayBuffer);
+}
+
+function figureSummary(
+  values: Float64Array,
+  inIsland: Uint8Array,
+  capMw: number,
+): CapacityFigureSummary {
+  const computed: number[] = [];
+  let zero = 0;
+  let atCap = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (inIsland[i] !== 1) continue;
+    const value = values[i]!;
+    computed.push(value);
+    if (value === 0) zero++;
+    if (value >= capMw) atCap++;
+  }
+  if (computed.length === 0) return { minMw: null, medianMw: null, maxMw: null, zero, atCap };
+  const sorted = Float64Array.from(computed).sort();
+  const middle = sorted.length >> 1;
+  const medianMw =
+    sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { minMw: sorted[0]!, medianMw, maxMw: sorted[sorted.length - 1]!, zero, atCap };
+}
+
+/** The whole case's figures, stored with the rows (the page's summary). */
+export function summarise(
+  inIsland: Uint8Array,
+  attributable: CapacityFigureColumns,
+  strict: CapacityFigureColumns,
+  worsenedMonitored: Int32Array,
+  capMw: number,
+): CapacitySummary {
+  let computed = 0;
+  let withPreExistingLimit = 0;
+  let withWorsenedViolation = 0;
+  for (let i = 0; i < inIsland.length; i++) {
+    if (inIsland[i] !== 1) continue;
+    computed++;
+    if (strict.capacityMw[i] === 0 && attributable.capacityMw[i]! > 0) withPreExistingLimit++;
+    if (worsenedMonitored[i]! >= 0) withWorsenedViolation++;
+  }
+  const att = figureSummary(attributable.capacityMw, inIsland, capMw);
+  return {
+    buses: inIsland.length,
+    computed,
+    outsideIsland: inIsland.length - computed,
+    withPreExistingLimit,
+    withWorsenedViolation,
+    capMw,
+    medianMw: att.medianMw,
+    attributable: att,
+    strict: figureSummary(strict.capacityMw, inIsland, capMw),
+  };
+}

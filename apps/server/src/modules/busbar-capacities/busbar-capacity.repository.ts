@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import {
+  busbarHistogramEdges,
+  type BusbarCapacityRow,
+  type BusbarCapacityState,
+  type BusbarCapacitySort,
+  type BusbarFigureName,
+  type BusbarHistogramBin,
+  type BusbarLimiting,
+} from '@holgura/contracts';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import type { UserLimitsGuard } from '../uploads/user-limits';
+import {
+  capacityDb,
+  type BusbarCapacityResultsTable,
+  type BusbarCapacityRowsTable,
+} from './busbar-capacity.tables';
+import { yieldToEventLoop } from './busbar-capacity.store';
+
+/** Where a case's busbar capacities are: its job's state, and the result shown once done. */
+export interface CapacityStatus {
+  state: BusbarCapacityState;
+  jobId: string | null;
+  progressPercent: number;
+  stage: string | null;
+  error: { code: string; message: string } | null;
+  result: ShownResult | null;
+  caseName: string;
+}
+
+export interface ShownResult {
+  resultId: string;
+  busCount: number;
+  capMw: number;
+  optionsJson: string;
+  summaryJson: string;
+  shownAt: string;
+}
+
+export interface CapacityFilters {
+  q?: string | undefined;
+  minKv?: number | undefined;
+  area?: number | undefined;
+}
+
+export interface CapacityOrder {
+  sort: BusbarCapacitySort;
+  order: 'asc' | 'desc';
+  figure: BusbarFigureName;
+}
+
+type Row = BusbarCapacityRowsTable;
+
+const figureColumn = (figure: BusbarFigureName) => (figure === 'strict' ? 'strict_mw' : 'att_mw');
+
+const sortColumn = (order: CapacityOrder) => {
+  switch (order.sort) {
+    case 'capacity':
+      return figureColumn(order.figure);
+    case 'strict':
+      return 'strict_mw';
+    case 'bus':
+      return 'bus_number';
+    case 'name':
+      return 'bus_name_lower';
+    case 'kv':
+      return 'base_kv';
+    case 'area':
+      return 'area';
+  }
+};
+
+/** LIKE's wildcards in a user's text match themselves. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Reads of an owner's busbar capacities; another user's case is a missing one. */
+export function busbarCapacityRepository(db: Db, owner: string) {
+  const cdb = capacityDb(db);
+
+  /** The result's rows that pass the filters (the base of every read). */
+  const filtered = (resultId: string, filters: CapacityFilters) => {
+    let query = cdb.selectFrom('busbar_capacity_rows').where('result_id', '=', resultId);
+    const q = filters.q?.trim().toLowerCase();
+    if (q !== undefined && q !== '') {
+      const like = sql<SqlBool>`bus_name_lower like ${likeText(q)} escape '\\'`;
+      query = /^\d{1,9}$/.test(q)
+        ? query.where((eb) => eb.or([eb('bus_number', '=', Number(q)), like]))
+        : query.where(like);
+    }
+    if (filters.minKv !== undefined) query = query.where('base_kv', '>=', filters.minKv);
+    if (filters.area !== undefined) query = query.where('area', '=', filters.area);
+    return query;
+  };
+
+  const ordered = (resultId: string, filters: CapacityFilters, order: CapacityOrder) => {
+    const column = sortColumn(order);
+    const direction = order.order === 'desc' ? sql`desc` : sql`asc`;
+    // Buses outside the transfer island (no capacity) go last either way; ties by file order.
+    return filtered(resultId, filters)
+      .selectAll()
+      .orderBy(sql`${sql.ref(column)} ${direction} nulls last`)
+      .orderBy('position', order.order);
+  };
+
+  async function branchNames(resultId: string, rows: Row[]): Promise<Map<number, string>> {
+    const wanted = new Set<number>();
+    for (const row of rows) {
+      for (const branch of [
+        row.att_monitored,
+        row.att_contingency,
+        row.strict_monitored,
+        row.strict_contingency,
+        row.worse_monitored,
+        row.worse_contingency,
+      ]) {
+        if (branch !== null) wanted.add(branch);
+      }
+    }
+    const names = new Map<number, string>();
+    const list = [...wanted];
+    for (let from = 0; from < list.length; from += 500) {
+      const found = await cdb
+        .selectFrom('busbar_capacity_branches')
+        .select(['branch', 'name'])
+        .where('result_id', '=', resultId)
+        .where('branch', 'in', list.slice(from, from + 500))
+        .execute();
+      for (const { branch, name } of found) names.set(branch, name);
+    }
+    return names;
+  }
+
+  return {
+    /** null: no such case for this owner. */
+    async status(caseId: string): Promise<CapacityStatus | null> {
+      const caseRow = await db
+        .selectFrom('cases')
+        .select('case_name')
+        .where('case_id', '=', caseId)
+        .where('user_id', '=', owner)
+        .executeTakeFirst();
+      if (caseRow === undefined) return null;
+      const [job, shown] = await Promise.all([
+        db
+          .selectFrom('analysis_jobs')
+          .select(['id', 'state', 'progress_percent', 'stage', 'error_code', 'error_message'])
+          .where('case_id', '=', caseId)
+          .where('kind', '=', 'capacity')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst(),
+        cdb
+          .selectFrom('busbar_capacity_results')
+          .selectAll()
+          .where('case_id', '=', caseId)
+          .where('shown_at', 'is not', null)
+          .orderBy('shown_at', 'desc')
+          .executeTakeFirst(),
+      ]);
+      const base = { caseName: caseRow.case_name, progressPercent: 0, stage: null, error: null };
+      if (shown !== undefined) {
+        return {
+          ...base,
+          state: 'done',
+          jobId: shown.job_id,
+          progressPercent: 100,
+          result: shownResult(shown),
+        };
+      }
+      if (job !== undefined) {
+        const state: BusbarCapacityState =
+          job.state === 'queued' ? 'pending' : job.state === 'running' ? 'running' : 'failed';
+        return {
+          ...base,
+          state,
+          jobId: job.id,
+          progressPercent: job.progress_percent,
+          stage: job.stage,
+          error:
+            state !== 'failed'
+              ? null
+              : {
+                  code: job.error_code ?? 'JOB_INTERNAL',
+                  message: job.error_message ?? '',
+                },
+          result: null,
+        };
+      }
+      // No capacity job: the upload's analysis queues one when it completes.
+      const upload = await db
+        .selectFrom('analysis_jobs')
+        .select('state')
+        .where('case_id', '=', caseId)
+        .where('kind', '=', 'analysis')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      const analysing = upload?.state === 'queued' || upload?.state === 'running';
+      return { ...base, state: analysing ? 'pending' : 'absent', jobId: null, result: null };
+    },
+
+    /**
+     * Queues the capacities of a case analysed before they existed (or whose capacity job
+     * failed). 'not-analysed' while its upload's analysis has not finished (it queues them
+     * itself) or when it failed.
+     */
+    async createRun(
+      caseId: string,
+      limits?: UserLimitsGuard,
+    ): Promise<
+      | { status: 'no-case' }
+      | { status: 'not-analysed' }
+      | { status: 'ok'; jobId: string; existing: boolean; state: BusbarCapacityState }
+    > {
+      return db.transaction().execute(async (tx) => {
+        const caseRow = await tx
+          .selectFrom('cases')
+          .select('case_id')
+          .where('case_id', '=', caseId)
+          .where('user_id', '=', owner)
+          .executeTakeFirst();
+        if (caseRow === undefined) return { status: 'no-case' as const };
+        const upload = await tx
+          .selectFrom('analysis_jobs')
+          .select(['state', 'upload_id'])
+          .where('case_id', '=', caseId)
+          .where('kind', '=', 'analysis')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        if (upload?.state !== 'done') return { status: 'not-analysed' as const };
+        const existing = await tx
+          .selectFrom('analysis_jobs')
+          .select(['id', 'state'])
+          .where('case_id', '=', caseId)
+          .where('kind', '=', 'capacity')
+          .where('state', 'in', ['queued', 'running', 'done'])
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        if (existing !== undefined) {
+          const state: BusbarCapacityState =
+            existing.state === 'done'
+              ? 'done'
+              : existing.state === 'running'
+                ? 'running'
+                : 'pending';
+          return { status: 'ok' as const, jobId: existing.id, existing: true, state };
+        }
+        await limits?.assertWithin(tx, owner, 0);
+        const now = nowIso();
+        const jobId = randomUUID();
+        await tx
+          .insertInto('analysis_jobs')
+          .values({
+            id: jobId,
+            user_id: owner,
+            upload_id: upload.upload_id,
+            case_id: caseId,
+            kind: 'capacity',
+            state: 'queued',
+            queued_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return { status: 'ok' as const, jobId, existing: false, state: 'pending' as const };
+      });
+    },
+
+    async count(resultId: string, filters: CapacityFilters): Promise<number> {
+      const row = await filtered(resultId, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async page(
+      resultId: string,
+      filters: CapacityFilters,
+      order: CapacityOrder,
+      page: { offset: number; limit: number },
+    ): Promise<BusbarCapacityRow[]> {
+      const rows = await ordered(resultId, filters, order)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const names = await branchNames(resultId, rows);
+      return rows.map((row) => toApiRow(row, names));
+    },
+
+    /**
+     * Every row that passes the filters, in order, read a chunk at a time with the event loop
+     * served in between (the downloads: 10,000 rows for ACTIVSg10k).
+     */
+    async all(
+      resultId: string,
+      filters: CapacityFilters,
+      order: CapacityOrder,
+    ): Promise<BusbarCapacityRow[]> {
+      const out: BusbarCapacityRow[] = [];
+      const chunk = 2000;
+      for (let offset = 0; ; offset += chunk) {
+        const rows = await ordered(resultId, filters, order).limit(chunk).offset(offset).execute();
+        const names = await branchNames(resultId, rows);
+        for (const row of rows) out.push(toApiRow(row, names));
+        if (rows.length < chunk) return out;
+        await yieldToEventLoop();
+      }
+    },
+
+    async histogram(
+      resultId: string,
+      capMw: number,
+      figure: BusbarFigureName,
+      filters: CapacityFilters,
+    ): Promise<{ total: number; outsideIsland: number; bins: BusbarHistogramBin[] }> {
+      const edges = busbarHistogramEdges(capMw);
+      const column = sql.ref(figureColumn(figure));
+      // Bin -1: outside the island; 0: exactly 0 MW; k: [edges[k-1], edges[k]); last: at the cap.
+      const capBin = edges.length;
+      // Bin numbers are literals: PostgreSQL cannot type a CASE of parameters alone.
+      const cases = edges
+        .slice(1, -1)
+        .map((edge, k) => sql`when ${column} < ${edge} then ${sql.lit(k + 1)}`);
+      const bin = sql<number>`case when ${column} is null then -1 when ${column} <= 0 then 0 when ${column} >= ${capMw} then ${sql.lit(capBin)} ${sql.join(cases, sql` `)} else ${sql.lit(edges.length - 1)} end`;
+      const counts = await filtered(resultId, filters)
+        .select([bin.as('bin'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(sql`1`)
+        .execute();
+      const byBin = new Map<number, number>();
+      let total = 0;
+      for (const row of counts) {
+        byBin.set(Number(row.bin), Number(row.n));
+        total += Number(row.n);
+      }
+      const bins: BusbarHistogramBin[] = [
+        { kind: 'zero', fromMw: 0, toMw: 0, count: byBin.get(0) ?? 0 },
+      ];
+      for (let k = 1; k < edges.length; k++) {
+        bins.push({
+          kind: 'range',
+          fromMw: edges[k - 1]!,
+          toMw: edges[k]!,
+          count: byBin.get(k) ?? 0,
+        });
+      }
+      bins.push({ kind: 'cap', fromMw: capMw, toMw: capMw, count: byBin.get(capBin) ?? 0 });
+      return { total, outsideIsland: byBin.get(-1) ?? 0, bins };
+    },
+
+    async map(
+      resultId: string,
+      figure: BusbarFigureName,
+    ): Promise<{ bus: number[]; capacityMw: (number | null)[] }> {
+      const rows = await cdb
+        .selectFrom('busbar_capacity_rows')
+        .select(['bus_number', figureColumn(figure)])
+        .where('result_id', '=', resultId)
+        .orderBy('position')
+        .execute();
+      const column = figureColumn(figure);
+      return {
+        bus: rows.map((row) => row.bus_number),
+        capacityMw: rows.map((row) => (row as Record<string, number | null>)[column] ?? null),
+      };
+    },
+  };
+}
+
+function shownResult(row: Selectable<BusbarCapacityResultsTable>): ShownResult {
+  return {
+    resultId: row.result_id,
+    busCount: row.bus_count,
+    capMw: row.cap_mw,
+    optionsJson: row.options_json,
+    summaryJson: row.summary_json,
+    shownAt: row.shown_at ?? row.created_at,
+  };
+}
+
+function limiting(
+  names: Map<number, string>,
+  monitored: number | null,
+  contingency: number | null,
+  df: number | null,
+): BusbarLimiting | null {
+  if (monitored === null) return null;
+  return {
+    monitoredBranch: monitored,
+    monitoredName: names.get(monitored) ?? `Rama ${monitored}`,
+    contingencyBranch: contingency,
+    contingencyName:
+      contingency === null ? null : (names.get(contingency) ?? `Rama ${contingency}`),
+    distributionFactor: df ?? 0,
+  };
+}
+
+export function toApiRow(row: Row, names: Map<number, string>): BusbarCapacityRow {
+  const inIsland = row.in_island === 1;
+  return {
+    position: row.position,
+    bus: row.bus_number,
+    name: row.bus_name,
+    baseKv: row.base_kv,
+    area: row.area,
+    zone: row.zone,
+    inTransferIsland: inIsland,
+    attributable: {
+      capacityMw: row.att_mw,
+      limiting: limiting(names, row.att_monitored, row.att_contingency, row.att_df),
+    },
+    strict: {
+      capacityMw: row.strict_mw,
+      limiting: limiting(names, row.strict_monitored, row.strict_contingency, row.strict_df),
+    },
+    preExistingLimit: row.strict_mw !== null && row.att_mw !== null && row.strict_mw < row.att_mw,
+    worsened: limiting(names, row.worse_monitored, row.worse_contingency, row.worse_df),
+  };
+}

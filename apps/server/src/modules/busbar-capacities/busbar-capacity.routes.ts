@@ -1,0 +1,369 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  apiError,
+  busbarCapacityExportQuerySchema,
+  busbarCapacityHistogramQuerySchema,
+  busbarCapacityHistogramResponseSchema,
+  busbarCapacityMapQuerySchema,
+  busbarCapacityMapResponseSchema,
+  busbarCapacityPageQuerySchema,
+  busbarCapacityPageResponseSchema,
+  busbarCapacityParamsSchema,
+  createBusbarCapacitiesResponseSchema,
+  type BusbarCapacityHistogramResponse,
+  type BusbarCapacityMapResponse,
+  type BusbarCapacityPageResponse,
+  type CreateBusbarCapacitiesResponse,
+} from '@holgura/contracts';
+import type { Db } from '../../db/database';
+import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
+import type { AuthGuard } from '../../http/auth-guard';
+import { sendStoredJson } from '../../http/stored-json';
+import type { AnalysisQueue } from '../../jobs/thread-queue';
+import type { XlsxWriter } from '../export/xlsx-thread';
+import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
+import { busbarCapacityTable, tableToCsvInChunks } from './busbar-capacity.export';
+import { busbarCapacityRepository, type CapacityStatus } from './busbar-capacity.repository';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+const stateFields = (caseId: string, status: CapacityStatus) => ({
+  caseId,
+  state: status.state,
+  jobId: status.jobId,
+  progressPercent: status.progressPercent,
+  stage: status.stage,
+  error: status.error,
+});
+
+/** A stored result's answers change only with the result: tag = result and question. */
+const entityTag = (...parts: unknown[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27);
+
+function clientHas(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${etag}"`);
+}
+
+/** An answer with a tag: 304 before any query when the client holds it (stored-json.ts). */
+async function sendTagged(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  build: () => Promise<unknown>,
+) {
+  if (clientHas(request, etag)) {
+    return sendStoredJson(request, reply, { etag, gzip: null, json: null });
+  }
+  return sendStoredJson(request, reply, { etag, gzip: null, json: JSON.stringify(await build()) });
+}
+
+/** Not done yet: the state only, never kept by the browser. */
+function sendUntagged(reply: FastifyReply, answer: unknown) {
+  return reply.header('cache-control', 'no-store').send(answer);
+}
+
+/**
+ * The N-1 capacity of every busbar of an analysed case (issue #17, docs/decisions/016): its page
+ * with the summary, its histogram, the map's columns, the downloads, and the job that computes
+ * it for a case analysed before it existed. Owner only: another user's case is not found.
+ */
+export function registerBusbarCapacityRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    guard: AuthGuard;
+    queue: AnalysisQueue;
+    xlsx: XlsxWriter;
+    limits?: UserLimitsGuard;
+  },
+): void {
+  const { db, guard, xlsx } = deps;
+  const repository = (request: { principal: { userId: string } | null }) =>
+    busbarCapacityRepository(db, request.principal!.userId);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases/:caseId/busbar-capacities',
+    tag: 'Casos',
+    summary: 'Capacidad N-1 de cada barra del caso, por páginas',
+    description:
+      'Ambas cifras por barra: la atribuible (las violaciones existentes que la conexión empeora ' +
+      'no la limitan) y la estricta, con su elemento limitante y su contingencia, y la violación ' +
+      'existente que la conexión más empeora. Ordenada, filtrada y paginada por la base de datos; ' +
+      '`summary` es del caso completo. Mientras se calcula, `state` es `pending` o `running` ' +
+      '(progreso en `/api/jobs/{jobId}`); `absent`: el caso se analizó antes de que existiera, ' +
+      'pídela con POST. Con ETag.',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    querystring: busbarCapacityPageQuerySchema,
+    responses: { 200: busbarCapacityPageResponseSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const query = request.query;
+      const repo = repository(request);
+      const status = await repo.status(caseId);
+      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const paging = {
+        page: query.page,
+        pageSize: query.pageSize,
+        sort: query.sort,
+        order: query.order,
+        figure: query.figure,
+      };
+      const result = status.result;
+      if (result === null) {
+        const answer: BusbarCapacityPageResponse = {
+          ...stateFields(caseId, status),
+          total: 0,
+          ...paging,
+          rows: [],
+          summary: null,
+          options: null,
+          computedAt: null,
+        };
+        return sendUntagged(reply, answer);
+      }
+      const filters = { q: query.q, minKv: query.minKv, area: query.area };
+      const etag = entityTag('page', result.resultId, paging, filters);
+      return sendTagged(request, reply, etag, async () => {
+        const [total, rows] = await Promise.all([
+          repo.count(result.resultId, filters),
+          repo.page(result.resultId, filters, query, {
+            offset: (query.page - 1) * query.pageSize,
+            limit: query.pageSize,
+          }),
+        ]);
+        const answer: BusbarCapacityPageResponse = {
+          ...stateFields(caseId, status),
+          total,
+          ...paging,
+          rows,
+          summary: JSON.parse(result.summaryJson) as BusbarCapacityPageResponse['summary'],
+          options: JSON.parse(result.optionsJson) as BusbarCapacityPageResponse['options'],
+          computedAt: result.shownAt,
+        };
+        return answer;
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/cases/:caseId/busbar-capacities',
+    tag: 'Casos',
+    summary: 'Calcula la capacidad N-1 de cada barra de un caso ya analizado',
+    description:
+      'Para casos analizados antes de que existiera, o cuyo cálculo falló: la subida la calcula ' +
+      'sola al terminar su análisis. Responde con el trabajo (progreso en `/api/jobs/{jobId}`); ' +
+      'si ya está calculada o en curso no se calcula de nuevo (`existing: true`).',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 202: createBusbarCapacitiesResponseSchema },
+    errors: {
+      404: ['CASE_NOT_FOUND'],
+      409: ['BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
+    },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      let run;
+      try {
+        run = await repository(request).createRun(caseId, deps.limits);
+      } catch (error) {
+        if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+        throw error;
+      }
+      if (run.status === 'no-case') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      if (run.status === 'not-analysed') {
+        return reply.status(409).send(apiError('BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'));
+      }
+      if (!run.existing) {
+        // The job is committed; if this send is lost, the queue's sweep sends it again.
+        await deps.queue.enqueue(run.jobId).catch((error: unknown) => {
+          request.log.warn({ err: error, jobId: run.jobId }, 'enqueue failed; sweep will retry');
+        });
+      }
+      const answer: CreateBusbarCapacitiesResponse = {
+        caseId,
+        jobId: run.jobId,
+        existing: run.existing,
+        state: run.state,
+      };
+      return reply.status(202).send(answer);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases/:caseId/busbar-capacities/histogram',
+    tag: 'Casos',
+    summary: 'Histograma de la capacidad por barra del caso (MW)',
+    description:
+      'Cuántas barras caen en cada intervalo de MW, con bordes fijos hasta el tope (0, 25, 50, ' +
+      '100, 150, 200, 300, 400, 500, 750, 1000, 1500, … el tope): `zero` son las barras en 0 MW, ' +
+      '`range` el intervalo [fromMw, toMw) sin el 0, `cap` las barras en el tope. Acepta los ' +
+      'mismos filtros que la tabla. Con ETag.',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    querystring: busbarCapacityHistogramQuerySchema,
+    responses: { 200: busbarCapacityHistogramResponseSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const { figure, ...filters } = request.query;
+      const repo = repository(request);
+      const status = await repo.status(caseId);
+      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const result = status.result;
+      if (result === null) {
+        const answer: BusbarCapacityHistogramResponse = {
+          ...stateFields(caseId, status),
+          figure,
+          capMw: null,
+          total: 0,
+          outsideIsland: 0,
+          bins: [],
+        };
+        return sendUntagged(reply, answer);
+      }
+      const etag = entityTag('histogram', result.resultId, figure, filters);
+      return sendTagged(request, reply, etag, async () => {
+        const counts = await repo.histogram(result.resultId, result.capMw, figure, filters);
+        const answer: BusbarCapacityHistogramResponse = {
+          ...stateFields(caseId, status),
+          figure,
+          capMw: result.capMw,
+          ...counts,
+        };
+        return answer;
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cases/:caseId/busbar-capacities/map',
+    tag: 'Casos',
+    summary: 'Capacidad de cada barra en columnas, para colorear la vista de red',
+    description:
+      '`bus[i]` (número de barra, como en `/api/cases/{caseId}/network`) tiene `capacityMw[i]` ' +
+      'MW de la cifra elegida; null fuera de la isla de transferencia. En el orden del archivo. ' +
+      'Con ETag.',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    querystring: busbarCapacityMapQuerySchema,
+    responses: { 200: busbarCapacityMapResponseSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const { figure } = request.query;
+      const repo = repository(request);
+      const status = await repo.status(caseId);
+      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const result = status.result;
+      if (result === null) {
+        const answer: BusbarCapacityMapResponse = {
+          ...stateFields(caseId, status),
+          figure,
+          capMw: null,
+          bus: [],
+          capacityMw: [],
+        };
+        return sendUntagged(reply, answer);
+      }
+      const etag = entityTag('map', result.resultId, figure);
+      return sendTagged(request, reply, etag, async () => {
+        const answer: BusbarCapacityMapResponse = {
+          ...stateFields(caseId, status),
+          figure,
+          capMw: result.capMw,
+          ...(await repo.map(result.resultId, figure)),
+        };
+        return answer;
+      });
+    },
+  });
+
+  for (const format of ['xlsx', 'csv'] as const) {
+    defineRoute(app, {
+      method: 'GET',
+      url: `/api/cases/:caseId/busbar-capacities.${format}`,
+      tag: 'Descargas',
+      summary: 'Capacidad N-1 de cada barra del caso, ambas cifras',
+      description:
+        (format === 'xlsx'
+          ? 'Excel con números reales y su formato.'
+          : 'CSV es-CO: separador «;», coma decimal, UTF-8 con BOM.') +
+        ' La tabla completa (las barras que pasan los filtros), en el orden pedido.',
+      auth: guard.requireUser,
+      params: busbarCapacityParamsSchema,
+      notFound: 'CASE_NOT_FOUND',
+      querystring: busbarCapacityExportQuerySchema,
+      responses: {
+        200: {
+          description: 'El archivo, como adjunto',
+          mediaTypes: [format === 'xlsx' ? XLSX_TYPE : CSV_TYPE],
+        },
+      },
+      errors: {
+        404: ['CASE_NOT_FOUND'],
+        409: ['BUSBAR_CAPACITIES_NOT_READY'],
+        500: ['EXPORT_FAILED'],
+      },
+      handler: async (request, reply) => {
+        const { caseId } = request.params;
+        const query = request.query;
+        const repo = repository(request);
+        const status = await repo.status(caseId);
+        if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+        const result = status.result;
+        if (result === null) {
+          return reply.status(409).send(apiError('BUSBAR_CAPACITIES_NOT_READY'));
+        }
+        const rows = await repo.all(
+          result.resultId,
+          { q: query.q, minKv: query.minKv, area: query.area },
+          query,
+        );
+        const table = busbarCapacityTable({
+          caseName: status.caseName,
+          rows,
+          options: JSON.parse(result.optionsJson) as {
+            capMw: number;
+            postContingencyRating: string;
+            sink: string;
+          },
+          query,
+          generatedAt: new Date(),
+        });
+        let body: Buffer | string;
+        try {
+          body =
+            format === 'xlsx' ? (await xlsx.write(table)).bytes : await tableToCsvInChunks(table);
+        } catch (error) {
+          reply.log.error({ err: error }, 'export failed');
+          return reply.status(500).send(apiError('EXPORT_FAILED'));
+        }
+        const fileName = `${table.fileStem}.${format}`;
+        return reply
+          .header('Content-Type', format === 'xlsx' ? XLSX_TYPE : CSV_TYPE)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(body);
+      },
+    });
+  }
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { ClaimedJob } from '../../jobs/claimed-job';
+import type {
+  CapacityColumns,
+  CapacityFigureColumns,
+  CapacityRunOptions,
+} from '../../jobs/busbar-capacities';
+import {
+  capacityDb,
+  type BusbarCapacityRowsTable,
+  type CapacityDb,
+} from './busbar-capacity.tables';
+
+/**
+ * How an analysed case's busbar capacities are computed (docs/decisions/016): the studies'
+ * defaults (contracts' study options) — a 2,000 MW cap, RATE_B after a contingency when it is
+ * non-zero ('emergency') — and the engine's default sink for a new unit, every other in-service
+ * unit by P0 − Pmin ('headroom-down', ANALYSIS.md §4), with the 0.01 distribution-factor cutoff.
+ */
+export const DEFAULT_CAPACITY_OPTIONS: CapacityRunOptions = {
+  capMw: 2000,
+  postRating: 'emergency',
+};
+
+/** Rows per INSERT: 500 × 21 values stays under both databases' parameter limits. */
+export const ROW_BATCH = 500;
+/** Rows per DELETE when a result goes. */
+const DELETE_BATCH = 2000;
+
+/** Lets the event loop serve other requests between two batches (SQLite calls are synchronous). */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Queues the busbar capacities of a case whose upload's analysis is being completed, inside the
+ * transaction that completes it: the follow-up is never lost, and the upload's own result is not
+ * held back by it (the job goes to the back of the queue like any other). Nothing is queued
+ * when the case already has a capacity job.
+ */
+export async function queueBusbarCapacities(
+  tx: Kysely<Database>,
+  job: Pick<ClaimedJob, 'id' | 'userId' | 'caseId'>,
+): Promise<string | null> {
+  if (job.caseId === null) return null;
+  const existing = await tx
+    .selectFrom('analysis_jobs')
+    .select('id')
+    .where('case_id', '=', job.caseId)
+    .where('kind', '=', 'capacity')
+    .executeTakeFirst();
+  if (existing !== undefined) return null;
+  const upload = await tx
+    .selectFrom('analysis_jobs')
+    .select('upload_id')
+    .where('id', '=', job.id)
+    .executeTakeFirstOrThrow();
+  const now = nowIso();
+  const id = randomUUID();
+  await tx
+    .insertInto('analysis_jobs')
+    .values({
+      id,
+      user_id: job.userId,
+      upload_id: upload.upload_id,
+      case_id: job.caseId,
+      kind: 'capacity',
+      state: 'queued',
+      queued_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+const branch = (row: number) => (row < 0 ? null : row + 1);
+
+function figureCells(
+  prefix: 'att' | 'strict',
+  f: CapacityFigureColumns,
+  i: number,
+  inIsland: boolean,
+) {
+  const monitored = f.monitored[i]!;
+  const binds = inIsland && monitored >= 0;
+  return {
+    [`${prefix}_mw`]: inIsland ? f.capacityMw[i]! : null,
+    [`${prefix}_monitored`]: binds ? monitored + 1 : null,
+    [`${prefix}_contingency`]: binds ? branch(f.contingency[i]!) : null,
+    [`${prefix}_df`]: binds ? f.distributionFactor[i]! : null,
+  };
+}
+
+/** Bus `i` of the columns as a stored row. */
+export function rowOf(
+  columns: CapacityColumns,
+  resultId: string,
+  i: number,
+): BusbarCapacityRowsTable {
+  const inIsland = columns.inIsland[i] === 1;
+  const name = columns.busName[i]!;
+  const worse = inIsland ? columns.worsened.monitored[i]! : -1;
+  return {
+    result_id: resultId,
+    position: i,
+    bus_number: columns.busNumber[i]!,
+    bus_name: name,
+    bus_name_lower: name.toLowerCase(),
+    base_kv: columns.baseKv[i]!,
+    area: columns.area[i]!,
+    zone: columns.zone[i]!,
+    in_island: inIsland ? 1 : 0,
+    ...figureCells('att', columns.attributable, i, inIsland),
+    ...figureCells('strict', columns.strict, i, inIsland),
+    worse_monitored: worse < 0 ? null : worse + 1,
+    worse_contingency: worse < 0 ? null : branch(columns.worsened.contingency[i]!),
+    worse_df: worse < 0 ? null : columns.worsened.distributionFactor[i]!,
+  } as BusbarCapacityRowsTable;
+}
+
+/**
+ * Deletes a result a batch at a time (a 10,000-bus result in one statement would hold SQLite,
+ * and so the event loop, for tens of milliseconds).
+ */
+export async function deleteBusbarCapacityResult(cdb: CapacityDb, resultId: string): Promise<void> {
+  const header = await cdb
+    .selectFrom('busbar_capacity_results')
+    .select('bus_count')
+    .where('result_id', '=', resultId)
+    .executeTakeFirst();
+  const count = header?.bus_count ?? 0;
+  for (let from = 0; from < count; from += DELETE_BATCH) {
+    await cdb
+      .deleteFrom('busbar_capacity_rows')
+      .where('result_id', '=', resultId)
+      .where('position', '>=', from)
+      .where('position', '<', from + DELETE_BATCH)
+      .execute();
+    await yieldToEventLoop();
+  }
+  await cdb.deleteFrom('busbar_capacity_rows').where('result_id', '=', resultId).execute();
+  await cdb.deleteFrom('busbar_capacity_branches').where('result_id', '=', resultId).execute();
+  await cdb.deleteFrom('busbar_capacity_results').where('result_id', '=', resultId).execute();
+}
+
+/**
+ * The queue's side of 'capacity' jobs: the rows are written first, a batch at a time and
+ * invisible (their result is not shown), then one transaction closes the job and shows them.
+ * A job that is no longer running (a stale attempt, a deleted case) shows nothing and its rows
+ * go; once shown, any other result of the case (an earlier one, a dead attempt's rows) goes.
+ */
+export function busbarCapacityJobStore(db: Db) {
+  const cdb = capacityDb(db);
+  return {
+    /**
+     * `onBatch` is called after each batch written (tests and the benchmark measure the event
+     * loop's longest stall with it). Returns whether this job's result is the one shown.
+     */
+    async complete(
+      job: ClaimedJob,
+      columns: CapacityColumns,
+      onBatch?: (written: number) => void,
+    ): Promise<boolean> {
+      const caseId = job.caseId;
+      if (caseId === null) throw new Error(`capacity job ${job.id} has no case`);
+      const resultId = randomUUID();
+      try {
+        await cdb
+          .insertInto('busbar_capacity_results')
+          .values({
+            result_id: resultId,
+            case_id: caseId,
+            user_id: job.userId,
+            job_id: job.id,
+            bus_count: columns.count,
+            cap_mw: columns.options.capMw,
+            options_json: JSON.stringify(columns.options),
+            summary_json: JSON.stringify(columns.summary),
+            created_at: nowIso(),
+            shown_at: null,
+          })
+          .execute();
+        for (let from = 0; from < columns.count; from += ROW_BATCH) {
+          const to = Math.min(columns.count, from + ROW_BATCH);
+          const rows: BusbarCapacityRowsTable[] = [];
+          for (let i = from; i < to; i++) rows.push(rowOf(columns, resultId, i));
+          await cdb.insertInto('busbar_capacity_rows').values(rows).execute();
+          onBatch?.(to);
+          await yieldToEventLoop();
+        }
+        const names = columns.branchNames;
+        for (let from = 0; from < names.length; from += ROW_BATCH) {
+          const batch = [];
+          for (let i = from; i < Math.min(names.length, from + ROW_BATCH); i++) {
+            batch.push({
+              result_id: resultId,
+              branch: columns.branchRows[i]! + 1,
+              name: names[i]!,
+            });
+          }
+          await cdb.insertInto('busbar_capacity_branches').values(batch).execute();
+          await yieldToEventLoop();
+        }
+      } catch (error) {
+        await deleteBusbarCapacityResult(cdb, resultId).catch(() => undefined);
+        throw error;
+      }
+      const now = nowIso();
+      const shown = await cdb.transaction().execute(async (tx) => {
+        const closed = await tx
+          .updateTable('analysis_jobs')
+          .set({
+            state: 'done',
+            progress_percent: 100,
+            stage: null,
+            finished_at: now,
+            updated_at: now,
+          })
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        if (Number(closed.numUpdatedRows) !== 1) return false;
+        await tx
+          .updateTable('busbar_capacity_results')
+          .set({ shown_at: now })
+          .where('result_id', '=', resultId)
+          .execute();
+        return true;
+      });
+      if (!shown) {
+        await deleteBusbarCapacityResult(cdb, resultId);
+        return false;
+      }
+      const others = await cdb
+        .selectFrom('busbar_capacity_results')
+        .select('result_id')
+        .where('case_id', '=', caseId)
+        .where('result_id', '<>', resultId)
+        .execute();
+      for (const other of others) await deleteBusbarCapacityResult(cdb, other.result_id);
+      return true;
+    },
+  };
+}
+
+export type BusbarCapacityJobStore = ReturnType<typeof busbarCapacityJobStore>;

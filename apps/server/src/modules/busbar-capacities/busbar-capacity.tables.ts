@@ -1,0 +1,67 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+/** Migration 2026-11-28T000000-busbar-capacities: one written result per capacity job. */
+export interface BusbarCapacityResultsTable {
+  result_id: string;
+  case_id: string;
+  user_id: string;
+  job_id: string;
+  bus_count: number;
+  cap_mw: number;
+  /** Contracts' BusbarCapacityOptions JSON. */
+  options_json: string;
+  /** Contracts' BusbarCapacitySummary JSON. */
+  summary_json: string;
+  created_at: Timestamp;
+  /** Set by the transaction that closes the job; null: not (or never to be) shown. */
+  shown_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One bus. Branches are 1-based rows; null where the engine has −1 (none, or N-0). */
+export interface BusbarCapacityRowsTable {
+  result_id: string;
+  /** 0-based place of the bus in the case file. */
+  position: number;
+  bus_number: number;
+  bus_name: string;
+  bus_name_lower: string;
+  base_kv: number;
+  area: number;
+  zone: number;
+  in_island: number;
+  att_mw: number | null;
+  att_monitored: number | null;
+  att_contingency: number | null;
+  att_df: number | null;
+  strict_mw: number | null;
+  strict_monitored: number | null;
+  strict_contingency: number | null;
+  strict_df: number | null;
+  worse_monitored: number | null;
+  worse_contingency: number | null;
+  worse_df: number | null;
+}
+
+export interface BusbarCapacityBranchesTable {
+  result_id: string;
+  branch: number;
+  name: string;
+}
+
+// A type, not an interface: Kysely's withTables wants an index signature.
+export type BusbarCapacityTables = {
+  busbar_capacity_results: BusbarCapacityResultsTable;
+  busbar_capacity_rows: BusbarCapacityRowsTable;
+  busbar_capacity_branches: BusbarCapacityBranchesTable;
+};
+
+export type CapacityDb = Kysely<Database & BusbarCapacityTables>;
+
+/** The database with this module's tables (kept here, beside the code that owns them). */
+export function capacityDb(db: Db | Kysely<Database>): CapacityDb {
+  return db.withTables<BusbarCapacityTables>();
+}

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describeEngineError, errorMessages } from '@holgura/contracts';
+import type { ClaimedJob, JobQueueStore } from '../../jobs/jobs.repository';
+import type { RunOutcome, ThreadTalk } from '../../jobs/worker-protocol';
+import { DEFAULT_CAPACITY_OPTIONS } from './busbar-capacity.store';
+
+/**
+ * A 'capacity' job (issue #17, docs/decisions/016): the N-1 capacity of every bus of an analysed
+ * case, computed on one worker thread (its progress is the engine's), then stored a batch at a
+ * time and shown by the transaction that closes the job. A case the engine refuses fails the job
+ * with the engine's code and its Spanish message.
+ */
+export async function runCapacityJob(deps: {
+  job: ClaimedJob;
+  bytes: Uint8Array;
+  talk: ThreadTalk;
+  store: JobQueueStore;
+  publish: (jobId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+}): Promise<RunOutcome> {
+  const { job, bytes, talk, store, publish, log } = deps;
+  const answer = await talk(
+    {
+      type: 'capacity-run',
+      jobId: job.id,
+      attempt: job.attempts,
+      bytes,
+      options: DEFAULT_CAPACITY_OPTIONS,
+    },
+    [bytes.buffer as ArrayBuffer],
+  );
+  if (answer.type === 'crashed') return 'crashed';
+  const { reply } = answer;
+  if (reply.type !== 'capacity-done') {
+    log.error({ jobId: job.id, reply }, 'busbar capacities failed with a bug');
+    await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
+    return 'finished';
+  }
+  const { outcome } = reply;
+  if (!outcome.ok) {
+    const described = describeEngineError(outcome);
+    log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'capacity refused');
+    await store.fail(job.id, described.code, described.message);
+    return 'finished';
+  }
+  await store.progress(job.id, 92, 'Guardando la capacidad de cada barra');
+  await publish(job.id).catch(() => undefined);
+  await store.capacity.complete(job, outcome.columns);
+  return 'finished';
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { caseIdSchema } from './cases';
+
+/**
+ * The N-1 connection capacity of every busbar of an analysed case (issue #17, ANALYSIS.md §6
+ * "Every busbar at once", docs/decisions/016), computed by a follow-up job of kind 'capacity'
+ * after the upload's analysis and served in pages, never as one document:
+ *
+ *   GET  /api/cases/{caseId}/busbar-capacities?page&pageSize&sort&order&q&minKv&area&figure
+ *   GET  /api/cases/{caseId}/busbar-capacities/histogram?figure&q&minKv&area
+ *   GET  /api/cases/{caseId}/busbar-capacities/map?figure
+ *   POST /api/cases/{caseId}/busbar-capacities              → 202 { jobId } (cases analysed before)
+ *   GET  /api/cases/{caseId}/busbar-capacities.{xlsx,csv}?sort&order&q&minKv&area&figure
+ *
+ * Each bus has both figures: `attributable` (pre-existing violations the injection worsens left
+ * aside) and `strict` (ANALYSIS.md §4 as written: such a violation gives 0), and the
+ * pre-existing violation its injection worsens most. Branches are 1-based rows of the case file
+ * (`mpc.branch` order), as everywhere in the API.
+ */
+
+const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
+export const busbarCapacityPaths = {
+  /** GET: one page and the summary; POST: compute it for a case analysed before it existed. */
+  page: (caseId: string) => `${casePath(caseId)}/busbar-capacities`,
+  histogram: (caseId: string) => `${casePath(caseId)}/busbar-capacities/histogram`,
+  map: (caseId: string) => `${casePath(caseId)}/busbar-capacities/map`,
+  export: (caseId: string, format: 'xlsx' | 'csv') =>
+    `${casePath(caseId)}/busbar-capacities.${format}`,
+} as const;
+
+export const busbarCapacityParamsSchema = z.object({
+  caseId: caseIdSchema.describe('Identificador del caso'),
+});
+
+/** Which figure sorts, bins and colours: attributable (default) or strict. */
+export const busbarFigureSchema = z
+  .enum(['attributable', 'strict'], {
+    error: 'La cifra debe ser attributable (atribuible) o strict (estricta)',
+  })
+  .default('attributable')
+  .describe('Cifra: attributable (atribuible, por defecto) o strict (estricta)');
+export type BusbarFigureName = z.output<typeof busbarFigureSchema>;
+
+export const busbarCapacitySorts = ['capacity', 'strict', 'bus', 'name', 'kv', 'area'] as const;
+export type BusbarCapacitySort = (typeof busbarCapacitySorts)[number];
+
+export const BUSBAR_CAPACITY_PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+export const DEFAULT_BUSBAR_CAPACITY_PAGE_SIZE = 50;
+
+const positiveInteger = (message: string, description: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .refine((value) => Number(value) > 0, message)
+    .transform(Number)
+    .describe(description);
+
+const NUMBER_TEXT = /^-?\d{1,9}(\.\d{1,6})?$/;
+
+/** Filters shared by the page, the histogram, the map and the downloads. */
+const filters = {
+  q: z
+    .string({ error: 'La búsqueda no es válida' })
+    .trim()
+    .max(100, 'La búsqueda admite hasta 100 caracteres')
+    .optional()
+    .describe(
+      'Búsqueda: un número de barra (exacto) o parte del nombre (sin distinguir mayúsculas)',
+    ),
+  minKv: z
+    .string({ error: 'La tensión mínima debe ser un número en kV' })
+    .regex(NUMBER_TEXT, 'La tensión mínima debe ser un número en kV')
+    .transform(Number)
+    .refine((value) => value >= 0, 'La tensión mínima debe ser un número en kV')
+    .optional()
+    .describe('Solo barras de esta tensión base o más (kV)'),
+  area: z
+    .string({ error: 'El área debe ser un número entero' })
+    .regex(/^-?\d{1,9}$/, 'El área debe ser un número entero')
+    .transform(Number)
+    .optional()
+    .describe('Solo barras de esta área (AREA de MATPOWER)'),
+};
+
+const sortParams = {
+  sort: z
+    .enum(busbarCapacitySorts, {
+      error: 'El orden debe ser capacity, strict, bus, name, kv o area',
+    })
+    .default('capacity')
+    .describe(
+      'Columna: capacity (la cifra elegida con `figure`), strict (la estricta), bus, name, kv o area',
+    ),
+  order: z
+    .enum(['asc', 'desc'], { error: 'El sentido debe ser asc o desc' })
+    .default('asc')
+    .describe('asc (por defecto: las barras con menos capacidad primero) o desc'),
+  figure: busbarFigureSchema,
+};
+
+export const busbarCapacityPageQuerySchema = z.object({
+  page: positiveInteger('La página debe ser un número entero positivo', 'Página (1, 2, …)').default(
+    1,
+  ),
+  pageSize: z
+    .enum(['10', '25', '50', '100', '200'], {
+      error: 'El tamaño de página debe ser 10, 25, 50, 100 o 200',
+    })
+    .transform(Number)
+    .default(DEFAULT_BUSBAR_CAPACITY_PAGE_SIZE)
+    .describe('Filas por página: 10, 25, 50 (por defecto), 100 o 200'),
+  ...sortParams,
+  ...filters,
+});
+export type BusbarCapacityPageQuery = z.output<typeof busbarCapacityPageQuerySchema>;
+
+/** The downloads: the whole table (every bus that passes the filters), in the order asked. */
+export const busbarCapacityExportQuerySchema = z.object({ ...sortParams, ...filters });
+export type BusbarCapacityExportQuery = z.output<typeof busbarCapacityExportQuerySchema>;
+
+export const busbarCapacityHistogramQuerySchema = z.object({
+  figure: busbarFigureSchema,
+  ...filters,
+});
+export type BusbarCapacityHistogramQuery = z.output<typeof busbarCapacityHistogramQuerySchema>;
+
+export const busbarCapacityMapQuerySchema = z.object({ figure: busbarFigureSchema });
+
+/**
+ * 'pending': the upload's analysis is still running (the capacity job is queued when it ends)
+ * or the capacity job is queued; 'running'; 'done'; 'failed' (`error` says why); 'absent': the
+ * case was analysed before busbar capacities existed (or its analysis failed): POST to compute.
+ */
+export const busbarCapacityStateSchema = z.enum(['pending', 'running', 'done', 'failed', 'absent']);
+export type BusbarCapacityState = z.infer<typeof busbarCapacityStateSchema>;
+
+/** A constraint that sets a figure: the monitored branch after its contingency (null: N-0). */
+export const busbarLimitingSchema = z.object({
+  monitoredBranch: z.number().int().positive(),
+  monitoredName: z.string(),
+  /** null: the base case (N-0, «SOBRECARGA RED COMPLETA»). */
+  contingencyBranch: z.number().int().positive().nullable(),
+  contingencyName: z.string().nullable(),
+  /** d(c): MW on the monitored branch per MW injected at the bus (6 decimals on screen). */
+  distributionFactor: z.number(),
+});
+export type BusbarLimiting = z.infer<typeof busbarLimitingSchema>;
+
+export const busbarFigureValueSchema = z.object({
+  /** MW; the cap when nothing binds before it; null outside the transfer island. */
+  capacityMw: z.number().nullable(),
+  /** null when the cap binds (or outside the island). */
+  limiting: busbarLimitingSchema.nullable(),
+});
+
+export const busbarCapacityRowSchema = z.object({
+  /** 0-based place of the bus in the case file (its order): a stable key. */
+  position: z.number().int().nonnegative(),
+  bus: z.number().int(),
+  name: z.string(),
+  baseKv: z.number(),
+  area: z.number().int(),
+  zone: z.number().int(),
+  /** false: the bus is outside the island that hosts the transfer; no capacity. */
+  inTransferIsland: z.boolean(),
+  attributable: busbarFigureValueSchema,
+  strict: busbarFigureValueSchema,
+  /** The strict figure is below the attributable one: a pre-existing violation sets it. */
+  preExistingLimit: z.boolean(),
+  /** The pre-existing violation this injection worsens most (largest |d|); null if none. */
+  worsened: busbarLimitingSchema.nullable(),
+});
+export type BusbarCapacityRow = z.infer<typeof busbarCapacityRowSchema>;
+
+export const busbarFigureSummarySchema = z.object({
+  minMw: z.number().nullable(),
+  medianMw: z.number().nullable(),
+  maxMw: z.number().nullable(),
+  /** Buses at 0 MW. */
+  zero: z.number().int().nonnegative(),
+  /** Buses at the cap: nothing in the network limits them before it. */
+  atCap: z.number().int().nonnegative(),
+});
+
+/** The whole case's figures (filters do not change them). */
+export const busbarCapacitySummarySchema = z.object({
+  buses: z.number().int().nonnegative(),
+  computed: z.number().int().nonnegative(),
+  outsideIsland: z.number().int().nonnegative(),
+  /** Strict 0 but attributable > 0: a pre-existing violation is what limits them. */
+  withPreExistingLimit: z.number().int().nonnegative(),
+  /** Buses whose injection worsens some pre-existing violation (beyond the cutoff). */
+  withWorsenedViolation: z.number().int().nonnegative(),
+  capMw: z.number(),
+  /** The attributable figure's median over the computed buses. */
+  medianMw: z.number().nullable(),
+  attributable: busbarFigureSummarySchema,
+  strict: busbarFigureSummarySchema,
+});
+export type BusbarCapacitySummary = z.infer<typeof busbarCapacitySummarySchema>;
+
+/** How the capacities were computed: what a screen states next to them. */
+export const busbarCapacityOptionsSchema = z.object({
+  capMw: z.number(),
+  /** 'emergency': RATE_B after a contingency when non-zero, else RATE_A (ANALYSIS.md §3). */
+  postContingencyRating: z.string(),
+  /** 'headroom-down': every other in-service unit, by P0 − Pmin (ANALYSIS.md §4). */
+  sink: z.string(),
+  distributionFactorCutoff: z.number(),
+  contingencies: z.number().int().nonnegative(),
+  monitored: z.number().int().nonnegative(),
+  computeMs: z.number().nonnegative(),
+});
+
+const stateFields = {
+  caseId: z.string(),
+  state: busbarCapacityStateSchema,
+  /** The capacity job (GET /api/jobs/{jobId}, kind 'capacity'); null before it is queued. */
+  jobId: z.string().nullable(),
+  progressPercent: z.number().int().min(0).max(100),
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+};
+
+export const busbarCapacityPageResponseSchema = z.object({
+  ...stateFields,
+  /** Buses that pass the filters (0 until done). */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  sort: z.enum(busbarCapacitySorts),
+  order: z.enum(['asc', 'desc']),
+  figure: z.enum(['attributable', 'strict']),
+  rows: z.array(busbarCapacityRowSchema),
+  /** null until done. */
+  summary: busbarCapacitySummarySchema.nullable(),
+  options: busbarCapacityOptionsSchema.nullable(),
+  computedAt: z.string().nullable(),
+});
+export type BusbarCapacityPageResponse = z.infer<typeof busbarCapacityPageResponseSchema>;
+
+/**
+ * Bins in MW for a histogram: `zero` (exactly 0 MW), `range` [fromMw, toMw) and `cap` (at the
+ * cap: nothing limits the bus before it). Fixed edges, the same for every case with this cap.
+ */
+export const busbarHistogramBinSchema = z.object({
+  kind: z.enum(['zero', 'range', 'cap']),
+  fromMw: z.number(),
+  toMw: z.number(),
+  count: z.number().int().nonnegative(),
+});
+export type BusbarHistogramBin = z.infer<typeof busbarHistogramBinSchema>;
+
+export const busbarCapacityHistogramResponseSchema = z.object({
+  ...stateFields,
+  figure: z.enum(['attributable', 'strict']),
+  capMw: z.number().nullable(),
+  /** Buses that pass the filters; `outsideIsland` of them have no capacity and no bin. */
+  total: z.number().int().nonnegative(),
+  outsideIsland: z.number().int().nonnegative(),
+  bins: z.array(busbarHistogramBinSchema),
+});
+export type BusbarCapacityHistogramResponse = z.infer<typeof busbarCapacityHistogramResponseSchema>;
+
+/**
+ * Columns to colour the network view (GET /api/cases/{caseId}/network's buses, by number):
+ * `capacityMw[i]` is bus `bus[i]`'s, null outside the transfer island. File order.
+ */
+export const busbarCapacityMapResponseSchema = z.object({
+  ...stateFields,
+  figure: z.enum(['attributable', 'strict']),
+  capMw: z.number().nullable(),
+  bus: z.array(z.number().int()),
+  capacityMw: z.array(z.number().nullable()),
+});
+export type BusbarCapacityMapResponse = z.infer<typeof busbarCapacityMapResponseSchema>;
+
+export const createBusbarCapacitiesResponseSchema = z.object({
+  caseId: z.string(),
+  /** Its progress: GET /api/jobs/{jobId} (kind 'capacity'). */
+  jobId: z.string(),
+  /** True when they were already computed or on their way: nothing new was queued. */
+  existing: z.boolean(),
+  state: busbarCapacityStateSchema,
+});
+export type CreateBusbarCapacitiesResponse = z.infer<typeof createBusbarCapacitiesResponseSchema>;
+
+/**
+ * The fixed histogram edges for a cap: 0 (its own bin), then 25, 50, 100, 150, 200, 300, 400,
+ * 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000… below the cap, then the cap (its own
+ * bin). The same edges for every case, so two cases' histograms compare bin by bin.
+ */
+export function busbarHistogramEdges(capMw: number): number[] {
+  const nice = [25, 50, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000];
+  const edges = [0];
+  for (const edge of nice) if (edge < capMw) edges.push(edge);
+  for (let edge = 7500; edge < capMw; edge = edge < 10_000 ? 10_000 : edge * 2) edges.push(edge);
+  edges.push(capMw);
+  return edges;
+}
