@@ -14,6 +14,8 @@ import type { DialectSql } from '../dialect';
  * - `result_part_chunks`: larger segments in chunks of 256 KiB, read as they are sent.
  * - `result_constraints`, `result_levels`, `result_level_constraints`: each constraint's summary
  *   text and each level's members in order, so a level is paged by the database.
+ *
+ * And an index on `analysis_jobs.case_id`, for the paged case list's join.
  */
 export function resultParts(d: DialectSql): Migration {
   const bytes = d.name === 'postgres' ? 'bytea' : 'blob';
@@ -96,12 +98,19 @@ export function resultParts(d: DialectSql): Migration {
           'position',
         ])
         .execute();
+      // The case list joins each page's cases with their upload's job.
+      await db.schema
+        .createIndex('analysis_jobs_case_idx')
+        .on('analysis_jobs')
+        .column('case_id')
+        .execute();
       await db.schema.alterTable('case_api_data').addColumn('result_id', 'text').execute();
       await db.schema.alterTable('case_group_analyses').addColumn('result_id', 'text').execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('case_group_analyses').dropColumn('result_id').execute();
       await db.schema.alterTable('case_api_data').dropColumn('result_id').execute();
+      await db.schema.dropIndex('analysis_jobs_case_idx').execute();
       for (const table of [
         'result_level_constraints',
         'result_levels',

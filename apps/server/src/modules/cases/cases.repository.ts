@@ -1,6 +1,14 @@
-import type { CaseData, CaseSummary, DemoFlows, UpsertCaseFields } from '@holgura/contracts';
+import type {
+  CaseData,
+  CaseListQuery,
+  CaseSummary,
+  DemoFlows,
+  UpsertCaseFields,
+} from '@holgura/contracts';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
+import type { CasesTable, Database, JobState } from '../../db/schema';
 import { composedText, etagOf, textPiece, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
 import { PART } from '../../jobs/result-encoding';
@@ -38,49 +46,47 @@ export function casesRepository(db: Db, owner: string) {
       .orderBy('api_response_date', 'desc')
       .executeTakeFirst();
   return {
-    async list(): Promise<CaseSummary[]> {
-      const rows = await db
+    /**
+     * One page of the readable cases that pass the filters, sorted and counted by the database
+     * (issue #16): the demo's 450 cases are no longer sent to be filtered in the browser.
+     */
+    async page(query: CaseListQuery): Promise<{ cases: CaseSummary[]; total: number }> {
+      const owners =
+        query.owner === 'own' ? [owner] : query.owner === 'demo' ? [DEMO_OWNER] : readable;
+      const filtered = db
         .selectFrom('cases')
-        // The upload's own job: a case also has follow-up jobs (other study groups, busbar
-        // capacities) that must not list it twice.
-        .leftJoin('analysis_jobs', (join) =>
-          join
-            .onRef('analysis_jobs.case_id', '=', 'cases.case_id')
-            .on('analysis_jobs.kind', '=', 'analysis'),
+        .where('cases.user_id', 'in', owners)
+        .$if(query.family === 'none', (q) =>
+          q.where((eb) =>
+            eb.or([eb('cases.family_id', 'is', null), eb('cases.family_id', '=', '')]),
+          ),
         )
-        .selectAll('cases')
-        .select([
-          'analysis_jobs.id as job_id',
-          'analysis_jobs.state as job_state',
-          'analysis_jobs.error_code as job_error_code',
-          'analysis_jobs.error_message as job_error_message',
-        ])
+        .$if(query.family === 'some', (q) =>
+          q.where('cases.family_id', 'is not', null).where('cases.family_id', '<>', ''),
+        );
+      const direction = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
+      const [count, rows] = await Promise.all([
+        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        withUploadJob(filtered)
+          .$if(query.sort === 'name', (q) =>
+            q.orderBy(sql`lower(cases.case_name)`, direction).orderBy('cases.case_name', direction),
+          )
+          .orderBy('cases.created_at', query.sort === 'name' ? 'desc' : direction)
+          .orderBy('cases.case_id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return { cases: rows.map(toCaseSummary), total: Number(count.total) };
+    },
+
+    async list(): Promise<CaseSummary[]> {
+      const rows = await withUploadJob(db.selectFrom('cases'))
         .where('cases.user_id', 'in', readable)
         .orderBy('cases.created_at', 'desc')
         .orderBy('cases.case_id')
         .execute();
-      return rows.map((row) => ({
-        caseId: row.case_id,
-        caseName: row.case_name,
-        caseDescription: row.case_description,
-        process: row.process,
-        familyId: row.family_id,
-        familyName: row.family_name,
-        createdAt: row.created_at,
-        isDemo: row.user_id === DEMO_OWNER,
-        // An uploaded case has one job; a failed one is listed as failed, not as a case.
-        analysis:
-          row.job_id === null || row.job_state === null
-            ? null
-            : {
-                jobId: row.job_id,
-                state: row.job_state,
-                error:
-                  row.job_error_code === null
-                    ? null
-                    : { code: row.job_error_code, message: row.job_error_message ?? '' },
-              },
-      }));
+      return rows.map(toCaseSummary);
     },
 
     /**
@@ -281,6 +287,58 @@ export function casesRepository(db: Db, owner: string) {
         .execute();
       return true;
     },
+  };
+}
+
+/**
+ * A case query with the upload's own job joined: a case also has follow-up jobs (other study
+ * groups, busbar capacities) that must not list it twice.
+ */
+function withUploadJob(query: SelectQueryBuilder<Database, 'cases', object>) {
+  return query
+    .leftJoin('analysis_jobs', (join) =>
+      join
+        .onRef('analysis_jobs.case_id', '=', 'cases.case_id')
+        .on('analysis_jobs.kind', '=', 'analysis'),
+    )
+    .selectAll('cases')
+    .select([
+      'analysis_jobs.id as job_id',
+      'analysis_jobs.state as job_state',
+      'analysis_jobs.error_code as job_error_code',
+      'analysis_jobs.error_message as job_error_message',
+    ]);
+}
+
+type CaseWithJob = Selectable<CasesTable> & {
+  job_id: string | null;
+  job_state: JobState | null;
+  job_error_code: string | null;
+  job_error_message: string | null;
+};
+
+function toCaseSummary(row: CaseWithJob): CaseSummary {
+  return {
+    caseId: row.case_id,
+    caseName: row.case_name,
+    caseDescription: row.case_description,
+    process: row.process,
+    familyId: row.family_id,
+    familyName: row.family_name,
+    createdAt: row.created_at,
+    isDemo: row.user_id === DEMO_OWNER,
+    // An uploaded case has one job; a failed one is listed as failed, not as a case.
+    analysis:
+      row.job_id === null || row.job_state === null
+        ? null
+        : {
+            jobId: row.job_id,
+            state: row.job_state,
+            error:
+              row.job_error_code === null
+                ? null
+                : { code: row.job_error_code, message: row.job_error_message ?? '' },
+          },
   };
 }
 

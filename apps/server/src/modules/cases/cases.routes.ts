@@ -3,6 +3,7 @@ import {
   apiError,
   caseDataSchema,
   caseIdResponseSchema,
+  caseListQuerySchema,
   caseListResponseSchema,
   caseLookupParamsSchema,
   caseParamsSchema,
@@ -17,6 +18,7 @@ import {
 import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
+import { etagOf } from '../../http/json-segments';
 import { acceptsGzip, sendComposedJson, sendStoredJson } from '../../http/stored-json';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { deleteCase } from './case-delete';
@@ -34,12 +36,31 @@ export function registerCaseRoutes(
     method: 'GET',
     url: '/api/cases',
     tag: 'Casos',
-    summary: 'Casos del usuario, del más reciente al más antiguo',
+    summary: 'Casos del usuario: una página, ordenada y filtrada en el servidor',
+    description:
+      'Con cualquier parámetro, una página (`page`, `pageSize` 5, 10, 25, 50 o 100) de los ' +
+      'casos que pasan los filtros (`owner`: own, demo o all; `family`: none para los de ' +
+      '/analisis, some para los de estudios), ordenada por `sort` (createdAt o name) y ' +
+      '`order`, con `total`. Sin parámetros, todos los casos que el usuario puede leer (los ' +
+      'suyos y los de demostración), del más reciente al más antiguo, como siempre. Con ETag ' +
+      '(`If-None-Match` → 304).',
     auth: guard.requireUser,
-    responses: { 200: caseListResponseSchema },
-    handler: async (request): Promise<CaseListResponse> => ({
-      cases: await forOwner(request).list(),
-    }),
+    querystring: caseListQuerySchema,
+    responses: { 200: caseListResponseSchema, 304: NOT_MODIFIED },
+    handler: async (request, reply) => {
+      const repository = forOwner(request);
+      const paged = new URLSearchParams(request.url.split('?')[1] ?? '').size > 0;
+      let answer: CaseListResponse;
+      if (paged) {
+        const { page, pageSize } = request.query;
+        const { cases, total } = await repository.page(request.query);
+        answer = { cases, total, page, pageSize };
+      } else {
+        answer = { cases: await repository.list() };
+      }
+      const json = JSON.stringify(answer);
+      return sendStoredJson(request, reply, { etag: etagOf(json), gzip: null, json });
+    },
   });
 
   defineRoute(app, {
