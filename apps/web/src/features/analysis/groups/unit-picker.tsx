@@ -156,6 +156,11 @@ export function UnitPicker({ columns, chosen, onChange }: UnitPickerProps) {
           {t.clear}
         </Button>
       </div>
+      {chosen.size > 0 && !(headroom > 0) && (
+        <p className="text-sm text-amber-900" data-testid="units-no-headroom">
+          {esAnalysisResults.groups.noHeadroom}
+        </p>
+      )}
       {tooMany && (
         <p role="alert" className="text-sm text-red-700">
           {t.tooMany(formatInteger(MAX_GROUP_ROWS))}
