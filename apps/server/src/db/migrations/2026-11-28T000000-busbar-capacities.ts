@@ -20,7 +20,10 @@ export function busbarCapacities(d: DialectSql): Migration {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('busbar_capacity_results')
-        .addColumn('result_id', 'text', (col) => col.primaryKey())
+        // Never reused (SQLite AUTOINCREMENT): answers' entity tags name it.
+        .addColumn('result_key', d.autoIncrementId, (col) =>
+          d.name === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey(),
+        )
         .addColumn('case_id', 'text', (col) =>
           col.notNull().references('cases.case_id').onDelete('cascade'),
         )
@@ -47,8 +50,8 @@ export function busbarCapacities(d: DialectSql): Migration {
         ] as const;
       let rows = db.schema
         .createTable('busbar_capacity_rows')
-        .addColumn('result_id', 'text', (col) =>
-          col.notNull().references('busbar_capacity_results.result_id').onDelete('cascade'),
+        .addColumn('result_key', d.bigint, (col) =>
+          col.notNull().references('busbar_capacity_results.result_key').onDelete('cascade'),
         )
         .addColumn('position', 'integer', (col) => col.notNull())
         .addColumn('bus_number', 'integer', (col) => col.notNull())
@@ -68,7 +71,7 @@ export function busbarCapacities(d: DialectSql): Migration {
         rows = rows.addColumn(name, type);
       }
       await rows
-        .addPrimaryKeyConstraint('busbar_capacity_rows_pk', ['result_id', 'position'])
+        .addPrimaryKeyConstraint('busbar_capacity_rows_pk', ['result_key', 'position'])
         .execute();
       // One index per sort of the table (the page query walks it and stops at the page).
       for (const [name, column] of [
@@ -82,17 +85,17 @@ export function busbarCapacities(d: DialectSql): Migration {
         await db.schema
           .createIndex(`busbar_capacity_rows_${name}`)
           .on('busbar_capacity_rows')
-          .columns(['result_id', column, 'position'])
+          .columns(['result_key', column, 'position'])
           .execute();
       }
       await db.schema
         .createTable('busbar_capacity_branches')
-        .addColumn('result_id', 'text', (col) =>
-          col.notNull().references('busbar_capacity_results.result_id').onDelete('cascade'),
+        .addColumn('result_key', d.bigint, (col) =>
+          col.notNull().references('busbar_capacity_results.result_key').onDelete('cascade'),
         )
         .addColumn('branch', 'integer', (col) => col.notNull())
         .addColumn('name', 'text', (col) => col.notNull())
-        .addPrimaryKeyConstraint('busbar_capacity_branches_pk', ['result_id', 'branch'])
+        .addPrimaryKeyConstraint('busbar_capacity_branches_pk', ['result_key', 'branch'])
         .execute();
     },
     async down(db: Kysely<unknown>) {

@@ -28,6 +28,7 @@ import type { JobQueueStore } from '../../jobs/jobs.repository';
 import { buildTestApp, dialects } from '../../test-support';
 import type { TestClient } from '../auth/auth-test-client';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
+import { rowOf } from './busbar-capacity.store';
 import { capacityDb } from './busbar-capacity.tables';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,13 +126,13 @@ const storedRows = async (app: App, caseId: string) => {
   const cdb = capacityDb(app.db);
   const results = await cdb
     .selectFrom('busbar_capacity_results')
-    .select(['result_id', 'shown_at'])
+    .select(['result_key', 'shown_at'])
     .where('case_id', '=', caseId)
     .execute();
   const rows = await cdb
     .selectFrom('busbar_capacity_rows')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('result_id', 'in', results.length === 0 ? [''] : results.map((r) => r.result_id))
+    .where('result_key', 'in', results.length === 0 ? [-1] : results.map((r) => r.result_key))
     .executeTakeFirstOrThrow();
   return { results, rows: Number(rows.n) };
 };
@@ -425,16 +426,15 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     // The job is done: a late attempt's result is not shown, and its rows are gone.
     expect(await store.capacity.complete(claimed, columns)).toBe(false);
     const after = await storedRows(app, caseId);
-    expect(after.results.map((r) => r.result_id)).toEqual(before.results.map((r) => r.result_id));
+    expect(after.results.map((r) => r.result_key)).toEqual(before.results.map((r) => r.result_key));
     expect(after.rows).toBe(200);
 
     // A dead attempt's rows (never shown), then the job running again and closing: only the
     // new result stays.
     const cdb = capacityDb(app.db);
-    await cdb
+    const dead = await cdb
       .insertInto('busbar_capacity_results')
       .values({
-        result_id: 'dead-attempt',
         case_id: caseId,
         user_id: 'x',
         job_id: capacityJobId,
@@ -443,7 +443,13 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
         options_json: '{}',
         summary_json: '{}',
       })
+      .returning('result_key')
+      .executeTakeFirstOrThrow();
+    await cdb
+      .insertInto('busbar_capacity_rows')
+      .values(rowOf(columns, Number(dead.result_key), 0))
       .execute();
+    expect((await storedRows(app, caseId)).rows).toBe(201);
     await app.db
       .updateTable('analysis_jobs')
       .set({ state: 'running' })
@@ -452,7 +458,7 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     expect(await store.capacity.complete(claimed, columns)).toBe(true);
     const rerun = await storedRows(app, caseId);
     expect(rerun.results).toHaveLength(1);
-    expect(rerun.results[0]!.result_id).not.toBe(before.results[0]!.result_id);
+    expect(rerun.results[0]!.result_key).not.toBe(before.results[0]!.result_key);
     expect(rerun.rows).toBe(200);
 
     const deleted = await ana.request({ method: 'DELETE', url: `/api/cases/${caseId}` });

@@ -31,7 +31,7 @@ export interface CapacityStatus {
 }
 
 export interface ShownResult {
-  resultId: string;
+  resultKey: number;
   busCount: number;
   capMw: number;
   optionsJson: string;
@@ -80,8 +80,8 @@ export function busbarCapacityRepository(db: Db, owner: string) {
   const cdb = capacityDb(db);
 
   /** The result's rows that pass the filters (the base of every read). */
-  const filtered = (resultId: string, filters: CapacityFilters) => {
-    let query = cdb.selectFrom('busbar_capacity_rows').where('result_id', '=', resultId);
+  const filtered = (resultKey: number, filters: CapacityFilters) => {
+    let query = cdb.selectFrom('busbar_capacity_rows').where('result_key', '=', resultKey);
     const q = filters.q?.trim().toLowerCase();
     if (q !== undefined && q !== '') {
       const like = sql<SqlBool>`bus_name_lower like ${likeText(q)} escape '\\'`;
@@ -94,17 +94,17 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     return query;
   };
 
-  const ordered = (resultId: string, filters: CapacityFilters, order: CapacityOrder) => {
+  const ordered = (resultKey: number, filters: CapacityFilters, order: CapacityOrder) => {
     const column = sortColumn(order);
     const direction = order.order === 'desc' ? sql`desc` : sql`asc`;
     // Buses outside the transfer island (no capacity) go last either way; ties by file order.
-    return filtered(resultId, filters)
+    return filtered(resultKey, filters)
       .selectAll()
       .orderBy(sql`${sql.ref(column)} ${direction} nulls last`)
       .orderBy('position', order.order);
   };
 
-  async function branchNames(resultId: string, rows: Row[]): Promise<Map<number, string>> {
+  async function branchNames(resultKey: number, rows: Row[]): Promise<Map<number, string>> {
     const wanted = new Set<number>();
     for (const row of rows) {
       for (const branch of [
@@ -124,7 +124,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       const found = await cdb
         .selectFrom('busbar_capacity_branches')
         .select(['branch', 'name'])
-        .where('result_id', '=', resultId)
+        .where('result_key', '=', resultKey)
         .where('branch', 'in', list.slice(from, from + 500))
         .execute();
       for (const { branch, name } of found) names.set(branch, name);
@@ -267,24 +267,24 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       });
     },
 
-    async count(resultId: string, filters: CapacityFilters): Promise<number> {
-      const row = await filtered(resultId, filters)
+    async count(resultKey: number, filters: CapacityFilters): Promise<number> {
+      const row = await filtered(resultKey, filters)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async page(
-      resultId: string,
+      resultKey: number,
       filters: CapacityFilters,
       order: CapacityOrder,
       page: { offset: number; limit: number },
     ): Promise<BusbarCapacityRow[]> {
-      const rows = await ordered(resultId, filters, order)
+      const rows = await ordered(resultKey, filters, order)
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const names = await branchNames(resultId, rows);
+      const names = await branchNames(resultKey, rows);
       return rows.map((row) => toApiRow(row, names));
     },
 
@@ -293,15 +293,15 @@ export function busbarCapacityRepository(db: Db, owner: string) {
      * served in between (the downloads: 10,000 rows for ACTIVSg10k).
      */
     async all(
-      resultId: string,
+      resultKey: number,
       filters: CapacityFilters,
       order: CapacityOrder,
     ): Promise<BusbarCapacityRow[]> {
       const out: BusbarCapacityRow[] = [];
       const chunk = 2000;
       for (let offset = 0; ; offset += chunk) {
-        const rows = await ordered(resultId, filters, order).limit(chunk).offset(offset).execute();
-        const names = await branchNames(resultId, rows);
+        const rows = await ordered(resultKey, filters, order).limit(chunk).offset(offset).execute();
+        const names = await branchNames(resultKey, rows);
         for (const row of rows) out.push(toApiRow(row, names));
         if (rows.length < chunk) return out;
         await yieldToEventLoop();
@@ -309,7 +309,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     },
 
     async histogram(
-      resultId: string,
+      resultKey: number,
       capMw: number,
       figure: BusbarFigureName,
       filters: CapacityFilters,
@@ -323,7 +323,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
         .slice(1, -1)
         .map((edge, k) => sql`when ${column} < ${edge} then ${sql.lit(k + 1)}`);
       const bin = sql<number>`case when ${column} is null then -1 when ${column} <= 0 then 0 when ${column} >= ${capMw} then ${sql.lit(capBin)} ${sql.join(cases, sql` `)} else ${sql.lit(edges.length - 1)} end`;
-      const counts = await filtered(resultId, filters)
+      const counts = await filtered(resultKey, filters)
         .select([bin.as('bin'), (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy(sql`1`)
         .execute();
@@ -349,13 +349,13 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     },
 
     async map(
-      resultId: string,
+      resultKey: number,
       figure: BusbarFigureName,
     ): Promise<{ bus: number[]; capacityMw: (number | null)[] }> {
       const rows = await cdb
         .selectFrom('busbar_capacity_rows')
         .select(['bus_number', figureColumn(figure)])
-        .where('result_id', '=', resultId)
+        .where('result_key', '=', resultKey)
         .orderBy('position')
         .execute();
       const column = figureColumn(figure);
@@ -369,7 +369,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
 
 function shownResult(row: Selectable<BusbarCapacityResultsTable>): ShownResult {
   return {
-    resultId: row.result_id,
+    resultKey: row.result_key,
     busCount: row.bus_count,
     capMw: row.cap_mw,
     optionsJson: row.options_json,

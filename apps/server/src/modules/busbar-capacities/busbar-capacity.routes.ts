@@ -130,11 +130,11 @@ export function registerBusbarCapacityRoutes(
         return sendUntagged(reply, answer);
       }
       const filters = { q: query.q, minKv: query.minKv, area: query.area };
-      const etag = entityTag('page', result.resultId, paging, filters);
+      const etag = entityTag('page', result.resultKey, result.shownAt, paging, filters);
       return sendTagged(request, reply, etag, async () => {
         const [total, rows] = await Promise.all([
-          repo.count(result.resultId, filters),
-          repo.page(result.resultId, filters, query, {
+          repo.count(result.resultKey, filters),
+          repo.page(result.resultKey, filters, query, {
             offset: (query.page - 1) * query.pageSize,
             limit: query.pageSize,
           }),
@@ -235,9 +235,9 @@ export function registerBusbarCapacityRoutes(
         };
         return sendUntagged(reply, answer);
       }
-      const etag = entityTag('histogram', result.resultId, figure, filters);
+      const etag = entityTag('histogram', result.resultKey, result.shownAt, figure, filters);
       return sendTagged(request, reply, etag, async () => {
-        const counts = await repo.histogram(result.resultId, result.capMw, figure, filters);
+        const counts = await repo.histogram(result.resultKey, result.capMw, figure, filters);
         const answer: BusbarCapacityHistogramResponse = {
           ...stateFields(caseId, status),
           figure,
@@ -281,13 +281,13 @@ export function registerBusbarCapacityRoutes(
         };
         return sendUntagged(reply, answer);
       }
-      const etag = entityTag('map', result.resultId, figure);
+      const etag = entityTag('map', result.resultKey, result.shownAt, figure);
       return sendTagged(request, reply, etag, async () => {
         const answer: BusbarCapacityMapResponse = {
           ...stateFields(caseId, status),
           figure,
           capMw: result.capMw,
-          ...(await repo.map(result.resultId, figure)),
+          ...(await repo.map(result.resultKey, figure)),
         };
         return answer;
       });
@@ -331,7 +331,7 @@ export function registerBusbarCapacityRoutes(
           return reply.status(409).send(apiError('BUSBAR_CAPACITIES_NOT_READY'));
         }
         const rows = await repo.all(
-          result.resultId,
+          result.resultKey,
           { q: query.q, minKv: query.minKv, area: query.area },
           query,
         );

@@ -27,9 +27,9 @@ export const DEFAULT_CAPACITY_OPTIONS: CapacityRunOptions = {
 };
 
 /** Rows per INSERT: 500 × 21 values stays under both databases' parameter limits. */
-export const ROW_BATCH = 500;
+export const ROW_BATCH = 250;
 /** Rows per DELETE when a result goes. */
-const DELETE_BATCH = 2000;
+const DELETE_BATCH = 1000;
 
 /** Lets the event loop serve other requests between two batches (SQLite calls are synchronous). */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -97,14 +97,14 @@ function figureCells(
 /** Bus `i` of the columns as a stored row. */
 export function rowOf(
   columns: CapacityColumns,
-  resultId: string,
+  resultKey: number,
   i: number,
 ): BusbarCapacityRowsTable {
   const inIsland = columns.inIsland[i] === 1;
   const name = columns.busName[i]!;
   const worse = inIsland ? columns.worsened.monitored[i]! : -1;
   return {
-    result_id: resultId,
+    result_key: resultKey,
     position: i,
     bus_number: columns.busNumber[i]!,
     bus_name: name,
@@ -125,25 +125,49 @@ export function rowOf(
  * Deletes a result a batch at a time (a 10,000-bus result in one statement would hold SQLite,
  * and so the event loop, for tens of milliseconds).
  */
-export async function deleteBusbarCapacityResult(cdb: CapacityDb, resultId: string): Promise<void> {
+export async function deleteBusbarCapacityResult(
+  cdb: CapacityDb,
+  resultKey: number,
+): Promise<void> {
   const header = await cdb
     .selectFrom('busbar_capacity_results')
     .select('bus_count')
-    .where('result_id', '=', resultId)
+    .where('result_key', '=', resultKey)
     .executeTakeFirst();
   const count = header?.bus_count ?? 0;
   for (let from = 0; from < count; from += DELETE_BATCH) {
     await cdb
       .deleteFrom('busbar_capacity_rows')
-      .where('result_id', '=', resultId)
+      .where('result_key', '=', resultKey)
       .where('position', '>=', from)
       .where('position', '<', from + DELETE_BATCH)
       .execute();
     await yieldToEventLoop();
   }
-  await cdb.deleteFrom('busbar_capacity_rows').where('result_id', '=', resultId).execute();
-  await cdb.deleteFrom('busbar_capacity_branches').where('result_id', '=', resultId).execute();
-  await cdb.deleteFrom('busbar_capacity_results').where('result_id', '=', resultId).execute();
+  await cdb.deleteFrom('busbar_capacity_rows').where('result_key', '=', resultKey).execute();
+  await cdb.deleteFrom('busbar_capacity_branches').where('result_key', '=', resultKey).execute();
+  await cdb.deleteFrom('busbar_capacity_results').where('result_key', '=', resultKey).execute();
+}
+
+/**
+ * Deletes an owner's case's busbar capacities a batch at a time, before the case itself goes
+ * (modules/cases/case-delete.ts): the foreign keys' cascade would also delete them, but 10,000
+ * rows in one statement stall SQLite, and so the event loop, for a fifth of a second. Anything
+ * written in between still goes with the case by that cascade.
+ */
+export async function deleteBusbarCapacitiesOfCase(
+  db: Db,
+  owner: string,
+  caseId: string,
+): Promise<void> {
+  const cdb = capacityDb(db);
+  const results = await cdb
+    .selectFrom('busbar_capacity_results')
+    .select('result_key')
+    .where('case_id', '=', caseId)
+    .where('user_id', '=', owner)
+    .execute();
+  for (const { result_key } of results) await deleteBusbarCapacityResult(cdb, result_key);
 }
 
 /**
@@ -166,27 +190,27 @@ export function busbarCapacityJobStore(db: Db) {
     ): Promise<boolean> {
       const caseId = job.caseId;
       if (caseId === null) throw new Error(`capacity job ${job.id} has no case`);
-      const resultId = randomUUID();
+      const header = await cdb
+        .insertInto('busbar_capacity_results')
+        .values({
+          case_id: caseId,
+          user_id: job.userId,
+          job_id: job.id,
+          bus_count: columns.count,
+          cap_mw: columns.options.capMw,
+          options_json: JSON.stringify(columns.options),
+          summary_json: JSON.stringify(columns.summary),
+          created_at: nowIso(),
+          shown_at: null,
+        })
+        .returning('result_key')
+        .executeTakeFirstOrThrow();
+      const resultKey = Number(header.result_key);
       try {
-        await cdb
-          .insertInto('busbar_capacity_results')
-          .values({
-            result_id: resultId,
-            case_id: caseId,
-            user_id: job.userId,
-            job_id: job.id,
-            bus_count: columns.count,
-            cap_mw: columns.options.capMw,
-            options_json: JSON.stringify(columns.options),
-            summary_json: JSON.stringify(columns.summary),
-            created_at: nowIso(),
-            shown_at: null,
-          })
-          .execute();
         for (let from = 0; from < columns.count; from += ROW_BATCH) {
           const to = Math.min(columns.count, from + ROW_BATCH);
           const rows: BusbarCapacityRowsTable[] = [];
-          for (let i = from; i < to; i++) rows.push(rowOf(columns, resultId, i));
+          for (let i = from; i < to; i++) rows.push(rowOf(columns, resultKey, i));
           await cdb.insertInto('busbar_capacity_rows').values(rows).execute();
           onBatch?.(to);
           await yieldToEventLoop();
@@ -196,7 +220,7 @@ export function busbarCapacityJobStore(db: Db) {
           const batch = [];
           for (let i = from; i < Math.min(names.length, from + ROW_BATCH); i++) {
             batch.push({
-              result_id: resultId,
+              result_key: resultKey,
               branch: columns.branchRows[i]! + 1,
               name: names[i]!,
             });
@@ -205,7 +229,7 @@ export function busbarCapacityJobStore(db: Db) {
           await yieldToEventLoop();
         }
       } catch (error) {
-        await deleteBusbarCapacityResult(cdb, resultId).catch(() => undefined);
+        await deleteBusbarCapacityResult(cdb, resultKey).catch(() => undefined);
         throw error;
       }
       const now = nowIso();
@@ -226,21 +250,21 @@ export function busbarCapacityJobStore(db: Db) {
         await tx
           .updateTable('busbar_capacity_results')
           .set({ shown_at: now })
-          .where('result_id', '=', resultId)
+          .where('result_key', '=', resultKey)
           .execute();
         return true;
       });
       if (!shown) {
-        await deleteBusbarCapacityResult(cdb, resultId);
+        await deleteBusbarCapacityResult(cdb, resultKey);
         return false;
       }
       const others = await cdb
         .selectFrom('busbar_capacity_results')
-        .select('result_id')
+        .select('result_key')
         .where('case_id', '=', caseId)
-        .where('result_id', '<>', resultId)
+        .where('result_key', '<>', resultKey)
         .execute();
-      for (const other of others) await deleteBusbarCapacityResult(cdb, other.result_id);
+      for (const other of others) await deleteBusbarCapacityResult(cdb, other.result_key);
       return true;
     },
   };

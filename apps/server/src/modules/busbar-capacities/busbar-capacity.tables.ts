@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -6,7 +6,8 @@ type Timestamp = ColumnType<string, string | undefined, string>;
 
 /** Migration 2026-11-28T000000-busbar-capacities: one written result per capacity job. */
 export interface BusbarCapacityResultsTable {
-  result_id: string;
+  /** A small integer: every row and index entry of the result carries it. */
+  result_key: Generated<number>;
   case_id: string;
   user_id: string;
   job_id: string;
@@ -23,7 +24,7 @@ export interface BusbarCapacityResultsTable {
 
 /** One bus. Branches are 1-based rows; null where the engine has −1 (none, or N-0). */
 export interface BusbarCapacityRowsTable {
-  result_id: string;
+  result_key: number;
   /** 0-based place of the bus in the case file. */
   position: number;
   bus_number: number;
@@ -47,7 +48,7 @@ export interface BusbarCapacityRowsTable {
 }
 
 export interface BusbarCapacityBranchesTable {
-  result_id: string;
+  result_key: number;
   branch: number;
   name: string;
 }

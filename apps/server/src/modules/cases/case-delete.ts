@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { deleteBusbarCapacitiesOfCase } from '../busbar-capacities/busbar-capacity.store';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { DEMO_OWNER } from './cases.repository';
 
@@ -21,6 +22,9 @@ export async function deleteCase(
 ): Promise<DeleteCaseOutcome> {
   const { db, storage } = deps;
   const freed: string[] = [];
+  // Its busbar capacities (issue #17) first, a batch at a time: the cascade below would delete
+  // thousands of rows in one statement.
+  await deleteBusbarCapacitiesOfCase(db, owner, caseId);
   const outcome = await db.transaction().execute(async (tx): Promise<DeleteCaseOutcome> => {
     const row = await tx
       .selectFrom('cases')
