@@ -264,7 +264,7 @@ export type BusbarCapacityHistogramResponse = z.infer<typeof busbarCapacityHisto
 
 /**
  * Columns to colour the network view (GET /api/cases/{caseId}/network's buses, by number):
- * `capacityMw[i]` is bus `bus[i]`'s, null outside the transfer island. File order.
+ * `capacityMw[i]` is bus `bus[i]`'s, to 0.1 MW, null outside the transfer island. File order.
  */
 export const busbarCapacityMapResponseSchema = z.object({
   ...stateFields,

@@ -361,7 +361,11 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       const column = figureColumn(figure);
       return {
         bus: rows.map((row) => row.bus_number),
-        capacityMw: rows.map((row) => (row as Record<string, number | null>)[column] ?? null),
+        // To 0.1 MW: a colour needs no more, and 10,000 buses' answer is half the size.
+        capacityMw: rows.map((row) => {
+          const value = (row as Record<string, number | null>)[column] ?? null;
+          return value === null ? null : Math.round(value * 10) / 10;
+        }),
       };
     },
   };

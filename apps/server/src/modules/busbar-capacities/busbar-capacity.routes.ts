@@ -256,7 +256,8 @@ export function registerBusbarCapacityRoutes(
     summary: 'Capacidad de cada barra en columnas, para colorear la vista de red',
     description:
       '`bus[i]` (número de barra, como en `/api/cases/{caseId}/network`) tiene `capacityMw[i]` ' +
-      'MW de la cifra elegida; null fuera de la isla de transferencia. En el orden del archivo. ' +
+      'MW de la cifra elegida, a 0,1 MW; null fuera de la isla de transferencia. En el orden del ' +
+      'archivo. ' +
       'Con ETag.',
     auth: guard.requireUser,
     params: busbarCapacityParamsSchema,

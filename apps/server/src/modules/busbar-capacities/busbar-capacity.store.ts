@@ -186,10 +186,18 @@ export function busbarCapacityJobStore(db: Db) {
     async complete(
       job: ClaimedJob,
       columns: CapacityColumns,
-      onBatch?: (written: number) => void,
+      onBatch?: (written: number) => void | Promise<void>,
     ): Promise<boolean> {
       const caseId = job.caseId;
       if (caseId === null) throw new Error(`capacity job ${job.id} has no case`);
+      // Gone or taken over meanwhile (its case deleted, another attempt closed it): nothing to
+      // write. The closing transaction checks again.
+      const current = await db
+        .selectFrom('analysis_jobs')
+        .select('state')
+        .where('id', '=', job.id)
+        .executeTakeFirst();
+      if (current?.state !== 'running') return false;
       const header = await cdb
         .insertInto('busbar_capacity_results')
         .values({
@@ -212,7 +220,7 @@ export function busbarCapacityJobStore(db: Db) {
           const rows: BusbarCapacityRowsTable[] = [];
           for (let i = from; i < to; i++) rows.push(rowOf(columns, resultKey, i));
           await cdb.insertInto('busbar_capacity_rows').values(rows).execute();
-          onBatch?.(to);
+          await onBatch?.(to);
           await yieldToEventLoop();
         }
         const names = columns.branchNames;
