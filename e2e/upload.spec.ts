@@ -112,5 +112,24 @@ describe('upload', () => {
         timeout: 30_000,
       });
     await saveScreenshot(page, 'upload-failed-job');
+
+    // The cases table says it failed, with its error, in its row (issue #16).
+    const radio = page.getByRole('radio', { name: 'Seleccionar notas' });
+    const row = page.getByRole('row').filter({ has: radio });
+    await row.getByTestId('case-state').getByText('Análisis fallido').waitFor();
+    const error = (await row.getByTestId('case-error').textContent()) ?? '';
+    expect(error).toMatch(/formato|caso|archivo/i);
+    await radio.check();
+    const results = page.getByRole('region', { name: 'Resultados del caso seleccionado' });
+    await results.getByText('El análisis de este caso falló').waitFor();
+    expect(await results.getByRole('alert').textContent()).toContain(error);
+
+    // And it can be deleted, after a confirmation.
+    await page.getByRole('button', { name: 'Eliminar caso' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminar caso' });
+    await dialog.getByText(/Se eliminan «notas»/).waitFor();
+    await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await page.getByText('No hay casos para mostrar.').waitFor();
+    expect(await page.getByTestId('selected-case-id').count()).toBe(0);
   });
 });
