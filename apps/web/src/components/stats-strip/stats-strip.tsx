@@ -194,7 +194,7 @@ function Definition({ label, text }: { label: string; text: string }) {
         onKeyDown={(event) => {
           if (event.key === 'Escape') setOpen(false);
         }}
-        className="-m-1 rounded p-1 text-slate-400 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300"
+        className="-m-1.5 rounded p-1.5 text-slate-400 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300"
       >
         <Info aria-hidden="true" className="h-3.5 w-3.5" />
       </button>
