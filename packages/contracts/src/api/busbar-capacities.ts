@@ -55,7 +55,9 @@ const positiveInteger = (message: string, description: string) =>
     .transform(Number)
     .describe(description);
 
-const NUMBER_TEXT = /^-?\d{1,9}(\.\d{1,6})?$/;
+/** A number in a query string; empty (a form's blank field) is no filter. */
+const NUMBER_TEXT = /^(-?\d{1,9}(\.\d{1,6})?)?$/;
+const blankIsNone = (value: string) => (value === '' ? undefined : Number(value));
 
 /** Filters shared by the page, the histogram, the map and the downloads. */
 const filters = {
@@ -70,14 +72,17 @@ const filters = {
   minKv: z
     .string({ error: 'La tensión mínima debe ser un número en kV' })
     .regex(NUMBER_TEXT, 'La tensión mínima debe ser un número en kV')
-    .transform(Number)
-    .refine((value) => value >= 0, 'La tensión mínima debe ser un número en kV')
+    .transform(blankIsNone)
+    .refine(
+      (value) => value === undefined || value >= 0,
+      'La tensión mínima debe ser un número en kV',
+    )
     .optional()
     .describe('Solo barras de esta tensión base o más (kV)'),
   area: z
     .string({ error: 'El área debe ser un número entero' })
-    .regex(/^-?\d{1,9}$/, 'El área debe ser un número entero')
-    .transform(Number)
+    .regex(/^(-?\d{1,9})?$/, 'El área debe ser un número entero')
+    .transform(blankIsNone)
     .optional()
     .describe('Solo barras de esta área (AREA de MATPOWER)'),
 };
