@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import {
   busbarHistogramEdges,
+  errorMessages,
   type BusbarCapacityRow,
   type BusbarCapacityState,
   type BusbarCapacitySort,
@@ -183,7 +184,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
               ? null
               : {
                   code: job.error_code ?? 'JOB_INTERNAL',
-                  message: job.error_message ?? '',
+                  message: job.error_message ?? errorMessages.JOB_INTERNAL,
                 },
           result: null,
         };
