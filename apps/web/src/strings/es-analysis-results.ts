@@ -137,8 +137,9 @@ export const esAnalysisResults = {
     title: 'Selección de nivel',
     listLabel: 'Niveles de transferencia',
     level: (level: number) => `Nivel ${level}`,
-    levelLabel: (level: number, mw: string, percent: string) =>
-      `Nivel ${level}: ${mw} MW, flexibilidad ${percent} %`,
+    /** Read between a level's visible figures: 'Nivel 2: 80,0 MW, flexibilidad 56,3 %'. */
+    levelSeparator: ':',
+    flexibilitySeparator: ', flexibilidad',
     transfer: (mw: string) => `${mw} MW`,
     flexibility: (percent: string) => `${percent} %`,
     empty: 'Este caso no tiene niveles de flexibilidad.',

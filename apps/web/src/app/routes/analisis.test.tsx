@@ -145,12 +145,13 @@ describe('/analisis case table', () => {
     // Level 1 is selected on load; it has no constraints, so nothing is selected.
     const levels = await within(results).findByRole('list', { name: 'Niveles de transferencia' });
     const levelButtons = within(levels).getAllByRole('button');
-    expect(levelButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
+    [
       'Nivel 1: 40,0 MW, flexibilidad 100,0 %',
       'Nivel 2: 80,0 MW, flexibilidad 56,3 %',
       'Nivel 3: 120,0 MW, flexibilidad 37,5 %',
       'Nivel 4: 160,0 MW, flexibilidad 28,1 %',
-    ]);
+    ].forEach((name, index) => expect(levelButtons[index]).toHaveAccessibleName(name));
+    expect(levelButtons).toHaveLength(4);
     expect(levelButtons[0]).toHaveAttribute('aria-pressed', 'true');
     expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 1: 100,00 %' }));
     expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-green-800');

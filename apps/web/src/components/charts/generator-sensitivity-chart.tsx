@@ -172,7 +172,13 @@ export function ScaledList({
   children: ReactNode;
 }) {
   return (
-    <div className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1">
+    // Focusable: the list scrolls from the keyboard even when it holds no control (the
+    // original view, Efectividad), as WCAG 2.1.1 asks of a scrolling region.
+    <div
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region
+      tabIndex={0}
+      className="mt-2 max-h-[36rem] overflow-y-auto overscroll-contain pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+    >
       <div className="sticky top-0 z-10 bg-white pr-2 pt-1">
         <GeneratorAxis maximum={maximum} labels={axisLabels} />
       </div>

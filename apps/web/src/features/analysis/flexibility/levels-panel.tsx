@@ -34,11 +34,6 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
                   <button
                     type="button"
                     aria-pressed={active}
-                    aria-label={t.levelLabel(
-                      level.level,
-                      formatFixed(level.transferMw, 1),
-                      formatFixed(level.flexibilityPercent, 1),
-                    )}
                     onClick={() => onSelect(level.level)}
                     className={cn(
                       'flex w-full items-center justify-between gap-3 rounded-lg border px-3 py-2 text-left text-sm',
@@ -48,10 +43,16 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
                         : 'border-slate-200 hover:bg-slate-50',
                     )}
                   >
-                    <span className="font-semibold">{t.level(level.level)}</span>
+                    {/* The name is the visible text, with the words between for screen
+                        readers: 'Nivel 2: 80,0 MW, flexibilidad 56,3 %'. */}
+                    <span className="font-semibold">
+                      {t.level(level.level)}
+                      <span className="sr-only">{t.levelSeparator}</span>
+                    </span>{' '}
                     <span className="tabular-nums text-slate-700">
                       {t.transfer(formatFixed(level.transferMw, 1))}
-                    </span>
+                      <span className="sr-only">{t.flexibilitySeparator}</span>
+                    </span>{' '}
                     <span
                       className={cn(
                         'w-16 text-right font-semibold tabular-nums',
