@@ -9,6 +9,7 @@ import {
   caseBusesResponseSchema,
   createStudyResponseSchema,
   jobStatusSchema,
+  networkViewResponseSchema,
   studyDetailSchema,
   studyFileSchema,
   studyInvalidResponseSchema,
@@ -318,6 +319,12 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
       (await ana.get(`/api/studies/${created.studyId}/buses`)).json(),
     );
     expect(buses.buses.number).toHaveLength(30);
+    // Its map: the network drawn from the file at the end of the job, for its owner only.
+    const map = await ana.get(`/api/studies/${created.studyId}/network`);
+    expect(map.statusCode, map.body).toBe(200);
+    expect(networkViewResponseSchema.parse(map.json()).network.buses.number).toHaveLength(30);
+    const other = await signedIn(server, 'study-versions-b');
+    expect((await other.get(`/api/studies/${created.studyId}/network`)).statusCode).toBe(404);
 
     const edited = { ...STUDY, name: 'Estudio de prueba v2', busbars: [5, 12] };
     const second = await post(ana, `/api/studies/${created.studyId}/versions`, {
