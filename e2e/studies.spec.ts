@@ -1,6 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  loadCase,
+  networkAtTransfer,
+  postLimitMw,
+  runDcPowerFlow,
+  runStudyCase,
+  type Network,
+  type StudySpec,
+} from '@holgura/engine';
 // exceljs is CommonJS: under Node's ESM loader only its default export exists.
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
@@ -335,6 +346,125 @@ async function studyCount(page: Page): Promise<number> {
   return ((await response.json()) as { studies: unknown[] }).studies.length;
 }
 
+/** The study file in engine terms (area names to numbers), as the server and the CLI map it. */
+function toSpec(study: Study): StudySpec {
+  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
+  const byArea = (record: Record<string, number>) =>
+    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name)!, value]));
+  return {
+    years: study.years,
+    growthByArea: byArea(study.growth),
+    scenarios: study.scenarios.map((scenario) => ({
+      name: scenario.name,
+      condition: scenario.condition,
+      demandMultiplierByArea: byArea(scenario.demandMultipliers),
+      interchanges: scenario.interchanges.map((i) => ({
+        name: i.name,
+        busNumber: i.bus,
+        mw: i.mw,
+      })),
+    })),
+    projects: study.projects.map((project) => ({
+      name: project.name,
+      inServiceYear: project.inServiceYear,
+      branches: project.branches,
+      units: project.units.map((u) => ({
+        busNumber: u.bus,
+        pMaxMw: u.pMaxMw,
+        pMinMw: u.pMinMw,
+        pMw: u.pMw,
+      })),
+    })),
+  };
+}
+
+type CliStudy = {
+  cases: { name: string; busbars: { bus: number; capacityMw: number }[] }[];
+};
+
+/** `holgura study` (the built CLI) on the same study file, its base case the reference file. */
+function holguraStudy(study: Study): CliStudy {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-e2e-study-'));
+  try {
+    const file = path.join(dir, 'estudio.json');
+    fs.writeFileSync(file, JSON.stringify({ ...study, baseCase: networkFile }));
+    const bin = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '..',
+      'packages/engine/bin/holgura.mjs',
+    );
+    const out = execFileSync(
+      process.execPath,
+      [bin, 'study', file, '--format', 'json', '--quiet'],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    return JSON.parse(out) as CliStudy;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type StudyBusbar = {
+  bus: number;
+  name: string;
+  caseId: string;
+  capacityMw: number;
+  tmaxMw: number;
+  limitingBranch: number | null;
+  limitingElement: string | null;
+  contingencyBranch: number | null;
+  contingency: string | null;
+  preExistingViolation: boolean;
+};
+type StudyResults = {
+  networkLabel: string;
+  cases: { name: string; scenario: string; year: number; busbars: StudyBusbar[] }[];
+};
+
+/**
+ * A full re-solve of one busbar's capacity: the scenario × year case with the new unit at the
+ * busbar injecting the reported capacity (the study's balancing pattern), the contingency branch
+ * out, one DC power flow. The limiting element's |flow| must equal its limit; a pre-existing
+ * violation (capacity 0) must already be over it.
+ */
+function resolveCheck(
+  base: Network,
+  spec: StudySpec,
+  study: Study,
+  item: StudyResults['cases'][number],
+  busbar: StudyBusbar,
+): { flowMw: number; limitMw: number } | null {
+  if (busbar.limitingBranch === null) return null;
+  const scenario = spec.scenarios.find((s) => s.name === item.scenario)!;
+  const built = runStudyCase(base, spec, scenario, item.year, {
+    busbars: [busbar.bus],
+    capMw: study.options.tmaxMw,
+    postRating: 'emergency',
+    distributionFactorCutoff: study.options.distributionFactorCutoff,
+    preExisting: 'limit',
+  });
+  const net = built.network;
+  const busIndex = net.buses.number.indexOf(busbar.bus);
+  const monitored = busbar.limitingBranch - 1;
+  const outage = busbar.contingencyBranch === null ? -1 : busbar.contingencyBranch - 1;
+  const pattern = {
+    unitParticipation: built.unitParticipation,
+    loadSinkByBus: built.loadSinkByBus,
+    newUnitBus: busIndex,
+  };
+  const flows = runDcPowerFlow(networkAtTransfer(net, pattern, busbar.capacityMw, outage)).pfMw;
+  const limitMw =
+    outage < 0 ? net.branches.rateAMva[monitored]! : postLimitMw(net, monitored, 'emergency');
+  return { flowMw: Math.abs(flows[monitored]!), limitMw };
+}
+
+/** "1.234,5" → 1234.5 */
+const parseEsNumber = (text: string | null) =>
+  Number((text ?? '').trim().replaceAll('.', '').replace(',', '.'));
+
 const studyFileInput = (page: Page): Locator =>
   page.getByLabel('Archivo del estudio (JSON o Excel)');
 
@@ -410,6 +540,198 @@ describe('capacity studies', () => {
     await expectComputed(page, studyId, fromExcel);
   }, 240_000);
 
+  it('opens the study in /resultados: 3 families of 4 cases whose capacities equal `holgura study` and a full re-solve', async () => {
+    const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInOwner(page);
+    const [studyId] = created;
+    // From «Mis estudios», «Ver resultados» of the study made in the form.
+    await page.goto(`${server.url}/estudios`);
+    const started = Date.now();
+    await page
+      .getByRole('row')
+      .filter({ hasText: studyFixture.name })
+      .filter({ hasNotText: '(Excel)' })
+      .getByRole('link', { name: 'Ver resultados' })
+      .click();
+    await page.waitForURL(`${server.url}/resultados?estudio=${studyId}`);
+    const chooser = page.getByLabel('Estudio mostrado');
+    await chooser.waitFor();
+    expect(await chooser.locator('option:checked').textContent()).toBe(
+      `${studyFixture.name} · Calculado`,
+    );
+    // Both of the owner's studies are offered (no demo data on this server).
+    expect(await chooser.locator('option').allTextContents()).toEqual([
+      `${studyFixture.name} (Excel) · Calculado`,
+      `${studyFixture.name} · Calculado`,
+    ]);
+    const table = page.getByRole('table', { name: 'Barras del estudio de capacidad de conexión' });
+    const rows = table.getByRole('row');
+    await rows.nth(3).waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[role="tabpanel"] article').length === 12,
+    );
+    console.log(`/resultados of the study: complete in ${Date.now() - started} ms`);
+    expect(await rows.count()).toBe(4);
+    const families = await Promise.all(
+      [1, 2, 3].map(async (i) => {
+        const cells = await rows.nth(i).getByRole('cell').allTextContents();
+        return cells.slice(1);
+      }),
+    );
+    expect(families).toEqual([
+      ['7', 'EASTOVER 2 0', '4'],
+      ['14', 'SENECA 3 0', '4'],
+      ['23', 'WELLFORD 0', '4'],
+    ]);
+    await page.getByTestId('results-stat-busbarsEvaluated').getByText('3').waitFor();
+    await page.getByTestId('network-label').getByText(studyFixture.networkLabel).waitFor();
+    await saveScreenshot(page, 'studies-resultados');
+
+    // What the page shows comes from the study's results; the CLI computes the same study.
+    const results = (await (
+      await page.request.get(`${server.url}/api/studies/${studyId}`)
+    ).json()) as StudyResults;
+    const cli = holguraStudy(studyFixture);
+    const cliCapacity = new Map<string, number>(
+      cli.cases.flatMap((c) => c.busbars.map((b) => [`${c.name}/${b.bus}`, b.capacityMw] as const)),
+    );
+    expect(cliCapacity.size).toBe(12);
+    const apiCapacity = new Map<string, StudyBusbar>(
+      results.cases.flatMap((c) => c.busbars.map((b) => [`${c.name}/${b.bus}`, b] as const)),
+    );
+    for (const [key, mw] of cliCapacity) {
+      expect(Math.abs(apiCapacity.get(key)!.capacityMw - mw), key).toBeLessThan(1e-6);
+    }
+    // The study made from the Excel template has the same capacities.
+    const fromExcel = (await (
+      await page.request.get(`${server.url}/api/studies/${created[1]}`)
+    ).json()) as StudyResults;
+    for (const item of fromExcel.cases) {
+      for (const b of item.busbars) {
+        expect(Math.abs(b.capacityMw - cliCapacity.get(`${item.name}/${b.bus}`)!)).toBeLessThan(
+          1e-6,
+        );
+      }
+    }
+
+    // Family by family: 4 cards (2 scenarios × 2 years), each showing the CLI's capacity.
+    for (const [i, [bus, name]] of families.entries()) {
+      await rows
+        .nth(i + 1)
+        .getByRole('cell')
+        .nth(2)
+        .click();
+      await page.getByTestId('selected-family').getByText(`${bus} · ${name} · 4 casos`).waitFor();
+      const familyStarted = Date.now();
+      await page.waitForFunction(
+        () => document.querySelectorAll('[role="tabpanel"] article').length === 4,
+      );
+      console.log(`/resultados, family ${bus}: cards in ${Date.now() - familyStarted} ms`);
+      const cards = page.getByRole('tabpanel').getByRole('article');
+      const seen: string[] = [];
+      for (let c = 0; c < 4; c++) {
+        const card = cards.nth(c);
+        const heading = (await card.getByRole('heading').textContent()) ?? '';
+        const caseName = /(alta|baja)_\d{4}/.exec(heading)![0];
+        seen.push(caseName);
+        const expected = cliCapacity.get(`${caseName}/${bus}`)!;
+        expect(parseEsNumber(await card.getByTestId('card-capacity').textContent())).toBeCloseTo(
+          expected,
+          1,
+        );
+        expect(await card.textContent()).toContain(caseName.split('_')[1]!);
+      }
+      expect(seen.sort()).toEqual(['alta_2027', 'alta_2028', 'baja_2027', 'baja_2028']);
+      // One line per scenario in the family's chart.
+      expect(await page.getByTestId('capacity-line').count()).toBe(2);
+      // Year tabs: 'Todos' and one per year.
+      const tabs = page.getByRole('tablist', { name: 'Filtrar por año' }).getByRole('tab');
+      expect(await tabs.allTextContents()).toEqual(['Todos', '2027', '2028']);
+      await tabs.nth(2).click();
+      expect(await page.getByRole('tabpanel').getByRole('article').count()).toBe(2);
+      await tabs.nth(0).click();
+    }
+
+    // The pre-existing violation (bus 7, alta) says so on its card.
+    await rows.nth(1).getByRole('cell').nth(2).click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('article')
+      .filter({ hasText: 'alta_2027' })
+      .getByText('Violación previa a la conexión', { exact: false })
+      .waitFor();
+
+    // A full re-solve of every card: |flow| on the limiting element = its limit at the capacity.
+    const base = (await loadCase(fs.readFileSync(networkFile))).network;
+    const spec = toSpec(studyFixture);
+    let worst = 0;
+    let checked = 0;
+    for (const item of results.cases) {
+      for (const b of item.busbars) {
+        const check = resolveCheck(base, spec, studyFixture, item, b);
+        if (check === null) continue;
+        checked += 1;
+        if (b.preExistingViolation) {
+          expect(b.capacityMw).toBe(0);
+          expect(check.flowMw, `${item.name}/${b.bus} over its limit`).toBeGreaterThan(
+            check.limitMw,
+          );
+        } else {
+          const error = Math.abs(check.flowMw - check.limitMw);
+          worst = Math.max(worst, error);
+          expect(
+            error,
+            `${item.name}/${b.bus}: |flow| ${check.flowMw} vs ${check.limitMw}`,
+          ).toBeLessThan(1e-6);
+        }
+      }
+    }
+    console.log(
+      `re-solve: ${checked} busbar cases, max ||flow| − limit| ${worst.toExponential(2)} MW`,
+    );
+    expect(checked).toBeGreaterThanOrEqual(10);
+
+    // The generator sensitivities of a card (its busbar case read on request).
+    await rows.nth(2).getByRole('cell').nth(2).click();
+    await page
+      .getByRole('button', {
+        name: 'Ver la sensibilidad de los generadores de la barra SENECA 3 0 en el caso baja_2028',
+      })
+      .click();
+    const chart = page.getByTestId('generator-chart');
+    await chart.getByText('Restricción limitante:', { exact: false }).waitFor();
+    await saveScreenshot(page, 'studies-resultados-generators');
+
+    // Excel/CSV of the chosen study: its 12 results, the same figures.
+    const csv = await page.request.get(
+      `${server.url}/api/export/busbar-capacities.csv?studyId=${studyId}`,
+    );
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).split('\r\n').filter((line) => /^"?\d+"?;/.test(line));
+    expect(lines).toHaveLength(12);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('group', { name: /^Descargar la capacidad de conexión de la barra SENECA 3 0/ })
+        .getByRole('button', { name: 'Descargar Excel' })
+        .click(),
+    ]);
+    expect(await xlsx.failure()).toBeNull();
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // The capacity map of the study's own network.
+    await page
+      .getByRole('button', { name: 'Mostrar el mapa de capacidad de conexión (MW)' })
+      .click();
+    const map = page.getByRole('region', { name: 'Mapa de capacidad de conexión' });
+    await map.getByTestId('busbar-capacities').getByRole('listitem').first().waitFor({
+      state: 'attached',
+      timeout: 60_000,
+    });
+    expect(await map.getByTestId('busbar-capacities').getByRole('listitem').count()).toBe(1);
+    await saveScreenshot(page, 'studies-resultados-map');
+  }, 240_000);
+
   it('shows none of it to another user', async () => {
     const page = await session.newPage();
     await signUpThroughApi(page, server.url, 'estudios.otra@example.co');
@@ -426,6 +748,20 @@ describe('capacity studies', () => {
       .getByRole('alert')
       .getByText('No se encontró el estudio', { exact: false })
       .waitFor();
+    // Nor in /resultados: not offered, not shown by URL, not exported.
+    for (const studyId of created) {
+      await page.goto(`${server.url}/resultados?estudio=${studyId}`);
+      await page.getByRole('heading', { level: 2, name: 'No se encontró el estudio' }).waitFor();
+      expect(await page.getByRole('article').count()).toBe(0);
+      expect(
+        await page.getByLabel('Estudio mostrado').locator('option').allTextContents(),
+      ).not.toContain(expect.stringContaining(studyFixture.name));
+      const exported = await page.request.get(
+        `${server.url}/api/export/busbar-capacities.xlsx?studyId=${studyId}`,
+      );
+      expect(exported.status()).toBe(404);
+    }
+    await saveScreenshot(page, 'studies-resultados-other-user');
   });
 
   it('deletes a study with its cases', async () => {
@@ -442,5 +778,27 @@ describe('capacity studies', () => {
     // The study made in the form stays.
     await page.getByRole('row').filter({ hasText: studyFixture.name }).first().waitFor();
     expect(await page.getByText('Estudios – Total: 1').count()).toBe(1);
+
+    // Its /resultados link now says it is not found, and offers the demo and the other study.
+    await page.goto(`${server.url}/resultados?estudio=${created[1]}`);
+    await page.getByRole('heading', { level: 2, name: 'No se encontró el estudio' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const chooser = page.getByLabel('Estudio mostrado');
+    await page.waitForFunction(
+      () => !(document.querySelector('select') as HTMLSelectElement | null)?.disabled,
+    );
+    expect(await chooser.locator('option:not([disabled])').allTextContents()).toEqual([
+      `${studyFixture.name} · Calculado`,
+    ]);
+    await saveScreenshot(page, 'studies-resultados-deleted');
+    await page.getByRole('link', { name: 'Ver el estudio de demostración' }).click();
+    await page.waitForURL(`${server.url}/resultados?estudio=demo`);
+    // This server has no demo data: the demo's empty state, not an error.
+    await page.getByText('No hay datos disponibles').waitFor();
+    await chooser.selectOption({ label: `${studyFixture.name} · Calculado` });
+    await page.waitForURL(`${server.url}/resultados?estudio=${created[0]}`);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[role="tabpanel"] article').length === 12,
+    );
   });
 });
