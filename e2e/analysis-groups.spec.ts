@@ -19,6 +19,7 @@ type Level = { level: number; constraintIds: number[] };
 type Flexibility = {
   tmaxMw: number;
   fcitcMw: number;
+  levels: Level[];
   studyGroup?: { key: string; label: string; units: number[]; tmaxMw: number };
   figures?: { attributable: Figure; strict: Figure };
   preExisting?: {
