@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
-import { findNetworkAnswer } from '../network/network.repository';
+import { DEMO_STUDY_NETWORK_KEY, findNetworkAnswer } from '../network/network.repository';
 import { STUDY_TEMPLATE_EXAMPLE } from './workbook';
 import type { StudyChecker } from './study-check-thread';
 import { sendStudyErrors } from './study-errors';
@@ -293,7 +293,7 @@ export async function registerStudyRoutes(
       const gzip = acceptsGzip(request.headers['accept-encoding']);
       const reader = { owner: owner(request) };
       if (studyId === DEMO_STUDY_ID) {
-        const stored = await findNetworkAnswer(db, 'demo-study', '', gzip);
+        const stored = await findNetworkAnswer(db, 'demo-study', DEMO_STUDY_NETWORK_KEY, gzip);
         if (stored === null) return reply.status(404).send(apiError('DEMO_NETWORK_NOT_FOUND'));
         return sendStoredJson(request, reply, stored);
       }

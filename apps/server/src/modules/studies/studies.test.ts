@@ -21,6 +21,8 @@ import {
 import { loadCase, runStudy } from '@holgura/engine';
 import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
 import { buildTestApp, dialects } from '../../test-support';
+import { buildNetworkView } from '../network/network-view';
+import { saveDemoStudyNetwork } from '../network/network.repository';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -308,7 +310,7 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
   });
 
   it('keeps the previous results until a new version is complete, and cancels a running one', async () => {
-    const { server } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const { server, db } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
     const ana = await signedIn(server, 'study-versions');
     const created = createStudyResponseSchema.parse(
       (await post(ana, '/api/studies', { case: caseBlob, study: studyJson(STUDY) })).json(),
@@ -325,6 +327,12 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
     expect(networkViewResponseSchema.parse(map.json()).network.buses.number).toHaveLength(30);
     const other = await signedIn(server, 'study-versions-b');
     expect((await other.get(`/api/studies/${created.studyId}/network`)).statusCode).toBe(404);
+    // The demo's map through the same route, once its network is stored.
+    expect((await other.get('/api/studies/demo/network')).statusCode).toBe(404);
+    await saveDemoStudyNetwork(db, buildNetworkView((await loadCase(case30)).network));
+    const demoMap = await other.get('/api/studies/demo/network');
+    expect(demoMap.statusCode, demoMap.body).toBe(200);
+    expect(networkViewResponseSchema.parse(demoMap.json()).network.buses.number).toHaveLength(30);
 
     const edited = { ...STUDY, name: 'Estudio de prueba v2', busbars: [5, 12] };
     const second = await post(ana, `/api/studies/${created.studyId}/versions`, {
