@@ -83,7 +83,15 @@ describe('/resultados with the demo study', () => {
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     // The default view (the demo, every busbar): complete when its 450 cards are on the page.
     const opened = Date.now();
+    const studyRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/studies/demo',
+    );
     await page.goto(`${server.url}/resultados`);
+    const read = await studyRead;
+    const readBytes = (await read.body()).length;
+    console.log(
+      `GET /api/studies/demo: ${Math.round(read.request().timing().responseEnd)} ms, ${Math.round(readBytes / 1024)} KB`,
+    );
     await page.waitForFunction(
       () => document.querySelectorAll('[role="tabpanel"] article').length === 450,
       undefined,
