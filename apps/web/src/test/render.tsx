@@ -24,6 +24,8 @@ export function renderApp(path = '/', options: { applyAccept?: boolean } = {}) {
 /** What a mocked route sees of the request. */
 export type MockRequest = {
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   method: string;
   headers: Headers;
   /** The JSON body parsed, the raw body otherwise, or undefined. */
@@ -40,7 +42,8 @@ type MockRoute =
 export function mockApi(routesByPath: Record<string, MockRoute>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const parsed = new URL(url, 'http://localhost');
+    const path = parsed.pathname;
     const answer = routesByPath[path];
     if (answer === undefined) throw new Error(`Unexpected request in test: ${path}`);
     if (typeof answer === 'function') {
@@ -54,6 +57,7 @@ export function mockApi(routesByPath: Record<string, MockRoute>) {
       }
       return answer({
         path,
+        query: parsed.searchParams,
         method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
         headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : {})),
         body,
