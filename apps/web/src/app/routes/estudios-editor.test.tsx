@@ -10,7 +10,7 @@ import {
   studyDetail,
   studyFile,
 } from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../test/render';
+import { callsTo, jsonResponse, renderApp, sampleStats, type MockRequest } from '../../test/render';
 
 const summary = {
   scenarios: 2,
@@ -50,6 +50,7 @@ describe('/estudios/nuevo', () => {
   it('is reachable from /resultados with «Nuevo estudio»', async () => {
     signedIn({
       '/api/studies': { body: { studies: [] } },
+      '/api/stats': { body: sampleStats },
       '/api/studies/demo': {
         status: 404,
         body: { error: { code: 'STUDY_NOT_FOUND', message: 'No se encontró el estudio' } },

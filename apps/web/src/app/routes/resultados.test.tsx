@@ -8,7 +8,14 @@ import {
   studyItem,
 } from '../../features/results/study.fixture';
 import { jobEvents, jobStatus } from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, mockApi, renderApp, sampleSessionUser } from '../../test/render';
+import {
+  callsTo,
+  jsonResponse,
+  mockApi,
+  renderApp,
+  sampleSessionUser,
+  sampleStats,
+} from '../../test/render';
 
 const names = [
   'ODESSA',
@@ -396,6 +403,7 @@ describe('/resultados', () => {
 
   it('says there is no data while the demo study is computed, or a study has no results yet', async () => {
     api({
+      '/api/stats': { body: { ...sampleStats, demoData: 'computing' } },
       '/api/studies/demo': {
         status: 404,
         body: { error: { code: 'STUDY_NOT_FOUND', message: 'No se encontró el estudio' } },
@@ -404,7 +412,10 @@ describe('/resultados', () => {
     const { unmount } = renderApp('/resultados');
     expect(await screen.findByText('No hay datos disponibles')).toBeInTheDocument();
     expect(screen.getByText(/se calcula al primer arranque del servidor/)).toBeInTheDocument();
-    expect(await screen.findByTestId('results-stat-busbarsEvaluated')).toHaveTextContent('0');
+    // The strip says so too, from the server's public figures.
+    expect(
+      await screen.findByText('Calculando las cifras del estudio de demostración...'),
+    ).toBeInTheDocument();
     unmount();
 
     const first = { ...own, state: 'queued' as const, resultsVersion: null, jobId: 'j3' };

@@ -1,5 +1,6 @@
 import {
   caseDataSchema,
+  statsResponseSchema,
   studyDetailSchema,
   studyListResponseSchema,
   type BusbarCapacity,
@@ -10,6 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, ApiClientError } from '../../../lib/api-client';
 
 export const STUDIES_PATH = '/api/studies';
+export const STATS_PATH = '/api/stats';
 export const studyPath = (studyId: string) => `${STUDIES_PATH}/${encodeURIComponent(studyId)}`;
 export const caseDataPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/data`;
 
@@ -40,6 +42,13 @@ export const studyResultsQueryOptions = (userKey: string, studyId: string) =>
         throw error;
       }
     },
+  });
+
+/** The public figures (`GET /api/stats`): whether the demo data is still being computed. */
+export const publicStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['results', 'public-stats'],
+    queryFn: ({ signal }) => api.get(STATS_PATH, statsResponseSchema, signal),
   });
 
 /**

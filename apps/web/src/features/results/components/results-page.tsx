@@ -7,13 +7,20 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
-import { resultsStudiesQueryOptions, studyResultsQueryOptions } from '../api/results';
+import {
+  publicStatsQueryOptions,
+  resultsStudiesQueryOptions,
+  studyResultsQueryOptions,
+} from '../api/results';
 import { studyCards, studyFamilies, studyStats } from '../model';
 import { FamiliesTable } from './families-table';
 import { ResultsSection } from './results-section';
 import { StudyChooser } from './study-chooser';
 
 const t = es.resultsDemo.results;
+
+/** How often the demo is read again while its data is computed (as the stats strip asks). */
+const DEMO_REREAD_MS = 10_000;
 
 /** The query string that names the study shown: `/resultados?estudio=<studyId>`. */
 export const STUDY_PARAM = 'estudio';
@@ -45,13 +52,18 @@ export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
   const detail = useQuery({
     ...studyResultsQueryOptions(userKey, studyId),
     enabled: signedIn && validId,
+    // The demo before its first computation: read again until its cases are there.
+    refetchInterval: (query) => (isDemo && query.state.data === null ? DEMO_REREAD_MS : false),
   });
-  const stats = useQuery({
+  const studyFigures = useQuery({
     ...studyResultsQueryOptions(userKey, studyId),
     enabled: signedIn && validId,
-    // The demo before its first computation: zeros, as the server's stats were.
     select: (data) => studyStats(data ?? { cases: [] }),
   });
+  // Without the demo's cases, the server's public figures say whether they are being computed.
+  const demoMissing = isDemo && detail.isSuccess && detail.data === null;
+  const publicStats = useQuery({ ...publicStatsQueryOptions(), enabled: signedIn && demoMissing });
+  const stats = demoMissing ? publicStats : studyFigures;
 
   // Not the user's (deleted, another account's, a mistyped link); the demo is only "not yet".
   const notFound = !validId || (!isDemo && detail.isSuccess && detail.data === null);
