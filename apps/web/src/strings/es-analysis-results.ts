@@ -112,6 +112,8 @@ export const esAnalysisResults = {
   preExisting: {
     title: 'Violaciones existentes',
     none: 'Ningún elemento supera su límite en la condición original, ni antes ni después de una contingencia.',
+    listLoading: 'Cargando violaciones existentes...',
+    listError: (message: string) => `No se pudieron cargar las violaciones existentes: ${message}`,
     counts: (total: string, worsens: string, relieves: string, unaffected: string) =>
       `${total} pares de elemento y contingencia superan su límite sin transferencia: la transferencia empeora ${worsens}, alivia ${relieves} y no afecta ${unaffected}.`,
     listed: (listed: string, total: string) =>
@@ -161,6 +163,8 @@ export const esAnalysisResults = {
     fullNetwork: 'SOBRECARGA RED COMPLETA',
     notAvailable: 'N/A',
     empty: 'No se encontraron restricciones para este nivel',
+    loading: 'Cargando restricciones...',
+    error: (message: string) => `No se pudieron cargar las restricciones: ${message}`,
     noLevel: 'Selecciona un nivel para ver sus restricciones',
     /** Which condition is violated, and by how much (issue #21). */
     preExisting: (afterContingency: boolean, percent: string) =>
@@ -173,6 +177,8 @@ export const esAnalysisResults = {
     tabDispatch: 'Despacho',
     tabEffectiveness: 'Efectividad',
     noConstraint: 'Selecciona una restricción para ver sus generadores',
+    loading: 'Cargando generadores...',
+    error: (message: string) => `No se pudieron cargar los generadores: ${message}`,
     none: 'Ningún generador tiene sensibilidad de al menos 1 % sobre esta restricción.',
     sortCapacity: 'Capacidad',
     listLabel: 'Despacho por generador',

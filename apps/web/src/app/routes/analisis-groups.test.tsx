@@ -13,10 +13,10 @@ import {
   renderApp,
   type mockApi,
 } from '../../test/render';
-import { caseData, sevenCases, signedInWithSax, summary } from './analisis.fixtures';
+import { resultRoutes, sevenCases, signedInWithSax, summary } from './analisis.fixtures';
 
 const flexibility = flexibilitySchema.parse(groupsFixture);
-const withFlexibility = { body: { ...caseData, analysis: { ...caseData.analysis, flexibility } } };
+const withFlexibility = resultRoutes('c7', flexibility);
 
 const row = (patch: Partial<GroupAnalysisSummary>): GroupAnalysisSummary => ({
   analysisId: 'a-upload',
@@ -125,7 +125,7 @@ const job = (state: string, progressPercent: number, error: unknown = null) => (
 async function openCase(routes: Parameters<typeof mockApi>[0]) {
   const fetchMock = signedInWithSax({
     '/api/cases': sevenCases,
-    '/api/cases/c7/data': withFlexibility,
+    ...withFlexibility,
     '/api/cases/c7/analyses': { body: { caseId: 'c7', analyses: [row({})] } },
     ...routes,
   });
@@ -175,7 +175,7 @@ describe('/analisis study group and figures (issue #21)', () => {
       'Nivel 2: 80,0 MW, flexibilidad 0,0 %',
     );
     // The worsened violation is a constraint of every strict level, worded for its condition.
-    const table = screen.getByRole('table', { name: 'Restricciones del nivel 1' });
+    const table = await screen.findByRole('table', { name: 'Restricciones del nivel 1' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByTestId('pre-existing-tag')).toHaveTextContent(
@@ -187,14 +187,7 @@ describe('/analisis study group and figures (issue #21)', () => {
     const legacy = { ...groupsFixture };
     delete legacy.figures;
     delete legacy.studyGroup;
-    await openCase({
-      '/api/cases/c7/data': {
-        body: {
-          ...caseData,
-          analysis: { ...caseData.analysis, flexibility: flexibilitySchema.parse(legacy) },
-        },
-      },
-    });
+    await openCase(resultRoutes('c7', flexibilitySchema.parse(legacy)));
     expect(screen.queryByRole('button', { name: /^Estricta/ })).toBeNull();
     expect(
       screen.getByText(
@@ -206,6 +199,7 @@ describe('/analisis study group and figures (issue #21)', () => {
   it("lists 'Violaciones existentes' with their contingency, loading and effect", async () => {
     await openCase({});
     const region = screen.getByRole('region', { name: 'Violaciones existentes' });
+    await within(region).findByRole('table');
     expect(within(region).getByTestId('pre-existing-counts')).toHaveTextContent(
       '3 pares de elemento y contingencia superan su límite sin transferencia: la transferencia empeora 1, alivia 1 y no afecta 1.',
     );
@@ -232,7 +226,7 @@ describe('/analisis study group and figures (issue #21)', () => {
     const { user } = await openCase({});
     await user.click(screen.getByRole('button', { name: /^Estricta/ }));
     // Level 1 (strict) selects the worsened violation: 46 % before the contingency, 115,6 % after.
-    expect(screen.getByTestId('monitored-caption')).toHaveTextContent('Caso base (N-0)');
+    expect(await screen.findByTestId('monitored-caption')).toHaveTextContent('Caso base (N-0)');
     expect(screen.getByTestId('monitored-flow')).toHaveTextContent('46,0 MW');
     expect(screen.getByTestId('monitored-status')).toHaveTextContent('Normal');
     expect(screen.getByTestId('monitored-post-caption')).toHaveTextContent(
@@ -307,9 +301,7 @@ describe('/analisis choosing and switching study groups (issue #21)', () => {
         jobCalls += 1;
         return jsonResponse(jobCalls < 2 ? job('running', 40) : job('done', 100));
       },
-      '/api/cases/c7/analyses/a-area': {
-        body: { groupKey: 'area:2', flexibility: areaFlexibility },
-      },
+      ...resultRoutes('c7', flexibility, { 'a-area': areaFlexibility }),
       '/api/cases/c7/export/constraints.csv': () =>
         new Response('a;b', { headers: { 'Content-Type': 'text/csv' } }),
     });
@@ -368,7 +360,11 @@ describe('/analisis choosing and switching study groups (issue #21)', () => {
       within(list).getByRole('radio', { name: 'Ver los resultados de Unidades del área 2' }),
     );
     expect(screen.getByTestId('fcitc')).toHaveTextContent('30,0 MW');
-    expect(callsTo(fetchMock, '/api/cases/c7/analyses/a-area')).toHaveLength(1);
+    // The group's summary was read once, and kept.
+    const groupSummaries = (callsTo(fetchMock, '/api/cases/c7/result/summary') as [string][])
+      .map(([url]) => url)
+      .filter((url) => url.includes('analysis=a-area'));
+    expect(groupSummaries).toEqual(['/api/cases/c7/result/summary?analysis=a-area']);
     const levels = screen.getByRole('list', { name: 'Niveles de transferencia' });
     await user.click(within(levels).getByRole('button', { name: /^Nivel 2/ }));
     const section = screen.getByRole('region', { name: 'Restricciones del nivel' });
@@ -542,6 +538,7 @@ describe('/analisis cases: failed uploads and deletion (issue #16)', () => {
       'El análisis de este caso fallóError de sintaxis (línea 12)',
     );
     expect(callsTo(fetchMock, '/api/cases/c8/data')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/api/cases/c8/result/summary')).toHaveLength(0);
   });
 
   it('deletes the selected case after confirmation, and the list and selection follow', async () => {
@@ -554,7 +551,7 @@ describe('/analisis cases: failed uploads and deletion (issue #16)', () => {
         cases = cases.filter((item) => item.caseId !== 'c7');
         return new Response(null, { status: 204 });
       },
-      '/api/cases/c7/data': withFlexibility,
+      ...withFlexibility,
     });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
@@ -591,7 +588,7 @@ describe('/analisis cases: failed uploads and deletion (issue #16)', () => {
           },
         },
       },
-      '/api/cases/c7/data': withFlexibility,
+      ...withFlexibility,
     });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
@@ -615,14 +612,10 @@ describe('/analisis Efectividad by magnitude (issue #21)', () => {
         pMaxMw: plant.pInitialMw + ({ 1: 0.01, 2: 0.2, 3: 0.5, 4: 0 }[plant.id] ?? 10),
       })),
     });
-    const { user } = await openCase({
-      '/api/cases/c7/data': {
-        body: { ...caseData, analysis: { ...caseData.analysis, flexibility: small } },
-      },
-    });
+    const { user } = await openCase(resultRoutes('c7', small));
     const levels = screen.getByRole('list', { name: 'Niveles de transferencia' });
     await user.click(within(levels).getByRole('button', { name: /^Nivel 2/ }));
-    await user.click(screen.getByRole('tab', { name: 'Efectividad' }));
+    await user.click(await screen.findByRole('tab', { name: 'Efectividad' }));
     const list = screen.getByRole('list', { name: 'Efectividad por generador' });
     // L 3-4 after L 1-2: sensitivities 0,3, 0,1, −0,2 and −0,05.
     expect(

@@ -1,5 +1,14 @@
-import { SAX_ID_TOKEN_STORAGE_KEY, type CaseSummary } from '@holgura/contracts';
-import { mockApi, tokenFor } from '../../test/render';
+import {
+  constraintGenerators,
+  constraintSummary,
+  flexibilityFigure,
+  flexibilitySummary,
+  SAX_ID_TOKEN_STORAGE_KEY,
+  violationsOf,
+  type CaseSummary,
+  type Flexibility,
+} from '@holgura/contracts';
+import { jsonResponse, mockApi, tokenFor, type MockRequest } from '../../test/render';
 
 /** What the /analisis route tests share: a SAX session, cases, one case's N-1 data. */
 export const saxToken = tokenFor({ name: 'Ana Prueba', email: 'prueba@sax.co' });
@@ -73,3 +82,83 @@ export function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
 }
 
 export const sevenCases = { body: { cases: [1, 2, 3, 4, 5, 6, 7].map((i) => summary(i)) } };
+
+/**
+ * A fake of the result parts API (issue #16, decision 015) cut from whole flexibility results
+ * with the contracts' own builders, as the analysis worker cuts them: the upload's result, and
+ * groups' by analysisId (`?analysis=`). `flexibility: null`: a result without flexibility.
+ */
+export function resultRoutes(
+  caseId: string,
+  flexibility: Flexibility | null,
+  groups: Record<string, Flexibility> = {},
+  facts: unknown = caseData.analysis,
+): Parameters<typeof mockApi>[0] {
+  const base = `/api/cases/${caseId}/result`;
+  const chosen = (request: MockRequest) => {
+    const analysis = request.query.get('analysis');
+    return analysis === null ? flexibility : (groups[analysis] ?? null);
+  };
+  const missing = () =>
+    jsonResponse(
+      { error: { code: 'RESULT_FLEXIBILITY_MISSING', message: 'Sin flexibilidad' } },
+      409,
+    );
+  const routes: Parameters<typeof mockApi>[0] = {
+    [`${base}/summary`]: (request) => {
+      const flex = chosen(request);
+      return jsonResponse({
+        caseId,
+        analysisId: request.query.get('analysis'),
+        apiResponseDate: caseData.apiResponseDate,
+        analysis: facts,
+        flexibility: flex === null ? null : flexibilitySummary(flex),
+      });
+    },
+    [`${base}/constraints`]: (request) => {
+      const flex = chosen(request);
+      if (flex === null) return missing();
+      const figure = (request.query.get('figure') ?? 'attributable') as 'attributable' | 'strict';
+      const level = Number(request.query.get('level'));
+      const page = Number(request.query.get('page') ?? 1);
+      const pageSize = Number(request.query.get('pageSize') ?? 25);
+      const found = flexibilityFigure(flex, figure).levels.find((item) => item.level === level);
+      if (found === undefined) {
+        return jsonResponse({ error: { code: 'LEVEL_NOT_FOUND', message: 'Sin nivel' } }, 404);
+      }
+      const byId = new Map(flex.constraints.map((item) => [item.id, item]));
+      return jsonResponse({
+        caseId,
+        figure,
+        level,
+        transferMw: found.transferMw,
+        flexibilityPercent: found.flexibilityPercent,
+        total: found.constraintIds.length,
+        page,
+        pageSize,
+        constraints: found.constraintIds
+          .slice((page - 1) * pageSize, page * pageSize)
+          .map((id) => constraintSummary(byId.get(id)!)),
+      });
+    },
+    [`${base}/violations`]: (request) => {
+      const flex = chosen(request);
+      return flex === null ? missing() : jsonResponse(violationsOf(flex));
+    },
+  };
+  const ids = new Set(
+    [flexibility, ...Object.values(groups)].flatMap(
+      (flex) => flex?.constraints.map((item) => item.id) ?? [],
+    ),
+  );
+  for (const id of ids) {
+    routes[`${base}/constraints/${id}/generators`] = (request) => {
+      const flex = chosen(request);
+      const constraint = flex?.constraints.find((item) => item.id === id);
+      if (flex === null || constraint === undefined) return missing();
+      const plants = new Map(flex.plants.map((plant) => [plant.id, plant]));
+      return jsonResponse(constraintGenerators(flex, constraint, plants));
+    };
+  }
+  return routes;
+}

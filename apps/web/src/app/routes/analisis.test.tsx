@@ -1,9 +1,9 @@
-import { flexibilitySchema } from '@holgura/contracts';
+import { flexibilitySchema, flexibilitySummary } from '@holgura/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CasesTable } from '../../features/analysis/components/cases-table';
 import { UploadCard } from '../../features/analysis/components/upload-card';
-import { writeCachedFlexibility } from '../../features/analysis/flexibility/cache';
+import { writeCachedSummary } from '../../features/analysis/flexibility/cache';
 import { flexibilityFixture } from '../../features/analysis/flexibility/fixture';
 import {
   callsTo,
@@ -16,11 +16,21 @@ import {
 import {
   caseData,
   config,
+  resultRoutes,
   saxToken,
   sevenCases,
   signedInWithSax,
   summary,
 } from './analisis.fixtures';
+
+/** The summary part of a result without flexibility (GET …/result/summary). */
+const noFlexibilitySummary = {
+  caseId: 'c7',
+  analysisId: null,
+  apiResponseDate: caseData.apiResponseDate,
+  analysis: caseData.analysis,
+  flexibility: null,
+};
 
 describe('/analisis case table', () => {
   it('shows loading, then the newest five of the cases without a family, titled with the total', async () => {
@@ -101,7 +111,10 @@ describe('/analisis case table', () => {
 
   it('selects a case with the keyboard-reachable radio and shows its N-1 result', async () => {
     const data = deferred<Response>();
-    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': () => data.promise });
+    const fetchMock = signedInWithSax({
+      '/api/cases': sevenCases,
+      '/api/cases/c7/result/summary': () => data.promise,
+    });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
 
@@ -111,8 +124,10 @@ describe('/analisis case table', () => {
     expect(within(results).getByText('Caso 7')).toBeInTheDocument();
     expect(within(results).getByRole('status', { name: 'Cargando datos del caso...' }));
 
-    data.resolve(jsonResponse(caseData));
+    data.resolve(jsonResponse(noFlexibilitySummary));
     expect(await within(results).findByTestId('figure-buses')).toHaveTextContent('9');
+    // Read in parts (issue #16): never the whole document.
+    expect(callsTo(fetchMock, '/api/cases/c7/data')).toHaveLength(0);
     expect(within(results).getByTestId('figure-overloadedPairs')).toHaveTextContent('2');
     const table = within(results).getByRole('table', { name: 'Mayores cargas post-contingencia' });
     const rows = within(table).getAllByRole('row');
@@ -132,11 +147,9 @@ describe('/analisis case table', () => {
   it('shows the flexibility results: levels, constraints, generators and the constraint panel', async () => {
     // The fixture is built by hand and checked against the contract.
     const flexibility = flexibilitySchema.parse(flexibilityFixture);
-    signedInWithSax({
+    const fetchMock = signedInWithSax({
       '/api/cases': sevenCases,
-      '/api/cases/c7/data': {
-        body: { ...caseData, analysis: { ...caseData.analysis, flexibility } },
-      },
+      ...resultRoutes('c7', flexibility),
     });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
@@ -159,12 +172,16 @@ describe('/analisis case table', () => {
     expect(within(results).getByText('Selecciona una restricción para ver su estado inicial'));
     expect(within(results).getByText('Selecciona una restricción para ver sus generadores'));
 
-    // Level 3: its first constraint is selected.
+    // Level 3: its first constraint is selected once its first page is read.
     await user.click(within(levels).getByRole('button', { name: /^Nivel 3/ }));
     expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 3: 37,50 %' }));
     expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-red-700');
     expect(within(results).getByTestId('flex-exact')).toHaveTextContent('37,5000 %');
-    const table = within(results).getByRole('table', { name: 'Restricciones del nivel 3' });
+    const table = await within(results).findByRole('table', { name: 'Restricciones del nivel 3' });
+    const [[pageUrl]] = callsTo(fetchMock, '/api/cases/c7/result/constraints') as [[string]];
+    expect(pageUrl).toBe(
+      '/api/cases/c7/result/constraints?level=3&figure=attributable&page=1&pageSize=25',
+    );
     for (const header of ['#', 'Elemento Monitoreado', 'Elemento en Contingencia', 'Impacto']) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
@@ -174,7 +191,7 @@ describe('/analisis case table', () => {
       '2L 3-4L 1-20,400000',
       '3L 5-6SOBRECARGA RED COMPLETA0,300000',
     ]);
-    expect(rows[0]).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(rows[0]).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByTestId('monitored-flow')).toHaveTextContent('-50,0 MW');
 
     // Enter on the second row selects it; levels 4 and 2 keep it (it is in both).
@@ -182,7 +199,7 @@ describe('/analisis case table', () => {
     await user.keyboard('{Enter}');
     expect(rows[1]).toHaveAttribute('aria-selected', 'true');
     await user.click(within(levels).getByRole('button', { name: /^Nivel 4/ }));
-    const table4 = within(results).getByRole('table', { name: 'Restricciones del nivel 4' });
+    const table4 = await within(results).findByRole('table', { name: 'Restricciones del nivel 4' });
     expect(within(table4).getAllByRole('row')[2]).toHaveAttribute('aria-selected', 'true');
 
     // Original condition: flows at T = 0 against RATE_A.
@@ -196,8 +213,8 @@ describe('/analisis case table', () => {
     expect(screen.getByTestId('contingency-flow')).toHaveTextContent('70,0 MW');
     expect(screen.getByTestId('contingency-limit')).toHaveTextContent('120,0 MW');
 
-    // Generators of L 3-4 / L 1-2: G Isla (0,5 %) is left out.
-    const list = within(results).getByRole('list', { name: 'Despacho por generador' });
+    // Generators of L 3-4 / L 1-2 (their own part): G Isla (0,5 %) is left out.
+    const list = await within(results).findByRole('list', { name: 'Despacho por generador' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual([
       'G Norte',
@@ -260,14 +277,15 @@ describe('/analisis case table', () => {
     // Level 2 has only this constraint; level 1 clears the selection.
     await user.click(within(levels).getByRole('button', { name: /^Nivel 1/ }));
     expect(within(results).getByText('Selecciona una restricción para ver su estado inicial'));
-    // The results are cached for 30 minutes under flexibility:<caseId>.
+    // The summary is cached for 30 minutes under flexibility:<caseId>; pages are not.
     expect(window.localStorage.getItem('flexibility:c7')).toContain('"tmaxMw":160');
+    expect(window.localStorage.getItem('flexibility:c7')).not.toContain('sensitivities');
+    expect(callsTo(fetchMock, '/api/cases/c7/data')).toHaveLength(0);
   });
 
   it('shows the empty states: no levels, and a constraint without flow data', async () => {
     const noLevels = flexibilitySchema.parse({ ...flexibilityFixture, levels: [] });
-    writeCachedFlexibility('c7', noLevels);
-    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+    signedInWithSax({ '/api/cases': sevenCases, ...resultRoutes('c7', noLevels) });
     const first = renderApp('/analisis');
     await first.user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
     expect(await screen.findByText('Selecciona un nivel para ver sus restricciones'));
@@ -283,26 +301,118 @@ describe('/analisis case table', () => {
         c3,
       ],
     });
-    writeCachedFlexibility('c7', unrated);
+    window.localStorage.clear();
+    signedInWithSax({ '/api/cases': sevenCases, ...resultRoutes('c7', unrated) });
     const second = renderApp('/analisis');
     await second.user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
     const levels = await screen.findByRole('list', { name: 'Niveles de transferencia' });
     await second.user.click(within(levels).getByRole('button', { name: /^Nivel 2/ }));
-    expect(screen.getByText('No se encontraron datos de flujo para esta restricción'));
+    expect(await screen.findByText('No se encontraron datos de flujo para esta restricción'));
     await second.user.click(screen.getByRole('button', { name: 'Despacho Límite' }));
     expect(screen.getByText('No se encontraron datos de flujo para esta restricción'));
   });
 
-  it('reads the flexibility results from the local cache first', async () => {
-    writeCachedFlexibility('c7', flexibilityFixture);
-    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+  it('reads the result summary from the local cache first', async () => {
+    writeCachedSummary('c7', {
+      ...noFlexibilitySummary,
+      analysis: caseData.analysis as never,
+      flexibility: flexibilitySummary(flexibilityFixture),
+    });
+    const fetchMock = signedInWithSax({
+      '/api/cases': sevenCases,
+      ...resultRoutes('c7', flexibilityFixture),
+    });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
     expect(await screen.findByRole('list', { name: 'Niveles de transferencia' }));
+    expect(screen.getByTestId('figure-buses')).toHaveTextContent('9');
+    expect(callsTo(fetchMock, '/api/cases/c7/result/summary')).toHaveLength(0);
+  });
+
+  it('reads a result stored before the parts whole, once, and shows it the same way', async () => {
+    const flexibility = flexibilitySchema.parse(flexibilityFixture);
+    const fetchMock = signedInWithSax({
+      '/api/cases': sevenCases,
+      '/api/cases/c7/result/summary': {
+        status: 404,
+        body: {
+          error: {
+            code: 'RESULT_PARTS_NOT_FOUND',
+            message: 'Los resultados de este caso se guardaron antes de que existieran por partes',
+          },
+        },
+      },
+      '/api/cases/c7/data': {
+        body: { ...caseData, analysis: { ...caseData.analysis, flexibility } },
+      },
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const levels = await screen.findByRole('list', { name: 'Niveles de transferencia' });
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 3/ }));
+    const table = await screen.findByRole('table', { name: 'Restricciones del nivel 3' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(await screen.findByRole('list', { name: 'Despacho por generador' }));
+    expect(screen.getByTestId('figure-buses')).toHaveTextContent('9');
+    expect(callsTo(fetchMock, '/api/cases/c7/data')).toHaveLength(1);
+    // Nothing of the whole result is kept in local storage.
+    expect(window.localStorage.getItem('flexibility:c7')).toBeNull();
+  });
+
+  it('pages a long level from the server, keeping the selection across pages', async () => {
+    const [first] = flexibilityFixture.constraints;
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...first!,
+      id: i + 1,
+      monitored: { ...first!.monitored, name: `L ${i + 1}` },
+      ranking: 1 - i / 100,
+    }));
+    const ids = many.map((item) => item.id);
+    const flexibility = flexibilitySchema.parse({
+      ...flexibilityFixture,
+      limitingConstraintId: 1,
+      constraints: many,
+      levels: flexibilityFixture.levels.map((level) => ({
+        ...level,
+        constraintIds: level.level >= 3 ? ids : [],
+      })),
+    });
+    const fetchMock = signedInWithSax({
+      '/api/cases': sevenCases,
+      ...resultRoutes('c7', flexibility),
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const levels = await screen.findByRole('list', { name: 'Niveles de transferencia' });
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 3/ }));
+    const table = await screen.findByRole('table', { name: 'Restricciones del nivel 3' });
+    const section = screen.getByRole('region', { name: 'Restricciones del nivel' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(within(section).getByText('Página 1 de 2')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(within(section).getByText('Página 2 de 2')).toBeInTheDocument());
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^26L 26/));
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    // The first constraint stays selected while another page is read.
+    expect(screen.getByTestId('element-monitored')).toHaveTextContent('L 1');
+    await user.click(within(table).getAllByRole('row')[5]!);
+    expect(screen.getByTestId('element-monitored')).toHaveTextContent('L 30');
+    // Level 4 holds it too (T(c) ≤ T(ℓ)): it stays selected, from page 1 of level 4.
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 4/ }));
+    expect(screen.getByTestId('element-monitored')).toHaveTextContent('L 30');
+    expect(await within(section).findByText('Página 1 de 2')).toBeInTheDocument();
+    const pages = (callsTo(fetchMock, '/api/cases/c7/result/constraints') as [string][]).map(
+      ([url]) => new URL(url, 'http://x').searchParams.toString(),
+    );
+    expect(pages).toEqual([
+      'level=3&figure=attributable&page=1&pageSize=25',
+      'level=3&figure=attributable&page=2&pageSize=25',
+      'level=4&figure=attributable&page=1&pageSize=25',
+    ]);
   });
 
   it('says so when a case has no flexibility results', async () => {
-    signedInWithSax({ '/api/cases': sevenCases, '/api/cases/c7/data': { body: caseData } });
+    signedInWithSax({ '/api/cases': sevenCases, ...resultRoutes('c7', null) });
     const { user } = renderApp('/analisis');
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
     expect(await screen.findByText(/Los niveles de flexibilidad.*aún no están calculados/));
@@ -312,7 +422,7 @@ describe('/analisis case table', () => {
   it("shows 'Error: ...' when the case data cannot be read", async () => {
     signedInWithSax({
       '/api/cases': sevenCases,
-      '/api/cases/c7/data': {
+      '/api/cases/c7/result/summary': {
         status: 404,
         body: {
           error: { code: 'CASE_DATA_NOT_FOUND', message: 'El caso no tiene resultados guardados' },
@@ -409,7 +519,8 @@ describe('/analisis upload card', () => {
       },
       '/api/cases': () =>
         jsonResponse({ cases: listed ? [summary(8, { caseName: 'caso9' })] : [] }),
-      '/api/cases/c8/data': { body: { ...caseData, caseId: 'c8' } },
+      ...resultRoutes('c8', null),
+      '/api/cases/c8/analyses': { body: { caseId: 'c8', analyses: [] } },
     });
     await user.upload(input, new File(['mpc'], 'caso9.txt', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Procesar archivo' }));

@@ -1,4 +1,4 @@
-import type { AnalysisResultV1, CaseSummary, JobStatus, N1Loading } from '@holgura/contracts';
+import type { CaseResultFacts, CaseSummary, JobStatus, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { followJob } from '../../../lib/job-progress';
-import { caseDataQueryOptions } from '../api/case-data';
+import { caseResultQueryOptions } from '../api/result-parts';
 import { JobProgress } from './job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { LoadingGauge } from './loading-gauge';
@@ -87,25 +87,27 @@ function CaseInProgress({ jobId, onFinished }: { jobId: string; onFinished: () =
   );
 }
 
+/**
+ * The selected case's result, read in parts (issue #16): its summary first — the N-1 figures and
+ * the flexibility's levels — then, inside the flexibility view, only the pages shown.
+ */
 function CaseData({ caseId }: { caseId: string }) {
-  const data = useQuery(caseDataQueryOptions(caseId));
-  if (data.isError) {
+  const result = useQuery(caseResultQueryOptions(caseId, null));
+  if (result.isError) {
     return (
       <Notice tone="error" className="mt-4">
-        {t.error(data.error.message)}
+        {t.error(result.error.message)}
       </Notice>
     );
   }
+  if (result.isPending) return <Spinner label={t.loading} className="mt-4 py-10" />;
   return (
     <div className="mt-4 space-y-6">
-      {/* Flexibility first: it may come from the local cache before the case data arrives. */}
-      <FlexibilitySection key={caseId} caseId={caseId} />
-      {data.isPending ? (
-        <Spinner label={t.loading} className="py-10" />
-      ) : data.data.analysis === null ? (
+      <FlexibilitySection key={caseId} caseId={caseId} upload={result.data} />
+      {result.data.facts === null ? (
         <Notice tone="warning">{t.noAnalysis}</Notice>
       ) : (
-        <N1Summary analysis={data.data.analysis} />
+        <N1Summary analysis={result.data.facts} />
       )}
     </div>
   );
@@ -132,7 +134,7 @@ function Figures({ title, items }: { title: string; items: [string, number, stri
   );
 }
 
-function N1Summary({ analysis }: { analysis: AnalysisResultV1 }) {
+function N1Summary({ analysis }: { analysis: CaseResultFacts }) {
   const { counts } = analysis.network;
   const { n1 } = analysis;
   return (

@@ -1,4 +1,3 @@
-import type { Constraint } from '@holgura/contracts';
 import { Card } from '../../../components/ui/card';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -9,12 +8,18 @@ import {
   loadBandClasses,
   loadBandLabel,
 } from '../../../utils/load-bands';
-import { constraintState, loadingPercent, type ElementState, type ViewMode } from './model';
+import {
+  constraintState,
+  loadingPercent,
+  type ConstraintFacts,
+  type ElementState,
+  type ViewMode,
+} from './model';
 
 const t = esAnalysisResults.constraint;
 
 type ConstraintPanelProps = {
-  constraint: Constraint | null;
+  constraint: ConstraintFacts | null;
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
   /** Σ sensibilidad · ΔP of the manual dispatch (limite view only). */
@@ -78,7 +83,7 @@ function ConstraintBody({
   mode,
   whatIfMw,
 }: {
-  constraint: Constraint | null;
+  constraint: ConstraintFacts | null;
   mode: ViewMode;
   whatIfMw: number;
 }) {

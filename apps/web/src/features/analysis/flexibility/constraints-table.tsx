@@ -1,5 +1,5 @@
-import type { Constraint, FlexibilityLevel } from '@holgura/contracts';
-import { createColumnHelper } from '@tanstack/react-table';
+import { pageSizes, type ConstraintSummary, type LevelSummary } from '@holgura/contracts';
+import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Card } from '../../../components/ui/card';
@@ -9,11 +9,19 @@ import { constraintLoadingAtZero } from './model';
 
 const t = esAnalysisResults.constraints;
 
+/** One page of the level's constraints, as the server answered it (or an error). */
+export type ConstraintRows =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; rows: readonly ConstraintSummary[]; total: number };
+
 type ConstraintsTableProps = {
-  level: FlexibilityLevel | undefined;
-  constraints: ReadonlyMap<number, Constraint>;
+  level: LevelSummary | undefined;
+  page: PaginationState;
+  onPageChange: (page: PaginationState) => void;
+  constraints: ConstraintRows;
   selectedId: number | null;
-  onSelect: (id: number) => void;
+  onSelect: (constraint: ConstraintSummary) => void;
   /** Shown beside the title when the level has constraints (the download buttons). */
   actions?: ReactNode;
 };
@@ -24,7 +32,7 @@ export function formatImpact(ranking: number): string {
 }
 
 /** Which condition is violated, with its loading: after the contingency, or in the base case. */
-function PreExistingTag({ constraint }: { constraint: Constraint }) {
+function PreExistingTag({ constraint }: { constraint: ConstraintSummary }) {
   const percent = constraintLoadingAtZero(constraint);
   return (
     <span
@@ -39,68 +47,90 @@ function PreExistingTag({ constraint }: { constraint: Constraint }) {
   );
 }
 
-const column = createColumnHelper<Constraint>();
+/** A row and its place in the level (1-based, across pages). */
+type Row = { constraint: ConstraintSummary; rank: number };
+
+const column = createColumnHelper<Row>();
 const columns = [
-  column.display({
-    id: 'index',
+  column.accessor('rank', {
     header: t.index,
-    cell: ({ row }) => row.index + 1,
     meta: { cellClassName: 'tabular-nums text-slate-600' },
   }),
-  column.accessor((constraint) => constraint.monitored.name, {
+  column.accessor((row) => row.constraint.monitored.name, {
     id: 'monitored',
     header: t.monitored,
     cell: ({ row, getValue }) => (
       <>
         {getValue()}
-        {row.original.preExistingViolation && <PreExistingTag constraint={row.original} />}
+        {row.original.constraint.preExistingViolation && (
+          <PreExistingTag constraint={row.original.constraint} />
+        )}
       </>
     ),
     meta: { cellClassName: 'font-medium text-slate-900' },
   }),
-  column.accessor((constraint) => constraint.contingency?.name ?? t.fullNetwork, {
+  column.accessor((row) => row.constraint.contingency?.name ?? t.fullNetwork, {
     id: 'contingency',
     header: t.contingency,
     meta: { cellClassName: 'text-slate-700' },
   }),
-  column.accessor('ranking', {
+  column.accessor((row) => row.constraint.ranking, {
+    id: 'ranking',
     header: t.impact,
     cell: (info) => formatImpact(info.getValue()),
     meta: { align: 'right' },
   }),
 ];
 
-/** The constraints of the chosen level, by ranking descending (as stored). */
+/**
+ * The constraints of the chosen level, by ranking descending, a page at a time from the server
+ * (issue #16: a level of a 10,000-bus case can hold hundreds).
+ */
 export function ConstraintsTable({
   level,
+  page,
+  onPageChange,
   constraints,
   selectedId,
   onSelect,
   actions,
 }: ConstraintsTableProps) {
-  const rows =
-    level?.constraintIds.flatMap((id) => {
-      const constraint = constraints.get(id);
-      return constraint === undefined ? [] : [constraint];
-    }) ?? [];
+  const empty = level === undefined || level.constraintCount === 0;
+  const ready = constraints.status === 'ready' ? constraints : null;
+  const offset = page.pageIndex * page.pageSize;
+  const rows: Row[] = empty
+    ? []
+    : (ready?.rows.map((constraint, index) => ({ constraint, rank: offset + index + 1 })) ?? []);
+  const byId = new Map(rows.map((row) => [String(row.constraint.id), row.constraint]));
   return (
-    <Card
-      level={3}
-      titleId="restricciones-titulo"
-      title={t.title}
-      actions={rows.length > 0 && actions}
-    >
+    <Card level={3} titleId="restricciones-titulo" title={t.title} actions={!empty && actions}>
       <div className="mt-3">
         <DataTable
           caption={t.tableLabel(level?.level ?? 0)}
           columns={columns}
           rows={rows}
-          getRowId={(constraint) => String(constraint.id)}
+          getRowId={(row) => String(row.constraint.id)}
+          status={empty || constraints.status === 'ready' ? 'ready' : constraints.status}
+          loadingText={t.loading}
+          errorText={constraints.status === 'error' ? t.error(constraints.message) : ''}
           emptyText={level === undefined ? t.noLevel : t.empty}
           selection={{
             selectedId: selectedId === null ? null : String(selectedId),
-            onSelect: (id) => onSelect(Number(id)),
+            onSelect: (id) => {
+              const constraint = byId.get(id);
+              if (constraint !== undefined) onSelect(constraint);
+            },
           }}
+          paging={
+            empty
+              ? undefined
+              : {
+                  sizes: pageSizes,
+                  page,
+                  rowCount: ready?.total ?? level.constraintCount,
+                  onPageChange,
+                }
+          }
           className="max-h-96"
           minWidth="32rem"
         />

@@ -1,10 +1,11 @@
 import {
+  DEFAULT_PAGE_SIZE,
   exportPaths,
-  withFlexibilityFigure,
-  type Flexibility,
+  type ConstraintSummary,
   type FlexibilityFigureName,
 } from '@holgura/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,19 +14,25 @@ import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
 import { esAnalysisResults } from '../../../strings/es';
 import { ConstraintPanel } from './constraint-panel';
-import { ConstraintsTable } from './constraints-table';
+import { ConstraintsTable, type ConstraintRows } from './constraints-table';
 import { GeneratorsPanel } from './generators-panel';
 import { LevelsPanel } from './levels-panel';
 import {
-  constraintForLevel,
   generatorViews,
+  stillInLevel,
   whatIfDeltaMw,
   type ManualDispatch,
   type ViewMode,
 } from './model';
 import { networkFocus } from './network-focus';
-import { flexibilityQueryOptions } from './query';
-import { analysesQueryOptions, groupAnalysisQueryOptions } from '../api/groups';
+import { analysesQueryOptions } from '../api/groups';
+import {
+  caseResultQueryOptions,
+  constraintGeneratorsQueryOptions,
+  constraintPageQueryOptions,
+  violationsQueryOptions,
+  type CaseResult,
+} from '../api/result-parts';
 import { JobProgress } from '../components/job-progress';
 import { StudyGroupPanel } from '../groups/study-group-panel';
 import { useGroupRun } from '../groups/use-group-run';
@@ -34,16 +41,14 @@ import { PreExistingTable } from './pre-existing-table';
 const t = esAnalysisResults;
 
 /**
- * The flexibility part of 'Resultados del caso seleccionado' (errors of the case data are shown
- * by the N-1 part): the study group with its figures and the groups run (issue #21), the
- * pre-existing violations, then levels, constraints, generators and the constraint panel of the
- * group and figure chosen.
+ * The flexibility part of 'Resultados del caso seleccionado': the study group with its figures
+ * and the groups run (issue #21), the pre-existing violations, then levels, constraints,
+ * generators and the constraint panel of the group and figure chosen. `upload` is the upload's
+ * own result summary (its loading and errors are the case data's, shown by the caller).
  */
-export function FlexibilitySection({ caseId }: { caseId: string }) {
-  const queryClient = useQueryClient();
-  const upload = useQuery(flexibilityQueryOptions(queryClient, caseId));
+export function FlexibilitySection({ caseId, upload }: { caseId: string; upload: CaseResult }) {
   const groups = useQuery(analysesQueryOptions(caseId));
-  // null: the upload's own group (its result comes with the case data).
+  // null: the upload's own group (its result is `upload`).
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [figure, setFigure] = useState<FlexibilityFigureName>('attributable');
   const groupRun = useGroupRun(caseId, setChosenId);
@@ -54,15 +59,13 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
     chosenId === null ? null : (list?.find((row) => row.analysisId === chosenId) ?? null);
   const showingUpload = chosenId === null || chosenRow?.isUploadGroup === true;
   const group = useQuery({
-    ...groupAnalysisQueryOptions(caseId, chosenId ?? ''),
+    ...caseResultQueryOptions(caseId, chosenId),
     enabled: !showingUpload && chosenRow?.state === 'done',
   });
   const { CaseNetwork } = useNetworkSlots();
 
-  // While pending, the case data's own spinner speaks; its error is shown there too.
-  if (upload.isPending || upload.isError) return null;
-
-  const flexibility = showingUpload ? upload.data : (group.data?.flexibility ?? null);
+  const result = showingUpload ? upload : (group.data ?? null);
+  const flexibility = result?.flexibility ?? null;
   const select = (analysisId: string) =>
     setChosenId(analysisId === uploadRow?.analysisId ? null : analysisId);
   const run = groupRun.run?.analysisId === chosenId ? groupRun.run : null;
@@ -70,7 +73,7 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
   let body: ReactNode;
   if (showingUpload) {
     body =
-      upload.data === null ? (
+      upload.flexibility === null ? (
         <>
           <Notice tone="warning">{t.flexibilityMissing}</Notice>
           {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={null} />}
@@ -87,6 +90,8 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
       <Notice tone="error">{t.groups.groupError(group.error.message)}</Notice>
     ) : group.isPending ? (
       <Spinner label={t.groups.loadingGroup} className="py-10" />
+    ) : group.data.flexibility === null ? (
+      <Notice tone="warning">{t.flexibilityMissing}</Notice>
     ) : null;
   } else {
     const job = run?.job ?? chosenRow;
@@ -109,7 +114,7 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
   // The download of a group's tables names its analysis; the upload's is the default.
   const exportQuery = [
     showingUpload || chosenId === null ? null : `analysis=${encodeURIComponent(chosenId)}`,
-    flexibility?.figures === undefined ? null : `figure=${figure}`,
+    flexibility?.twoFigures === true ? `figure=${figure}` : null,
   ]
     .filter((part) => part !== null)
     .join('&');
@@ -131,15 +136,13 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
         onRun={(text) => void groupRun.start(text)}
       />
       {body}
-      {flexibility !== null && body === null && (
+      {result !== null && flexibility !== null && body === null && (
         <>
-          {flexibility.preExisting !== undefined && (
-            <PreExistingTable preExisting={flexibility.preExisting} />
-          )}
+          {flexibility.preExisting !== null && <Violations result={result} />}
           <FlexibilityView
             key={`${chosenId ?? 'upload'}:${figure}`}
-            flexibility={withFlexibilityFigure(flexibility, figure)}
-            caseId={caseId}
+            result={result}
+            figure={figure}
             exportQuery={exportQuery}
           />
         </>
@@ -148,71 +151,146 @@ export function FlexibilitySection({ caseId }: { caseId: string }) {
   );
 }
 
-type Selection = { level: number | null; constraintId: number | null };
-
-function initialSelection(flexibility: Flexibility): Selection {
-  const first = flexibility.levels[0];
-  return { level: first?.level ?? null, constraintId: constraintForLevel(first, null) };
+/** «Violaciones existentes»: the counts from the summary, the list from its own part. */
+function Violations({ result }: { result: CaseResult }) {
+  const counts = result.flexibility!.preExisting!;
+  // Nothing over its limit: nothing to ask for.
+  const query = useQuery({ ...violationsQueryOptions(result), enabled: counts.total > 0 });
+  return (
+    <PreExistingTable
+      counts={counts}
+      violations={
+        counts.total === 0
+          ? { status: 'ready', rows: [] }
+          : query.isError
+            ? { status: 'error', message: query.error.message }
+            : query.isPending
+              ? { status: 'loading' }
+              : { status: 'ready', rows: query.data.violations }
+      }
+    />
+  );
 }
 
+/**
+ * The level chosen and the constraint selected (spec §4). `auto`: the first constraint of the
+ * level is to be selected when its first page arrives.
+ */
+type Selection = { level: number | null; constraint: ConstraintSummary | null; auto: boolean };
+
 export function FlexibilityView({
-  flexibility,
-  caseId,
+  result,
+  figure,
   exportQuery = '',
 }: {
-  flexibility: Flexibility;
-  /** The stored case: its tables can be downloaded. */
-  caseId?: string;
+  result: CaseResult;
+  figure: FlexibilityFigureName;
   /** Added to the downloads' query: the group's analysis and the figure shown. */
   exportQuery?: string;
 }) {
+  const caseId = result.caseId;
+  const summary = result.flexibility!;
+  const shown = summary.figures[figure];
   const extra = exportQuery === '' ? '' : `&${exportQuery}`;
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(flexibility));
+  const [selection, setSelection] = useState<Selection>(() => ({
+    level: shown.levels[0]?.level ?? null,
+    constraint: null,
+    auto: true,
+  }));
+  const [page, setPage] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
   const [mode, setMode] = useState<ViewMode>('original');
   const [manual, setManual] = useState<ManualDispatch>({});
 
-  const constraints = useMemo(
-    () => new Map(flexibility.constraints.map((constraint) => [constraint.id, constraint])),
-    [flexibility],
-  );
-  const level = flexibility.levels.find((item) => item.level === selection.level);
-  const constraint =
-    selection.constraintId === null ? null : (constraints.get(selection.constraintId) ?? null);
+  const level = shown.levels.find((item) => item.level === selection.level);
+  const hasConstraints = level !== undefined && level.constraintCount > 0;
+  const pageQuery = useQuery({
+    ...constraintPageQueryOptions(
+      result,
+      figure,
+      level?.level ?? 0,
+      page.pageIndex + 1,
+      page.pageSize,
+    ),
+    enabled: hasConstraints,
+  });
+
+  // Spec §4: the level's first constraint once its first page is here (none for an empty level).
+  if (selection.auto) {
+    if (!hasConstraints) {
+      setSelection({ ...selection, constraint: null, auto: false });
+    } else if (
+      pageQuery.data !== undefined &&
+      !pageQuery.isPlaceholderData &&
+      pageQuery.data.level === level.level &&
+      pageQuery.data.page === 1
+    ) {
+      setSelection({
+        ...selection,
+        constraint: pageQuery.data.constraints[0] ?? null,
+        auto: false,
+      });
+    }
+  }
+  const constraint = selection.auto ? null : selection.constraint;
+
+  const generators = useQuery({
+    ...constraintGeneratorsQueryOptions(result, constraint?.id ?? 0),
+    enabled: constraint !== null,
+  });
   const rows = useMemo(
     () =>
-      constraint === null ? null : generatorViews(flexibility, constraint, level?.transferMw ?? 0),
-    [flexibility, constraint, level],
+      constraint === null || generators.data === undefined
+        ? null
+        : generatorViews(generators.data, level?.transferMw ?? 0),
+    [constraint, generators.data, level],
   );
   const whatIf = rows === null ? 0 : whatIfDeltaMw(rows, manual);
   const { CaseNetwork } = useNetworkSlots();
   const focus = useMemo(
-    () => networkFocus(flexibility, constraint, mode, whatIf),
-    [flexibility, constraint, mode, whatIf],
+    () => networkFocus(constraint, generators.data ?? null, mode, whatIf),
+    [constraint, generators.data, mode, whatIf],
   );
 
   const selectLevel = (next: number) => {
-    const nextLevel = flexibility.levels.find((item) => item.level === next);
-    const constraintId = constraintForLevel(nextLevel, selection.constraintId);
-    if (constraintId !== selection.constraintId) setManual({});
-    setSelection({ level: next, constraintId });
+    const nextLevel = shown.levels.find((item) => item.level === next);
+    const keep = stillInLevel(constraint, nextLevel);
+    if (!keep) setManual({});
+    setSelection({ level: next, constraint: keep ? constraint : null, auto: !keep });
+    setPage((current) => ({ ...current, pageIndex: 0 }));
   };
-  const selectConstraint = (id: number) => {
-    if (id !== selection.constraintId) setManual({});
-    setSelection((current) => ({ ...current, constraintId: id }));
+  const selectConstraint = (next: ConstraintSummary) => {
+    if (next.id !== constraint?.id) setManual({});
+    setSelection((current) => ({ ...current, constraint: next, auto: false }));
   };
+
+  const constraintRows: ConstraintRows = pageQuery.isError
+    ? { status: 'error', message: pageQuery.error.message }
+    : pageQuery.data === undefined
+      ? { status: 'loading' }
+      : { status: 'ready', rows: pageQuery.data.constraints, total: pageQuery.data.total };
 
   return (
     <div className="space-y-4">
       <h3 className="sr-only">{t.flexibilityTitle}</h3>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <LevelsPanel flexibility={flexibility} selected={level} onSelect={selectLevel} />
+        <LevelsPanel
+          levels={shown.levels}
+          tmaxMw={summary.tmaxMw}
+          fcitcMw={shown.fcitcMw}
+          selected={level}
+          onSelect={selectLevel}
+        />
         <ConstraintsTable
           level={level}
-          constraints={constraints}
-          selectedId={selection.constraintId}
+          page={page}
+          onPageChange={setPage}
+          constraints={constraintRows}
+          selectedId={constraint?.id ?? null}
           onSelect={selectConstraint}
           actions={
-            caseId !== undefined &&
             level !== undefined && (
               <ExportButtons
                 table={esExport.tables.constraints(level.level)}
@@ -228,13 +306,22 @@ export function FlexibilityView({
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <GeneratorsPanel
           rows={rows}
+          status={
+            constraint === null
+              ? 'ready'
+              : generators.isError
+                ? 'error'
+                : rows === null
+                  ? 'loading'
+                  : 'ready'
+          }
+          errorMessage={generators.error?.message}
           level={level?.level ?? null}
           mode={mode}
           manual={manual}
           onManualChange={(plantId, mw) => setManual((current) => ({ ...current, [plantId]: mw }))}
           onReset={() => setManual({})}
           actions={
-            caseId !== undefined &&
             level !== undefined &&
             constraint !== null && (
               <ExportButtons
@@ -256,9 +343,7 @@ export function FlexibilityView({
           whatIfMw={whatIf}
         />
       </div>
-      {CaseNetwork !== null && caseId !== undefined && (
-        <CaseNetwork caseId={caseId} focus={focus} />
-      )}
+      {CaseNetwork !== null && <CaseNetwork caseId={caseId} focus={focus} />}
     </div>
   );
 }

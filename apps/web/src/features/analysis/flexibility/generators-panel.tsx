@@ -9,6 +9,8 @@ import {
 } from '../../../components/charts/generator-sensitivity-chart';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -28,6 +30,9 @@ const t = esAnalysisResults.generators;
 type GeneratorsPanelProps = {
   /** null: no constraint selected. */
   rows: GeneratorView[] | null;
+  /** The selected constraint's generators are on their way, or could not be read. */
+  status?: 'loading' | 'error' | 'ready';
+  errorMessage?: string | undefined;
   level: number | null;
   mode: ViewMode;
   manual: ManualDispatch;
@@ -47,7 +52,13 @@ export function GeneratorsPanel(props: GeneratorsPanelProps) {
       title={t.title}
       actions={rows !== null && rows.length > 0 && props.actions}
     >
-      {rows === null ? (
+      {props.status === 'loading' ? (
+        <Spinner label={t.loading} className="py-10" />
+      ) : props.status === 'error' ? (
+        <Notice tone="error" className="mt-3">
+          {t.error(props.errorMessage ?? '')}
+        </Notice>
+      ) : rows === null ? (
         <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>
       ) : rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.none}</p>

@@ -1,4 +1,4 @@
-import type { Flexibility, FlexibilityLevel } from '@holgura/contracts';
+import type { LevelSummary } from '@holgura/contracts';
 import { Card } from '../../../components/ui/card';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -8,16 +8,20 @@ import { flexibilityBand, flexibilityBandClasses } from './model';
 const t = esAnalysisResults.levels;
 
 type LevelsPanelProps = {
-  flexibility: Flexibility;
-  selected: FlexibilityLevel | undefined;
+  /** The levels of the figure shown, with their transfer and flexibility. */
+  levels: readonly LevelSummary[];
+  tmaxMw: number;
+  /** The FCITC of the figure shown. */
+  fcitcMw: number;
+  selected: LevelSummary | undefined;
   onSelect: (level: number) => void;
 };
 
 /** Level selection: 'Nivel ℓ' with T(ℓ) and its flexibility; the gauge for the chosen one. */
-export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProps) {
+export function LevelsPanel({ levels, tmaxMw, fcitcMw, selected, onSelect }: LevelsPanelProps) {
   return (
     <Card level={3} titleId="niveles-titulo" title={t.title}>
-      {flexibility.levels.length === 0 ? (
+      {levels.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.empty}</p>
       ) : (
         <>
@@ -26,7 +30,7 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
             aria-label={t.listLabel}
             className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1"
           >
-            {flexibility.levels.map((level) => {
+            {levels.map((level) => {
               const active = level.level === selected?.level;
               const band = flexibilityBand(level.flexibilityPercent);
               return (
@@ -68,8 +72,8 @@ export function LevelsPanel({ flexibility, selected, onSelect }: LevelsPanelProp
           </ul>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs text-slate-600">
             {[
-              ['tmax', t.summaryTmax, t.mw(formatFixed(flexibility.tmaxMw, 1))],
-              ['fcitc', t.summaryFcitc, t.mw(formatFixed(flexibility.fcitcMw, 1))],
+              ['tmax', t.summaryTmax, t.mw(formatFixed(tmaxMw, 1))],
+              ['fcitc', t.summaryFcitc, t.mw(formatFixed(fcitcMw, 1))],
               [
                 'flex-exact',
                 t.summaryExact,
@@ -96,7 +100,7 @@ const RADIUS = 52;
 const ARC = Math.PI * RADIUS;
 
 /** A half-circle gauge, full at 100 %; coloured by the spec's flexibility bands. */
-function FlexibilityGauge({ level }: { level: FlexibilityLevel | undefined }) {
+function FlexibilityGauge({ level }: { level: LevelSummary | undefined }) {
   const percent = level?.flexibilityPercent ?? 0;
   const band = flexibilityBand(percent);
   const text = formatFixed(percent, 2);

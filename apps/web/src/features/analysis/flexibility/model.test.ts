@@ -1,9 +1,8 @@
-import { flexibilitySchema } from '@holgura/contracts';
+import { constraintGenerators, flexibilitySchema, type Flexibility } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { clampDispatch, filterBars, sortBars } from '../../../components/charts/generator-bars';
 import { flexibilityFixture as flex } from './fixture';
 import {
-  constraintForLevel,
   constraintLoadingAtZero,
   constraintState,
   dispatchAt,
@@ -12,6 +11,7 @@ import {
   generatorViews,
   loadingPercent,
   sortEffectiveness,
+  stillInLevel,
   whatIfDeltaMw,
 } from './model';
 
@@ -20,7 +20,17 @@ const constraint = (id: number) => {
   if (found === undefined) throw new Error(`no constraint ${id}`);
   return found;
 };
-const level = (n: number) => flex.levels.find((item) => item.level === n);
+const level = (n: number) => {
+  const found = flex.levels.find((item) => item.level === n)!;
+  return { ...found, constraintCount: found.constraintIds.length };
+};
+/** The generators part of a constraint, as the server cuts it (issue #16). */
+const part = (id: number, result: Flexibility = flex) =>
+  constraintGenerators(
+    result,
+    result.constraints.find((item) => item.id === id)!,
+    new Map(result.plants.map((plant) => [plant.id, plant])),
+  );
 const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 
 describe('flexibility model', () => {
@@ -51,7 +61,7 @@ describe('flexibility model', () => {
   });
 
   it('derives the generator view of a constraint, leaving out |sensitivity| < 0,01', () => {
-    const rows = generatorViews(flex, constraint(2), 80);
+    const rows = generatorViews(part(2), 80);
     expect(names(rows)).toEqual(['G Norte', 'G Sur', 'G Centro', 'G Oeste']);
     const [norte, , centro, oeste] = rows;
     expect(norte).toMatchObject({
@@ -69,12 +79,12 @@ describe('flexibility model', () => {
     expect(centro!.efectividad).toBeCloseTo(-20);
     expect(oeste!.efectividad).toBeCloseTo(-2);
     // Off when the output is not above 0.
-    const off = generatorViews({ ...flex, tmaxMw: 250 }, constraint(2), 250);
+    const off = generatorViews(part(2, { ...flex, tmaxMw: 250 }), 250);
     expect(off[2]).toMatchObject({ servicioSobrecarga: false, servicioMaximaSobrecarga: false });
   });
 
   it('sorts by capacity or sensitivity both ways and filters by sign', () => {
-    const rows = generatorViews(flex, constraint(2), 80);
+    const rows = generatorViews(part(2), 80);
     const bars = generatorBars(rows, 'original');
     expect(names(sortBars(bars, 'capacity', 'desc'))).toEqual([
       'G Centro',
@@ -106,7 +116,7 @@ describe('flexibility model', () => {
   });
 
   it('draws P0 in the original view and the dispatch at the limit in the limite view', () => {
-    const rows = generatorViews(flex, constraint(2), 80);
+    const rows = generatorViews(part(2), 80);
     const norte = (mode: 'original' | 'limite') =>
       generatorBars(rows, mode).find((bar) => bar.name === 'G Norte');
     expect(norte('original')).toMatchObject({
@@ -118,17 +128,19 @@ describe('flexibility model', () => {
     expect(norte('limite')?.dispatchMw).toBeCloseTo(72.5);
   });
 
-  it('auto-selects: first of the level, unless the current one is in it; none when empty', () => {
-    expect(constraintForLevel(level(1), null)).toBeNull();
-    expect(constraintForLevel(level(1), 2)).toBeNull();
-    expect(constraintForLevel(level(3), null)).toBe(1);
-    expect(constraintForLevel(level(3), 2)).toBe(2);
-    expect(constraintForLevel(level(2), 1)).toBe(2);
-    expect(constraintForLevel(undefined, 1)).toBeNull();
+  it('keeps the selected constraint on a level change only when the level holds it', () => {
+    // Every constraint of every level of the fixture: T(c) ≤ T(ℓ) is membership.
+    for (const item of flex.levels) {
+      for (const c of flex.constraints) {
+        expect(stillInLevel(c, level(item.level))).toBe(item.constraintIds.includes(c.id));
+      }
+    }
+    expect(stillInLevel(null, level(3))).toBe(false);
+    expect(stillInLevel(constraint(2), undefined)).toBe(false);
   });
 
   it('moves the monitored flow by Σ sensibilidad · ΔP from the limit dispatch', () => {
-    const rows = generatorViews(flex, constraint(2), 80);
+    const rows = generatorViews(part(2), 80);
     expect(whatIfDeltaMw(rows, {})).toBe(0);
     // G Norte 72,5 → 75 (+2,5 MW, s 0,3) and G Centro 73 → 63 (−10 MW, s −0,2).
     expect(whatIfDeltaMw(rows, { 1: 75, 3: 63 })).toBeCloseTo(0.75 + 2);

@@ -1,4 +1,9 @@
-import type { Constraint, Flexibility, FlexibilityLevel, Plant } from '@holgura/contracts';
+import type {
+  Constraint,
+  ConstraintGeneratorsResponse,
+  LevelSummary,
+  Plant,
+} from '@holgura/contracts';
 import type { GeneratorBar, SortDirection } from '../../../components/charts/generator-bars';
 
 /** Spec §9: generators with |sensibilidad| below this are not listed. */
@@ -51,31 +56,33 @@ export type GeneratorView = {
   efectividad: number;
 };
 
+/**
+ * The generator views of a constraint at a level, from its generators part (GET
+ * …/result/constraints/{id}/generators): each plant's sensitivity and its outputs at T = 0, at
+ * the constraint's limit T(c), at the level T(ℓ) and at Tmax.
+ */
 export function generatorViews(
-  flexibility: Flexibility,
-  constraint: Constraint,
+  part: ConstraintGeneratorsResponse,
   levelTransferMw: number,
 ): GeneratorView[] {
-  const plants = new Map(flexibility.plants.map((plant) => [plant.id, plant]));
   const views: GeneratorView[] = [];
-  for (const { plant: plantId, sensitivity } of constraint.sensitivities) {
-    const plant = plants.get(plantId);
-    if (plant === undefined || Math.abs(sensitivity) < SENSITIVITY_THRESHOLD) continue;
-    const atLevel = dispatchAt(plant, levelTransferMw);
-    const atMax = dispatchAt(plant, flexibility.tmaxMw);
+  for (const plant of part.generators) {
+    if (Math.abs(plant.sensitivity) < SENSITIVITY_THRESHOLD) continue;
+    const atLevel = plant.pInitialMw + levelTransferMw * plant.participation;
+    const atMax = plant.dispatchAtTmaxMw;
     views.push({
-      plantId,
+      plantId: plant.plant,
       name: plant.name,
-      sensibilidad: sensitivity,
+      sensibilidad: plant.sensitivity,
       potenciaInicial: plant.pInitialMw,
       capacidadMaximaMW: plant.pMaxMw,
       unidadesEnParalelo: plant.unitsInParallel,
       despachoSobrecarga: atLevel,
-      despachoInicioSobrecarga: dispatchAt(plant, constraint.transferAtLimitMw),
+      despachoInicioSobrecarga: plant.dispatchAtLimitMw,
       despachoMaximaSobrecarga: atMax,
       servicioSobrecarga: atLevel > 0,
       servicioMaximaSobrecarga: atMax > 0,
-      efectividad: sensitivity * (plant.pMaxMw - plant.pInitialMw),
+      efectividad: plant.sensitivity * (plant.pMaxMw - plant.pInitialMw),
     });
   }
   return views;
@@ -103,17 +110,22 @@ export function sortEffectiveness(rows: GeneratorView[], direction: SortDirectio
   );
 }
 
+/** A constraint as the screen reads it: its summary, without the per-plant sensitivities. */
+export type ConstraintFacts = Omit<Constraint, 'sensitivities'>;
+
 /**
  * Spec §4: on a level change the first constraint of the level is selected unless the current
- * one is still in it; a level without constraints clears the selection.
+ * one is still in it. A level's constraints are those of the figure whose transfer at the limit
+ * is within the level's transfer, T(c) ≤ T(ℓ) (ANALYSIS.md §5), so whether the selected one
+ * stays is known without reading the level's pages: it was picked from a level of the same
+ * figure (the view is rebuilt when the figure changes), whose other condition it meets.
  */
-export function constraintForLevel(
-  level: FlexibilityLevel | undefined,
-  currentId: number | null,
-): number | null {
-  if (level === undefined) return null;
-  if (currentId !== null && level.constraintIds.includes(currentId)) return currentId;
-  return level.constraintIds[0] ?? null;
+export function stillInLevel(
+  constraint: Pick<Constraint, 'transferAtLimitMw'> | null,
+  level: Pick<LevelSummary, 'transferMw' | 'constraintCount'> | undefined,
+): boolean {
+  if (constraint === null || level === undefined || level.constraintCount === 0) return false;
+  return constraint.transferAtLimitMw <= level.transferMw;
 }
 
 /** Manual dispatch (MW) per plant id, set by dragging a marker in the 'limite' view. */
@@ -155,7 +167,7 @@ export type ConstraintState = {
  * delta, against the applicable limit; the contingency element out of service.
  */
 export function constraintState(
-  constraint: Constraint,
+  constraint: ConstraintFacts,
   mode: ViewMode,
   whatIfMw = 0,
 ): ConstraintState {
@@ -221,6 +233,6 @@ export function loadingPercent(flowMw: number, limitMw: number): number | null {
  * The loading of a constraint in the condition it is checked in, at T = 0: after its
  * contingency (or in the base case), |flowAtZero| / limit in %; null without a limit.
  */
-export function constraintLoadingAtZero(constraint: Constraint): number | null {
+export function constraintLoadingAtZero(constraint: ConstraintFacts): number | null {
   return loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
 }

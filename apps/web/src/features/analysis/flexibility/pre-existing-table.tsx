@@ -73,10 +73,21 @@ const columns = [
 /**
  * 'Violaciones existentes' (issue #21): the elements already over their limit at T = 0, each
  * with its contingency, its loading then, and what the transfer does to it; with the counts
- * when more exist than the result lists.
+ * (from the result's summary) when more exist than the result lists. The list itself is its own
+ * part of the result (issue #16), read when shown.
  */
-export function PreExistingTable({ preExisting }: { preExisting: PreExisting }) {
-  const { counts, violations } = preExisting;
+export function PreExistingTable({
+  counts,
+  violations,
+}: {
+  counts: PreExisting['counts'];
+  /** The listed violations, or their request's state. */
+  violations:
+    | { status: 'loading' }
+    | { status: 'error'; message: string }
+    | { status: 'ready'; rows: readonly PreExistingViolation[] };
+}) {
+  const rows = violations.status === 'ready' ? violations.rows : [];
   return (
     <Card
       level={3}
@@ -93,8 +104,8 @@ export function PreExistingTable({ preExisting }: { preExisting: PreExisting }) 
                 formatInteger(counts.unaffected),
               )}
             </p>
-            {violations.length < counts.total && (
-              <p>{t.listed(formatInteger(violations.length), formatInteger(counts.total))}</p>
+            {violations.status === 'ready' && rows.length < counts.total && (
+              <p>{t.listed(formatInteger(rows.length), formatInteger(counts.total))}</p>
             )}
           </div>
         )
@@ -104,10 +115,13 @@ export function PreExistingTable({ preExisting }: { preExisting: PreExisting }) 
         <DataTable
           caption={t.caption}
           columns={columns}
-          rows={violations}
+          rows={rows}
           getRowId={(violation) =>
             `${violation.monitored.branch}-${violation.contingency?.branch ?? 0}-${violation.generatorOutage?.generator ?? 0}`
           }
+          status={violations.status}
+          loadingText={t.listLoading}
+          errorText={violations.status === 'error' ? t.listError(violations.message) : ''}
           emptyText={t.none}
           paging={{ sizes: PAGE_SIZES, initialSize: 5 }}
           minWidth="48rem"

@@ -1,10 +1,9 @@
 import type {
-  Flexibility,
   FlexibilityFigureName,
+  FlexibilitySummary,
   GroupAnalysisSummary,
   StudyGroupDescription,
 } from '@holgura/contracts';
-import { flexibilityFigure } from '@holgura/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -53,24 +52,24 @@ export function GroupDescription({ group }: { group: StudyGroupDescription }) {
 }
 
 /**
- * The two figures (ANALYSIS.md §5): attributable first, strict one click away. Results without
- * `figures` (stored before issue #21) have one figure and no switch.
+ * The two figures (ANALYSIS.md §5): attributable first, strict one click away. Results stored
+ * before issue #21 have one figure and no switch.
  */
 export function FigureSwitch({
   flexibility,
   figure,
   onChange,
 }: {
-  flexibility: Flexibility;
+  flexibility: FlexibilitySummary;
   figure: FlexibilityFigureName;
   onChange: (figure: FlexibilityFigureName) => void;
 }) {
-  if (flexibility.figures === undefined) return null;
+  if (!flexibility.twoFigures) return null;
   const names: [FlexibilityFigureName, string][] = [
     ['attributable', tf.attributable],
     ['strict', tf.strict],
   ];
-  const fcitc = (name: FlexibilityFigureName) => flexibilityFigure(flexibility, name).fcitcMw;
+  const fcitc = (name: FlexibilityFigureName) => flexibility.figures[name].fcitcMw;
   const equal = fcitc('attributable') === fcitc('strict');
   return (
     <div className="space-y-2">
@@ -202,7 +201,7 @@ export function GroupList({
 type StudyGroupPanelProps = {
   caseId: string;
   /** The result shown (its group and figures); null while it loads or when it has none. */
-  flexibility: Flexibility | null;
+  flexibility: FlexibilitySummary | null;
   figure: FlexibilityFigureName;
   onFigureChange: (figure: FlexibilityFigureName) => void;
   /** GET …/analyses: null while loading; an error message when it failed. */
@@ -256,7 +255,7 @@ export function StudyGroupPanel(props: StudyGroupPanelProps) {
     >
       <div className="mt-4 space-y-4">
         {flexibility !== null &&
-          (group === undefined ? (
+          (group === null || group === undefined ? (
             <p className="text-sm text-slate-600">{t.noDescription}</p>
           ) : (
             <GroupDescription group={group} />
