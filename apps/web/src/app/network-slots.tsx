@@ -3,6 +3,7 @@ import { Spinner } from '../components/ui/spinner';
 import {
   NetworkSlotContext,
   type BusbarCapacityMapProps,
+  type CaseCapacityMapProps,
   type CaseNetworkProps,
   type NetworkSlots,
 } from '../lib/network-slot';
@@ -14,6 +15,9 @@ const LazyCaseNetwork = lazy(() =>
   import('../features/network').then((module) => ({ default: module.CaseNetwork })),
 );
 const LazyBusbarCapacityMapGate = lazy(() => import('./network-map-gate'));
+const LazyCaseCapacityMap = lazy(() =>
+  import('../features/network').then((module) => ({ default: module.CaseCapacityMap })),
+);
 
 function CaseNetworkSlot(props: CaseNetworkProps) {
   return (
@@ -31,9 +35,18 @@ function BusbarCapacityMapSlot(props: BusbarCapacityMapProps) {
   );
 }
 
+function CaseCapacityMapSlot(props: CaseCapacityMapProps) {
+  return (
+    <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
+      <LazyCaseCapacityMap {...props} />
+    </Suspense>
+  );
+}
+
 const slots: NetworkSlots = {
   CaseNetwork: CaseNetworkSlot,
   BusbarCapacityMap: BusbarCapacityMapSlot,
+  CaseCapacityMap: CaseCapacityMapSlot,
 };
 
 /** Gives /analisis and /resultados the network feature without them importing it. */

@@ -21,6 +21,9 @@ export type BusbarCapacityMapProps = {
   selectedCaseName: string | null;
 };
 
+/** /analisis «Capacidad por barra»: the case's network coloured by each bus's capacity (MW). */
+export type CaseCapacityMapProps = { caseId: string; figure: 'attributable' | 'strict' };
+
 /**
  * Features do not import each other (eslint zones): the app shell puts the network feature's
  * lazily loaded components here, and /analisis and /resultados render whatever is provided.
@@ -28,11 +31,13 @@ export type BusbarCapacityMapProps = {
 export type NetworkSlots = {
   CaseNetwork: ComponentType<CaseNetworkProps> | null;
   BusbarCapacityMap: ComponentType<BusbarCapacityMapProps> | null;
+  CaseCapacityMap: ComponentType<CaseCapacityMapProps> | null;
 };
 
 export const NetworkSlotContext = createContext<NetworkSlots>({
   CaseNetwork: null,
   BusbarCapacityMap: null,
+  CaseCapacityMap: null,
 });
 
 export function useNetworkSlots(): NetworkSlots {

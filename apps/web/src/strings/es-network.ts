@@ -53,6 +53,24 @@ export const esNetwork = {
     'Un archivo CSV con las columnas barra, latitud y longitud (separadas por coma o punto y coma) ubica las barras en su posición geográfica.',
   coordinatesDone: 'Coordenadas cargadas: la red se muestra con posiciones geográficas.',
   coordinatesError: (message: string) => `No se pudieron cargar las coordenadas: ${message}`,
+  /** /analisis «Capacidad por barra»: every bus of the case coloured by its capacity (issue #17). */
+  capacityMap: {
+    title: 'Mapa de capacidad por barra',
+    caption: (strict: boolean) =>
+      `Cada barra del caso coloreada por su capacidad de conexión ${strict ? 'estricta' : 'atribuible'} (MW), con la cantidad de barras de cada intervalo.`,
+    loading: 'Cargando el mapa de capacidad...',
+    error: (message: string) => `No se pudo cargar el mapa de capacidad: ${message}`,
+    notReady: 'La capacidad de cada barra de este caso aún no está calculada.',
+    legendTitle: (strict: boolean) =>
+      `Capacidad de conexión ${strict ? 'estricta' : 'atribuible'} (MW)`,
+    bandZero: '0 MW',
+    bandRange: (from: string, to: string) => `${from}–${to} MW`,
+    bandCap: (cap: string) => `${cap} MW (tope del estudio: nada la limita antes)`,
+    outsideIsland: 'Sin capacidad (fuera de la isla de la transferencia)',
+    buses: (count: number, text: string) => `${text} ${count === 1 ? 'barra' : 'barras'}`,
+    tooltip: (strict: boolean) => (strict ? 'Capacidad estricta' : 'Capacidad atribuible'),
+    mw: (mw: string) => `${mw} MW`,
+  },
   tooltip: {
     bus: 'Barra',
     number: 'Número',

@@ -1,4 +1,9 @@
-import { networkViewResponseSchema } from '@holgura/contracts';
+import {
+  busbarCapacityMapResponseSchema,
+  busbarCapacityPaths,
+  networkViewResponseSchema,
+  type BusbarFigureName,
+} from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
 
@@ -37,3 +42,20 @@ export async function uploadCoordinates(caseId: string, file: Blob) {
   );
   return response.network;
 }
+
+/**
+ * The capacity of every bus of a case in one figure, as columns (decision 016): what the map
+ * colours. A stored result never changes; the job's end makes the screen ask again.
+ */
+export const caseCapacityMapQueryOptions = (caseId: string, figure: BusbarFigureName) =>
+  queryOptions({
+    queryKey: ['network', 'capacity-map', caseId, figure],
+    queryFn: ({ signal }) =>
+      api.get(
+        `${busbarCapacityPaths.map(caseId)}?figure=${figure}`,
+        busbarCapacityMapResponseSchema,
+        signal,
+      ),
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -1,0 +1,166 @@
+import type { BusbarCapacityMapResponse } from '@holgura/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import type { CaseCapacityMapProps } from '../../lib/network-slot';
+import { esNetwork } from '../../strings/es-network';
+import { formatFixed, formatInteger } from '../../utils/format';
+import { caseCapacityMapQueryOptions, caseNetworkQueryOptions } from './api';
+import {
+  bandCounts,
+  bandIndex,
+  capacityBands,
+  OUTSIDE_ISLAND_COLOR,
+  type CapacityBand,
+} from '../../utils/capacity-bands';
+import { NetworkView } from './network-view';
+
+const t = esNetwork.capacityMap;
+
+/**
+ * /analisis «Capacidad por barra»: the case's network with every bus coloured by its connection
+ * capacity in the figure chosen (issue #17), with a legend in MW up to the cap that counts the
+ * buses of each band — the words for what the colours show.
+ */
+export function CaseCapacityMap({ caseId, figure }: CaseCapacityMapProps) {
+  const network = useQuery(caseNetworkQueryOptions(caseId));
+  const map = useQuery(caseCapacityMapQueryOptions(caseId, figure));
+  const failed = network.error ?? map.error;
+  const ready =
+    network.data !== undefined && map.data !== undefined && map.data.capMw !== null
+      ? { view: network.data, map: map.data, capMw: map.data.capMw }
+      : null;
+  return (
+    <Card
+      level={3}
+      titleId="mapa-capacidad-barras-titulo"
+      title={t.title}
+      subtitle={t.caption(figure === 'strict')}
+    >
+      <div className="mt-3">
+        {failed !== null ? (
+          <p role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+            {t.error(failed.message)}
+          </p>
+        ) : network.isPending || map.isPending ? (
+          <Spinner label={t.loading} className="py-10" />
+        ) : ready === null || ready.map.state !== 'done' ? (
+          <p className="text-sm text-slate-600">{t.notReady}</p>
+        ) : (
+          <ColouredNetwork
+            view={ready.view}
+            map={ready.map}
+            capMw={ready.capMw}
+            strict={figure === 'strict'}
+          />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ColouredNetwork({
+  view,
+  map,
+  capMw,
+  strict,
+}: {
+  view: Parameters<typeof NetworkView>[0]['view'];
+  map: BusbarCapacityMapResponse;
+  capMw: number;
+  strict: boolean;
+}) {
+  const bands = useMemo(() => capacityBands(capMw), [capMw]);
+  const { colors, capacityOf } = useMemo(() => {
+    const byBus = new Map<number, string>();
+    const capacity = new Map<number, number | null>();
+    map.bus.forEach((bus, i) => {
+      const mw = map.capacityMw[i] ?? null;
+      const index = bandIndex(bands, mw);
+      byBus.set(bus, index < 0 ? OUTSIDE_ISLAND_COLOR : bands[index]!.color);
+      capacity.set(bus, mw);
+    });
+    return { colors: byBus, capacityOf: capacity };
+  }, [map, bands]);
+  const counts = useMemo(() => bandCounts(bands, map.capacityMw), [bands, map]);
+  return (
+    <NetworkView
+      view={view}
+      focus={null}
+      busColors={colors}
+      busDetail={(busNumber) => {
+        if (!capacityOf.has(busNumber)) return null;
+        const mw = capacityOf.get(busNumber) ?? null;
+        return {
+          label: t.tooltip(strict),
+          value: mw === null ? t.outsideIsland : t.mw(formatFixed(mw, 1)),
+        };
+      }}
+      legend={null}
+    >
+      <BandsLegend bands={bands} counts={counts} strict={strict} />
+    </NetworkView>
+  );
+}
+
+function bandLabel(band: CapacityBand): string {
+  if (band.kind === 'zero') return t.bandZero;
+  if (band.kind === 'cap') return t.bandCap(formatFixed(band.fromMw, 0));
+  return t.bandRange(formatFixed(band.fromMw, 0), formatFixed(band.toMw, 0));
+}
+
+/** The MW bands with their colours and how many buses each holds (shown without WebGL too). */
+function BandsLegend({
+  bands,
+  counts,
+  strict,
+}: {
+  bands: CapacityBand[];
+  counts: { counts: number[]; outside: number };
+  strict: boolean;
+}) {
+  const items = bands.map((band, i) => ({
+    key: `${band.kind}-${band.fromMw}`,
+    color: band.color,
+    label: bandLabel(band),
+    count: counts.counts[i] ?? 0,
+  }));
+  if (counts.outside > 0) {
+    items.push({
+      key: 'outside',
+      color: OUTSIDE_ISLAND_COLOR,
+      label: t.outsideIsland,
+      count: counts.outside,
+    });
+  }
+  return (
+    <div>
+      <h4
+        id="leyenda-capacidad-barras"
+        className="text-xs font-semibold uppercase tracking-wide text-slate-600"
+      >
+        {t.legendTitle(strict)}
+      </h4>
+      <ul
+        aria-labelledby="leyenda-capacidad-barras"
+        className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700"
+        data-testid="capacity-map-legend"
+      >
+        {items.map((item) => (
+          <li key={item.key} className="flex items-center gap-1.5" data-color={item.color}>
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-full"
+              style={{ backgroundColor: item.color }}
+            />
+            <span>{item.label}</span>
+            <span className="tabular-nums text-slate-600" data-testid="band-count">
+              {t.buses(item.count, formatInteger(item.count))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
