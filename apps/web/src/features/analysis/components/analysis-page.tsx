@@ -1,8 +1,10 @@
 import { MAX_UPLOAD_BYTES } from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { clientConfigQueryOptions } from '../../../lib/client-config';
 import { casesQueryOptions, clearCachedCases } from '../api/cases';
+import { BusbarCapacitySection } from '../capacity/busbar-capacity-section';
+import { clearTableState } from '../capacity/table-state';
 import { forgetCachedFlexibility } from '../flexibility/cache';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
@@ -29,7 +31,21 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
   const queryClient = useQueryClient();
   const config = useQuery(clientConfigQueryOptions());
   const cases = useQuery({ ...casesQueryOptions(userKey), enabled: signedIn });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The selected case is in the address (`?caso=`), with «Capacidad por barra»'s page, order
+  // and filters: a link or a reload shows the same case and rows.
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('caso');
+  const setSelectedId = (caseId: string | null) =>
+    setParams(
+      (current) => {
+        if (current.get('caso') === caseId) return current;
+        const next = clearTableState(current);
+        if (caseId === null) next.delete('caso');
+        else next.set('caso', caseId);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   const refresh = async () => {
     clearCachedCases(userKey);
@@ -78,6 +94,10 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
       <div className="lg:col-span-2">
         <CaseResults selected={selected} onAnalysisFinished={() => void refresh()} />
       </div>
+      {/* An uploaded case once analysed: its busbar capacities are computed after (issue #17). */}
+      {selected?.analysis?.state === 'done' && (
+        <BusbarCapacitySection key={selected.caseId} caseId={selected.caseId} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,403 @@
+import type {
+  BusbarCapacityPageResponse,
+  BusbarCapacityRow,
+  BusbarCapacitySummary,
+} from '@holgura/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../test/render';
+import { resultRoutes, signedInWithSax, summary } from './analisis.fixtures';
+
+/** Case 7, analysed: its busbar capacities follow (issue #17). */
+const analysed = summary(7, { analysis: { jobId: 'j7', state: 'done', error: null } });
+
+const limiting = (monitored: string, contingency: string | null, d = 0.1) => ({
+  monitoredBranch: 3,
+  monitoredName: monitored,
+  contingencyBranch: contingency === null ? null : 4,
+  contingencyName: contingency,
+  distributionFactor: d,
+});
+
+const row = (
+  patch: Partial<BusbarCapacityRow> & { bus: number; name: string },
+): BusbarCapacityRow => ({
+  position: patch.bus,
+  baseKv: 230,
+  area: 1,
+  zone: 1,
+  inTransferIsland: true,
+  attributable: { capacityMw: 120.04, limiting: limiting('L 1-2', 'L 3-4') },
+  strict: { capacityMw: 120.04, limiting: limiting('L 1-2', 'L 3-4') },
+  preExistingLimit: false,
+  worsened: null,
+  ...patch,
+});
+
+const rows: BusbarCapacityRow[] = [
+  row({
+    bus: 1001,
+    name: 'NORTE',
+    attributable: { capacityMw: 2000, limiting: null },
+    strict: { capacityMw: 2000, limiting: null },
+  }),
+  row({
+    bus: 2002,
+    name: 'SUR',
+    baseKv: 13.8,
+    area: 2,
+    attributable: { capacityMw: 345.67, limiting: limiting('L 5-6', null) },
+    strict: { capacityMw: 0, limiting: limiting('L 7-8', 'L 9-10', 0.02) },
+    preExistingLimit: true,
+    worsened: limiting('L 7-8', 'L 9-10', 0.02),
+  }),
+  row({ bus: 3003, name: 'CENTRO' }),
+];
+
+const capacitySummary: BusbarCapacitySummary = {
+  buses: 3,
+  computed: 3,
+  outsideIsland: 0,
+  withPreExistingLimit: 1,
+  withWorsenedViolation: 1,
+  capMw: 2000,
+  medianMw: 345.67,
+  attributable: { minMw: 120.04, medianMw: 345.67, maxMw: 2000, zero: 0, atCap: 1 },
+  strict: { minMw: 0, medianMw: 120.04, maxMw: 2000, zero: 1, atCap: 1 },
+};
+
+const state = {
+  caseId: 'c7',
+  jobId: 'k7',
+  progressPercent: 100,
+  stage: null,
+  error: null,
+};
+
+function page(request: MockRequest, patch: Partial<BusbarCapacityPageResponse> = {}) {
+  const q = request.query;
+  return jsonResponse({
+    ...state,
+    state: 'done',
+    total: 3,
+    page: Number(q.get('page') ?? 1),
+    pageSize: Number(q.get('pageSize') ?? 50),
+    sort: q.get('sort') ?? 'capacity',
+    order: q.get('order') ?? 'asc',
+    figure: q.get('figure') ?? 'attributable',
+    rows,
+    summary: capacitySummary,
+    options: {
+      capMw: 2000,
+      postContingencyRating: 'emergency',
+      sink: 'headroom-down',
+      distributionFactorCutoff: 0.01,
+      contingencies: 40,
+      monitored: 40,
+      computeMs: 12,
+    },
+    computedAt: '2026-11-28T10:00:00Z',
+    ...patch,
+  });
+}
+
+const histogram = {
+  ...state,
+  state: 'done',
+  figure: 'attributable',
+  capMw: 2000,
+  total: 3,
+  outsideIsland: 0,
+  bins: [
+    { kind: 'zero', fromMw: 0, toMw: 0, count: 0 },
+    { kind: 'range', fromMw: 0, toMw: 150, count: 1 },
+    { kind: 'range', fromMw: 150, toMw: 2000, count: 1 },
+    { kind: 'cap', fromMw: 2000, toMw: 2000, count: 1 },
+  ],
+};
+
+function openCase(routes: Parameters<typeof signedInWithSax>[0] = {}) {
+  const fetchMock = signedInWithSax({
+    '/api/cases': { body: { cases: [analysed] } },
+    ...resultRoutes('c7', null),
+    '/api/cases/c7/busbar-capacities': (request) => page(request),
+    '/api/cases/c7/busbar-capacities/histogram': { body: histogram },
+    ...routes,
+  });
+  const view = renderApp('/analisis');
+  return { ...view, fetchMock };
+}
+
+const pageUrls = (fetchMock: ReturnType<typeof openCase>['fetchMock']) =>
+  (callsTo(fetchMock, '/api/cases/c7/busbar-capacities') as [string][]).map(([url]) =>
+    new URL(url, 'http://x').searchParams.toString(),
+  );
+
+const job = (jobState: string, progressPercent: number) => ({
+  jobId: 'k7',
+  kind: 'capacity',
+  caseId: 'c7',
+  studyId: null,
+  state: jobState,
+  progressPercent,
+  stage: jobState === 'running' ? 'Calculando la capacidad de cada barra' : null,
+  error: null,
+  attempts: 1,
+  createdAt: '2026-11-28T10:00:00Z',
+  startedAt: null,
+  finishedAt: null,
+});
+
+async function openSection(routes: Parameters<typeof signedInWithSax>[0] = {}) {
+  const view = openCase(routes);
+  await view.user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+  const section = await screen.findByRole('region', { name: 'Capacidad por barra' });
+  return { ...view, section };
+}
+
+describe('/analisis «Capacidad por barra» (issue #17)', () => {
+  it('shows both figures per bus, attributable first, and why a strict figure is 0', async () => {
+    const { user, router, fetchMock, section } = await openSection();
+    const table = await within(section).findByRole('table', {
+      name: /^Capacidad atribuible de conexión por barra/,
+    });
+    expect(within(section).getByRole('button', { name: 'Atribuible' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(section).getByTestId('capacity-median')).toHaveTextContent('345,7 MW');
+    expect(within(section).getByTestId('capacity-at-cap')).toHaveTextContent('1');
+    expect(within(section).getByTestId('capacity-total')).toHaveTextContent('3 de 3 barras');
+    expect(within(section).getByTestId('capacity-pre-existing')).toHaveTextContent(
+      /^En 1 de 3 barras la cifra estricta es 0 MW/,
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Barra',
+      'Nombre',
+      'kV',
+      'Área',
+      'Atribuible (MW)',
+      'Elemento limitante',
+      'Contingencia',
+      'Estricta (MW)',
+      'Violación existente que empeora',
+    ]);
+    const body = within(table).getAllByRole('row').slice(1);
+    expect(body.map((item) => item.textContent)).toEqual([
+      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0Ninguna',
+      '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10',
+      '3003CENTRO2301120,0L 1-2L 3-4120,0Ninguna',
+    ]);
+    // Largest capacity first, 50 a page; the address names the case only.
+    expect(pageUrls(fetchMock)).toEqual([
+      'figure=attributable&sort=capacity&order=desc&page=1&pageSize=50',
+    ]);
+    expect(router.state.location.search).toBe('?caso=c7');
+
+    // Strict: its MW column first, the attributable beside it.
+    await user.click(within(section).getByRole('button', { name: 'Estricta' }));
+    const strict = await within(section).findByRole('table', { name: /^Capacidad estricta/ });
+    expect(within(strict).getAllByRole('columnheader')[4]).toHaveTextContent('Estricta (MW)');
+    expect(within(strict).getAllByRole('columnheader')[7]).toHaveTextContent('Atribuible (MW)');
+    expect(within(section).getByTestId('capacity-figure-help')).toHaveTextContent(/^Estricta/);
+    expect(within(section).getByTestId('capacity-median')).toHaveTextContent('120,0 MW');
+    expect(router.state.location.search).toBe('?caso=c7&capacidad.cifra=estricta');
+    expect(pageUrls(fetchMock).at(-1)).toBe(
+      'figure=strict&sort=capacity&order=desc&page=1&pageSize=50',
+    );
+  });
+
+  it('sorts and pages on the server, from the address', async () => {
+    const { user, fetchMock, section, router } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) => page(request, { total: 120 }),
+    });
+    const table = await within(section).findByRole('table', { name: /^Capacidad atribuible/ });
+    await user.click(within(table).getByRole('button', { name: 'Nombre' }));
+    await waitFor(() =>
+      expect(pageUrls(fetchMock).at(-1)).toBe(
+        'figure=attributable&sort=name&order=asc&page=1&pageSize=50',
+      ),
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Nombre' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(pageUrls(fetchMock).at(-1)).toMatch(/&page=2&pageSize=50$/));
+    expect(within(section).getByText('Página 2 de 3')).toBeInTheDocument();
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'Filas por página' }),
+      '100',
+    );
+    await waitFor(() => expect(pageUrls(fetchMock).at(-1)).toMatch(/&page=1&pageSize=100$/));
+    expect(router.state.location.search).toBe(
+      '?caso=c7&capacidad.filas=100&capacidad.orden=nombre&capacidad.sentido=ascendente',
+    );
+    // The strict figure's column sorts by it.
+    await user.click(within(table).getByRole('button', { name: 'Estricta (MW)' }));
+    await waitFor(() => expect(pageUrls(fetchMock).at(-1)).toMatch(/sort=strict/));
+  });
+
+  it('searches after a pause, filters by kV and area, and refuses what is not a number', async () => {
+    const { user, fetchMock, section, router } = await openSection();
+    await within(section).findByRole('table', { name: /^Capacidad atribuible/ });
+    const filters = within(section).getByRole('search', { name: 'Filtrar barras' });
+    await user.type(within(filters).getByLabelText('Buscar barra'), 'nor');
+    await waitFor(() => expect(pageUrls(fetchMock).at(-1)).toMatch(/&q=nor&/));
+    // One request for the word, not one per key.
+    expect(pageUrls(fetchMock).filter((url) => url.includes('q='))).toHaveLength(1);
+
+    const kv = within(filters).getByLabelText('Tensión mínima (kV)');
+    await user.type(kv, 'alta');
+    expect(await within(filters).findByRole('alert')).toHaveTextContent(
+      'Escribe la tensión en kV, por ejemplo 115 o 13,8.',
+    );
+    expect(kv).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(kv);
+    await user.type(kv, '13,8');
+    await user.type(within(filters).getByLabelText('Área'), '2');
+    await waitFor(() =>
+      expect(pageUrls(fetchMock).at(-1)).toBe(
+        'figure=attributable&q=nor&minKv=13.8&area=2&sort=capacity&order=desc&page=1&pageSize=50',
+      ),
+    );
+    expect(pageUrls(fetchMock).some((url) => url.includes('alta'))).toBe(false);
+    // The histogram follows the filters.
+    const [histogramUrl] = (
+      callsTo(fetchMock, '/api/cases/c7/busbar-capacities/histogram') as [string][]
+    ).at(-1)!;
+    expect(histogramUrl).toBe(
+      '/api/cases/c7/busbar-capacities/histogram?figure=attributable&q=nor&minKv=13.8&area=2',
+    );
+    await user.click(within(filters).getByRole('button', { name: 'Quitar filtros' }));
+    // Back to the first view: its page is already here (a done result never changes).
+    await waitFor(() => expect(router.state.location.search).toBe('?caso=c7'));
+    expect(within(filters).getByLabelText('Buscar barra')).toHaveValue('');
+  });
+
+  it('draws the histogram with its numbers in a table, and downloads what is shown', async () => {
+    const { user, fetchMock, section } = await openSection({
+      '/api/cases/c7/busbar-capacities.csv': () =>
+        new Response('a;b', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const histogram = await within(section).findByTestId('capacity-histogram');
+    expect(histogram).toHaveAccessibleName(
+      'Histograma de la capacidad atribuible de 3 barras. El intervalo con más barras: 0 a menos de 150 MW: 1 barras.',
+    );
+    expect(within(histogram).getAllByTestId('histogram-bin')).toHaveLength(4);
+    const data = within(section).getByRole('table', { name: 'Barras por intervalo de capacidad' });
+    expect(
+      within(data)
+        .getAllByRole('row')
+        .slice(1)
+        .map((item) => item.textContent),
+    ).toEqual(['00', '0 a menos de 1501', '150 a menos de 2.0001', '2.000 (tope)1']);
+
+    const downloads = within(section).getByRole('group', {
+      name: 'Descargar la capacidad por barra',
+    });
+    await user.click(within(downloads).getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/cases/c7/busbar-capacities.csv')).toHaveLength(1),
+    );
+    const [[url]] = callsTo(fetchMock, '/api/cases/c7/busbar-capacities.csv') as [[string]];
+    expect(url).toBe(
+      '/api/cases/c7/busbar-capacities.csv?figure=attributable&sort=capacity&order=desc',
+    );
+  });
+
+  it('follows the capacity job, then shows the table', async () => {
+    let done = false;
+    let jobCalls = 0;
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        done
+          ? page(request)
+          : page(request, {
+              state: 'running',
+              progressPercent: 40,
+              total: 0,
+              rows: [],
+              summary: null,
+              options: null,
+            }),
+      '/api/jobs/k7/events': { status: 404, body: null },
+      '/api/jobs/k7': () => {
+        jobCalls += 1;
+        done = jobCalls > 1;
+        return jsonResponse(done ? job('done', 100) : job('running', 60));
+      },
+    });
+    const progress = await within(section).findByRole('progressbar', {
+      name: 'Progreso del cálculo de la capacidad por barra',
+    });
+    expect(['40', '60']).toContain(progress.getAttribute('aria-valuenow'));
+    expect(
+      await within(section).findByRole(
+        'table',
+        { name: /^Capacidad atribuible/ },
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('offers to compute them for a case analysed before they existed', async () => {
+    let requested: MockRequest | null = null;
+    const { user, section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) => {
+        if (request.method === 'POST') {
+          requested = request;
+          return jsonResponse(
+            { caseId: 'c7', jobId: 'k7', existing: false, state: 'pending' },
+            202,
+          );
+        }
+        return requested === null
+          ? page(request, { state: 'absent', jobId: null, total: 0, rows: [], summary: null })
+          : page(request);
+      },
+    });
+    expect(
+      await within(section).findByText('Este caso no tiene la capacidad de cada barra'),
+    ).toBeInTheDocument();
+    await user.click(
+      within(section).getByRole('button', { name: 'Calcular la capacidad por barra' }),
+    );
+    expect(
+      await within(section).findByRole('table', { name: /^Capacidad atribuible/ }),
+    ).toBeInTheDocument();
+    expect(requested).toMatchObject({ method: 'POST' });
+  });
+
+  it('says why the computation failed and offers to run it again', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          state: 'failed',
+          error: { code: 'INTERNAL', message: 'Error interno del cálculo' },
+          total: 0,
+          rows: [],
+          summary: null,
+        }),
+    });
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('El cálculo de la capacidad por barra falló');
+    expect(alert).toHaveTextContent('Error interno del cálculo');
+    expect(within(section).getByRole('button', { name: 'Calcular de nuevo' })).toBeEnabled();
+  });
+
+  it('is not shown for a case whose analysis failed', async () => {
+    const failed = summary(8, {
+      caseName: 'roto',
+      analysis: { jobId: 'j8', state: 'failed', error: { code: 'X', message: 'Roto' } },
+    });
+    signedInWithSax({ '/api/cases': { body: { cases: [failed] } } });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar roto' }));
+    expect(screen.queryByRole('region', { name: 'Capacidad por barra' })).toBeNull();
+  });
+});

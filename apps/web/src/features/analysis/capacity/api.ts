@@ -1,0 +1,59 @@
+import {
+  busbarCapacityHistogramResponseSchema,
+  busbarCapacityPageResponseSchema,
+  busbarCapacityPaths,
+  createBusbarCapacitiesResponseSchema,
+  type BusbarCapacityPageResponse,
+} from '@holgura/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api-client';
+import { filterQuery, pageQuery, type CapacityTableState } from './table-state';
+
+/** While the capacities wait for the upload's analysis (no job yet), asked again this often. */
+export const WAITING_POLL_MS = 3000;
+
+const waiting = (data: BusbarCapacityPageResponse | undefined) =>
+  data?.state === 'pending' && data.jobId === null;
+
+/**
+ * GET …/busbar-capacities: one page of the table, the state of the computation and the whole
+ * case's summary (decision 016). Every key starts with the case, so deleting it forgets them.
+ */
+export const capacityPageQueryOptions = (caseId: string, state: CapacityTableState) =>
+  queryOptions({
+    queryKey: ['analysis', 'busbar-capacities', caseId, 'page', pageQuery(state).toString()],
+    queryFn: ({ signal }) =>
+      api.get(
+        `${busbarCapacityPaths.page(caseId)}?${pageQuery(state).toString()}`,
+        busbarCapacityPageResponseSchema,
+        signal,
+      ),
+    retry: false,
+    // A done result never changes (its answers have ETags); before, the job's end refetches.
+    staleTime: (query) => (query.state.data?.state === 'done' ? Infinity : 0),
+    refetchInterval: (query) => (waiting(query.state.data) ? WAITING_POLL_MS : false),
+    // Another page, order or filter keeps the rows shown until its own arrive.
+    placeholderData: (previous) => previous,
+  });
+
+/** GET …/busbar-capacities/histogram with the table's figure and filters. */
+export const capacityHistogramQueryOptions = (caseId: string, state: CapacityTableState) =>
+  queryOptions({
+    queryKey: ['analysis', 'busbar-capacities', caseId, 'histogram', filterQuery(state).toString()],
+    queryFn: ({ signal }) =>
+      api.get(
+        `${busbarCapacityPaths.histogram(caseId)}?${filterQuery(state).toString()}`,
+        busbarCapacityHistogramResponseSchema,
+        signal,
+      ),
+    retry: false,
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+
+/** POST …/busbar-capacities: compute them (a case analysed before, or a failed job). */
+export function requestBusbarCapacities(caseId: string) {
+  return apiRequest(busbarCapacityPaths.page(caseId), createBusbarCapacitiesResponseSchema, {
+    method: 'POST',
+  });
+}

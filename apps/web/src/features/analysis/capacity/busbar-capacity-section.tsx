@@ -1,0 +1,280 @@
+import {
+  busbarCapacityPaths,
+  type BusbarCapacityPageResponse,
+  type BusbarFigureName,
+} from '@holgura/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MapPin } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ExportButtons } from '../../../components/export/export-buttons';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { useJobStatus } from '../../../lib/use-job-status';
+import { useNetworkSlots } from '../../../lib/network-slot';
+import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
+import { cn } from '../../../utils/cn';
+import { formatFixed, formatInteger, formatNumber } from '../../../utils/format';
+import { JobProgress } from '../components/job-progress';
+import { capacityPageQueryOptions, requestBusbarCapacities } from './api';
+import { CapacityFilters } from './capacity-filters';
+import { CapacityHistogram } from './capacity-histogram';
+import { CapacityTable } from './capacity-table';
+import {
+  exportQuery,
+  readTableState,
+  writeTableState,
+  type CapacityTableState,
+} from './table-state';
+
+const t = esBusbarCapacities;
+
+/**
+ * «Capacidad por barra» (issue #17, decision 016): the N-1 connection capacity of every bus of
+ * the selected case — served in pages, never as one document — with both figures (attributable
+ * first), the pre-existing violation each injection worsens, a histogram, the network coloured
+ * by MW and the downloads. Its computation is a job of its own after the upload's analysis:
+ * its progress is followed here, and a case analysed before it existed can ask for it.
+ */
+export function BusbarCapacitySection({ caseId }: { caseId: string }) {
+  const [params, setParams] = useSearchParams();
+  const state = readTableState(params);
+  const update = (patch: Partial<CapacityTableState>) =>
+    setParams((current) => writeTableState(current, { ...readTableState(current), ...patch }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  const page = useQuery(capacityPageQueryOptions(caseId, state));
+
+  return (
+    <Card
+      titleId="capacidad-barras-titulo"
+      title={t.title}
+      subtitle={t.intro}
+      className="lg:col-span-2"
+    >
+      <div className="mt-4" data-testid="busbar-capacities" data-state={page.data?.state}>
+        {page.isError ? (
+          <Notice tone="error">{t.error(page.error.message)}</Notice>
+        ) : page.isPending ? (
+          <Spinner label={t.loading} className="py-10" />
+        ) : page.data.state === 'done' ? (
+          <Capacities caseId={caseId} state={state} update={update} data={page.data} />
+        ) : (
+          <NotDone caseId={caseId} data={page.data} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Pending, running, failed or absent: the job's progress, its error, or the offer to compute. */
+function NotDone({ caseId, data }: { caseId: string; data: BusbarCapacityPageResponse }) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: ['analysis', 'busbar-capacities', caseId] });
+  const active = data.state === 'pending' || data.state === 'running';
+  const job = useJobStatus(data.jobId, active, () => void refresh());
+  const request = useMutation({
+    mutationFn: () => requestBusbarCapacities(caseId),
+    onSuccess: () => refresh(),
+  });
+
+  if (active) {
+    const shown = job ?? {
+      state: data.state === 'running' ? ('running' as const) : ('queued' as const),
+      stage: data.stage,
+      progressPercent: data.progressPercent,
+      error: null,
+    };
+    return (
+      <div className="rounded-xl border border-slate-200 p-4" data-testid="capacity-progress">
+        <p className="text-sm font-semibold text-slate-900">{t.pendingTitle}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {data.jobId === null ? t.waitingAnalysis : t.pendingBody}
+        </p>
+        <JobProgress
+          job={shown}
+          label={t.progressLabel}
+          failedTitle={t.failedTitle}
+          queued={t.queued}
+          running={t.running}
+        />
+      </div>
+    );
+  }
+
+  const failed = data.state === 'failed';
+  return (
+    <div className="space-y-3">
+      {failed ? (
+        <Notice tone="error" title={t.failedTitle}>
+          {data.error?.message}
+        </Notice>
+      ) : (
+        <Notice tone="warning" title={t.absentTitle}>
+          {t.absentBody}
+        </Notice>
+      )}
+      <Button onClick={() => request.mutate()} disabled={request.isPending}>
+        {request.isPending ? t.computing : failed ? t.computeAgain : t.compute}
+      </Button>
+      {request.isError && <Notice tone="error">{t.computeError(request.error.message)}</Notice>}
+    </div>
+  );
+}
+
+function Capacities({
+  caseId,
+  state,
+  update,
+  data,
+}: {
+  caseId: string;
+  state: CapacityTableState;
+  update: (patch: Partial<CapacityTableState>) => void;
+  data: BusbarCapacityPageResponse;
+}) {
+  const summary = data.summary!;
+  const strict = state.figure === 'strict';
+  const figure = summary[state.figure];
+  const cap = formatInteger(summary.capMw);
+  const [mapShown, setMapShown] = useState(false);
+  const { CaseCapacityMap } = useNetworkSlots();
+  const mw = (value: number | null) => (value === null ? t.noValue : t.mw(formatFixed(value, 1)));
+  const figures: [string, string, string][] = [
+    ['capacity-buses', t.buses, formatInteger(summary.computed)],
+    ['capacity-median', t.median(strict), mw(figure.medianMw)],
+    ['capacity-zero', t.zero, formatInteger(figure.zero)],
+    ['capacity-at-cap', t.atCap(cap), formatInteger(figure.atCap)],
+  ];
+  return (
+    <div className="space-y-5">
+      <FigureSwitch figure={state.figure} onChange={(next) => update({ figure: next, page: 1 })} />
+      <div>
+        <h3 className="sr-only">{t.summaryLabel}</h3>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {figures.map(([testId, label, value]) => (
+            <div key={testId} className="flex flex-col rounded-xl bg-slate-50 p-3">
+              <dt className="order-2 text-xs text-slate-600">{label}</dt>
+              <dd
+                className="order-1 text-xl font-bold tabular-nums text-slate-900"
+                data-testid={testId}
+              >
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-slate-700" data-testid="capacity-pre-existing">
+          {summary.withPreExistingLimit > 0
+            ? t.preExistingSentence(
+                formatInteger(summary.withPreExistingLimit),
+                formatInteger(summary.computed),
+              )
+            : t.noPreExisting}
+        </p>
+        {summary.outsideIsland > 0 && (
+          <p className="mt-1 text-sm text-slate-700">
+            {t.outsideIsland(formatInteger(summary.outsideIsland))}
+          </p>
+        )}
+        {data.options !== null && (
+          <p className="mt-1 text-xs text-slate-600">
+            {t.options(
+              formatInteger(data.options.capMw),
+              formatNumber(data.options.distributionFactorCutoff, 3),
+              formatInteger(data.options.contingencies),
+            )}
+          </p>
+        )}
+      </div>
+      <CapacityFilters state={state} onApply={(patch) => update({ ...patch, page: 1 })} />
+      <Card
+        level={3}
+        titleId="capacidad-barras-tabla-titulo"
+        title={t.tableTitle}
+        subtitle={
+          <p
+            className="mt-1 text-sm text-slate-600"
+            aria-live="polite"
+            data-testid="capacity-total"
+          >
+            {t.total(formatInteger(data.total), formatInteger(summary.buses))}
+          </p>
+        }
+        actions={
+          <ExportButtons
+            table={t.downloadTable}
+            path={(format) =>
+              `${busbarCapacityPaths.export(caseId, format)}?${exportQuery(state).toString()}`
+            }
+            fileName={(format) => `capacidad-por-barra.${format}`}
+          />
+        }
+      >
+        <div className="mt-3">
+          <CapacityTable data={data} state={state} capMw={summary.capMw} update={update} />
+        </div>
+      </Card>
+      <CapacityHistogram caseId={caseId} state={state} />
+      {CaseCapacityMap !== null &&
+        (mapShown ? (
+          <CaseCapacityMap caseId={caseId} figure={state.figure} />
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="outline" size="sm" onClick={() => setMapShown(true)}>
+              <MapPin aria-hidden="true" className="h-4 w-4" />
+              {t.showMap}
+            </Button>
+            <p className="text-sm text-slate-600">{t.showMapHint}</p>
+          </div>
+        ))}
+    </div>
+  );
+}
+
+/** Attributable first, strict a click away (ANALYSIS.md §6), for the table, histogram and map. */
+function FigureSwitch({
+  figure,
+  onChange,
+}: {
+  figure: BusbarFigureName;
+  onChange: (figure: BusbarFigureName) => void;
+}) {
+  const names: [BusbarFigureName, string][] = [
+    ['attributable', t.attributable],
+    ['strict', t.strict],
+  ];
+  return (
+    <div className="space-y-2">
+      <div
+        role="group"
+        aria-label={t.figureLabel}
+        className="inline-flex rounded-lg bg-slate-100 p-1"
+      >
+        {names.map(([name, label]) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={figure === name}
+            onClick={() => onChange(name)}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-xs font-semibold sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
+              figure === name
+                ? 'bg-white text-sky-800 shadow-sm'
+                : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-slate-600" aria-live="polite" data-testid="capacity-figure-help">
+        {figure === 'attributable' ? t.attributableHelp : t.strictHelp}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  BUSBAR_CAPACITY_PAGE_SIZES,
+  type BusbarCapacityPageResponse,
+  type BusbarCapacityRow,
+  type BusbarCapacitySort,
+  type BusbarLimiting,
+} from '@holgura/contracts';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
+import { formatFixed, formatInteger, formatNumber } from '../../../utils/format';
+import { DEFAULT_TABLE_STATE, type CapacityTableState } from './table-state';
+
+const t = esBusbarCapacities;
+
+/** The table's columns that the server sorts, by the API's name for each. */
+const SORT_OF_COLUMN: Record<string, BusbarCapacitySort> = {
+  bus: 'bus',
+  name: 'name',
+  kv: 'kv',
+  area: 'area',
+  mw: 'capacity',
+  other: 'strict',
+};
+
+/** The column that shows an order (the strict figure is the MW column when it is the one shown). */
+function columnOfSort(sort: BusbarCapacitySort, strict: boolean): string {
+  if (sort === 'capacity') return 'mw';
+  if (sort === 'strict') return strict ? 'mw' : 'other';
+  return sort;
+}
+
+/** A limiting constraint or a violation in words: its monitored element after its contingency. */
+export function constraintWords(item: BusbarLimiting): string {
+  return item.contingencyName === null
+    ? t.worsenedBase(item.monitoredName)
+    : t.worsened(item.monitoredName, item.contingencyName);
+}
+
+const mwText = (value: number | null) => (value === null ? t.noValue : formatFixed(value, 1));
+
+function buildColumns(strict: boolean, capMw: number) {
+  const column = createColumnHelper<BusbarCapacityRow>();
+  const shown = (row: BusbarCapacityRow) => (strict ? row.strict : row.attributable);
+  const other = (row: BusbarCapacityRow) => (strict ? row.attributable : row.strict);
+  /** The strict figure of a row, with why it is 0 when a pre-existing violation sets it. */
+  const strictCell = (row: BusbarCapacityRow) => (
+    <>
+      {mwText(row.strict.capacityMw)}
+      {row.preExistingLimit && (
+        <span className="block text-xs font-normal text-red-800" data-testid="strict-why">
+          {t.strictZeroWhy}
+        </span>
+      )}
+    </>
+  );
+  return [
+    column.accessor('bus', {
+      header: t.columnBus,
+      meta: { cellClassName: 'tabular-nums' },
+    }),
+    column.accessor('name', {
+      header: t.columnName,
+      meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' },
+    }),
+    column.accessor('baseKv', {
+      id: 'kv',
+      header: t.columnKv,
+      cell: (info) => formatNumber(info.getValue(), 2),
+      meta: { align: 'right' },
+    }),
+    column.accessor('area', {
+      header: t.columnArea,
+      meta: { align: 'right' },
+    }),
+    column.accessor((row) => shown(row).capacityMw, {
+      id: 'mw',
+      header: t.columnMw(strict),
+      cell: ({ row }) =>
+        strict ? (
+          strictCell(row.original)
+        ) : (
+          <span className="font-semibold">{mwText(row.original.attributable.capacityMw)}</span>
+        ),
+      meta: { align: 'right' },
+    }),
+    column.accessor((row) => shown(row).limiting?.monitoredName ?? null, {
+      id: 'limiting',
+      header: t.columnLimiting,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const figure = shown(row.original);
+        if (figure.capacityMw === null) return t.outside;
+        if (figure.limiting === null) return t.atCapLimiting(formatInteger(capMw));
+        return figure.limiting.monitoredName;
+      },
+    }),
+    column.accessor((row) => shown(row).limiting?.contingencyName ?? null, {
+      id: 'contingency',
+      header: t.columnContingency,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const limiting = shown(row.original).limiting;
+        if (limiting === null) return t.noValue;
+        return limiting.contingencyName ?? t.fullNetwork;
+      },
+      meta: { cellClassName: 'text-slate-700' },
+    }),
+    column.accessor((row) => other(row).capacityMw, {
+      id: 'other',
+      header: t.columnOther(strict),
+      // The API sorts by the strict figure, not by the attributable when it is the other one.
+      enableSorting: !strict,
+      cell: ({ row }) =>
+        strict ? mwText(row.original.attributable.capacityMw) : strictCell(row.original),
+      meta: { align: 'right' },
+    }),
+    column.accessor((row) => row.worsened?.monitoredName ?? null, {
+      id: 'worsened',
+      header: t.columnWorsened,
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.worsened === null ? (
+          <span className="text-slate-600">{t.none}</span>
+        ) : (
+          <span className={row.original.preExistingLimit ? 'text-red-800' : undefined}>
+            {constraintWords(row.original.worsened)}
+          </span>
+        ),
+    }),
+  ];
+}
+
+/**
+ * The buses of one page, in the server's order (decision 012 "a server-paged table"): page,
+ * rows a page and order live in the screen's state (the address), and a new order or filter
+ * starts again at page 1.
+ */
+export function CapacityTable({
+  data,
+  state,
+  capMw,
+  update,
+}: {
+  data: BusbarCapacityPageResponse;
+  state: CapacityTableState;
+  capMw: number;
+  update: (patch: Partial<CapacityTableState>) => void;
+}) {
+  const strict = state.figure === 'strict';
+  const columns = useMemo(() => buildColumns(strict, capMw), [strict, capMw]);
+  const sorting: SortingState = [
+    { id: columnOfSort(state.sort, strict), desc: state.order === 'desc' },
+  ];
+  return (
+    <DataTable
+      caption={t.tableCaption(strict)}
+      columns={columns}
+      rows={data.rows}
+      getRowId={(row) => String(row.position)}
+      emptyText={t.empty}
+      paging={{
+        sizes: BUSBAR_CAPACITY_PAGE_SIZES,
+        page: { pageIndex: state.page - 1, pageSize: state.pageSize },
+        rowCount: data.total,
+        onPageChange: (next) => update({ page: next.pageIndex + 1, pageSize: next.pageSize }),
+      }}
+      sorting={{
+        state: sorting,
+        onChange: (next) => {
+          const first = next[0];
+          const sort = first === undefined ? undefined : SORT_OF_COLUMN[first.id];
+          update(
+            first === undefined || sort === undefined
+              ? { sort: DEFAULT_TABLE_STATE.sort, order: DEFAULT_TABLE_STATE.order, page: 1 }
+              : { sort, order: first.desc ? 'desc' : 'asc', page: 1 },
+          );
+        },
+      }}
+      minWidth="72rem"
+    />
+  );
+}

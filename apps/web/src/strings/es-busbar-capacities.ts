@@ -1,0 +1,107 @@
+/** /analisis «Capacidad por barra»: the N-1 capacity of every bus of the case (issue #17). */
+export const esBusbarCapacities = {
+  title: 'Capacidad por barra',
+  intro:
+    'La capacidad de conexión N-1 de cada barra del caso: cuántos MW puede inyectar una unidad nueva en esa barra antes de que un elemento supere su límite, con la red completa o tras cualquier contingencia.',
+  /** States of the computation (decision 016). */
+  pendingTitle: 'Calculando la capacidad de cada barra',
+  pendingBody:
+    'Se calcula después del análisis del caso, en su propio trabajo: la tabla, el histograma y el mapa aparecen al terminar.',
+  waitingAnalysis:
+    'La capacidad de cada barra se calcula cuando termine el análisis del caso. Se consulta de nuevo en unos segundos.',
+  progressLabel: 'Progreso del cálculo de la capacidad por barra',
+  queued: 'En cola',
+  running: 'Calculando',
+  failedTitle: 'El cálculo de la capacidad por barra falló',
+  absentTitle: 'Este caso no tiene la capacidad de cada barra',
+  absentBody:
+    'Se analizó antes de que Holgura calculara la capacidad de cada barra. Calcúlala ahora: tarda unos segundos en un caso de miles de barras.',
+  compute: 'Calcular la capacidad por barra',
+  computeAgain: 'Calcular de nuevo',
+  computing: 'Solicitando...',
+  computeError: (message: string) => `No se pudo solicitar el cálculo: ${message}`,
+  error: (message: string) => `No se pudo cargar la capacidad por barra: ${message}`,
+  /** The summary of the whole case (filters do not change it). */
+  summaryLabel: 'Resumen de la capacidad por barra',
+  buses: 'Barras calculadas',
+  median: (strict: boolean) => `Mediana ${strict ? 'estricta' : 'atribuible'}`,
+  zero: 'Barras en 0 MW',
+  atCap: (cap: string) => `Barras en el tope (${cap} MW)`,
+  mw: (mw: string) => `${mw} MW`,
+  preExistingSentence: (count: string, total: string) =>
+    `En ${count} de ${total} barras la cifra estricta es 0 MW solo porque la inyección empeora una violación que la red ya tenía antes de conectar nada: la columna «Violación existente que empeora» dice cuál. La cifra atribuible la deja aparte y muestra lo que la conexión misma permite.`,
+  noPreExisting:
+    'Ninguna inyección empeora una violación existente: en cada barra la cifra atribuible y la estricta coinciden.',
+  outsideIsland: (count: string) =>
+    `${count} barras están fuera de la isla que hospeda la transferencia: no tienen capacidad.`,
+  options: (cap: string, cutoff: string, contingencies: string) =>
+    `Calculado con un tope de ${cap} MW, capacidad de emergencia tras cada contingencia (RATE_B, o RATE_A si no la hay), ${contingencies} contingencias, la generación de las demás unidades bajando según su margen (P0 − Pmin) y factores de distribución menores que ${cutoff} sin efecto.`,
+  /** The two figures (ANALYSIS.md §6): attributable first. */
+  figureLabel: 'Cifra',
+  attributable: 'Atribuible',
+  strict: 'Estricta',
+  attributableHelp:
+    'Atribuible: la capacidad de la que es responsable la conexión misma; las violaciones que la red ya tenía se dejan aparte mientras la inyección no las empeore más allá del umbral.',
+  strictHelp:
+    'Estricta: toda violación existente que la inyección empeora la limita a 0 MW (ANALYSIS.md §4 tal como está escrito).',
+  /** Filters. */
+  filtersLabel: 'Filtrar barras',
+  search: 'Buscar barra',
+  searchHint: 'Número exacto o parte del nombre',
+  searchPlaceholder: 'p. ej. 1001 o NORTE',
+  minKv: 'Tensión mínima (kV)',
+  minKvInvalid: 'Escribe la tensión en kV, por ejemplo 115 o 13,8.',
+  area: 'Área',
+  areaInvalid: 'Escribe el número del área, por ejemplo 3.',
+  clearFilters: 'Quitar filtros',
+  /** The table. */
+  tableTitle: 'Barras',
+  tableCaption: (strict: boolean) =>
+    `Capacidad ${strict ? 'estricta' : 'atribuible'} de conexión por barra, con su elemento limitante y su contingencia`,
+  total: (count: string, all: string) => `${count} de ${all} barras`,
+  loading: 'Cargando barras...',
+  empty: 'Ninguna barra cumple los filtros elegidos.',
+  columnBus: 'Barra',
+  columnName: 'Nombre',
+  columnKv: 'kV',
+  columnArea: 'Área',
+  columnMw: (strict: boolean) => (strict ? 'Estricta (MW)' : 'Atribuible (MW)'),
+  columnOther: (strict: boolean) => (strict ? 'Atribuible (MW)' : 'Estricta (MW)'),
+  columnLimiting: 'Elemento limitante',
+  columnContingency: 'Contingencia',
+  columnWorsened: 'Violación existente que empeora',
+  fullNetwork: 'SOBRECARGA RED COMPLETA',
+  atCapLimiting: (cap: string) => `Ninguno antes del tope (${cap} MW)`,
+  outside: 'Fuera de la isla',
+  noValue: '–',
+  none: 'Ninguna',
+  worsened: (monitored: string, contingency: string) => `${monitored} tras ${contingency}`,
+  worsenedBase: (monitored: string) => `${monitored} en el caso base (N-0)`,
+  strictZeroWhy: 'por la violación existente',
+  /** The histogram. */
+  histogramTitle: 'Histograma',
+  histogramCaption: (strict: boolean) =>
+    `Cuántas barras tienen cada capacidad ${strict ? 'estricta' : 'atribuible'}, con los filtros elegidos. Los intervalos son los mismos en todos los casos con el mismo tope.`,
+  histogramLabel: (strict: boolean, total: string, biggest: string) =>
+    `Histograma de la capacidad ${strict ? 'estricta' : 'atribuible'} de ${total} barras. El intervalo con más barras: ${biggest}.`,
+  histogramEmpty: 'Ninguna barra cumple los filtros elegidos.',
+  histogramLoading: 'Cargando el histograma...',
+  histogramError: (message: string) => `No se pudo cargar el histograma: ${message}`,
+  histogramShowTable: 'Ver los datos del histograma en una tabla',
+  histogramTableCaption: 'Barras por intervalo de capacidad',
+  columnBin: 'Capacidad (MW)',
+  columnCount: 'Barras',
+  binZero: '0',
+  binRange: (from: string, to: string) => `${from} a menos de ${to}`,
+  binCap: (cap: string) => `${cap} (tope)`,
+  binShort: (from: string, to: string) => `${from}–${to}`,
+  axisMw: 'MW',
+  axisBuses: 'Barras',
+  binCount: (label: string, count: string) => `${label} MW: ${count} barras`,
+  /** The map. */
+  showMap: 'Ver el mapa de capacidad',
+  showMapHint:
+    'Dibuja la red del caso con cada barra coloreada por su capacidad (carga la vista de la red si aún no está).',
+  /** Downloads. */
+  downloadTable: 'la capacidad por barra',
+} as const;
