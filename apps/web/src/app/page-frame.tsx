@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Spinner } from '../components/ui/spinner';
+import { PAGE_SPINNER_CLASSES, Spinner } from '../components/ui/spinner';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { es } from '../strings/es';
 
@@ -33,7 +33,7 @@ export function PageFrame({ title, intro, children }: PageFrameProps) {
 export function SignedInPage(props: PageFrameProps) {
   return (
     <RequireAuth>
-      <Suspense fallback={<Spinner label={es.auth.checking} className="min-h-[50vh] py-24" />}>
+      <Suspense fallback={<Spinner label={es.auth.checking} className={PAGE_SPINNER_CLASSES} />}>
         <PageFrame {...props} />
       </Suspense>
     </RequireAuth>

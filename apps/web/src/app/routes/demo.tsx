@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
+import { PAGE_SPINNER_CLASSES, Spinner } from '../../components/ui/spinner';
 import { es } from '../../strings/es';
 import { PageFrame } from '../page-frame';
 
@@ -14,7 +14,7 @@ export function DemoRoute() {
   return (
     <Suspense
       fallback={
-        <Spinner label={es.resultsDemo.results.loadingPage} className="min-h-[50vh] py-24" />
+        <Spinner label={es.resultsDemo.results.loadingPage} className={PAGE_SPINNER_CLASSES} />
       }
     >
       <PageFrame title={es.resultsDemo.demo.title} intro={es.resultsDemo.demo.intro}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
+import { PAGE_SPINNER_CLASSES, Spinner } from '../../components/ui/spinner';
 import { es } from '../../strings/es';
 
 // Route-level split: the guide's text loads only when visited, never with the landing page.
@@ -13,7 +13,7 @@ export function DocumentacionRoute() {
   return (
     <Suspense
       fallback={
-        <Spinner label={es.resultsDemo.results.loadingPage} className="min-h-[50vh] py-24" />
+        <Spinner label={es.resultsDemo.results.loadingPage} className={PAGE_SPINNER_CLASSES} />
       }
     >
       <DocsPage />

@@ -1,6 +1,13 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '../../utils/cn';
 
+/**
+ * A spinner that stands for a whole page while its code or the session check loads: a screen
+ * tall, so the footer stays below the fold and nothing moves when the page replaces it (no
+ * layout shift, issue #20).
+ */
+export const PAGE_SPINNER_CLASSES = 'min-h-dvh py-24';
+
 type SpinnerProps = {
   /** Announced to assistive technology and shown beside the icon. */
   label: string;
