@@ -1,13 +1,21 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AnalisisRoute } from './routes/analisis';
 import { DemoRoute } from './routes/demo';
 import { DocumentacionRoute } from './routes/documentacion';
-import { EstudiosRoute } from './routes/estudios';
-import { EstudioEditorRoute } from './routes/estudios-editor';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { ResultadosRoute } from './routes/resultados';
 import { RootLayout } from './routes/root-layout';
+
+// The studies screens' modules (and their strings) load on demand, not with every page; they
+// wait in the root layout's Suspense, while the session is checked.
+const EstudiosRoute = lazy(() =>
+  import('./routes/estudios').then((module) => ({ default: module.EstudiosRoute })),
+);
+const EstudioEditorRoute = lazy(() =>
+  import('./routes/estudios-editor').then((module) => ({ default: module.EstudioEditorRoute })),
+);
 
 /** Spec §2: the screens and their access. */
 export const routes: RouteObject[] = [

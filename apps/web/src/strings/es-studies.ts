@@ -4,7 +4,6 @@ const plural = (n: string, count: number, one: string, many: string) =>
   `${n} ${count === 1 ? one : many}`;
 
 export const esStudies = {
-  nav: 'Estudios',
   list: {
     title: 'Mis estudios',
     intro:

@@ -24,6 +24,8 @@ export const es = {
     home: 'Inicio',
     analysis: 'Análisis',
     results: 'Resultados',
+    // With the header's words, not es-studies: every page shows the link, few open /estudios.
+    studies: 'Estudios',
     demo: 'Demo',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Layout } from '../../components/layout/layout';
 import { UserMenu, type ProfileDialogProps } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/use-auth';
+import { PAGE_SPINNER_CLASSES, Spinner } from '../../components/ui/spinner';
+import { es } from '../../strings/es';
+import { ScrollRestoration } from '../scroll-restoration';
 
 // Loaded when first opened: the landing page does not carry the form library.
 const EditProfileDialog = lazy(() =>
@@ -29,7 +32,12 @@ function ProfileDialog(props: ProfileDialogProps) {
 export function RootLayout() {
   return (
     <>
-      <Layout userMenu={<UserMenu profileDialog={ProfileDialog} />} />
+      <Layout userMenu={<UserMenu profileDialog={ProfileDialog} />}>
+        {/* Routes whose module loads on demand (the studies screens) wait here. */}
+        <Suspense fallback={<Spinner label={es.auth.checking} className={PAGE_SPINNER_CLASSES} />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
       <ScrollRestoration />
     </>
   );

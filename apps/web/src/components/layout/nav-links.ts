@@ -1,10 +1,9 @@
 import { es } from '../../strings/es';
-import { esStudies } from '../../strings/es-studies';
 
 export const navLinks = [
   { to: '/', label: es.nav.home, end: true },
   { to: '/analisis', label: es.nav.analysis, end: false },
   { to: '/resultados', label: es.nav.results, end: false },
-  { to: '/estudios', label: esStudies.nav, end: false },
+  { to: '/estudios', label: es.nav.studies, end: false },
   { to: '/demo', label: es.nav.demo, end: false },
 ] as const;
