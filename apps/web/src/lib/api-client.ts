@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ErrorCode } from '@holgura/contracts';
+import type { ErrorCode } from '@holgura/contracts';
 import { es } from '../strings/es';
 
 /** Anything that validates like a zod schema: the shared contracts are zod schemas. */
@@ -102,6 +102,8 @@ export async function apiRequest<T>(
   const payload = await readJson(response);
 
   if (!response.ok) {
+    // The envelope's schema (and zod) load only when an answer fails: not with the first paint.
+    const { apiErrorSchema } = await import('@holgura/contracts');
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success) {
       throw new ApiClientError(

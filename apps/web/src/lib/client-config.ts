@@ -1,12 +1,13 @@
-import { clientConfigResponseSchema, type ClientConfigResponse } from '@holgura/contracts';
+import type { ClientConfigResponse } from '@holgura/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { clientConfigResponseParser } from './first-load-parsers';
 
 export const CLIENT_CONFIG_PATH = '/api/config';
 
 /** What this deployment tells the browser before sign-in: SAX settings and the upload limit. */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfigResponse> {
-  return api.get(CLIENT_CONFIG_PATH, clientConfigResponseSchema, signal);
+  return api.get(CLIENT_CONFIG_PATH, clientConfigResponseParser, signal);
 }
 
 export const clientConfigQueryOptions = () =>

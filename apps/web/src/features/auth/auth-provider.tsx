@@ -1,9 +1,9 @@
-import { apiErrorSchema, type SignUpRequest } from '@holgura/contracts';
+import type { SignUpRequest } from '@holgura/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { setAccessTokenSource } from '../../lib/api-client';
 import { clientConfigQueryOptions } from '../../lib/client-config';
+import { toast } from '../../lib/toast';
 import { es } from '../../strings/es';
 import { createAccessTokenManager } from './access-token';
 import type { HolguraAuthClient } from './auth-client';
@@ -24,8 +24,12 @@ const t = es.auth;
 /** better-auth answers a failure with `{ code, message, status }`; our rate limit with ours. */
 type ProviderError = { status: number; code?: string | undefined; message?: string | undefined };
 
-/** The Spanish text for a provider failure, or null when only the generic one fits. */
-export function providerMessage(error: ProviderError): string | null {
+/**
+ * The Spanish text for a provider failure, or null when only the generic one fits. The error
+ * envelope's schema (and zod) load with the first failure, not with the first paint.
+ */
+export async function providerMessage(error: ProviderError): Promise<string | null> {
+  const { apiErrorSchema } = await import('@holgura/contracts');
   const ours = apiErrorSchema.safeParse(error);
   if (ours.success) return ours.data.error.message;
   if (error.status === 429) return t.rateLimited;
@@ -107,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const client = await authClient();
         const { data, error } = await client.signIn.email(values);
         if (error !== null) {
-          const message = providerMessage(error);
+          const message = await providerMessage(error);
           if (message === null) errorToast(t.errorTitle, t.signInFailed);
           else errorToast(t.authErrorTitle, message);
           return 'failed';
@@ -132,7 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const client = await authClient();
         const { error } = await client.twoFactor.verifyTotp({ code });
         if (error !== null) {
-          const message = providerMessage(error);
+          const message = await providerMessage(error);
           if (message === null) errorToast(t.errorTitle, t.signInFailed);
           else errorToast(t.authErrorTitle, message);
           return false;
@@ -158,7 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           name: `${values.firstName} ${values.lastName}`,
         });
         if (error !== null) {
-          const message = providerMessage(error);
+          const message = await providerMessage(error);
           if (message === null) errorToast(t.errorTitle, t.signUpFailed);
           else errorToast(t.signUpErrorTitle, message);
           return false;

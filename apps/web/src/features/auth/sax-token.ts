@@ -1,5 +1,11 @@
-import { SAX_ID_TOKEN_STORAGE_KEY } from '@holgura/contracts';
 import { useSyncExternalStore } from 'react';
+
+/**
+ * The contracts' SAX_ID_TOKEN_STORAGE_KEY (spec §3), written out: every page reads it as it
+ * opens, and importing it would bring the contracts' schemas and zod into the first load
+ * (issue #20). sax-token.test.ts holds the two equal.
+ */
+export const SAX_ID_TOKEN_STORAGE_KEY = 'holgura_id_token';
 
 /** Fired in this tab when the stored token changes; `storage` only fires in other tabs. */
 const LOCAL_CHANGE_EVENT = 'holgura:sax-token';

@@ -1,6 +1,6 @@
-import { sessionResponseSchema } from '@holgura/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sessionResponseParser } from '../../../lib/first-load-parsers';
 
 export const SESSION_PATH = '/api/auth/get-session';
 /** Asking for the session renews it on the server; the app asks this often and on focus. */
@@ -8,7 +8,7 @@ export const SESSION_REFRESH_MS = 5 * 60_000;
 
 /** The product-account session; `null` when nobody is signed in with an account. */
 export function getSession(signal?: AbortSignal) {
-  return api.get(SESSION_PATH, sessionResponseSchema, signal);
+  return api.get(SESSION_PATH, sessionResponseParser, signal);
 }
 
 export const sessionQueryOptions = () =>

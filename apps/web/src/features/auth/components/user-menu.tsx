@@ -1,9 +1,23 @@
 import { ChevronDown, LogIn, LogOut, UserPen, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ComponentType, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { cn } from '../../../utils/cn';
 import { es } from '../../../strings/es';
 import { useAuth } from '../use-auth';
-import { SignInDialog } from './sign-in-dialog';
+
+// The dialog (Radix) loads when the menu first opens, not with the first paint (issue #20).
+const loadSignInDialog = () => import('./sign-in-dialog');
+const SignInDialog = lazy(() =>
+  loadSignInDialog().then((module) => ({ default: module.SignInDialog })),
+);
 
 const t = es.userMenu;
 
@@ -30,6 +44,8 @@ export function UserMenu({
   const { status, user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from its first opening on, so Radix closes it (and returns focus) as before.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -64,7 +80,10 @@ export function UserMenu({
         aria-label={t.button}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open && !signedIn) void loadSignInDialog();
+          setOpen((value) => !value);
+        }}
         className={cn(
           'flex items-center gap-1 rounded-full border p-1 pr-2 transition-colors motion-reduce:transition-none',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2',
@@ -136,6 +155,7 @@ export function UserMenu({
               type="button"
               onClick={() => {
                 setOpen(false);
+                setDialogUsed(true);
                 setDialogOpen(true);
               }}
               className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg bg-sky-700 px-3 py-2 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-offset-2"
@@ -147,7 +167,11 @@ export function UserMenu({
         )}
       </div>
 
-      <SignInDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusRef={buttonRef} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <SignInDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusRef={buttonRef} />
+        </Suspense>
+      )}
       {signedIn && user.method === 'account' && ProfileDialog !== undefined && (
         <ProfileDialog
           open={profileOpen}

@@ -1,11 +1,11 @@
-import { statsResponseSchema } from '@holgura/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { statsResponseParser } from '../../../lib/first-load-parsers';
 
 export const STATS_PATH = '/api/stats';
 
 export function getStats(signal?: AbortSignal) {
-  return api.get(STATS_PATH, statsResponseSchema, signal);
+  return api.get(STATS_PATH, statsResponseParser, signal);
 }
 
 export const statsQueryOptions = () =>
