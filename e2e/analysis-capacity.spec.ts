@@ -82,6 +82,18 @@ async function waitForRows(table: Locator, rows: Row[]) {
   await expect.poll(() => shownRows(table), { timeout: 20_000 }).toEqual(want);
 }
 
+/** The first 1,400 px of a region (its summary, filters and first rows), to look at. */
+async function shootTop(page: Page, region: Locator, name: string) {
+  await region.scrollIntoViewIfNeeded();
+  const box = (await region.boundingBox())!;
+  const scroll = await page.evaluate(() => window.scrollY);
+  await page.screenshot({
+    path: path.join(artifactsDir, `${name}.png`),
+    fullPage: true,
+    clip: { x: box.x, y: box.y + scroll, width: box.width, height: Math.min(box.height, 1400) },
+  });
+}
+
 describe('«Capacidad por barra» (issue #17)', () => {
   it('ACTIVSg2000 as a new user: the capacity job, then the table, histogram, map and a download', async () => {
     const page = await session.newPage();
@@ -111,7 +123,7 @@ describe('«Capacidad por barra» (issue #17)', () => {
     expect(caseId).not.toBe('');
 
     // The capacity job's progress, then the table.
-    const section = page.getByRole('region', { name: 'Capacidad por barra' });
+    const section = page.getByRole('region', { name: 'Capacidad por barra', exact: true });
     await section.waitFor();
     const table = section.getByRole('table', { name: /^Capacidad atribuible de conexión/ });
     await table.waitFor({ timeout: 240_000 });
@@ -139,10 +151,15 @@ describe('«Capacidad por barra» (issue #17)', () => {
     expect(await section.getByTestId('capacity-total').textContent()).toBe(
       `${integer(first.total)} de ${integer(2000)} barras`,
     );
-    // Decision 013: ACTIVSg2000's violations are all unaffected: both figures agree.
-    expect(first.summary.withPreExistingLimit).toBe(0);
+    // A bus's own injection can worsen a violation the network already has (unlike the
+    // study group's transfer of decision 013): the summary says at how many buses.
+    const held = first.summary.withPreExistingLimit;
     expect(await section.getByTestId('capacity-pre-existing').textContent()).toMatch(
-      /^Ninguna inyección empeora una violación existente/,
+      held === 0
+        ? /^Ninguna inyección empeora una violación existente/
+        : new RegExp(
+            `^En ${integer(held).replace('.', '\\.')} de ${integer(2000).replace('.', '\\.')} barras la cifra estricta es 0 MW`,
+          ),
     );
     // A row's limiting element and contingency, as the API names them.
     const limited = first.rows.findIndex((row) => row.attributable.limiting !== null);
@@ -155,6 +172,7 @@ describe('«Capacidad por barra» (issue #17)', () => {
       );
     }
     await saveScreenshot(page, 'analysis-capacity-activsg2000');
+    await shootTop(page, section, 'analysis-capacity-activsg2000-top');
 
     // Paging.
     await section.getByRole('button', { name: 'Siguiente' }).click();
@@ -272,10 +290,31 @@ describe('«Capacidad por barra» (issue #17)', () => {
     await mapRegion.scrollIntoViewIfNeeded();
     await mapRegion.screenshot({ path: path.join(artifactsDir, 'analysis-capacity-map.png') });
 
-    // Strict: one click away; the same here (no worsened violation), the column headers swap.
-    await section.getByRole('button', { name: 'Estricta' }).click();
-    await section.getByRole('table', { name: /^Capacidad estricta de conexión/ }).waitFor();
+    // Strict: one click away, the smallest first (the order chosen above); where a worsened
+    // pre-existing violation sets it to 0, the row says so and names the violation.
+    await section.getByRole('button', { name: 'Estricta', exact: true }).click();
+    const strictTable = section.getByRole('table', { name: /^Capacidad estricta de conexión/ });
+    await strictTable.waitFor();
     expect(page.url()).toContain('capacidad.cifra=estricta');
-    await saveScreenshot(page, 'analysis-capacity-activsg2000-strict');
+    const strict = await api<Page1>(
+      page,
+      `${base}?figure=strict&sort=capacity&order=asc&pageSize=50`,
+    );
+    const withWhy = strict.rows.findIndex((row) => row.preExistingLimit);
+    expect(withWhy >= 0).toBe(held > 0);
+    if (withWhy >= 0) {
+      const row = strict.rows[withWhy]!;
+      expect(row.strict.capacityMw).toBe(0);
+      const cells = strictTable.locator('tbody tr').nth(withWhy).locator('th, td');
+      await expect.poll(() => cells.nth(1).textContent()).toBe(row.name);
+      expect(await cells.nth(4).textContent()).toBe('0,0por la violación existente');
+      expect(await cells.nth(7).textContent()).toBe(fixed(row.attributable.capacityMw!, 1));
+      expect(await cells.nth(8).textContent()).toBe(
+        row.worsened!.contingencyName === null
+          ? `${row.worsened!.monitoredName} en el caso base (N-0)`
+          : `${row.worsened!.monitoredName} tras ${row.worsened!.contingencyName}`,
+      );
+    }
+    await shootTop(page, section, 'analysis-capacity-activsg2000-strict-top');
   }, 600_000);
 });

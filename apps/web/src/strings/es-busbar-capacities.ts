@@ -26,6 +26,8 @@ export const esBusbarCapacities = {
   buses: 'Barras calculadas',
   median: (strict: boolean) => `Mediana ${strict ? 'estricta' : 'atribuible'}`,
   zero: 'Barras en 0 MW',
+  zeroOther: (strict: boolean, count: string) =>
+    `Barras en 0 MW (${strict ? 'atribuible' : 'estricta'}: ${count})`,
   atCap: (cap: string) => `Barras en el tope (${cap} MW)`,
   mw: (mw: string) => `${mw} MW`,
   preExistingSentence: (count: string, total: string) =>
@@ -43,7 +45,7 @@ export const esBusbarCapacities = {
   attributableHelp:
     'Atribuible: la capacidad de la que es responsable la conexión misma; las violaciones que la red ya tenía se dejan aparte mientras la inyección no las empeore más allá del umbral.',
   strictHelp:
-    'Estricta: toda violación existente que la inyección empeora la limita a 0 MW (ANALYSIS.md §4 tal como está escrito).',
+    'Estricta: toda violación que la red ya tenía y que la inyección empeora la limita a 0 MW, aunque la conexión no la haya causado.',
   /** Filters. */
   filtersLabel: 'Filtrar barras',
   search: 'Buscar barra',

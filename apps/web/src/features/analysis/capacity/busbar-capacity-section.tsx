@@ -147,7 +147,12 @@ function Capacities({
   const figures: [string, string, string][] = [
     ['capacity-buses', t.buses, formatInteger(summary.computed)],
     ['capacity-median', t.median(strict), mw(figure.medianMw)],
-    ['capacity-zero', t.zero, formatInteger(figure.zero)],
+    [
+      'capacity-zero',
+      // The other figure's zeros beside: a map of zeros is never the whole answer.
+      t.zeroOther(strict, formatInteger(summary[strict ? 'attributable' : 'strict'].zero)),
+      formatInteger(figure.zero),
+    ],
     ['capacity-at-cap', t.atCap(cap), formatInteger(figure.atCap)],
   ];
   return (
