@@ -14,6 +14,11 @@
 // Options: --db sqlite|postgres|both (default both), --users N (50), --uploads N (20),
 // --seconds N per read route (10). PostgreSQL: TEST_DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432/test; the script creates and drops its own database there.
+//
+// --mode national (issue #16, scripts/lib/load-national.mjs): a stored 10,000-bus case read in
+// parts, the case list, full SAX documents and stats at 200 connections, /api/health probed
+// throughout, then again while two 10,000-bus cases are analysed. --seconds is each round's
+// length there (10 by default; 20 or more for the recorded figures).
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +29,12 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, launch, signUp, stopProcesses } from './lib/built-server.mjs';
+import {
+  NATIONAL_CASE,
+  nationalCaseAvailable,
+  nationalReport,
+  runNational,
+} from './lib/load-national.mjs';
 import pg from 'pg';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,8 +48,13 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '50' },
     uploads: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
+    mode: { type: 'string', default: 'basic' },
+    rate: { type: 'string', default: '2' },
   },
 });
+if (!['basic', 'national'].includes(args.mode)) {
+  throw new Error(`--mode ${args.mode}: basic (por defecto) o national`);
+}
 const USERS = Number(args.users);
 const UPLOADS = Math.min(Number(args.uploads), USERS);
 const SECONDS = Number(args.seconds);
@@ -300,9 +316,53 @@ function report(runs) {
   return { text: lines.join('\n'), ok: misses.length === 0 };
 }
 
+/**
+ * --mode national (issue #16): the demo data on, two analyses at a time (two threads on SQLite,
+ * two one-thread worker processes on PostgreSQL), a 10,000-bus case stored and read in parts.
+ */
+async function runNationalOn(dialect) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-load-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomUUID() + randomUUID(),
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+    DEMO_DATA: 'on',
+  };
+  let api;
+  if (dialect === 'postgres') {
+    env.DATABASE_URL = await freshDatabase();
+    api = await launch('main.js', { ...env, WORKERS: '0' }, /abre http:|API de Holgura en/);
+    for (let i = 0; i < 2; i++) {
+      await launch('worker-main.js', { ...env, WORKERS: '1' }, /Trabajador de análisis/);
+    }
+  } else {
+    api = await launch('main.js', { ...env, WORKERS: '2' }, /abre http:|API de Holgura en/);
+  }
+  try {
+    return await runNational({
+      dialect,
+      baseUrl,
+      apiPid: api.pid,
+      seconds: SECONDS,
+      rate: Number(args.rate),
+    });
+  } finally {
+    await stopProcesses();
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(distDir, 'main.js'))) {
     throw new Error('No hay servidor compilado: ejecuta `npm run build` primero.');
+  }
+  if (args.mode === 'national' && !nationalCaseAvailable()) {
+    throw new Error(`No está el caso nacional ${NATIONAL_CASE} (NATIONAL_CASE=… lo cambia).`);
   }
   const dialects = args.db === 'both' ? ['sqlite', 'postgres'] : [args.db];
   const runs = [];
@@ -311,9 +371,10 @@ async function main() {
       console.error(`PostgreSQL no responde en ${adminUrl}: se omite.`);
       continue;
     }
-    runs.push(await runOn(dialect));
+    runs.push(await (args.mode === 'national' ? runNationalOn(dialect) : runOn(dialect)));
   }
-  const { text, ok } = report(runs);
+  const { text, ok } =
+    args.mode === 'national' ? nationalReport(runs, SECONDS, Number(args.rate)) : report(runs);
   console.log(text);
   if (!ok) process.exitCode = 1;
 }

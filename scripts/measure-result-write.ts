@@ -149,6 +149,45 @@ console.log(
 console.log(
   `monitorEventLoopDelay: max ${(histogram.max / 1e6).toFixed(0)} ms, p99 ${(histogram.percentile(99) / 1e6).toFixed(1)} ms`,
 );
+// What was stored, part by part (the constraints' generators summed); none before issue #16.
+const parts = await db
+  .selectFrom('result_parts')
+  .select(['name', 'text_bytes', 'stored_bytes'])
+  .execute()
+  .catch(() => []);
+const sizes = new Map<string, { text: number; stored: number; count: number }>();
+for (const part of parts) {
+  const name = part.name.startsWith('generators/') ? 'generators/<id>' : part.name;
+  const size = sizes.get(name) ?? { text: 0, stored: 0, count: 0 };
+  size.text += Number(part.text_bytes);
+  size.stored += Number(part.stored_bytes);
+  size.count += 1;
+  sizes.set(name, size);
+}
+const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
+for (const [name, size] of sizes) {
+  console.log(
+    `part ${name}${size.count > 1 ? ` (${size.count})` : ''}: ${mb(size.text)} MB of JSON, ${mb(size.stored)} MB stored`,
+  );
+}
+const network = await db
+  .selectFrom('case_networks')
+  .select((eb) => [
+    eb.fn('length', ['network_json']).as('json'),
+    eb.fn('length', ['network_gzip']).as('gzip'),
+  ])
+  .executeTakeFirst();
+if (network !== undefined) {
+  console.log(
+    `network view: ${mb(Number(network.json))} MB of JSON, ${mb(Number(network.gzip))} MB gzip`,
+  );
+}
+const group = await db
+  .selectFrom('case_group_analyses')
+  .select((eb) => eb.fn('length', ['flexibility_gzip']).as('gzip'))
+  .executeTakeFirst();
+if (group !== undefined)
+  console.log(`group answer (…/analyses/{id}): ${mb(Number(group.gzip))} MB gzip`);
 if (!usePostgres) {
   const file = path.join(dataDir, 'holgura.sqlite');
   console.log(`SQLite file: ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);

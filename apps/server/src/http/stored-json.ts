@@ -7,6 +7,11 @@ import { composeAnswer, type AnswerPiece } from './json-segments';
 
 const gzip = promisify(zlib.gzip);
 
+/** Below this the compression plugin sends JSON as it is (http/compression.ts), and so do we. */
+const COMPRESS_FROM_BYTES = 1024;
+/** Up to this, one synchronous gzip call costs less than a compression stream per answer. */
+const GZIP_NOW_UP_TO_BYTES = 64 * 1024;
+
 /** A JSON answer kept ready to send: its entity tag, and its gzip bytes or its text. */
 export interface StoredJson {
   etag: string;
@@ -107,4 +112,36 @@ export function sendComposedStream(
   return reply
     .header('content-length', answer.textBytes)
     .send(Readable.from(answer.text(), { objectMode: false }));
+}
+
+/**
+ * A small JSON answer made per request (a page of constraints or cases) with its entity tag:
+ * 304 for the client's version, else gzip-compressed here in one call (tens of microseconds for
+ * a page) rather than through a compression stream per answer, whose setup cost more than the
+ * page under issue #16's load. Larger answers are left to the compression plugin.
+ */
+export function sendJsonAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  json: string,
+) {
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Authorization, Cookie')
+    .header('etag', `W/"${etag}"`);
+  if (matchesEntityTag(request.headers['if-none-match'], etag)) {
+    return reply.status(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (
+    json.length >= COMPRESS_FROM_BYTES &&
+    json.length <= GZIP_NOW_UP_TO_BYTES &&
+    acceptsGzip(request.headers['accept-encoding'])
+  ) {
+    return reply
+      .header('content-encoding', 'gzip')
+      .send(zlib.gzipSync(json, { level: 6, windowBits: 14, memLevel: 7 }));
+  }
+  return reply.send(json);
 }

@@ -19,7 +19,12 @@ import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { etagOf } from '../../http/json-segments';
-import { acceptsGzip, sendComposedJson, sendStoredJson } from '../../http/stored-json';
+import {
+  acceptsGzip,
+  sendComposedJson,
+  sendJsonAnswer,
+  sendStoredJson,
+} from '../../http/stored-json';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { deleteCase } from './case-delete';
 import { casesRepository, findNewestDemoCase } from './cases.repository';
@@ -59,7 +64,7 @@ export function registerCaseRoutes(
         answer = { cases: await repository.list() };
       }
       const json = JSON.stringify(answer);
-      return sendStoredJson(request, reply, { etag: etagOf(json), gzip: null, json });
+      return sendJsonAnswer(request, reply, etagOf(json), json);
     },
   });
 

@@ -11,6 +11,8 @@ export type CaseResult =
       apiResponseDate: string;
       /** A document a client wrote with PUT …/data: it replaces the stored one. */
       fullDataWritten: boolean;
+      /** The study group analysis the result's flexibility is (the upload's group). */
+      analysisId: string | null;
     };
 
 /** Where the flexibility of a case (the upload's, or a group's) is stored. */
@@ -30,19 +32,22 @@ export function resultsRepository(db: Db, owner: string) {
   return {
     async caseResult(caseId: string): Promise<CaseResult> {
       const row = await db
-        .selectFrom('case_api_data')
-        .select(['result_id', 'api_response_date'])
+        .selectFrom('case_api_data as d')
+        .leftJoin('case_group_analyses as g', (join) =>
+          join.onRef('g.case_id', '=', 'd.case_id').onRef('g.result_id', '=', 'd.result_id'),
+        )
+        .select(['d.result_id', 'd.api_response_date', 'g.analysis_id'])
         .select((eb) =>
           eb
             .case()
-            .when('full_data_json', 'is', null)
+            .when('d.full_data_json', 'is', null)
             .then(0)
             .else(1)
             .end()
             .as('full_data_written'),
         )
-        .where('case_id', '=', caseId)
-        .where('user_id', 'in', readable)
+        .where('d.case_id', '=', caseId)
+        .where('d.user_id', 'in', readable)
         .executeTakeFirst();
       if (row === undefined) return { status: 'no-data' };
       if (row.result_id === null) return { status: 'no-parts' };
@@ -51,6 +56,7 @@ export function resultsRepository(db: Db, owner: string) {
         resultId: row.result_id,
         apiResponseDate: row.api_response_date,
         fullDataWritten: Number(row.full_data_written) === 1,
+        analysisId: row.analysis_id,
       };
     },
 
@@ -65,7 +71,7 @@ export function resultsRepository(db: Db, owner: string) {
       if (analysisId === undefined) {
         const found = await this.caseResult(caseId);
         return found.status === 'ok'
-          ? { status: 'ok', resultId: found.resultId, analysisId: null }
+          ? { status: 'ok', resultId: found.resultId, analysisId: found.analysisId }
           : found;
       }
       const row = await db
@@ -79,17 +85,6 @@ export function resultsRepository(db: Db, owner: string) {
       if (row.result_id !== null) return { status: 'ok', resultId: row.result_id, analysisId };
       // Done before results were stored in parts, or not done (yet).
       return row.flexibility_etag === null ? { status: 'no-analysis' } : { status: 'no-parts' };
-    },
-
-    /** The group analysis a case result's flexibility belongs to (the upload's group). */
-    async analysisIdOf(caseId: string, resultId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('case_group_analyses')
-        .select('analysis_id')
-        .where('case_id', '=', caseId)
-        .where('result_id', '=', resultId)
-        .executeTakeFirst();
-      return row?.analysis_id ?? null;
     },
 
     /** The document a client wrote with PUT …/data, as stored. */

@@ -15,9 +15,9 @@ import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { etagOf } from '../../http/json-segments';
-import { sendComposedJson, sendStoredJson } from '../../http/stored-json';
+import { sendComposedJson, sendJsonAnswer, sendStoredJson } from '../../http/stored-json';
 import { PART } from '../../jobs/result-encoding';
-import { findLevel, findPart, levelConstraintTexts } from './result-store';
+import { findLevel, findPart, findParts, levelConstraintTexts, ResultCache } from './result-store';
 import { resultsRepository, type FlexibilityResult } from './results.repository';
 
 const lookupErrors = {
@@ -44,6 +44,8 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   const { db, guard } = deps;
   const forOwner = (request: { principal: { userId: string } | null }) =>
     resultsRepository(db, request.principal!.userId);
+  /** Pages of constraints already answered (results never change), up to 8 MB of text. */
+  const pages = new ResultCache<string>(8 * 1024 * 1024);
   const common = {
     tag: 'Resultados',
     auth: guard.requireUser,
@@ -91,12 +93,16 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
       const repository = forOwner(request);
       const found = await repository.caseResult(caseId);
       if (found.status !== 'ok') return sendLookupError(reply, found.status);
-      const flexibility = await repository.flexibilityResult(caseId, request.query.analysis);
+      const { analysis } = request.query;
+      const flexibility =
+        analysis === undefined
+          ? { status: 'ok' as const, resultId: found.resultId, analysisId: found.analysisId }
+          : await repository.flexibilityResult(caseId, analysis);
       if (flexibility.status !== 'ok') return sendLookupError(reply, flexibility.status);
-      const [facts, summary, analysisId] = await Promise.all([
-        findPart(db, found.resultId, PART.case),
-        findPart(db, flexibility.resultId, PART.flexibility),
-        flexibility.analysisId ?? repository.analysisIdOf(caseId, found.resultId),
+      const { analysisId } = flexibility;
+      const [facts = null, summary = null] = await findParts(db, [
+        [found.resultId, PART.case],
+        [flexibility.resultId, PART.flexibility],
       ]);
       if (facts === null) return sendLookupError(reply, 'no-parts');
       const head =
@@ -141,16 +147,17 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
       const repository = forOwner(request);
       const found = await repository.flexibilityResult(caseId, analysis);
       if (found.status !== 'ok') return sendLookupError(reply, found.status);
+      // A stored result never changes: its id, the case and the page name the answer.
+      const key = ['page', found.resultId, caseId, figure, level, page, pageSize].join('\n');
+      const etag = etagOf(key);
+      const cached = pages.get(key);
+      if (cached !== undefined) return sendJsonAnswer(request, reply, etag, cached);
       const facts = await findLevel(db, found.resultId, figure, level);
       if (facts === null) {
         return (await repository.hasFlexibility(found.resultId))
           ? reply.status(404).send(apiError('LEVEL_NOT_FOUND'))
           : reply.status(409).send(apiError('RESULT_FLEXIBILITY_MISSING'));
       }
-      // A stored result never changes: its id, the case and the page name the answer.
-      const etag = etagOf(
-        ['page', found.resultId, caseId, figure, level, page, pageSize].join('\n'),
-      );
       const texts = await levelConstraintTexts(db, found.resultId, {
         figure,
         level,
@@ -163,7 +170,8 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
         `"flexibilityPercent":${JSON.stringify(facts.flexibility_percent)},` +
         `"total":${facts.constraint_count},"page":${page},"pageSize":${pageSize},` +
         `"constraints":[${texts.join(',')}]}`;
-      return sendStoredJson(request, reply, { etag, gzip: null, json });
+      pages.set(key, json, json.length);
+      return sendJsonAnswer(request, reply, etag, json);
     },
   });
 
