@@ -106,12 +106,71 @@ export const analysisSection: DocSection = {
       ],
     },
     {
+      id: 'grupo-de-estudio',
+      title: 'Grupo de estudio',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'El grupo de estudio son las unidades cuya generación sube en el análisis de flexibilidad. El panel «Grupo de estudio» dice cuál se usó, cuántas unidades suben, su margen (Tmax) y por qué se eligió. Son unidades, no plantas: una unidad eólica y una a gas de la misma barra quedan en grupos distintos si el grupo es por combustible.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'Regla por defecto, cuando quien sube el caso no elige: las unidades eólicas y solares (columna `genfuel` de MATPOWER) si tienen margen para subir de al menos 1 MW y al menos el 1 % de su capacidad; si no, todas las unidades en servicio con margen. Un caso sin `genfuel` estudia todas las unidades.',
+            'Por ejemplo, ACTIVSg2000 ya despacha sus unidades eólicas y solares al máximo (0,03 MW de margen): la regla estudia todas las unidades, con Tmax de 12.477 MW.',
+            'Con «Elegir otro grupo» se calcula el mismo caso con otro grupo. Cada grupo es un cálculo aparte, con su progreso; su resultado queda guardado y la tabla «Grupos calculados» permite volver a cualquiera. Pedir un grupo ya calculado muestra el que existe, sin calcularlo de nuevo.',
+          ],
+        },
+        {
+          kind: 'table',
+          caption: 'Criterios para elegir el grupo de estudio',
+          head: ['Criterio', 'Unidades que suben', 'Sumidero (las que bajan)'],
+          rows: [
+            [
+              'Unidades eólicas y solares',
+              'Las de combustible eólico o solar',
+              'Las demás unidades, según P0 − Pmin',
+            ],
+            [
+              'Todas las unidades',
+              'Toda unidad en servicio con margen',
+              'Las cargas, según su demanda',
+            ],
+            [
+              'Por combustible',
+              'Las de ese combustible (`genfuel`)',
+              'Las demás unidades, según P0 − Pmin',
+            ],
+            [
+              'Por área o por zona',
+              'Las de barras de esa área o zona del caso',
+              'Las demás unidades, según P0 − Pmin',
+            ],
+            [
+              'Por nivel de tensión',
+              'Las de barras de esa tensión base o más',
+              'Las demás unidades, según P0 − Pmin',
+            ],
+            [
+              'Unidades elegidas a mano',
+              'Las buscadas por número o nombre de barra, o por máquina (hasta 5.000)',
+              'Las demás unidades, según P0 − Pmin',
+            ],
+          ],
+        },
+        {
+          kind: 'note',
+          text: 'Las opciones sin margen para subir aparecen deshabilitadas. Un grupo que el caso no tiene, o cuyas unidades no tienen margen, no se calcula: su fila en «Grupos calculados» dice por qué.',
+        },
+      ],
+    },
+    {
       id: 'niveles-y-flexibilidad',
       title: 'Niveles y flexibilidad',
       blocks: [
         {
           kind: 'p',
-          text: 'El análisis de flexibilidad aumenta la generación de un grupo de estudio y la compensa bajando, en igual cantidad, la del resto. El grupo de estudio son las unidades eólicas y solares del caso (`mpc.genfuel`) que tienen margen para subir; si no hay, todas las unidades en servicio con margen. El resto de generadores en servicio compensa en proporción a lo que puede bajar (P0 − Pmin). Tmax es el margen total del grupo: la suma de Pmax − P0 de sus unidades.',
+          text: 'El análisis de flexibilidad aumenta la generación del [grupo de estudio](#grupo-de-estudio) y la compensa bajando, en igual cantidad, la del sumidero. Tmax es el margen total del grupo: la suma de Pmax − P0 de sus unidades.',
         },
         {
           kind: 'formula',
@@ -242,8 +301,82 @@ export const analysisSection: DocSection = {
           items: [
             'Las restricciones de un nivel son las que se sobrecargan con su despacho: T(c) ≤ T(ℓ). Se ordenan por «Impacto» = |d(c)|, de mayor a menor, con 6 decimales.',
             'Una restricción con |d(c)| menor que 0,01 no limita la transferencia (sí cuenta en el análisis N-1).',
-            'Una restricción que ya está por encima de su límite en la condición original, y que la transferencia empeora, tiene T(c) = 0 y se marca «Violada en la condición original».',
+            'Una restricción que ya está por encima de su límite sin transferencia (T = 0), y que la transferencia empeora, es una [violación existente](#violaciones-existentes): tiene T(c) = 0 en la cifra estricta y se marca con la condición violada y su carga: «Violada tras la contingencia (115,6 %)», o «Violada en el caso base (…)» si no tiene contingencia.',
             'Se guardan como máximo 300 restricciones por caso: las que llegan a su límite con menor transferencia T(c).',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'violaciones-existentes',
+      title: 'Violaciones existentes y las dos cifras',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Muchas redes ya tienen algún elemento por encima de su límite tras alguna contingencia antes de subir ninguna generación. Si la regla T(c) = 0 se aplicara a todas, un caso así daría FCITC 0 y flexibilidad 0 % en todos los niveles, aunque la transferencia no tenga nada que ver con esa sobrecarga. Por eso Análisis da dos cifras, y muestra primero la atribuible.',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Violación existente',
+              definition:
+                'Una pareja (elemento monitoreado, contingencia o caso base) cuyo flujo supera su límite en la condición original, T = 0. Se evalúa con el mismo límite que las restricciones: el de emergencia tras una contingencia.',
+            },
+            {
+              term: 'La empeora',
+              definition:
+                'La transferencia aumenta esa sobrecarga: su factor de distribución, en valor absoluto, es de al menos 0,01 y va hacia el límite violado.',
+            },
+            {
+              term: 'La alivia',
+              definition:
+                'La transferencia reduce esa sobrecarga. Sigue por encima de su límite hasta que la transferencia llega a (|f| − L) / |d| MW, el valor que se muestra como «dentro de su límite desde …». No limita ninguna de las dos cifras.',
+            },
+            {
+              term: 'No la afecta',
+              definition:
+                'Su factor de distribución es menor que 0,01 en valor absoluto: la transferencia casi no la mueve.',
+            },
+            {
+              term: 'Cifra estricta',
+              definition:
+                'La regla tal como está escrita: toda violación existente que la transferencia empeora tiene T(c) = 0, así que la FCITC estricta es 0 MW y esas violaciones aparecen en todos los niveles.',
+            },
+            {
+              term: 'Cifra atribuible',
+              definition:
+                'Las violaciones existentes que la transferencia empeora se listan aparte y no limitan: la FCITC atribuible es la menor T(c) de las demás restricciones. Es lo que la red admite por causa de la transferencia misma. Cuando ninguna violación empeora, ambas cifras son iguales.',
+            },
+          ],
+        },
+        {
+          kind: 'formula',
+          caption:
+            'FCITC atribuible: el mínimo sobre las restricciones que no son violaciones existentes empeoradas (el conjunto V). La estricta es el mismo mínimo sobre todas, que vale 0 cuando V no está vacío.',
+          math: [
+            { sub: ['FCITC', 'atribuible'] },
+            '=',
+            'min',
+            '(',
+            { sub: ['T', 'max'] },
+            ',',
+            { sub: ['min', { row: ['c', '∉', 'V'] }] },
+            'T',
+            '(',
+            'c',
+            ')',
+            ')',
+          ],
+        },
+        {
+          kind: 'list',
+          items: [
+            'El botón «Atribuible / Estricta» cambia a la vez los niveles, la FCITC, las restricciones, los generadores, el panel de la restricción, la vista de la red y las descargas.',
+            'La tabla «Violaciones existentes» lista cada violación con su contingencia (o «SOBRECARGA RED COMPLETA»), su flujo y su límite sin transferencia, su carga y el efecto de la transferencia: todas las que empeora y, de las demás, las de mayor carga (hasta 200). Si hay más, dice cuántas se listan de cuántas.',
+            'En el panel de la restricción, la «Condición Original» de una restricción con contingencia muestra dos lecturas del elemento monitoreado: en el caso base (N-0) y tras la contingencia, sin transferencia. Una violación tras la contingencia puede verse «Normal» en el caso base.',
+            'Por ejemplo, case2383wp tiene 18.286 parejas sobre su límite sin transferencia: la transferencia de todas las unidades empeora 32, alivia 2.344 y no afecta 15.910. Su FCITC atribuible es 92,3 MW y la estricta 0 MW. En ACTIVSg2000 ninguna de sus 11 violaciones se mueve con la transferencia: ambas cifras son 587 MW.',
+            'Un resultado calculado antes de que existieran las dos cifras tiene una sola (la estricta) y no muestra el botón.',
           ],
         },
       ],

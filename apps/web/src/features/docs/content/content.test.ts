@@ -55,3 +55,49 @@ describe('the guide content', () => {
     }
   });
 });
+
+describe('the guide on study groups, the two figures and every busbar (issues #17, #21)', () => {
+  const sub = (id: string) =>
+    docSections.flatMap((section) => section.subsections).find((item) => item.id === id);
+  const text = (id: string) => (sub(id)?.blocks.flatMap(proseOf) ?? []).join(' ');
+
+  it('defines the study group, its default rule and every criterion', () => {
+    expect(text('grupo-de-estudio')).toContain('al menos 1 MW y al menos el 1 % de su capacidad');
+    const table = sub('grupo-de-estudio')!.blocks.find((block) => block.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.map((row) => row[0])).toEqual([
+      'Unidades eólicas y solares',
+      'Todas las unidades',
+      'Por combustible',
+      'Por área o por zona',
+      'Por nivel de tensión',
+      'Unidades elegidas a mano',
+    ]);
+  });
+
+  it('defines «Violaciones existentes», their effects and both figures', () => {
+    const violations = text('violaciones-existentes');
+    for (const term of [
+      'Violación existente',
+      'La empeora',
+      'La alivia',
+      'No la afecta',
+      'Cifra estricta',
+      'Cifra atribuible',
+    ]) {
+      expect(violations).toContain(term);
+    }
+    // The screen's own words for a violated constraint.
+    expect(text('restricciones')).toContain('«Violada tras la contingencia (115,6 %)»');
+  });
+
+  it('has a section on «Capacidad por barra»: both figures per bus, table, histogram and map', () => {
+    const section = docSections.find((item) => item.id === 'capacidad-por-barra');
+    expect(section?.subsections.map((item) => item.id)).toEqual([
+      'capacidad-de-cada-barra',
+      'dos-cifras-por-barra',
+      'tabla-histograma-y-mapa',
+    ]);
+    expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
+    expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
+  });
+});

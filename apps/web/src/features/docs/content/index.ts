@@ -1,4 +1,5 @@
 import { analysisSection } from './analysis';
+import { busbarCapacitiesSection } from './busbar-capacities';
 import { capacitySection } from './capacity';
 import { glossarySection, limitsSection } from './limits-glossary';
 import { studyFileSection } from './study-file';
@@ -9,6 +10,7 @@ import { uploadSection } from './upload';
 export const docSections: DocSection[] = [
   uploadSection,
   analysisSection,
+  busbarCapacitiesSection,
   capacitySection,
   studyFileSection,
   limitsSection,

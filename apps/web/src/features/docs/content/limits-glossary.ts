@@ -89,7 +89,8 @@ export const glossarySection: DocSection = {
             },
             {
               term: 'Grupo de estudio',
-              definition: 'Las unidades cuya generación sube en el análisis de flexibilidad.',
+              definition:
+                'Las unidades cuya generación sube en el análisis de flexibilidad (ver [Grupo de estudio](#grupo-de-estudio)).',
             },
             {
               term: 'Sumidero',
@@ -171,6 +172,26 @@ export const glossarySection: DocSection = {
             {
               term: 'Violación previa a la conexión',
               definition: 'Sobrecarga N-1 que la red ya tenía antes de conectar la unidad nueva.',
+            },
+            {
+              term: 'Violación existente',
+              definition:
+                'Pareja (elemento monitoreado, contingencia) sobre su límite sin transferencia; la transferencia la empeora, la alivia o no la afecta.',
+            },
+            {
+              term: 'Cifra atribuible',
+              definition:
+                'FCITC o capacidad sin contar las violaciones existentes que la transferencia empeora: lo que limita la transferencia misma. Se muestra primero.',
+            },
+            {
+              term: 'Cifra estricta',
+              definition:
+                'FCITC o capacidad en que toda violación existente empeorada limita a 0 MW.',
+            },
+            {
+              term: 'Capacidad por barra',
+              definition:
+                'La capacidad de conexión de cada barra de un caso analizado, en Análisis (ver [Capacidad por barra en Análisis](#capacidad-por-barra)).',
             },
           ],
         },
