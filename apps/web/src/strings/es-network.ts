@@ -69,6 +69,7 @@ export const esNetwork = {
     outsideIsland: 'Sin capacidad (fuera de la isla de la transferencia)',
     buses: (count: number, text: string) => `${text} ${count === 1 ? 'barra' : 'barras'}`,
     tooltip: (strict: boolean) => (strict ? 'Capacidad estricta' : 'Capacidad atribuible'),
+    searchName: 'Buscar barra en el mapa de capacidad',
     mw: (mw: string) => `${mw} MW`,
   },
   tooltip: {

@@ -98,6 +98,7 @@ function ColouredNetwork({
         };
       }}
       legend={null}
+      searchName={t.searchName}
     >
       <BandsLegend bands={bands} counts={counts} strict={strict} />
     </NetworkView>

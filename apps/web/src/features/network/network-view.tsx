@@ -41,6 +41,8 @@ type NetworkViewProps = {
   legend: ReactNode;
   /** Under the canvas: the accessible list of what is highlighted. */
   children?: ReactNode;
+  /** The bus search's landmark name, when a page shows two views (landmarks must differ). */
+  searchName?: string;
 };
 
 /**
@@ -56,6 +58,7 @@ export function NetworkView({
   busDetail,
   legend,
   children,
+  searchName,
 }: NetworkViewProps) {
   const [supported] = useState(webglAvailable);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -148,6 +151,7 @@ export function NetworkView({
       <div className="flex flex-wrap items-end gap-3">
         <BusSearch
           view={view}
+          name={searchName}
           onFound={(bus) => {
             setSearchedBus(bus);
             if (bus !== null) rendererRef.current?.centreOnBus(bus);
@@ -221,9 +225,11 @@ export function NetworkView({
 
 function BusSearch({
   view,
+  name,
   onFound,
 }: {
   view: NetworkViewV1;
+  name: string | undefined;
   onFound: (busNumber: number | null) => void;
 }) {
   const id = useId();
@@ -248,7 +254,12 @@ function BusSearch({
     onFound(number);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full flex-col gap-1 sm:w-auto">
+    <form
+      role="search"
+      aria-label={name}
+      onSubmit={submit}
+      className="flex w-full flex-col gap-1 sm:w-auto"
+    >
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {t.searchLabel}
       </label>
