@@ -1,10 +1,24 @@
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { handleJob } from './worker-handler';
 import type { ToWorker } from './worker-protocol';
 
+/**
+ * Analyses are batch work: when the cores are busy, the API's event loop (in the same process on
+ * SQLite) must get them first, or every request waits behind two 10,000-bus analyses (issue #16:
+ * /api/health p99 240–890 ms while two ran). On Linux the niceness is per thread, so this lowers
+ * only this thread; a platform that refuses leaves it as it was.
+ */
+export const ANALYSIS_THREAD_NICENESS = 10;
+
 // The analysis worker thread's entry (bundled as dist/worker.js).
 if (parentPort !== null) {
   const port = parentPort;
+  try {
+    os.setPriority(ANALYSIS_THREAD_NICENESS);
+  } catch {
+    // Not permitted here: the thread runs at the process's priority.
+  }
   port.on(
     'message',
     (message: ToWorker) =>

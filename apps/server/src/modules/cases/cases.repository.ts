@@ -65,19 +65,28 @@ export function casesRepository(db: Db, owner: string) {
           q.where('cases.family_id', 'is not', null).where('cases.family_id', '<>', ''),
         );
       const direction = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
-      const [count, rows] = await Promise.all([
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        withUploadJob(filtered)
-          .$if(query.sort === 'name', (q) =>
-            q.orderBy(sql`lower(cases.case_name)`, direction).orderBy('cases.case_name', direction),
-          )
-          .orderBy('cases.created_at', query.sort === 'name' ? 'desc' : direction)
-          .orderBy('cases.case_id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return { cases: rows.map(toCaseSummary), total: Number(count.total) };
+      // The total rides along each row (one query, one round trip on PostgreSQL); a page past
+      // the end has no rows to carry it and counts apart.
+      const rows = await withUploadJob(filtered)
+        .select(sql<number>`count(*) over ()`.as('total_count'))
+        .$if(query.sort === 'name', (q) =>
+          q.orderBy(sql`lower(cases.case_name)`, direction).orderBy('cases.case_name', direction),
+        )
+        .orderBy('cases.created_at', query.sort === 'name' ? 'desc' : direction)
+        .orderBy('cases.case_id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      const total =
+        rows[0]?.total_count ??
+        (query.page === 1
+          ? 0
+          : (
+              await filtered
+                .select((eb) => eb.fn.countAll<number>().as('total'))
+                .executeTakeFirstOrThrow()
+            ).total);
+      return { cases: rows.map(toCaseSummary), total: Number(total) };
     },
 
     async list(): Promise<CaseSummary[]> {
