@@ -165,6 +165,11 @@ export default defineConfig({
     // <link rel="modulepreload"> (Safari before 17) still loads every module, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The contracts' modules only define schemas and constants: importing their index need not
+      // run every one of them, so a screen's chunk imports only the modules it uses.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
       // Two pages: the app, and the page the SAX popup returns to (it loads only the OIDC client).
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),

@@ -103,7 +103,7 @@ export async function apiRequest<T>(
 
   if (!response.ok) {
     // The envelope's schema (and zod) load only when an answer fails: not with the first paint.
-    const { apiErrorSchema } = await import('@holgura/contracts');
+    const { apiErrorSchema } = await import('./api-error-schema');
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success) {
       throw new ApiClientError(
