@@ -31,6 +31,8 @@ describe('landing page', () => {
     renderApp('/');
 
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    // The sections below the first screen load after the first paint.
+    await screen.findByRole('heading', { level: 2, name: '¿Por qué Holgura?' });
     for (const name of ['¿Por qué Holgura?', 'Preguntas que responde', 'Para quién']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }

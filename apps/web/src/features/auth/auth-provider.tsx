@@ -3,13 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setAccessTokenSource } from '../../lib/api-client';
 import { clientConfigQueryOptions } from '../../lib/client-config';
-import { toast } from '../../lib/toast';
 import { es } from '../../strings/es';
 import { createAccessTokenManager } from './access-token';
+import type { AuthActionContext } from './auth-actions';
 import type { HolguraAuthClient } from './auth-client';
 import { createAuthEvents } from './auth-events';
 import { sessionQueryOptions, useSession } from './api/get-session';
-import { getSaxClient, SaxSignInError, signInWithSax, signOutOfSax } from './sax-client';
 import { readSaxToken, readTokenClaims, useSaxToken } from './sax-token';
 import {
   AuthContext,
@@ -19,39 +18,16 @@ import {
   type SignInOutcome,
 } from './use-auth';
 
-const t = es.auth;
+// What the user does (sign in, out, up…) loads on the first action, with its toasts and error
+// texts: the first paint carries only the sign-in state (issue #20).
+const loadActions = () => import('./auth-actions');
 
-/** better-auth answers a failure with `{ code, message, status }`; our rate limit with ours. */
-type ProviderError = { status: number; code?: string | undefined; message?: string | undefined };
-
-/**
- * The Spanish text for a provider failure, or null when only the generic one fits. The error
- * envelope's schema (and zod) load with the first failure, not with the first paint.
- */
-export async function providerMessage(error: ProviderError): Promise<string | null> {
-  const { apiErrorSchema } = await import('@holgura/contracts');
-  const ours = apiErrorSchema.safeParse(error);
-  if (ours.success) return ours.data.error.message;
-  if (error.status === 429) return t.rateLimited;
-  if (error.code !== undefined) return t.providerErrors[error.code] ?? null;
-  return null;
-}
-
-/** Sign-out ignores these (spec §7): the session is already gone. */
-const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
-
-function errorToast(title: string, description: ReactNode) {
-  toast.error(title, { description });
-}
-
-function twoLines(first: string, second: string | null) {
-  if (second === null || second === first) return first;
-  return (
-    <span className="flex flex-col gap-0.5">
-      <span className="font-medium">{first}</span>
-      <span>{second}</span>
-    </span>
-  );
+/** An action, run once its module has loaded; `fallback` if that module cannot be loaded. */
+function runAction<T>(
+  run: (actions: Awaited<ReturnType<typeof loadActions>>) => Promise<T> | T,
+  fallback: T,
+): Promise<T> {
+  return loadActions().then(run, () => fallback);
 }
 
 const logEvents = import.meta.env.DEV && import.meta.env.MODE !== 'test';
@@ -60,7 +36,8 @@ const logEvents = import.meta.env.DEV && import.meta.env.MODE !== 'test';
  * The one auth provider. Signed in when a SAX id token is stored in the browser or the API
  * reports a product-account session (spec §6); `checking` while the first session request is
  * pending and no token is stored. It owns both clients (better-auth and SAX, each loaded on
- * first use), the access token API calls carry, the auth events, and every auth toast.
+ * first use), the access token API calls carry, the auth events, and every auth toast (its
+ * actions, in auth-actions.tsx, load on first use).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const saxToken = useSaxToken();
@@ -105,137 +82,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return events.subscribe((event) => console.info('[auth]', event));
   }, [events]);
 
-  const signInWithEmail = useCallback(
-    async (values: { email: string; password: string }): Promise<SignInOutcome> => {
-      try {
-        const client = await authClient();
-        const { data, error } = await client.signIn.email(values);
-        if (error !== null) {
-          const message = await providerMessage(error);
-          if (message === null) errorToast(t.errorTitle, t.signInFailed);
-          else errorToast(t.authErrorTitle, message);
-          return 'failed';
-        }
-        if (data !== null && 'twoFactorRedirect' in data && data.twoFactorRedirect === true) {
-          return 'twoFactor';
-        }
-        await refreshSession();
-        toast.success(t.signedIn);
-        return 'signedIn';
-      } catch {
-        errorToast(t.errorTitle, t.signInFailed);
-        return 'failed';
-      }
-    },
-    [authClient, refreshSession],
-  );
-
-  const verifyTotp = useCallback(
-    async (code: string): Promise<boolean> => {
-      try {
-        const client = await authClient();
-        const { error } = await client.twoFactor.verifyTotp({ code });
-        if (error !== null) {
-          const message = await providerMessage(error);
-          if (message === null) errorToast(t.errorTitle, t.signInFailed);
-          else errorToast(t.authErrorTitle, message);
-          return false;
-        }
-        events.emit('MFA_VERIFIED');
-        await refreshSession();
-        toast.success(t.signedIn);
-        return true;
-      } catch {
-        errorToast(t.errorTitle, t.signInFailed);
-        return false;
-      }
-    },
-    [authClient, events, refreshSession],
-  );
-
-  const signUp = useCallback(
-    async (values: SignUpRequest): Promise<boolean> => {
-      try {
-        const client = await authClient();
-        const { error } = await client.signUp.email({
-          ...values,
-          name: `${values.firstName} ${values.lastName}`,
-        });
-        if (error !== null) {
-          const message = await providerMessage(error);
-          if (message === null) errorToast(t.errorTitle, t.signUpFailed);
-          else errorToast(t.signUpErrorTitle, message);
-          return false;
-        }
-        // Spec §8: the account is created and the user signs in next. The server opens a
-        // session on sign-up; close it so what the user sees matches what they are told.
-        await client.signOut().catch(() => undefined);
-        toast.success(t.signedUp, { description: t.signedUpBody });
-        return true;
-      } catch {
-        errorToast(t.errorTitle, t.signUpFailed);
-        return false;
-      }
-    },
-    [authClient],
-  );
-
-  const saxSignIn = useCallback(async (): Promise<boolean> => {
-    try {
-      await signInWithSax(loadSaxSettings);
-      toast.success(t.signedInWithSax);
-      return true;
-    } catch (error) {
-      let reason: string | null = null;
-      if (error instanceof SaxSignInError) reason = error.message;
-      else if (error instanceof Error && /closed/i.test(error.message)) reason = t.saxPopupClosed;
-      errorToast(t.errorTitle, twoLines(t.saxSignInFailed, reason));
-      return false;
-    }
-  }, [loadSaxSettings]);
-
-  const prepareSax = useCallback(() => {
-    getSaxClient(loadSaxSettings).catch(() => undefined);
-  }, [loadSaxSettings]);
-
   const sessionUser = session.data?.user ?? null;
 
-  const signOut = useCallback(async () => {
-    let failed = false;
-    if (sessionUser !== null) {
-      try {
-        const client = await authClient();
-        // Global scope (spec §7): every session of the account, then this one.
-        for (const call of [() => client.revokeSessions(), () => client.signOut()]) {
-          const { error } = await call();
-          if (error !== null && !IGNORED_SIGN_OUT_STATUSES.has(error.status)) failed = true;
-        }
-      } catch {
-        failed = true;
-      }
-    }
-    if (readSaxToken() !== null) await signOutOfSax(loadSaxSettings);
-    if (failed) {
-      errorToast(t.errorTitle, t.signOutFailed);
-      return;
-    }
-    tokens.clear();
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
-    toast.success(t.signedOut);
-  }, [authClient, loadSaxSettings, queryClient, sessionUser, tokens]);
+  const context = useMemo<AuthActionContext>(
+    () => ({ authClient, refreshSession, loadSaxSettings, events, tokens, queryClient }),
+    [authClient, refreshSession, loadSaxSettings, events, tokens, queryClient],
+  );
 
+  const signInWithEmail = useCallback(
+    (values: { email: string; password: string }) =>
+      runAction<SignInOutcome>((actions) => actions.signInWithEmail(context, values), 'failed'),
+    [context],
+  );
+  const verifyTotp = useCallback(
+    (code: string) => runAction((actions) => actions.verifyTotp(context, code), false),
+    [context],
+  );
+  const signUp = useCallback(
+    (values: SignUpRequest) => runAction((actions) => actions.signUp(context, values), false),
+    [context],
+  );
+  const saxSignIn = useCallback(
+    () => runAction((actions) => actions.signInWithSax(context), false),
+    [context],
+  );
+  const prepareSax = useCallback(() => {
+    void runAction((actions) => actions.prepareSax(context), undefined);
+  }, [context]);
+  const signOut = useCallback(
+    () => runAction((actions) => actions.signOut(context, sessionUser !== null), undefined),
+    [context, sessionUser],
+  );
   const syncAccountName = useCallback(
-    async ({ firstName, lastName }: { firstName: string; lastName: string }) => {
-      // PUT /api/profile writes the profile only; the session's name lives in the account.
-      try {
-        const client = await authClient();
-        await client.updateUser({ name: `${firstName} ${lastName}`, firstName, lastName });
-      } catch {
-        // The profile is saved; a stale name under the button is the only cost.
-      }
-      await refreshSession().catch(() => undefined);
-    },
-    [authClient, refreshSession],
+    (names: { firstName: string; lastName: string }) =>
+      runAction((actions) => actions.syncAccountName(context, names), undefined),
+    [context],
   );
 
   const user = useMemo<AuthUser | null>(() => {

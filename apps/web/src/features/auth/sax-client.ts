@@ -1,6 +1,6 @@
 import type { ClientConfigResponse } from '@holgura/contracts';
 import type { UserManager } from 'oidc-client-ts';
-import { es } from '../../strings/es';
+import { esAuth } from '../../strings/es-auth';
 import { clearSaxToken, storeSaxToken } from './sax-token';
 
 export type SaxSettings = ClientConfigResponse['sax'];
@@ -58,14 +58,14 @@ export function getSaxClient(loadSettings: () => Promise<SaxSettings>): Promise<
  * time: a second while the popup is open is refused. Failures are logged and rethrown (spec §8).
  */
 export async function signInWithSax(loadSettings: () => Promise<SaxSettings>): Promise<string> {
-  if (loginActive) throw new SaxSignInError(es.auth.saxLoginActive);
+  if (loginActive) throw new SaxSignInError(esAuth.saxLoginActive);
   loginActive = true;
   try {
     const client = await getSaxClient(loadSettings);
     // Closing the popup ends the attempt with an error instead of waiting forever.
     const user = await client.signinPopup({ popupAbortOnClose: true });
     const idToken = user.id_token;
-    if (idToken === undefined || idToken === '') throw new SaxSignInError(es.auth.saxNoIdToken);
+    if (idToken === undefined || idToken === '') throw new SaxSignInError(esAuth.saxNoIdToken);
     storeSaxToken(idToken);
     return idToken;
   } catch (error) {

@@ -1,10 +1,10 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
 
-const t = es.auth;
+const t = esAuth;
 
 export function SaxPanel({ onSignedIn }: { onSignedIn: () => void }) {
   const { signInWithSax, prepareSax } = useAuth();

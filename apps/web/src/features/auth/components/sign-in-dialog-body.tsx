@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
 import { SaxPanel } from './sax-panel';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { TotpForm } from './totp-form';
 
-const t = es.auth;
+const t = esAuth;
 
 const subTabClasses =
   'rounded-none border-b-2 border-transparent data-[state=active]:border-sky-600 data-[state=active]:shadow-none';

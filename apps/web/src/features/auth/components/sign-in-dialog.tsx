@@ -2,11 +2,12 @@ import { lazy, Suspense, type RefObject } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 
 // The forms (react-hook-form, both clients' flows) load when the dialog first opens.
 const DialogBody = lazy(() => import('./sign-in-dialog-body'));
 
-const t = es.auth;
+const t = esAuth;
 
 type SignInDialogProps = {
   open: boolean;
@@ -30,7 +31,7 @@ export function SignInDialog({ open, onOpenChange, returnFocusRef }: SignInDialo
       >
         {/* Mounted only while open: each opening starts from a clean form. */}
         {open && (
-          <Suspense fallback={<Spinner label={t.loadingForms} className="py-10" />}>
+          <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
             <DialogBody onDone={() => onOpenChange(false)} />
           </Suspense>
         )}

@@ -3,10 +3,10 @@ import { signUpRequestSchema } from '@holgura/contracts';
 import { useForm } from 'react-hook-form';
 import { AccountInput } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
-import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
 
-const t = es.auth;
+const t = esAuth;
 
 /** Spec §5: email (email type) and password, both required; the same rules as sign-up. */
 const signInSchema = signUpRequestSchema.pick({ email: true, password: true });

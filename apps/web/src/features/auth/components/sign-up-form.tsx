@@ -3,10 +3,10 @@ import { signUpRequestSchema } from '@holgura/contracts';
 import { useForm } from 'react-hook-form';
 import { AccountInput, NameInputs } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
-import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
 
-const t = es.auth;
+const t = esAuth;
 
 /** Spec §2/§5: first name, last name, email, company and password, all required. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {

@@ -2,10 +2,10 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { es } from '../../../strings/es';
+import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
 
-const t = es.auth;
+const t = esAuth;
 const SIX_DIGITS = /^\d{6}$/;
 
 type TotpFormProps = { onVerified: () => void; onBack: () => void };

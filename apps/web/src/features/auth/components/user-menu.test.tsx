@@ -51,7 +51,8 @@ describe('user menu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
 
-    expect(window.localStorage.getItem(SAX_ID_TOKEN_STORAGE_KEY)).toBeNull();
+    // Sign-out's code loads on first use.
+    await waitFor(() => expect(window.localStorage.getItem(SAX_ID_TOKEN_STORAGE_KEY)).toBeNull());
     expect(await screen.findByText('Sesión cerrada')).toBeInTheDocument();
     expect(screen.queryByTestId('user-name')).not.toBeInTheDocument();
     await waitFor(() =>

@@ -21,10 +21,10 @@ import {
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { useSupportEmail } from '../../../lib/client-config';
-import { es } from '../../../strings/es';
+import { esLandingSections } from '../../../strings/es-landing-sections';
 import { SectionHeading } from './section-heading';
 
-const t = es.landing;
+const t = esLandingSections;
 
 const whyIcons: LucideIcon[] = [ShieldCheck, ListOrdered, CalendarRange];
 const questionIcons: LucideIcon[] = [PlugZap, Cable, SlidersHorizontal, GitCompareArrows];
@@ -191,5 +191,18 @@ export function FinalCtaSection() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Everything below the hero and the figures; loaded after the first paint (landing-page.tsx). */
+export default function LandingSections() {
+  return (
+    <>
+      <WhySection />
+      <QuestionsSection />
+      <AudiencesSection />
+      <BenefitsSection />
+      <FinalCtaSection />
+    </>
   );
 }

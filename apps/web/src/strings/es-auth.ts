@@ -1,0 +1,65 @@
+/**
+ * The sign-in dialog's words and what signing in, up and out tell the user (es-CO): they load
+ * with the dialog and the auth actions, not with the first paint. The session check's and the
+ * loading spinner's words stay in es.auth.
+ */
+export const esAuth = {
+  dialogTitle: 'Acceso a Holgura',
+  dialogDescription:
+    'Ingresa con tu cuenta corporativa SAX o con una cuenta de Holgura para analizar casos y consultar resultados.',
+  close: 'Cerrar',
+  tabsLabel: 'Método de acceso',
+  tabSax: 'SAX',
+  tabHolgura: 'Holgura',
+  saxIntro:
+    'Usa la cuenta de tu organización. Se abrirá una ventana del proveedor de identidad SAX para confirmar tu acceso.',
+  continueWithSax: 'Continuar con SAX',
+  accountTabsLabel: 'Cuenta de Holgura',
+  tabSignIn: 'Iniciar sesión',
+  tabSignUp: 'Registrarse',
+  submitSignIn: 'Iniciar sesión',
+  submitSignUp: 'Crear cuenta',
+  submittingSignIn: 'Iniciando sesión...',
+  submittingSignUp: 'Creando cuenta...',
+  passwordHint:
+    'Al menos 8 caracteres y que no sea una contraseña común ni fácil de adivinar (una frase de varias palabras sirve).',
+  saxOpening: 'Esperando a SAX...',
+  errorTitle: 'Error',
+  authErrorTitle: 'Error de autenticación',
+  signUpErrorTitle: 'Error de registro',
+  signInFailed: 'No se pudo iniciar sesión',
+  signUpFailed: 'No se pudo crear la cuenta',
+  signOutFailed: 'No se pudo cerrar la sesión',
+  saxSignInFailed: 'No se pudo iniciar sesión con SAX',
+  saxLoginActive: 'Ya hay una sesión de login activa',
+  saxNoIdToken: 'No se recibió idToken',
+  saxPopupClosed: 'Se cerró la ventana de SAX antes de terminar.',
+  signedIn: 'Sesión iniciada',
+  signedInWithSax: 'Sesión iniciada con SAX',
+  signedUp: 'Registro exitoso',
+  signedUpBody: 'Tu cuenta fue creada. Ya puedes iniciar sesión.',
+  signedOut: 'Sesión cerrada',
+  rateLimited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  totpTitle: 'Verificación en dos pasos',
+  totpIntro:
+    'Tu cuenta tiene activada la verificación en dos pasos. Escribe el código de 6 dígitos de tu aplicación de autenticación.',
+  totpCode: 'Código de verificación',
+  totpInvalidFormat: 'El código tiene 6 dígitos',
+  totpSubmit: 'Verificar',
+  totpSubmitting: 'Verificando...',
+  totpBack: 'Volver',
+  providerErrors: {
+    INVALID_EMAIL_OR_PASSWORD: 'Correo electrónico o contraseña incorrectos',
+    INVALID_EMAIL: 'El correo electrónico no es válido',
+    INVALID_PASSWORD: 'La contraseña no es válida',
+    PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres',
+    PASSWORD_TOO_LONG: 'La contraseña es demasiado larga',
+    USER_ALREADY_EXISTS: 'Ya existe una cuenta con este correo electrónico',
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Ya existe una cuenta con este correo electrónico',
+    EMAIL_NOT_VERIFIED: 'El correo electrónico no está verificado',
+    INVALID_CODE: 'El código no es válido',
+    OTP_HAS_EXPIRED: 'El código expiró',
+    TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Demasiados intentos. Vuelve a iniciar sesión.',
+    INVALID_TWO_FACTOR_COOKIE: 'La verificación expiró. Vuelve a iniciar sesión.',
+  } as Record<string, string>,
+} as const;
