@@ -1,4 +1,6 @@
-import { StrictMode } from 'react';
+// First: zod (loaded later, with the screens that parse with it) must find this setting.
+import './lib/zod-jitless';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
@@ -27,9 +29,14 @@ if (isSaxLogoutPopupReturn()) {
   const container = document.getElementById('root');
   if (container === null) throw new Error('Missing #root element in index.html');
 
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React renders the page in slices of a few milliseconds and
+  // yields between them, instead of one long task that blocks the main thread (issue #20).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
