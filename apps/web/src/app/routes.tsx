@@ -1,15 +1,21 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { AnalisisRoute } from './routes/analisis';
 import { DemoRoute } from './routes/demo';
 import { DocumentacionRoute } from './routes/documentacion';
 import { LandingRoute } from './routes/landing';
-import { NotFoundRoute } from './routes/not-found';
-import { ResultadosRoute } from './routes/resultados';
 import { RootLayout } from './routes/root-layout';
 
-// The studies screens' modules (and their strings) load on demand, not with every page; they
-// wait in the root layout's Suspense, while the session is checked.
+// The signed-in screens' and the 404 page's modules (and their strings) load on demand, not with
+// every page; they wait in the root layout's Suspense, while the session is checked.
+const AnalisisRoute = lazy(() =>
+  import('./routes/analisis').then((module) => ({ default: module.AnalisisRoute })),
+);
+const ResultadosRoute = lazy(() =>
+  import('./routes/resultados').then((module) => ({ default: module.ResultadosRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })),
+);
 const EstudiosRoute = lazy(() =>
   import('./routes/estudios').then((module) => ({ default: module.EstudiosRoute })),
 );

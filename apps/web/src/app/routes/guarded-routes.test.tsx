@@ -33,7 +33,12 @@ describe.each([
     session.resolve(jsonResponse(null));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByRole('status', { name: 'Verificando sesión...' })).not.toBeInTheDocument();
+    // The spinner stays until the landing replaces it (nothing shifts meanwhile).
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('status', { name: 'Verificando sesión...' }),
+      ).not.toBeInTheDocument(),
+    );
     expect(
       await screen.findByRole('button', { name: 'Iniciar sesión requerido' }),
     ).toBeInTheDocument();

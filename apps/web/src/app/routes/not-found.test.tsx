@@ -7,8 +7,9 @@ describe('unknown paths', () => {
     mockApi({ '/api/auth/get-session': { body: null } });
     renderApp('/no-existe/para-nada');
 
+    // The 404 page's module loads on demand.
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' }),
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     expect(await screen.findByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
