@@ -200,21 +200,6 @@ export const es = {
       code: 'Error 404',
     },
   },
-  footer: {
-    description:
-      'Plataforma de análisis de contingencias N-1, restricciones de generación y capacidad de conexión en barras para la red de transmisión de Colombia.',
-    linksTitle: 'Enlaces rápidos',
-    documentation: 'Documentación',
-    apiReference: 'Referencia de la API',
-    support: 'Soporte técnico',
-    expansionPlan: 'Plan de Expansión',
-    expansionPlanSource: 'UPME',
-    apiReferenceHint: 'OpenAPI',
-    contactTitle: 'Contacto',
-    contactBody: 'Consultas técnicas sobre los modelos, los datos y el acceso a la plataforma.',
-    location: 'Colombia',
-    rights: 'Holgura',
-  },
   errors: {
     network: 'No se pudo conectar con el servidor.',
     invalidResponse: 'El servidor respondió con datos no válidos.',

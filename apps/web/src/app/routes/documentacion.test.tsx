@@ -33,7 +33,8 @@ describe('/documentacion', () => {
     mockApi(publicApi);
     const { user, router } = renderApp('/');
 
-    const footerNav = screen.getByRole('navigation', { name: 'Enlaces rápidos' });
+    // The footer loads after the first paint.
+    const footerNav = await screen.findByRole('navigation', { name: 'Enlaces rápidos' });
     await user.click(within(footerNav).getByRole('link', { name: 'Documentación' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Documentación' })).toBeVisible();

@@ -2,8 +2,9 @@ import { BookOpen, ExternalLink, FileCode, Mail, MapPin, Zap } from 'lucide-reac
 import { Link } from 'react-router';
 import { useSupportEmail } from '../../lib/client-config';
 import { es } from '../../strings/es';
+import { esFooter } from '../../strings/es-footer';
 
-const t = es.footer;
+const t = esFooter;
 const linkClass =
   'inline-flex items-center gap-1.5 rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300';
 

@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../../strings/es';
-import { Footer } from './footer';
 import { Header } from './header';
+
+// The footer (its links, icons and words) loads after the first paint: it is below the first
+// screen, and appending it after the page moves nothing above it (issue #20).
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
 export const MAIN_CONTENT_ID = 'contenido';
 
@@ -26,7 +29,9 @@ export function Layout({ userMenu, children }: LayoutProps) {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
         {children ?? <Outlet />}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
