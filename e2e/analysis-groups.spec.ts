@@ -205,7 +205,10 @@ describe('study groups (issue #21)', () => {
 
     // Attributable first.
     expect(
-      await page.getByRole('button', { name: /^Atribuible/ }).getAttribute('aria-pressed'),
+      await page
+        .getByRole('region', { name: 'Grupo de estudio' })
+        .getByRole('button', { name: /^Atribuible/ })
+        .getAttribute('aria-pressed'),
     ).toBe('true');
     expect(await page.getByTestId('fcitc').textContent()).toBe(mw(attributable.fcitcMw));
     expect(await page.getByTestId('fcitc-strict').textContent()).toBe(mw(0));
@@ -223,7 +226,10 @@ describe('study groups (issue #21)', () => {
     await shootResults(page, 'analysis-groups-2383-attributable');
 
     // Strict, one click away: FCITC 0, the worsened violations in every level.
-    await page.getByRole('button', { name: /^Estricta/ }).click();
+    await page
+      .getByRole('region', { name: 'Grupo de estudio' })
+      .getByRole('button', { name: /^Estricta/ })
+      .click();
     expect(await page.getByTestId('fcitc').textContent()).toBe(mw(0));
     const tag = page.getByTestId('pre-existing-tag').first();
     await tag.waitFor();

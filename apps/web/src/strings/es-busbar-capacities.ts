@@ -39,7 +39,7 @@ export const esBusbarCapacities = {
   options: (cap: string, cutoff: string, contingencies: string) =>
     `Calculado con un tope de ${cap} MW, capacidad de emergencia tras cada contingencia (RATE_B, o RATE_A si no la hay), ${contingencies} contingencias, la generación de las demás unidades bajando según su margen (P0 − Pmin) y factores de distribución menores que ${cutoff} sin efecto.`,
   /** The two figures (ANALYSIS.md §6): attributable first. */
-  figureLabel: 'Cifra',
+  figureLabel: 'Cifra de la capacidad por barra',
   attributable: 'Atribuible',
   strict: 'Estricta',
   attributableHelp:
