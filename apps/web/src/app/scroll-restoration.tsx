@@ -3,17 +3,29 @@ import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'holgura-scroll-positions';
 
-function readStored(): Record<string, number> {
-  try {
-    const stored: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}');
-    return typeof stored === 'object' && stored !== null ? (stored as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Where each history entry was scrolled to (by location key), kept across reloads of the tab. */
 let positions: Record<string, number> | null = null;
+
+/** The positions, read from the tab's storage on first need (a blocking read: not at startup). */
+function savedPositions(): Record<string, number> {
+  if (positions === null) {
+    try {
+      const stored: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+      positions = typeof stored === 'object' && stored !== null ? { ...stored } : {};
+    } catch {
+      positions = {};
+    }
+  }
+  return positions;
+}
+
+/** A page opened afresh has nothing to restore; a reload or a return to it may. */
+function openedAfresh(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return entry === undefined || (entry as PerformanceNavigationTiming).type === 'navigate';
+}
+
+let firstRender = true;
 
 /**
  * React-router's ScrollRestoration needs its data router; this does the same in declarative mode:
@@ -25,9 +37,9 @@ export function ScrollRestoration() {
   const navigationType = useNavigationType();
 
   useEffect(() => {
-    positions ??= readStored();
     window.history.scrollRestoration = 'manual';
     const save = () => {
+      if (positions === null) return; // nothing read or changed: the stored ones stand
       try {
         window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
       } catch {
@@ -44,17 +56,18 @@ export function ScrollRestoration() {
   // The current entry's position, as the user scrolls.
   useEffect(() => {
     const onScroll = () => {
-      positions ??= readStored();
-      positions[key] = window.scrollY;
+      savedPositions()[key] = window.scrollY;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [key]);
 
   useLayoutEffect(() => {
-    positions ??= readStored();
-    const saved = positions[key];
-    if (navigationType === 'POP' && saved !== undefined) {
+    const initial = firstRender;
+    firstRender = false;
+    if (initial && openedAfresh()) return; // the browser opens it at its top or its #anchor
+    const saved = navigationType === 'POP' ? savedPositions()[key] : undefined;
+    if (saved !== undefined) {
       window.scrollTo(0, saved);
       return;
     }
