@@ -3,7 +3,7 @@
 // the bytes the browser received meanwhile, then everything the screen asks for until the
 // network is quiet (the network view included). Measured in Debian's Chromium against a built
 // server, cold (a new browser context: no HTTP cache, no local storage) and warm (the same
-// context after a reload: revalidations and the local cache).
+// context opening /analisis again: revalidations and the local cache).
 //
 //   node scripts/measure-analisis.mjs [--root DIR] [--data-dir DIR] [--case FILE] [--runs N]
 //
@@ -184,6 +184,12 @@ try {
       const levelsAt = performance.now();
       await page.getByTestId('monitored-flow').first().waitFor({ timeout: 60_000 });
       const shownAt = performance.now();
+      // «Capacidad por barra» (issue #17): its first page, when the case has it.
+      const capacityTable = page.getByRole('table', { name: /^Capacidad atribuible de conexión/ });
+      const capacityAt = await capacityTable
+        .waitFor({ timeout: 30_000 })
+        .then(() => performance.now())
+        .catch(() => null);
       // Then whatever else the screen asks for, until 3 s pass without a response.
       let last = performance.now();
       for (;;) {
@@ -201,6 +207,7 @@ try {
         label,
         levelsMs: Math.round(levelsAt - t0),
         firstConstraintMs: Math.round(shownAt - t0),
+        capacityTableMs: capacityAt === null ? null : Math.round(capacityAt - t0),
         bytesToFirstConstraint: sum(until(shownAt)),
         bytesAll: sum(received),
         requests: api.map(
@@ -211,14 +218,17 @@ try {
 
     await page.goto(`${url}/analisis`);
     await measure('cold');
-    await page.reload();
-    await measure('warm (reload)');
+    // The same browser again (its HTTP cache and local storage), at /analisis without a case
+    // in the address, so the case is selected again as the first time.
+    await page.goto(`${url}/analisis`);
+    await measure('warm (again)');
     await context.close();
   }
 
   for (const r of results) {
     console.log(
       `${r.label.padEnd(14)} run ${r.run}: levels ${r.levelsMs} ms, first constraint ${r.firstConstraintMs} ms, ` +
+        `busbar capacity table ${r.capacityTableMs ?? '–'} ms, ` +
         `${(r.bytesToFirstConstraint / 1024).toFixed(1)} KiB to it, ${(r.bytesAll / 1024).toFixed(1)} KiB in all`,
     );
   }
