@@ -15,9 +15,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useJobStatus } from '../../../lib/use-job-status';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
-import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger, formatNumber } from '../../../utils/format';
 import { JobProgress } from '../components/job-progress';
+import { SegmentedToggle } from '../components/segmented-toggle';
 import { capacityPageQueryOptions, requestBusbarCapacities } from './api';
 import { CapacityFilters } from './capacity-filters';
 import { CapacityHistogram } from './capacity-histogram';
@@ -255,28 +255,7 @@ function FigureSwitch({
   ];
   return (
     <div className="space-y-2">
-      <div
-        role="group"
-        aria-label={t.figureLabel}
-        className="inline-flex rounded-lg bg-slate-100 p-1"
-      >
-        {names.map(([name, label]) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={figure === name}
-            onClick={() => onChange(name)}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-xs font-semibold sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
-              figure === name
-                ? 'bg-white text-sky-800 shadow-sm'
-                : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedToggle label={t.figureLabel} value={figure} options={names} onChange={onChange} />
       <p className="text-xs text-slate-600" aria-live="polite" data-testid="capacity-figure-help">
         {figure === 'attributable' ? t.attributableHelp : t.strictHelp}
       </p>

@@ -1,4 +1,5 @@
 import { Card } from '../../../components/ui/card';
+import { SegmentedToggle } from '../components/segmented-toggle';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';
@@ -52,29 +53,16 @@ export function ViewToggle({
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
 }) {
-  const options: [ViewMode, string][] = [
-    ['original', t.original],
-    ['limite', t.limitView],
-  ];
   return (
-    <div role="group" aria-label={t.viewLabel} className="inline-flex rounded-lg bg-slate-100 p-1">
-      {options.map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={mode === value}
-          onClick={() => onModeChange(value)}
-          className={cn(
-            'rounded-md px-3 py-1.5 text-xs font-semibold sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
-            mode === value
-              ? 'bg-white text-sky-800 shadow-sm'
-              : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedToggle
+      label={t.viewLabel}
+      value={mode}
+      options={[
+        ['original', t.original],
+        ['limite', t.limitView],
+      ]}
+      onChange={onModeChange}
+    />
   );
 }
 

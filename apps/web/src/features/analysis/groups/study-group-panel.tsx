@@ -14,6 +14,7 @@ import { Notice } from '../../../components/ui/notice';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
+import { SegmentedToggle } from '../components/segmented-toggle';
 import { GroupPicker } from './group-picker';
 
 const t = esAnalysisResults.groups;
@@ -73,28 +74,24 @@ export function FigureSwitch({
   const equal = fcitc('attributable') === fcitc('strict');
   return (
     <div className="space-y-2">
-      <div role="group" aria-label={tf.label} className="inline-flex rounded-lg bg-slate-100 p-1">
-        {names.map(([name, label]) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={figure === name}
-            onClick={() => onChange(name)}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-left text-xs font-semibold sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500',
-              figure === name
-                ? 'bg-white text-sky-800 shadow-sm'
-                : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {label}
-            {': FCITC '}
-            <span className="tabular-nums" data-testid={`fcitc-${name}`}>
-              {mw(fcitc(name))}
-            </span>
-          </button>
-        ))}
-      </div>
+      <SegmentedToggle
+        label={tf.label}
+        value={figure}
+        options={names.map(
+          ([name, label]) =>
+            [
+              name,
+              <>
+                {label}
+                {': FCITC '}
+                <span className="tabular-nums" data-testid={`fcitc-${name}`}>
+                  {mw(fcitc(name))}
+                </span>
+              </>,
+            ] as const,
+        )}
+        onChange={onChange}
+      />
       <p className="text-xs text-slate-600" aria-live="polite" data-testid="figure-help">
         {equal ? tf.equal : figure === 'attributable' ? tf.attributableHelp : tf.strictHelp}
       </p>
