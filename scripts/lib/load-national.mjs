@@ -89,6 +89,22 @@ function healthProbe(baseUrl) {
   };
 }
 
+/**
+ * How busy the machine was at the end of a phase: the 1-minute load average and, on Linux, the
+ * share of the last 60 s in which some task waited for a CPU (/proc/pressure/cpu). The figures
+ * mean little on a machine that other work keeps busy, and this says so.
+ */
+function machineLoad() {
+  let pressure = null;
+  try {
+    const line = fs.readFileSync('/proc/pressure/cpu', 'utf8').split('\n')[0] ?? '';
+    pressure = Number(/avg60=([\d.]+)/.exec(line)?.[1] ?? NaN);
+  } catch {
+    // Not Linux, or no pressure information.
+  }
+  return { load1: os.loadavg()[0], cpuPressure: pressure };
+}
+
 /** Peak resident memory of a process while `measure` runs (Linux /proc). */
 function memoryWatch(pid) {
   let peak = 0;
@@ -380,7 +396,14 @@ export async function runNational({ dialect, baseUrl, apiPid, seconds, rate }) {
     memory.mark();
     console.error(`[${dialect}] ${name}…`);
     const reads = await run();
-    phases.push({ name, ...extra, reads, health: await health.mark(), peakRss: memory.mark() });
+    phases.push({
+      name,
+      ...extra,
+      reads,
+      health: await health.mark(),
+      peakRss: memory.mark(),
+      machine: machineLoad(),
+    });
   };
   try {
     await phase(
@@ -478,7 +501,7 @@ export function nationalReport(runs, seconds, rate) {
     for (const phase of run.phases) {
       lines.push(
         '',
-        `*${phase.name}*${phase.analysisSeconds ? ` (análisis: ${phase.analysisSeconds.map((s) => `${s.toFixed(1)} s`).join(' y ')}; ${phase.wallSeconds.toFixed(0)} s en total)` : ''}; memoria máxima del proceso de la API: ${(phase.peakRss / 1024 ** 2).toFixed(0)} MB`,
+        `*${phase.name}*${phase.analysisSeconds ? ` (análisis: ${phase.analysisSeconds.map((s) => `${s.toFixed(1)} s`).join(' y ')}; ${phase.wallSeconds.toFixed(0)} s en total)` : ''}; memoria máxima del proceso de la API: ${(phase.peakRss / 1024 ** 2).toFixed(0)} MB; carga de la máquina al terminar: ${phase.machine.load1.toFixed(1)}${phase.machine.cpuPressure === null ? '' : `, tareas esperando CPU el ${phase.machine.cpuPressure.toFixed(0)} % del último minuto`}`,
         '',
         '| Ruta | Conexiones | p50 (ms) | p99 (ms) | Máx (ms) | Peticiones | Peticiones/s | Errores | No 2xx | KB por respuesta |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -97,16 +97,5 @@ export function resultsRepository(db: Db, owner: string) {
         .executeTakeFirst();
       return row?.full_data_json ?? null;
     },
-
-    /** Whether a result has a flexibility at all (its levels). */
-    async hasFlexibility(resultId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('result_parts')
-        .select('name')
-        .where('result_id', '=', resultId)
-        .where('name', '=', 'flexibility')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiError,
   caseParamsSchema,
@@ -52,24 +52,26 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
     notFound: 'CASE_NOT_FOUND',
   } as const;
 
-  /** A flexibility part (violations, a constraint's generators) as stored. */
+  /**
+   * A flexibility part (violations, a constraint's generators) as stored; when it is missing,
+   * whether the result has no flexibility at all (409) or only not that part (404).
+   */
   async function sendFlexibilityPart(
+    request: FastifyRequest,
     reply: FastifyReply,
-    request: Parameters<typeof sendStoredJson>[0],
     found: FlexibilityResult,
     name: string,
     missing: ErrorCode,
   ) {
     if (found.status !== 'ok') return sendLookupError(reply, found.status);
-    const part = await findPart(db, found.resultId, name);
-    if (part === null) {
-      const repository = forOwner(request as { principal: { userId: string } | null });
-      const code = (await repository.hasFlexibility(found.resultId))
-        ? missing
-        : 'RESULT_FLEXIBILITY_MISSING';
-      return reply.status(code === 'RESULT_FLEXIBILITY_MISSING' ? 409 : 404).send(apiError(code));
-    }
-    return sendComposedJson(request, reply, part.etag, () => [part]);
+    const [part = null, summary = null] = await findParts(db, [
+      [found.resultId, name],
+      [found.resultId, PART.flexibility],
+    ]);
+    if (part !== null) return sendComposedJson(request, reply, part.etag, () => [part]);
+    return summary === null
+      ? reply.status(409).send(apiError('RESULT_FLEXIBILITY_MISSING'))
+      : reply.status(404).send(apiError(missing));
   }
 
   defineRoute(app, {
@@ -154,9 +156,9 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
       if (cached !== undefined) return sendJsonAnswer(request, reply, etag, cached);
       const facts = await findLevel(db, found.resultId, figure, level);
       if (facts === null) {
-        return (await repository.hasFlexibility(found.resultId))
-          ? reply.status(404).send(apiError('LEVEL_NOT_FOUND'))
-          : reply.status(409).send(apiError('RESULT_FLEXIBILITY_MISSING'));
+        return (await findPart(db, found.resultId, PART.flexibility)) === null
+          ? reply.status(409).send(apiError('RESULT_FLEXIBILITY_MISSING'))
+          : reply.status(404).send(apiError('LEVEL_NOT_FOUND'));
       }
       const texts = await levelConstraintTexts(db, found.resultId, {
         figure,
@@ -201,8 +203,8 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
       const { caseId, constraintId } = request.params;
       const found = await forOwner(request).flexibilityResult(caseId, request.query.analysis);
       return sendFlexibilityPart(
-        reply,
         request,
+        reply,
         found,
         PART.generators(constraintId),
         'RESULT_CONSTRAINT_NOT_FOUND',
@@ -230,8 +232,8 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
       const { caseId } = request.params;
       const found = await forOwner(request).flexibilityResult(caseId, request.query.analysis);
       return sendFlexibilityPart(
-        reply,
         request,
+        reply,
         found,
         PART.violations,
         'RESULT_FLEXIBILITY_MISSING',

@@ -219,6 +219,34 @@ describe.each(dialects)('a result in parts on %s (issue #16)', (dialect) => {
     });
   });
 
+  it('keeps the N-1 parts of a case whose study group could not run, and says why the rest is missing', async () => {
+    const { server } = await build(dialect);
+    const ana = await signedIn(server, 'parts-nogroup');
+    const response = await ana.request({
+      method: 'POST',
+      url: '/api/casesCalculate/calculate?group=area:999',
+      body: activsg200,
+      headers: { 'content-type': 'text/plain', 'x-file-name': 'case_ACTIVSg200.m' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { caseId, jobId } = uploadResponseSchema.parse(response.json());
+    expect((await waitForJob(ana, jobId, 60_000)).state).toBe('done');
+    const data = caseDataSchema.parse(await both(ana, `/api/cases/${caseId}/data`));
+    expect(data.fullDataJson).toBeNull();
+    const summary = resultSummaryResponseSchema.parse(await both(ana, resultPaths.summary(caseId)));
+    expect(summary).toMatchObject({ flexibility: null, analysis: caseResultFacts(data.analysis!) });
+    for (const url of [
+      `${resultPaths.constraints(caseId)}?level=1`,
+      resultPaths.generators(caseId, 1),
+      resultPaths.violations(caseId),
+      resultPaths.fullDataJson(caseId),
+    ]) {
+      const missing = await ana.get(url);
+      expect(missing.statusCode, url).toBe(409);
+      expect(apiErrorSchema.parse(missing.json()).error.code).toBe('RESULT_FLEXIBILITY_MISSING');
+    }
+  });
+
   it('serves a study group’s flexibility in parts with ?analysis=', async () => {
     const { server } = await build(dialect);
     const ana = await signedIn(server, 'parts-group');
