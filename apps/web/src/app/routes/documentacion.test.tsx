@@ -28,6 +28,11 @@ function formulaTexts(container: HTMLElement): string[] {
   );
 }
 
+/** The guide renders a section at a time: its last section's heading means all of it is there. */
+async function wholeGuide() {
+  await screen.findByRole('heading', { level: 2, name: 'Glosario' });
+}
+
 describe('/documentacion', () => {
   it('is reached from the footer of the landing page, signed out', async () => {
     mockApi(publicApi);
@@ -46,6 +51,7 @@ describe('/documentacion', () => {
     renderApp('/documentacion');
 
     const toc = await screen.findByRole('navigation', { name: 'Contenido' });
+    await wholeGuide();
     const links = within(toc).getAllByRole('link');
     expect(links.length).toBeGreaterThanOrEqual(20);
     for (const link of links) {
@@ -72,7 +78,7 @@ describe('/documentacion', () => {
   it('shows the formulas of the analysis as MathML', async () => {
     mockApi(publicApi);
     const { container } = renderApp('/documentacion');
-    await screen.findByRole('heading', { level: 1, name: 'Documentación' });
+    await wholeGuide();
 
     const formulas = formulaTexts(container);
     expect(formulas).toContain('f(m|k)=f(m)+LODFm,k·f(k)');
@@ -105,7 +111,7 @@ describe('/documentacion', () => {
   it('links the guide to the screens it explains and to the API reference', async () => {
     mockApi(publicApi);
     renderApp('/documentacion');
-    await screen.findByRole('heading', { level: 1, name: 'Documentación' });
+    await wholeGuide();
     const main = screen.getByRole('main');
 
     expect(within(main).getByRole('link', { name: 'referencia de la API' })).toHaveAttribute(

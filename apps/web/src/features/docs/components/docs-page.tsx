@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { esDocs as t } from '../../../strings/es-docs';
 import { docSections } from '../content';
@@ -41,19 +41,38 @@ function TableOfContents() {
   );
 }
 
-/** Brings a deep link (/documentacion#glosario) into view once the lazily loaded text exists. */
-function useScrollToHash() {
+/**
+ * How many of the guide's sections to render: the first at once, then one more per task. All of
+ * them in one go are some 1,400 elements and 40,000 px of text on a phone, one long task before
+ * the page answers (issue #20); a section at a time keeps each task short.
+ */
+function useSectionsShown(total: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = window.setTimeout(() => startTransition(() => setShown(shown + 1)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
+/**
+ * Brings a deep link (/documentacion#glosario) into view once the lazily loaded text exists, all
+ * of it: the sections above the target must be there for it to stay where it is brought.
+ */
+function useScrollToHash(complete: boolean) {
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash.length < 2) return;
+    if (hash.length < 2 || !complete) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     target?.scrollIntoView?.();
-  }, [hash]);
+  }, [hash, complete]);
 }
 
 /** /documentacion: the user guide, with a table of contents of anchor links. */
 export function DocsPage() {
-  useScrollToHash();
+  const shown = useSectionsShown(docSections.length);
+  useScrollToHash(shown === docSections.length);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <title>{t.pageTitle}</title>
@@ -78,7 +97,7 @@ export function DocsPage() {
         </aside>
 
         <div className="min-w-0 max-w-3xl space-y-16">
-          {docSections.map((section) => (
+          {docSections.slice(0, shown).map((section) => (
             <section key={section.id} aria-labelledby={section.id} className="space-y-8">
               <div>
                 <h2
