@@ -7,10 +7,10 @@ import {
   elementsIn,
   initialDemoState,
   loadBand,
-  readDemoCase,
   readDemoFlows,
   type DemoState,
 } from './model';
+import { readDemoCase } from './read-demo-case';
 
 const flows = readDemoFlows({
   criticalMonitoredMw: -180,

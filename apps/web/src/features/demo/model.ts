@@ -1,12 +1,5 @@
-import {
-  readFullDataJson,
-  type LegacyConstraintView,
-  type LegacyGeneratorView,
-} from '@holgura/contracts';
-import { es } from '../../strings/es';
+import type { LegacyConstraintView, LegacyGeneratorView } from '@holgura/contracts';
 import { loadBand as bandOfLoading, type LoadBand } from '../../utils/load-bands';
-
-const e = es.resultsDemo.demo.errors;
 
 /**
  * Flows the demo needs beyond fullDataJSON (ANALYSIS.md §7), when the API sends them: the N-0
@@ -30,44 +23,14 @@ export type DemoCase = {
 
 export type DemoReadResult = { ok: true; demo: DemoCase } | { ok: false; error: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const noFlows: DemoFlows = {
+export const noFlows: DemoFlows = {
   criticalMonitoredMw: null,
   criticalContingencyMw: null,
   contingencyMonitoredMw: null,
 };
-
-/**
- * Reads the stored demo case with spec §8's checks in order, then spec §5's data rules
- * (readFullDataJson): the first constraint with a real contingency; generators with zero
- * maximum capacity left out.
- */
-export function readDemoCase(fullDataJson: unknown, flows: DemoFlows = noFlows): DemoReadResult {
-  if (fullDataJson === null || fullDataJson === undefined || !isRecord(fullDataJson)) {
-    return { ok: false, error: e.noFullData };
-  }
-  const caseResult = fullDataJson.caseResult;
-  const first: unknown = Array.isArray(caseResult) ? caseResult[0] : undefined;
-  if (!isRecord(first)) return { ok: false, error: e.noCaseResult };
-  const lineal = first.linealDescription;
-  const description: unknown = Array.isArray(lineal) ? lineal[0] : undefined;
-  if (!isRecord(description)) return { ok: false, error: e.noLineal };
-  if (!Array.isArray(description.pes)) return { ok: false, error: e.noPes };
-  if (!Array.isArray(first.layers)) return { ok: false, error: e.noLayers };
-
-  const read = readFullDataJson(fullDataJson);
-  if (!read.ok) return { ok: false, error: e.noCaseResult };
-  const constraint = read.view.levels
-    .flatMap((level) => level.constraints)
-    .find((item) => item.hasContingency);
-  if (constraint === undefined) return { ok: false, error: e.noConstraint };
-  const generators = constraint.generators.filter(
-    (g): g is DemoGenerator => g.capacidadMaximaMW !== null && g.capacidadMaximaMW > 0,
-  );
-  return { ok: true, demo: { caseName: read.view.caseName, constraint, generators, flows } };
-}
 
 /** Reads the optional `demoFlows` member of the demo-case answer (numbers or null). */
 export function readDemoFlows(raw: unknown): DemoFlows {

@@ -8,7 +8,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
 import { formatDateTime } from '../../../utils/format';
 import { demoCaseQueryOptions } from '../api/demo-case';
-import { demoReducer, elementsIn, initialDemoState, readDemoCase } from '../model';
+import { demoReducer, elementsIn, initialDemoState } from '../model';
 import { ElementCard } from './element-card';
 import { GeneratorPanel } from './generator-panel';
 import { IntroOverlay } from './intro-overlay';
@@ -30,8 +30,7 @@ export function DemoPage() {
     return () => clearTimeout(timer);
   }, [state.phase]);
 
-  const read =
-    query.data === undefined ? null : readDemoCase(query.data.fullDataJson, query.data.flows);
+  const read = query.data?.read ?? null;
   const error = query.isError
     ? query.error instanceof ApiClientError
       ? query.error.message
