@@ -16,12 +16,26 @@ async function signedInPage(email: string, viewport?: { width: number; height: n
   return page;
 }
 
+type DemoCase = { caseId: string; caseName: string; familyId: string | null; familyName: string };
+
+/** The demo study's cases, every page of GET /api/cases?owner=demo (issue #16: paged). */
+async function demoCases(page: Page): Promise<DemoCase[]> {
+  const cases: DemoCase[] = [];
+  for (let number = 1; ; number++) {
+    const response = await page.request.get(
+      `${server.url}/api/cases?owner=demo&pageSize=100&page=${number}`,
+    );
+    const body = (await response.json()) as { cases: DemoCase[]; total: number };
+    cases.push(...body.cases);
+    if (body.cases.length === 0 || cases.length >= body.total) return cases;
+  }
+}
+
 /** The demo study is computed on first start: wait until its families are listed. */
 async function waitForDemoFamilies(page: Page) {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const response = await page.request.get(`${server.url}/api/cases`);
-    const body = (await response.json()) as { cases: { familyId: string | null }[] };
+    const body = { cases: await demoCases(page) };
     const families = new Set(body.cases.map((item) => item.familyId).filter((id) => id !== null));
     const stats = (await (await page.request.get(`${server.url}/api/stats`)).json()) as {
       scenariosAnalysed: number;
@@ -194,9 +208,7 @@ describe('/resultados with the demo study', () => {
     await waitForDemoFamilies(page);
     // A case of a family on the first page of the table whose limiting constraint has plants
     // of both signs, found through the API the page itself reads.
-    const { cases } = (await (await page.request.get(`${server.url}/api/cases`)).json()) as {
-      cases: { caseId: string; caseName: string; familyId: string | null; familyName: string }[];
-    };
+    const cases = await demoCases(page);
     const firstPage = [...new Set(cases.map((c) => c.familyId).filter((id) => id !== null))]
       .sort((a, b) => Number(a) - Number(b))
       .slice(0, 10);

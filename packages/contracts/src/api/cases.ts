@@ -40,9 +40,9 @@ export const caseSummarySchema = z.object({
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
 /**
- * GET /api/cases. Without a query string: every case the caller can read (theirs and the demo
- * study's), newest first, as the web app has always read it. With any parameter: one page of
- * the cases that pass the filters, with `total`, `page` and `pageSize`.
+ * GET /api/cases. Without a query string: the caller's own cases, newest first (the demo
+ * study's 450 are read with `owner=demo` or through GET /api/studies/demo). With any parameter:
+ * one page of the cases that pass the filters, with `total`, `page` and `pageSize`.
  */
 export const caseListResponseSchema = z.object({
   cases: z.array(caseSummarySchema),

@@ -83,9 +83,14 @@ export function casesRepository(db: Db, owner: string) {
       return { cases: rows.map(toCaseSummary), total: Number(total) };
     },
 
-    async list(): Promise<CaseSummary[]> {
+    /**
+     * Every case the owner may read, newest first: with the demo study's cases (the original
+     * API's GET /cases, as always), or the owner's own only (GET /api/cases without parameters
+     * since issue #16: the demo's 450 cases are read through GET /api/studies/demo).
+     */
+    async list(options: { withDemo: boolean }): Promise<CaseSummary[]> {
       const rows = await withUploadJob(db.selectFrom('cases'))
-        .where('cases.user_id', 'in', readable)
+        .where('cases.user_id', 'in', options.withDemo ? readable : [owner])
         .orderBy('cases.created_at', 'desc')
         .orderBy('cases.case_id')
         .execute();

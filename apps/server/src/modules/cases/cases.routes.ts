@@ -46,9 +46,9 @@ export function registerCaseRoutes(
       'Con cualquier parámetro, una página (`page`, `pageSize` 5, 10, 25, 50 o 100) de los ' +
       'casos que pasan los filtros (`owner`: own, demo o all; `family`: none para los de ' +
       '/analisis, some para los de estudios), ordenada por `sort` (createdAt o name) y ' +
-      '`order`, con `total`. Sin parámetros, todos los casos que el usuario puede leer (los ' +
-      'suyos y los de demostración), del más reciente al más antiguo, como siempre. Con ETag ' +
-      '(`If-None-Match` → 304).',
+      '`order`, con `total`. Sin parámetros, todos los casos propios, del más reciente al más ' +
+      'antiguo (los 450 de la demostración se leen con `owner=demo` o en ' +
+      'GET /api/studies/demo). Con ETag (`If-None-Match` → 304).',
     auth: guard.requireUser,
     querystring: caseListQuerySchema,
     responses: { 200: caseListResponseSchema, 304: NOT_MODIFIED },
@@ -61,7 +61,7 @@ export function registerCaseRoutes(
         const { cases, total } = await repository.page(request.query);
         answer = { cases, total, page, pageSize };
       } else {
-        answer = { cases: await repository.list() };
+        answer = { cases: await repository.list({ withDemo: false }) };
       }
       const json = JSON.stringify(answer);
       return sendJsonAnswer(request, reply, etagOf(json), json);

@@ -27,7 +27,9 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: { db: Db; guard
     auth: deps.guard.requireUser,
     responses: { 200: legacyCasesResponseSchema },
     handler: async (request) => {
-      const cases = await casesRepository(deps.db, request.principal!.userId).list();
+      const cases = await casesRepository(deps.db, request.principal!.userId).list({
+        withDemo: true,
+      });
       const response: LegacyApiCase[] = cases.map((c) => ({
         _id: c.caseId,
         caseResult: [
