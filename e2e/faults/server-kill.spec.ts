@@ -38,7 +38,9 @@ describe('the server killed mid-job (SQLite, embedded worker threads)', () => {
     const db = new SQLite(path.join(dataDir, 'holgura.sqlite'), { readonly: true });
     try {
       const jobs = db
-        .prepare('select state, finished_at from analysis_jobs where case_id = ?')
+        .prepare(
+          "select state, finished_at from analysis_jobs where case_id = ? and kind = 'analysis'",
+        )
         .all(victim.caseId) as { state: string; finished_at: string }[];
       expect(jobs).toEqual([{ state: 'done', finished_at: expect.any(String) }]);
       const results = db

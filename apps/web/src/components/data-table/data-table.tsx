@@ -13,7 +13,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { startTransition, useId, useOptimistic, useState, type KeyboardEvent } from 'react';
 import { esDataTable as t } from '../../strings/es-data-table';
 import { cn } from '../../utils/cn';
 import { Button } from '../ui/button';
@@ -160,7 +160,16 @@ function Grid<Row>({
     autoResetPageIndex: false,
   });
 
-  const select = (row: TableRow<Row>) => selection?.onSelect(row.id);
+  // A selection kept in the address changes in the router's transition, which commits only once
+  // the chosen row's screen is ready: the radio and the row show the choice at once meanwhile.
+  const [shownSelectedId, showSelected] = useOptimistic(selection?.selectedId ?? null);
+  const select = (row: TableRow<Row>) => {
+    if (selection === undefined) return;
+    startTransition(() => {
+      showSelected(row.id);
+      selection.onSelect(row.id);
+    });
+  };
   const onRowKeyDown = (event: KeyboardEvent, row: TableRow<Row>) => {
     // Keys on the radio inside keep their native meaning.
     if (event.target !== event.currentTarget) return;
@@ -223,8 +232,7 @@ function Grid<Row>({
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => {
-              const selected =
-                selection === undefined ? undefined : row.id === selection.selectedId;
+              const selected = selection === undefined ? undefined : row.id === shownSelectedId;
               return (
                 <tr
                   key={row.id}
