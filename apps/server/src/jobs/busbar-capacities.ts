@@ -8,13 +8,19 @@ import {
   isEngineError,
   loadCase,
   type BusbarFigures,
+  type Network,
   type PostRating,
 } from '@holgura/engine';
 
-/** The cap and the post-contingency rating (the API's are DEFAULT_CAPACITY_OPTIONS). */
+/**
+ * The cap and the post-contingency rating (the API's are DEFAULT_CAPACITY_OPTIONS; a study's
+ * are its own, with its distribution-factor cutoff).
+ */
 export interface CapacityRunOptions {
   capMw: number;
   postRating: PostRating;
+  /** Default the engine's, 0.01. */
+  distributionFactorCutoff?: number;
 }
 
 /** One figure per bus, in bus order (the engine's arrays, capacity NaN outside the island). */
@@ -97,88 +103,15 @@ export async function runBusbarCapacities(
     const stage = 'Calculando la capacidad de cada barra';
     report(5, stage);
     let shown = 5;
-    const result = allBusbarCapacities(net, {
-      capMw: options.capMw,
-      postRating: options.postRating,
-      threads: 1,
-      onProgress: (fraction) => {
-        // Whole percents only: each report is a database write.
-        const percent = Math.min(90, 5 + Math.floor(fraction * 85));
-        if (percent > shown) {
-          shown = percent;
-          report(percent, stage);
-        }
-      },
+    const columns = capacityColumns(net, options, (fraction) => {
+      // Whole percents only: each report is a database write.
+      const percent = Math.min(90, 5 + Math.floor(fraction * 85));
+      if (percent > shown) {
+        shown = percent;
+        report(percent, stage);
+      }
     });
-    const n = result.buses.length;
-    const busNumber = new Int32Array(n);
-    const busName = new Array<string>(n);
-    const baseKv = new Float64Array(n);
-    const area = new Int32Array(n);
-    const zone = new Int32Array(n);
-    const inIsland = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const b = result.buses[i]!;
-      busNumber[i] = net.buses.number[b]!;
-      busName[i] = busDisplayName(net, busIndex(b));
-      baseKv[i] = net.buses.baseKv[b]!;
-      area[i] = net.buses.area[b]!;
-      zone[i] = net.buses.zone[b]!;
-      inIsland[i] = result.status[i] === BusbarStatus.computed ? 1 : 0;
-    }
-    const copy = (f: BusbarFigures): CapacityFigureColumns => ({
-      capacityMw: Float64Array.from(f.capacityMw),
-      monitored: Int32Array.from(f.monitored),
-      contingency: Int32Array.from(f.contingency),
-      distributionFactor: Float64Array.from(f.distributionFactor),
-    });
-    const attributable = copy(result.attributable);
-    const strict = copy(result.strict);
-    const worsened = {
-      monitored: Int32Array.from(result.worsened.monitored),
-      contingency: Int32Array.from(result.worsened.contingency),
-      distributionFactor: Float64Array.from(result.worsened.distributionFactor),
-    };
-    const named = new Set<number>();
-    for (const column of [
-      attributable.monitored,
-      attributable.contingency,
-      strict.monitored,
-      strict.contingency,
-      worsened.monitored,
-      worsened.contingency,
-    ]) {
-      for (const row of column) if (row >= 0) named.add(row);
-    }
-    const branchRows = Int32Array.from([...named].sort((a, b) => a - b));
-    const branchNames = Array.from(branchRows, (row) => branchDisplayName(net, row));
-    return {
-      ok: true,
-      columns: {
-        count: n,
-        busNumber,
-        busName,
-        baseKv,
-        area,
-        zone,
-        inIsland,
-        attributable,
-        strict,
-        worsened,
-        branchRows,
-        branchNames,
-        options: {
-          capMw: result.capMw,
-          postContingencyRating: result.postContingencyRating,
-          sink: result.sink,
-          distributionFactorCutoff: result.distributionFactorCutoff,
-          contingencies: result.nContingencies,
-          monitored: result.nMonitored,
-          computeMs: result.timingsMs.total,
-        },
-        summary: summarise(inIsland, attributable, strict, worsened.monitored, result.capMw),
-      },
-    };
+    return { ok: true, columns };
   } catch (error) {
     if (!isEngineError(error)) throw error;
     return {
@@ -189,6 +122,93 @@ export async function runBusbarCapacities(
       detail: error.message,
     };
   }
+}
+
+/**
+ * The capacity of every bus of `net` as columns (engine allBusbarCapacities on this thread
+ * alone). An analysed case's job reads its file first; a study's case passes the scenario ×
+ * year network it has just built (study-case.ts). Engine errors are thrown.
+ */
+export function capacityColumns(
+  net: Network,
+  options: CapacityRunOptions,
+  onProgress?: (fraction: number) => void,
+): CapacityColumns {
+  const result = allBusbarCapacities(net, {
+    capMw: options.capMw,
+    postRating: options.postRating,
+    ...(options.distributionFactorCutoff === undefined
+      ? {}
+      : { distributionFactorCutoff: options.distributionFactorCutoff }),
+    threads: 1,
+    ...(onProgress === undefined ? {} : { onProgress }),
+  });
+  const n = result.buses.length;
+  const busNumber = new Int32Array(n);
+  const busName = new Array<string>(n);
+  const baseKv = new Float64Array(n);
+  const area = new Int32Array(n);
+  const zone = new Int32Array(n);
+  const inIsland = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const b = result.buses[i]!;
+    busNumber[i] = net.buses.number[b]!;
+    busName[i] = busDisplayName(net, busIndex(b));
+    baseKv[i] = net.buses.baseKv[b]!;
+    area[i] = net.buses.area[b]!;
+    zone[i] = net.buses.zone[b]!;
+    inIsland[i] = result.status[i] === BusbarStatus.computed ? 1 : 0;
+  }
+  const copy = (f: BusbarFigures): CapacityFigureColumns => ({
+    capacityMw: Float64Array.from(f.capacityMw),
+    monitored: Int32Array.from(f.monitored),
+    contingency: Int32Array.from(f.contingency),
+    distributionFactor: Float64Array.from(f.distributionFactor),
+  });
+  const attributable = copy(result.attributable);
+  const strict = copy(result.strict);
+  const worsened = {
+    monitored: Int32Array.from(result.worsened.monitored),
+    contingency: Int32Array.from(result.worsened.contingency),
+    distributionFactor: Float64Array.from(result.worsened.distributionFactor),
+  };
+  const named = new Set<number>();
+  for (const column of [
+    attributable.monitored,
+    attributable.contingency,
+    strict.monitored,
+    strict.contingency,
+    worsened.monitored,
+    worsened.contingency,
+  ]) {
+    for (const row of column) if (row >= 0) named.add(row);
+  }
+  const branchRows = Int32Array.from([...named].sort((a, b) => a - b));
+  const branchNames = Array.from(branchRows, (row) => branchDisplayName(net, row));
+  return {
+    count: n,
+    busNumber,
+    busName,
+    baseKv,
+    area,
+    zone,
+    inIsland,
+    attributable,
+    strict,
+    worsened,
+    branchRows,
+    branchNames,
+    options: {
+      capMw: result.capMw,
+      postContingencyRating: result.postContingencyRating,
+      sink: result.sink,
+      distributionFactorCutoff: result.distributionFactorCutoff,
+      contingencies: result.nContingencies,
+      monitored: result.nMonitored,
+      computeMs: result.timingsMs.total,
+    },
+    summary: summarise(inIsland, attributable, strict, worsened.monitored, result.capMw),
+  };
 }
 
 /** The buffers of the columns, moved (not copied) to the API's thread. */

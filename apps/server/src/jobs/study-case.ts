@@ -2,6 +2,11 @@ import { isEngineError, loadCase, runStudyCase, type LoadedCase } from '@holgura
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
 import {
+  capacityColumns,
+  type CapacityColumns,
+  type CapacityRunOptions,
+} from './busbar-capacities';
+import {
   describeStudyCase,
   studyRunOptions,
   toStudySpec,
@@ -9,7 +14,12 @@ import {
 } from './study-results';
 
 export type StudyCaseOutcome =
-  | { ok: true; cases: StudyBusbarCase[] }
+  | {
+      ok: true;
+      cases: StudyBusbarCase[];
+      /** Every bus of the scenario × year network (issue #17), with the study's settings. */
+      capacities: CapacityColumns;
+    }
   | { ok: false; code: string; line?: number; field?: string; detail: string };
 
 /**
@@ -24,10 +34,22 @@ async function readBase(key: string, bytes: Uint8Array): Promise<LoadedCase> {
   return cachedBase.loaded;
 }
 
+/** A study's settings for the capacity of every bus of its cases (docs/decisions/016). */
+export function studyCapacityOptions(study: StudyFile): CapacityRunOptions {
+  const options = studyRunOptions(study);
+  return {
+    capMw: options.capMw,
+    postRating: options.postRating,
+    distributionFactorCutoff: options.distributionFactorCutoff,
+  };
+}
+
 /**
  * One scenario × year case of a user's study, inside an analysis worker thread: the case built
- * from the base network, its busbar capacities and N-1, described as one stored case per busbar.
- * Bad input is an outcome with the engine's code, never a crash.
+ * from the base network, its busbar capacities and N-1, described as one stored case per busbar,
+ * and the capacity of every bus of that case's network (engine allBusbarCapacities on the
+ * network runStudyCase built, one thread). Bad input is an outcome with the engine's code, never
+ * a crash.
  */
 export async function runStudyCaseJob(input: {
   baseKey: string;
@@ -55,6 +77,7 @@ export async function runStudyCaseJob(input: {
         format: loaded.format,
         revision: loaded.revision,
       }),
+      capacities: capacityColumns(result.network, studyCapacityOptions(input.study)),
     };
   } catch (error) {
     if (!isEngineError(error)) throw error;

@@ -35,7 +35,7 @@ export async function runStudyJob(deps: {
     await store.progress(
       job.id,
       (100 * done) / steps,
-      `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'})`,
+      `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'} y la capacidad de cada barra de la red)`,
     );
     await publish(job.id);
     const answer = await talk({
@@ -61,10 +61,16 @@ export async function runStudyJob(deps: {
       return 'finished';
     }
     done += 1;
-    const stored = await store.study.storeCase(job, slice, reply.outcome.cases, {
-      percent: (100 * done) / steps,
-      stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
-    });
+    const stored = await store.study.storeCase(
+      job,
+      slice,
+      reply.outcome.cases,
+      reply.outcome.capacities,
+      {
+        percent: (100 * done) / steps,
+        stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
+      },
+    );
     if (stored === 'stopped') return 'finished';
     await publish(job.id);
     const more = done < plan.caseCount;

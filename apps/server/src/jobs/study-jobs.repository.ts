@@ -4,6 +4,13 @@ import { nowIso } from '../db/dialect';
 import type { Db } from '../db/database';
 import { encodeCaseData } from '../modules/cases/case-data-encoding';
 import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
+import { capacityDb, type CapacityDb } from '../modules/busbar-capacities/busbar-capacity.tables';
+import {
+  deleteBusbarCapacityResult,
+  insertHiddenResult,
+  writeResultRows,
+} from '../modules/busbar-capacities/busbar-capacity.store';
+import type { CapacityColumns } from './busbar-capacities';
 import type { ClaimedJob } from './claimed-job';
 import type { StudyBusbarCase } from './study-results';
 
@@ -43,12 +50,16 @@ export function studyJobStore(db: Db) {
         .executeTakeFirst();
       if (version === undefined) return null;
       const study = studyFileSchema.parse(JSON.parse(version.study_json));
-      const stored = await db
-        .selectFrom('cases')
-        .select(['scenario', 'year'])
+      // A case is done once its capacities are shown: the transaction that shows them counts
+      // it (storeCase). Busbar cases without them (a crash in between) are computed again.
+      const stored = await capacityDb(db)
+        .selectFrom('busbar_capacity_results')
+        .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
+        .select(['cases.scenario', 'cases.year'])
         .distinct()
-        .where('study_id', '=', job.studyId!)
-        .where('study_version', '=', job.studyVersion!)
+        .where('cases.study_id', '=', job.studyId!)
+        .where('cases.study_version', '=', job.studyVersion!)
+        .where('busbar_capacity_results.shown_at', 'is not', null)
         .execute();
       const done = new Set(stored.map((row) => `${row.scenario}_${row.year}`));
       const pending = study.scenarios
@@ -63,16 +74,44 @@ export function studyJobStore(db: Db) {
     },
 
     /**
-     * Stores one computed case (its busbar cases) and counts it, if the job is still running
-     * and the case is not stored yet. 'stopped': the job was cancelled or taken over meanwhile.
+     * Stores one computed case — its busbar cases and the capacity of every bus of its network
+     * (issue #17) — and counts it, if the job is still running and the case is not counted yet.
+     * Three steps, so that SQLite is never held for a whole case: one transaction inserts the
+     * busbar cases (once: a re-run after a crash finds them) and the capacities' header, hidden;
+     * the capacity rows follow a batch at a time; one transaction counts the case and shows
+     * them. A crash in between leaves the case pending (`plan` wants the capacities shown) and
+     * hidden rows that the next attempt deletes. 'stopped': the job was cancelled or taken over.
      */
     async storeCase(
       job: ClaimedJob,
       slice: StudySlice,
       cases: StudyBusbarCase[],
+      capacities: CapacityColumns,
       progress: { percent: number; stage: string },
     ): Promise<'stored' | 'stopped'> {
       const now = nowIso();
+      const cdb = capacityDb(db);
+      const isRunning = (tx: Pick<Db, 'selectFrom'>) =>
+        tx
+          .selectFrom('analysis_jobs')
+          .select('id')
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .where('attempts', '=', job.attempts)
+          .executeTakeFirst();
+      const count = (tx: Pick<Db, 'updateTable'>) =>
+        tx
+          .updateTable('analysis_jobs')
+          .set((eb) => ({
+            slices_done: eb('slices_done', '+', 1),
+            progress_percent: Math.round(progress.percent),
+            stage: progress.stage,
+            updated_at: now,
+          }))
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .where('attempts', '=', job.attempts)
+          .executeTakeFirst();
       // Compressed before the transaction, on zlib's thread pool.
       const rows = await Promise.all(
         cases.map(async (c) => {
@@ -88,65 +127,86 @@ export function studyJobStore(db: Db) {
           return { c, caseId, analysisJson, encoded };
         }),
       );
-      return db.transaction().execute(async (tx) => {
-        const counted = await tx
-          .updateTable('analysis_jobs')
-          .set((eb) => ({
-            slices_done: eb('slices_done', '+', 1),
-            progress_percent: Math.round(progress.percent),
-            stage: progress.stage,
-            updated_at: now,
-          }))
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .where('attempts', '=', job.attempts)
-          .executeTakeFirst();
-        if (Number(counted.numUpdatedRows) !== 1) return 'stopped';
-        const already = await tx
-          .selectFrom('cases')
-          .select('case_id')
-          .where('study_id', '=', job.studyId!)
-          .where('study_version', '=', job.studyVersion!)
-          .where('scenario', '=', slice.scenario)
-          .where('year', '=', slice.year)
-          .limit(1)
-          .executeTakeFirst();
-        if (already !== undefined) return 'stored';
-        for (const { c, caseId, analysisJson, encoded } of rows) {
-          await tx
-            .insertInto('cases')
-            .values({
-              case_id: caseId,
-              case_name: c.caseName,
-              case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
-              process: 'Capacidad de conexión',
-              family_id: c.familyId,
-              family_name: c.familyName,
-              user_id: job.userId,
-              scenario: c.scenario,
-              year: c.year,
-              busbar_capacity_mw: c.capacityMw,
-              contingency_count: c.contingencyCount,
-              study_id: job.studyId,
-              study_version: job.studyVersion,
-              created_at: now,
-            })
-            .execute();
-          await tx
-            .insertInto('case_api_data')
-            .values({
-              case_id: caseId,
-              user_id: job.userId,
-              full_data_json: null,
-              extras: null,
-              analysis_json: analysisJson,
-              api_response_date: now,
-              ...encoded,
-            })
-            .execute();
+      const opened = await cdb.transaction().execute(async (tx) => {
+        if ((await isRunning(tx)) === undefined) return 'stopped' as const;
+        const stored = await sliceCases(tx, job, slice)
+          .select('cases.case_id')
+          .orderBy('cases.case_id')
+          .execute();
+        if (stored.length > 0 && (await shownSliceResults(tx, job, slice)).length > 0) {
+          // Stored and shown by an earlier delivery of this turn.
+          await count(tx);
+          return 'stored' as const;
         }
-        return 'stored';
+        if (stored.length === 0) {
+          for (const { c, caseId, analysisJson, encoded } of rows) {
+            await tx
+              .insertInto('cases')
+              .values({
+                case_id: caseId,
+                case_name: c.caseName,
+                case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
+                process: 'Capacidad de conexión',
+                family_id: c.familyId,
+                family_name: c.familyName,
+                user_id: job.userId,
+                scenario: c.scenario,
+                year: c.year,
+                busbar_capacity_mw: c.capacityMw,
+                contingency_count: c.contingencyCount,
+                study_id: job.studyId,
+                study_version: job.studyVersion,
+                created_at: now,
+              })
+              .execute();
+            await tx
+              .insertInto('case_api_data')
+              .values({
+                case_id: caseId,
+                user_id: job.userId,
+                full_data_json: null,
+                extras: null,
+                analysis_json: analysisJson,
+                api_response_date: now,
+                ...encoded,
+              })
+              .execute();
+          }
+        }
+        // The scenario × year's capacities hang on one of its busbar cases (the cascade deletes
+        // them with the version); every busbar case of the slice reads them (repository).
+        const anchor = stored[0]?.case_id ?? rows[0]!.caseId;
+        return insertHiddenResult(tx, { caseId: anchor, job, columns: capacities });
       });
+      if (opened === 'stopped' || opened === 'stored') return opened;
+      const resultKey = opened;
+      await writeResultRows(cdb, resultKey, capacities);
+      const shown = await cdb.transaction().execute(async (tx) => {
+        if (Number((await count(tx)).numUpdatedRows) !== 1) return false;
+        await tx
+          .updateTable('busbar_capacity_results')
+          .set({ shown_at: now })
+          .where('result_key', '=', resultKey)
+          .execute();
+        return true;
+      });
+      if (!shown) {
+        await deleteBusbarCapacityResult(cdb, resultKey);
+        return 'stopped';
+      }
+      // A dead attempt's hidden rows for this case.
+      const others = await cdb
+        .selectFrom('busbar_capacity_results')
+        .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
+        .select('busbar_capacity_results.result_key')
+        .where('cases.study_id', '=', job.studyId!)
+        .where('cases.study_version', '=', job.studyVersion!)
+        .where('cases.scenario', '=', slice.scenario)
+        .where('cases.year', '=', slice.year)
+        .where('busbar_capacity_results.result_key', '<>', resultKey)
+        .execute();
+      for (const other of others) await deleteBusbarCapacityResult(cdb, other.result_key);
+      return 'stored';
     },
 
     async saveView(job: ClaimedJob, view: NetworkViewV1): Promise<void> {
@@ -213,6 +273,28 @@ export function studyJobStore(db: Db) {
 }
 
 export type StudyJobStore = ReturnType<typeof studyJobStore>;
+
+/** The busbar cases of one scenario × year case of the job's version. */
+const sliceCases = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
+  tx
+    .selectFrom('cases')
+    .where('cases.study_id', '=', job.studyId!)
+    .where('cases.study_version', '=', job.studyVersion!)
+    .where('cases.scenario', '=', slice.scenario)
+    .where('cases.year', '=', slice.year);
+
+/** The shown capacity results of one scenario × year case of the job's version. */
+const shownSliceResults = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
+  tx
+    .selectFrom('busbar_capacity_results')
+    .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
+    .select('busbar_capacity_results.result_key')
+    .where('cases.study_id', '=', job.studyId!)
+    .where('cases.study_version', '=', job.studyVersion!)
+    .where('cases.scenario', '=', slice.scenario)
+    .where('cases.year', '=', slice.year)
+    .where('busbar_capacity_results.shown_at', 'is not', null)
+    .execute();
 
 /**
  * Deletes a study's busbar cases (with their results and its own network views) whose version

@@ -63,9 +63,14 @@ export async function handleJob(
         );
         return;
       }
-      case 'study-case':
-        post({ type: 'study-case-done', jobId, outcome: await runStudyCaseJob(message) });
+      case 'study-case': {
+        const outcome = await runStudyCaseJob(message);
+        post(
+          { type: 'study-case-done', jobId, outcome },
+          outcome.ok ? capacityTransferables(outcome.capacities) : [],
+        );
         return;
+      }
       case 'study-view': {
         let view = null;
         try {

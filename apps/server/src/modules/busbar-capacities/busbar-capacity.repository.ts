@@ -138,11 +138,36 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     async status(caseId: string): Promise<CapacityStatus | null> {
       const caseRow = await db
         .selectFrom('cases')
-        .select('case_name')
+        .select(['case_name', 'study_id', 'study_version', 'scenario', 'year'])
         .where('case_id', '=', caseId)
         .where('user_id', '=', owner)
         .executeTakeFirst();
       if (caseRow === undefined) return null;
+      if (caseRow.study_id !== null) {
+        // A busbar case of a study: its scenario × year's capacities, stored by the study job
+        // with the case (on one of its busbar cases). None: computed before they existed.
+        const shown = await cdb
+          .selectFrom('busbar_capacity_results')
+          .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
+          .selectAll('busbar_capacity_results')
+          .where('cases.study_id', '=', caseRow.study_id)
+          .where('cases.study_version', '=', caseRow.study_version!)
+          .where('cases.scenario', '=', caseRow.scenario!)
+          .where('cases.year', '=', caseRow.year!)
+          .where('busbar_capacity_results.shown_at', 'is not', null)
+          .orderBy('busbar_capacity_results.shown_at', 'desc')
+          .executeTakeFirst();
+        const base = { caseName: caseRow.case_name, stage: null, error: null };
+        return shown === undefined
+          ? { ...base, state: 'absent', jobId: null, progressPercent: 0, result: null }
+          : {
+              ...base,
+              state: 'done',
+              jobId: shown.job_id,
+              progressPercent: 100,
+              result: shownResult(shown),
+            };
+      }
       const [job, shown] = await Promise.all([
         db
           .selectFrom('analysis_jobs')

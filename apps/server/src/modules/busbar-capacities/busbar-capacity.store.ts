@@ -171,6 +171,71 @@ export async function deleteBusbarCapacitiesOfCase(
 }
 
 /**
+ * A result's header, not shown: its rows are written next (writeResultRows) and a transaction
+ * that closes the job (or counts a study's case) shows it.
+ */
+export async function insertHiddenResult(
+  cdb: CapacityDb,
+  input: { caseId: string; job: Pick<ClaimedJob, 'id' | 'userId'>; columns: CapacityColumns },
+): Promise<number> {
+  const { caseId, job, columns } = input;
+  const header = await cdb
+    .insertInto('busbar_capacity_results')
+    .values({
+      case_id: caseId,
+      user_id: job.userId,
+      job_id: job.id,
+      bus_count: columns.count,
+      cap_mw: columns.options.capMw,
+      options_json: JSON.stringify(columns.options),
+      summary_json: JSON.stringify(columns.summary),
+      created_at: nowIso(),
+      shown_at: null,
+    })
+    .returning('result_key')
+    .executeTakeFirstOrThrow();
+  return Number(header.result_key);
+}
+
+/**
+ * A hidden result's rows and branch names, {@link ROW_BATCH} per INSERT with the event loop
+ * served between batches. On a failure the result is deleted and the error thrown again.
+ */
+export async function writeResultRows(
+  cdb: CapacityDb,
+  resultKey: number,
+  columns: CapacityColumns,
+  onBatch?: (written: number) => void | Promise<void>,
+): Promise<void> {
+  try {
+    for (let from = 0; from < columns.count; from += ROW_BATCH) {
+      const to = Math.min(columns.count, from + ROW_BATCH);
+      const rows: BusbarCapacityRowsTable[] = [];
+      for (let i = from; i < to; i++) rows.push(rowOf(columns, resultKey, i));
+      await cdb.insertInto('busbar_capacity_rows').values(rows).execute();
+      await onBatch?.(to);
+      await yieldToEventLoop();
+    }
+    const names = columns.branchNames;
+    for (let from = 0; from < names.length; from += ROW_BATCH) {
+      const batch = [];
+      for (let i = from; i < Math.min(names.length, from + ROW_BATCH); i++) {
+        batch.push({
+          result_key: resultKey,
+          branch: columns.branchRows[i]! + 1,
+          name: names[i]!,
+        });
+      }
+      await cdb.insertInto('busbar_capacity_branches').values(batch).execute();
+      await yieldToEventLoop();
+    }
+  } catch (error) {
+    await deleteBusbarCapacityResult(cdb, resultKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * The queue's side of 'capacity' jobs: the rows are written first, a batch at a time and
  * invisible (their result is not shown), then one transaction closes the job and shows them.
  * A job that is no longer running (a stale attempt, a deleted case) shows nothing and its rows
@@ -198,48 +263,8 @@ export function busbarCapacityJobStore(db: Db) {
         .where('id', '=', job.id)
         .executeTakeFirst();
       if (current?.state !== 'running') return false;
-      const header = await cdb
-        .insertInto('busbar_capacity_results')
-        .values({
-          case_id: caseId,
-          user_id: job.userId,
-          job_id: job.id,
-          bus_count: columns.count,
-          cap_mw: columns.options.capMw,
-          options_json: JSON.stringify(columns.options),
-          summary_json: JSON.stringify(columns.summary),
-          created_at: nowIso(),
-          shown_at: null,
-        })
-        .returning('result_key')
-        .executeTakeFirstOrThrow();
-      const resultKey = Number(header.result_key);
-      try {
-        for (let from = 0; from < columns.count; from += ROW_BATCH) {
-          const to = Math.min(columns.count, from + ROW_BATCH);
-          const rows: BusbarCapacityRowsTable[] = [];
-          for (let i = from; i < to; i++) rows.push(rowOf(columns, resultKey, i));
-          await cdb.insertInto('busbar_capacity_rows').values(rows).execute();
-          await onBatch?.(to);
-          await yieldToEventLoop();
-        }
-        const names = columns.branchNames;
-        for (let from = 0; from < names.length; from += ROW_BATCH) {
-          const batch = [];
-          for (let i = from; i < Math.min(names.length, from + ROW_BATCH); i++) {
-            batch.push({
-              result_key: resultKey,
-              branch: columns.branchRows[i]! + 1,
-              name: names[i]!,
-            });
-          }
-          await cdb.insertInto('busbar_capacity_branches').values(batch).execute();
-          await yieldToEventLoop();
-        }
-      } catch (error) {
-        await deleteBusbarCapacityResult(cdb, resultKey).catch(() => undefined);
-        throw error;
-      }
+      const resultKey = await insertHiddenResult(cdb, { caseId, job, columns });
+      await writeResultRows(cdb, resultKey, columns, onBatch);
       const now = nowIso();
       const shown = await cdb.transaction().execute(async (tx) => {
         const closed = await tx

@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiErrorSchema,
+  busbarCapacityHistogramResponseSchema,
+  busbarCapacityMapResponseSchema,
+  busbarCapacityPageResponseSchema,
+  busbarCapacityPaths,
+  createStudyResponseSchema,
+  studyDetailSchema,
+  studyFileSchema,
+  type BusbarCapacityRow,
+  type StudyFileInput,
+} from '@holgura/contracts';
+import {
+  allBusbarCapacities,
+  branchDisplayName,
+  busDisplayName,
+  busIndex,
+  loadCase,
+  runStudyCase,
+  type AllBusbarResult,
+  type BusbarFigures,
+  type Network,
+} from '@holgura/engine';
+import type { ClaimedJob } from '../../jobs/claimed-job';
+import { runStudyCaseJob, studyCapacityOptions } from '../../jobs/study-case';
+import { studyJobStore } from '../../jobs/study-jobs.repository';
+import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
+import { buildTestApp, dialects } from '../../test-support';
+import type { TestClient } from '../auth/auth-test-client';
+import { case30, signedIn, waitForJob } from '../uploads/uploads.test-support';
+import { capacityDb } from './busbar-capacity.tables';
+
+/**
+ * Issue #17 for studies: every scenario × year case of a user's study carries the capacity of
+ * every bus of its own network (the one the study built, not the base case), read through the
+ * same routes as an analysed case's from any of its busbar cases.
+ */
+
+/** 2 scenarios × 2 years on case30, a line entering in 2027 (so the networks differ). */
+const STUDY: StudyFileInput = {
+  name: 'Estudio con capacidad por barra',
+  networkLabel: 'IEEE 30 barras (caso de prueba)',
+  years: [2026, 2027],
+  areas: [
+    { id: 1, name: 'Norte' },
+    { id: 2, name: 'Centro' },
+    { id: 3, name: 'Sur' },
+  ],
+  growth: { Norte: 0.02, Sur: 0.01 },
+  scenarios: [
+    {
+      name: 'alta',
+      condition: 'Demanda alta en el Norte',
+      demandMultipliers: { Norte: 1.3 },
+      interchanges: [{ name: 'Exportación', bus: 30, mw: -5 }],
+    },
+    { name: 'baja', condition: 'Demanda baja', demandMultipliers: { Norte: 0.95, Sur: 0.9 } },
+  ],
+  projects: [
+    {
+      name: 'Segundo circuito 2-6',
+      inServiceYear: 2027,
+      branches: [{ fromBus: 2, toBus: 6, circuit: '2', xPu: 0.18, rateAMva: 65, rateBMva: 65 }],
+    },
+  ],
+  busbars: [5, 12, 27],
+  options: { tmaxMw: 500 },
+};
+
+const quick = { pollIntervalMs: 100 };
+
+async function postStudy(client: TestClient, study: StudyFileInput) {
+  const data = new FormData();
+  data.append('case', new Blob([case30]), 'case30.m');
+  data.append('study', JSON.stringify(study));
+  const request = new Request('http://x/', { method: 'POST', body: data });
+  return client.request({
+    method: 'POST',
+    url: '/api/studies',
+    body: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
+}
+
+async function allRows(client: TestClient, caseId: string) {
+  const rows: BusbarCapacityRow[] = [];
+  for (let n = 1; ; n++) {
+    const response = await client.get(`${busbarCapacityPaths.page(caseId)}?pageSize=10&page=${n}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = busbarCapacityPageResponseSchema.parse(response.json());
+    expect(answer.state).toBe('done');
+    rows.push(...answer.rows);
+    if (rows.length >= answer.total) {
+      return { rows: rows.sort((a, b) => a.position - b.position), answer };
+    }
+  }
+}
+
+function expectedFigure(net: Network, f: BusbarFigures, i: number, computed: boolean) {
+  if (!computed) return { capacityMw: null, limiting: null };
+  const monitored = f.monitored[i]!;
+  const contingency = f.contingency[i]!;
+  return {
+    capacityMw: f.capacityMw[i]!,
+    limiting:
+      monitored < 0
+        ? null
+        : {
+            monitoredBranch: monitored + 1,
+            monitoredName: branchDisplayName(net, monitored),
+            contingencyBranch: contingency < 0 ? null : contingency + 1,
+            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
+            distributionFactor: f.distributionFactor[i]!,
+          },
+  };
+}
+
+function expectedRow(net: Network, result: AllBusbarResult, i: number): BusbarCapacityRow {
+  const b = result.buses[i]!;
+  const computed = result.status[i] === 0;
+  const worse = computed ? result.worsened.monitored[i]! : -1;
+  const contingency = result.worsened.contingency[i]!;
+  const strictMw = computed ? result.strict.capacityMw[i]! : null;
+  const attributableMw = computed ? result.attributable.capacityMw[i]! : null;
+  return {
+    position: i,
+    bus: net.buses.number[b]!,
+    name: busDisplayName(net, busIndex(b)),
+    baseKv: net.buses.baseKv[b]!,
+    area: net.buses.area[b]!,
+    zone: net.buses.zone[b]!,
+    inTransferIsland: computed,
+    attributable: expectedFigure(net, result.attributable, i, computed),
+    strict: expectedFigure(net, result.strict, i, computed),
+    preExistingLimit: strictMw !== null && attributableMw !== null && strictMw < attributableMw,
+    worsened:
+      worse < 0
+        ? null
+        : {
+            monitoredBranch: worse + 1,
+            monitoredName: branchDisplayName(net, worse),
+            contingencyBranch: contingency < 0 ? null : contingency + 1,
+            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
+            distributionFactor: result.worsened.distributionFactor[i]!,
+          },
+  };
+}
+
+/** The engine on the scenario × year network the study builds, with the study's settings. */
+async function engineOn(study: StudyFileInput, scenarioName: string, year: number) {
+  const parsed = studyFileSchema.parse(study);
+  const { network: base } = await loadCase(new Uint8Array(case30));
+  const spec = toStudySpec(parsed);
+  const scenario = spec.scenarios.find((s) => s.name === scenarioName)!;
+  const built = runStudyCase(base, spec, scenario, year, studyRunOptions(parsed));
+  const options = studyCapacityOptions(parsed);
+  const result = allBusbarCapacities(built.network, { ...options, threads: 1 });
+  return { net: built.network, result };
+}
+
+describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect) => {
+  it('stores every bus of each scenario × year network, equal to the engine’s, for its owner only', async () => {
+    const { server, db } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(server, 'study-capacity-ana');
+    const bruno = await signedIn(server, 'study-capacity-bruno');
+    const created = await postStudy(ana, STUDY);
+    expect(created.statusCode, created.body).toBe(202);
+    const { studyId, jobId } = createStudyResponseSchema.parse(created.json());
+    expect((await waitForJob(ana, jobId, 60_000)).state).toBe('done');
+    const detail = studyDetailSchema.parse((await ana.get(`/api/studies/${studyId}`)).json());
+    expect(detail.cases).toHaveLength(4);
+
+    const byCase: number[][] = [];
+    for (const slice of detail.cases) {
+      const { net, result } = await engineOn(STUDY, slice.scenario, slice.year);
+      const expected = Array.from({ length: result.buses.length }, (_, i) =>
+        expectedRow(net, result, i),
+      );
+      // Every busbar case of the slice reads the same capacities: the network's, every bus.
+      for (const busbar of slice.busbars) {
+        const { rows, answer } = await allRows(ana, busbar.caseId);
+        expect(answer.total).toBe(30);
+        expect(rows, `${slice.name}, from bus ${busbar.bus}'s case`).toEqual(expected);
+        expect(answer.options).toMatchObject({ capMw: 500, postContingencyRating: 'emergency' });
+        expect(answer.summary).toMatchObject({ buses: 30, capMw: 500 });
+        // The study's own figure for the bus (preExisting 'limit') is the strict one.
+        const row = rows.find((r) => r.bus === busbar.bus)!;
+        expect(row.strict.capacityMw!, `${slice.name} bus ${busbar.bus}`).toBeCloseTo(
+          busbar.capacityMw,
+          6,
+        );
+      }
+      byCase.push(expected.map((row) => row.attributable.capacityMw ?? -1));
+
+      const caseId = slice.busbars[0]!.caseId;
+      const histogram = busbarCapacityHistogramResponseSchema.parse(
+        (await ana.get(busbarCapacityPaths.histogram(caseId))).json(),
+      );
+      expect(histogram).toMatchObject({ state: 'done', total: 30, capMw: 500 });
+      expect(histogram.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(
+        30 - histogram.outsideIsland,
+      );
+      const map = busbarCapacityMapResponseSchema.parse(
+        (await ana.get(busbarCapacityPaths.map(caseId))).json(),
+      );
+      expect(map.bus).toEqual(expected.map((row) => row.bus));
+      const csv = await ana.get(busbarCapacityPaths.export(caseId, 'csv'));
+      expect(csv.statusCode).toBe(200);
+      // Another user's study case is not found; its capacities are not queued by a POST.
+      const other = await bruno.get(busbarCapacityPaths.page(caseId));
+      expect(other.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(other.json()).error.code).toBe('CASE_NOT_FOUND');
+      const queued = await ana.request({ method: 'POST', url: busbarCapacityPaths.page(caseId) });
+      expect(queued.statusCode).toBe(409);
+    }
+    // The scenario × year networks differ, and so do their capacities.
+    expect(new Set(byCase.map((c) => c.join(','))).size).toBeGreaterThan(1);
+
+    // One stored result per scenario × year case, all shown; none left behind by the job.
+    const cdb = capacityDb(db);
+    const results = await cdb
+      .selectFrom('busbar_capacity_results')
+      .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
+      .select(['busbar_capacity_results.shown_at', 'cases.scenario', 'cases.year'])
+      .where('cases.study_id', '=', studyId)
+      .execute();
+    expect(results).toHaveLength(4);
+    expect(results.every((r) => r.shown_at !== null)).toBe(true);
+    const job = await db
+      .selectFrom('analysis_jobs')
+      .select('slices_done')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(job.slices_done).toBe(4);
+
+    // Deleting the study deletes its capacities.
+    const deleted = await ana.request({ method: 'DELETE', url: `/api/studies/${studyId}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(await cdb.selectFrom('busbar_capacity_results').select('result_key').execute()).toEqual(
+      [],
+    );
+    expect(
+      await cdb.selectFrom('busbar_capacity_rows').select('result_key').limit(1).execute(),
+    ).toEqual([]);
+  });
+
+  it('computes a case again when its capacities were not shown (a crash), writing nothing twice', async () => {
+    const { server, db } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(server, 'study-capacity-crash');
+    const study: StudyFileInput = { ...STUDY, years: [2026], scenarios: [STUDY.scenarios[1]!] };
+    const created = await postStudy(ana, study);
+    expect(created.statusCode, created.body).toBe(202);
+    const { studyId, jobId } = createStudyResponseSchema.parse(created.json());
+    expect((await waitForJob(ana, jobId, 60_000)).state).toBe('done');
+    const cdb = capacityDb(db);
+    const shown = await cdb
+      .selectFrom('busbar_capacity_results')
+      .select(['result_key', 'case_id'])
+      .execute();
+    expect(shown).toHaveLength(1);
+
+    // A crash after the busbar cases and the hidden rows were written, before the showing
+    // transaction: the job is running again (a new attempt), the rows are there, not shown.
+    await cdb
+      .updateTable('busbar_capacity_results')
+      .set({ shown_at: null })
+      .where('result_key', '=', shown[0]!.result_key)
+      .execute();
+    await db
+      .updateTable('analysis_jobs')
+      .set({ state: 'running', attempts: 2, slices_done: 0 })
+      .where('id', '=', jobId)
+      .execute();
+    const job: ClaimedJob = {
+      id: jobId,
+      userId: (await db
+        .selectFrom('studies')
+        .select('user_id')
+        .where('study_id', '=', studyId)
+        .executeTakeFirstOrThrow())!.user_id,
+      kind: 'study',
+      caseId: null,
+      caseName: '',
+      studyId,
+      studyVersion: 1,
+      uploadSha256: '',
+      studyGroup: null,
+      attempts: 2,
+      slicesDone: 0,
+    };
+    const store = studyJobStore(db);
+    const plan = (await store.plan(job))!;
+    expect(plan.pending).toEqual([{ scenario: 'baja', year: 2026 }]);
+    const before = await ana.get(busbarCapacityPaths.page(shown[0]!.case_id));
+    expect(busbarCapacityPageResponseSchema.parse(before.json()).state).toBe('absent');
+
+    // The next attempt computes the case again: the busbar cases stay as they were, the dead
+    // attempt's rows go, the new ones are shown.
+    const computed = await runStudyCaseJob({
+      baseKey: 'test',
+      bytes: new Uint8Array(case30),
+      study: studyFileSchema.parse(study),
+      scenario: 'baja',
+      year: 2026,
+    });
+    if (!computed.ok) throw new Error(computed.detail);
+    // A stale attempt writes nothing.
+    const stale = { ...job, attempts: 1 };
+    expect(
+      await store.storeCase(stale, plan.pending[0]!, computed.cases, computed.capacities, {
+        percent: 50,
+        stage: 'x',
+      }),
+    ).toBe('stopped');
+    expect(
+      await store.storeCase(job, plan.pending[0]!, computed.cases, computed.capacities, {
+        percent: 50,
+        stage: 'x',
+      }),
+    ).toBe('stored');
+    const busbarCases = await db
+      .selectFrom('cases')
+      .select('case_id')
+      .where('study_id', '=', studyId)
+      .execute();
+    expect(busbarCases).toHaveLength(3);
+    const after = await cdb
+      .selectFrom('busbar_capacity_results')
+      .select(['result_key', 'shown_at'])
+      .execute();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.result_key).not.toBe(shown[0]!.result_key);
+    expect(after[0]!.shown_at).not.toBeNull();
+    const rows = await cdb
+      .selectFrom('busbar_capacity_rows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(30);
+    expect((await store.plan(job))!.pending).toEqual([]);
+    const { answer } = await allRows(ana, busbarCases[0]!.case_id);
+    expect(answer.total).toBe(30);
+  });
+});
