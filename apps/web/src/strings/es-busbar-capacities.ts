@@ -1,4 +1,19 @@
-/** /analisis «Capacidad por barra»: the N-1 capacity of every bus of the case (issue #17). */
+/** The post-contingency rating a result was computed with (its options). */
+function postRatingWords(rating: string): string {
+  switch (rating) {
+    case 'A':
+    case 'B':
+    case 'C':
+      return `la capacidad RATE_${rating}`;
+    default:
+      return 'la capacidad de emergencia (RATE_B, o RATE_A si no la hay)';
+  }
+}
+
+/**
+ * «Capacidad por barra»: the N-1 capacity of every bus of a case (issue #17), in /analisis for
+ * an analysed case and in /resultados for the selected case of a study.
+ */
 export const esBusbarCapacities = {
   title: 'Capacidad por barra',
   intro:
@@ -36,8 +51,20 @@ export const esBusbarCapacities = {
     'Ninguna inyección empeora una violación existente: en cada barra la cifra atribuible y la estricta coinciden.',
   outsideIsland: (count: string) =>
     `${count} barras están fuera de la isla que hospeda la transferencia: no tienen capacidad.`,
-  options: (cap: string, cutoff: string, contingencies: string) =>
-    `Calculado con un tope de ${cap} MW, capacidad de emergencia tras cada contingencia (RATE_B, o RATE_A si no la hay), ${contingencies} contingencias, la generación de las demás unidades bajando según su margen (P0 − Pmin) y factores de distribución menores que ${cutoff} sin efecto.`,
+  options: (cap: string, cutoff: string, contingencies: string, rating: string) =>
+    `Calculado con un tope de ${cap} MW, ${postRatingWords(rating)} tras cada contingencia, ${contingencies} contingencias, la generación de las demás unidades bajando según su margen (P0 − Pmin) y factores de distribución menores que ${cutoff} sin efecto.`,
+  /** /resultados: the same section for the selected case of a study (its scenario × year). */
+  studyTitle: 'Capacidad por barra del caso',
+  studyIntro: (caseName: string) =>
+    `La capacidad de conexión N-1 de cada barra de la red del caso ${caseName} (su escenario y su año, con los proyectos en servicio), con el tope, la capacidad poscontingencia y el corte del estudio: no solo las barras que el estudio pide.`,
+  studyPickCase:
+    'Elige un caso (una tarjeta) para ver la capacidad de cada barra de la red de su escenario y año.',
+  demoStudyTitle: 'El estudio de demostración no incluye la capacidad de cada barra',
+  demoStudyBody:
+    'La capacidad de cada barra de la red se calcula para los estudios que creas en Estudios. Crea uno para verla en cada escenario y año.',
+  studyAbsentTitle: 'Esta versión del estudio no tiene la capacidad de cada barra',
+  studyAbsentBody:
+    'Se calculó antes de que Holgura calculara la capacidad de cada barra en los estudios. Guarda una nueva versión del estudio (Estudios → Editar) para calcularla en cada escenario y año.',
   /** The two figures (ANALYSIS.md §6): attributable first. */
   figureLabel: 'Cifra de la capacidad por barra',
   attributable: 'Atribuible',

@@ -11,7 +11,7 @@ import { es } from '../../../strings/es';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { followJob } from '../../../lib/job-progress';
 import { caseResultQueryOptions } from '../api/result-parts';
-import { JobProgress } from './job-progress';
+import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { LoadingGauge } from './loading-gauge';
 

@@ -10,7 +10,7 @@ import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
 import { followJob } from '../../../lib/job-progress';
 import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
-import { JobProgress } from './job-progress';
+import { JobProgress } from '../../../components/ui/job-progress';
 
 const t = es.analysis.upload;
 

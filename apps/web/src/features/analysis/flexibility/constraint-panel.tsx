@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/card';
-import { SegmentedToggle } from '../components/segmented-toggle';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed } from '../../../utils/format';

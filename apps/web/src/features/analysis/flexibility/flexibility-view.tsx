@@ -33,7 +33,7 @@ import {
   violationsQueryOptions,
   type CaseResult,
 } from '../api/result-parts';
-import { JobProgress } from '../components/job-progress';
+import { JobProgress } from '../../../components/ui/job-progress';
 import { StudyGroupPanel } from '../groups/study-group-panel';
 import { useGroupRun } from '../groups/use-group-run';
 import { PreExistingTable } from './pre-existing-table';

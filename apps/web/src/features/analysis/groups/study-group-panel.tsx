@@ -14,7 +14,7 @@ import { Notice } from '../../../components/ui/notice';
 import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
-import { SegmentedToggle } from '../components/segmented-toggle';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { GroupPicker } from './group-picker';
 
 const t = esAnalysisResults.groups;

@@ -1,10 +1,16 @@
-import type { StudyCaseResult } from '@holgura/contracts';
+import { DEMO_STUDY_ID, type StudyCaseResult } from '@holgura/contracts';
 import { useState } from 'react';
+import {
+  BusbarCapacityCard,
+  BusbarCapacitySection,
+} from '../../../components/busbar-capacities/busbar-capacity-section';
 import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { es } from '../../../strings/es';
+import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
 import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { yearsOf, type Family, type ResultCard } from '../model';
 import { CapacityChart } from './capacity-chart';
@@ -31,7 +37,8 @@ type ResultsSectionProps = {
 /**
  * Result cards of the selected family (or of every busbar of the study), all from the study's
  * one bulk read: year tabs, the chart per family, the generator chart of the selected card,
- * the conditions, the capacity map and the downloads.
+ * the conditions, the capacity map and the downloads; below, «Capacidad por barra» of the
+ * selected card's scenario × year network (issue #17), the same section as /analisis.
  */
 export function ResultsSection({
   userKey,
@@ -49,7 +56,7 @@ export function ResultsSection({
   const tabs = ['todos', ...years.map(String)];
   const active = tabs.includes(tab) ? tab : 'todos';
 
-  return (
+  const resultsCard = (
     <Card
       titleId="resultados-casos-titulo"
       title={family === null ? t.cards.heading : `${t.cards.heading}: ${family.familyName}`}
@@ -132,5 +139,56 @@ export function ResultsSection({
         <p>{t.indicative}</p>
       </div>
     </Card>
+  );
+
+  return (
+    <>
+      {resultsCard}
+      <StudyCaseCapacities studyId={study.studyId} cases={cases} selected={selected} />
+    </>
+  );
+}
+
+/**
+ * Every bus's capacity of the selected card's scenario × year case. Every busbar case of that
+ * case answers the same (the study stores them once per scenario × year): the section reads
+ * them through its first busbar case, so the cards of one scenario and year share one read.
+ */
+function StudyCaseCapacities({
+  studyId,
+  cases,
+  selected,
+}: {
+  studyId: string;
+  cases: readonly StudyCaseResult[];
+  selected: ResultCard | null;
+}) {
+  const c = esBusbarCapacities;
+  if (studyId === DEMO_STUDY_ID) {
+    return (
+      <BusbarCapacityCard source={{ kind: 'study', caseName: null }}>
+        <Notice tone="empty" title={c.demoStudyTitle} className="mt-4">
+          {c.demoStudyBody}
+        </Notice>
+      </BusbarCapacityCard>
+    );
+  }
+  const studyCase = cases.find((item) => item.name === selected?.caseName);
+  const caseId = studyCase?.busbars[0]?.caseId ?? null;
+  if (selected === null || caseId === null) {
+    return (
+      <BusbarCapacityCard source={{ kind: 'study', caseName: null }}>
+        <p className="mt-4 text-sm text-slate-600" data-testid="capacity-pick-case">
+          {c.studyPickCase}
+        </p>
+      </BusbarCapacityCard>
+    );
+  }
+  return (
+    <BusbarCapacitySection
+      key={caseId}
+      caseId={caseId}
+      source={{ kind: 'study', caseName: selected.caseName }}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
   type BusbarCapacityPageResponse,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
 import { filterQuery, pageQuery, type CapacityTableState } from './table-state';
 
 /** While the capacities wait for the upload's analysis (no job yet), asked again this often. */

@@ -1,5 +1,5 @@
 import type { JobStatus } from '@holgura/contracts';
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
 
 type JobProgressProps = {
   job: Pick<JobStatus, 'state' | 'stage' | 'progressPercent' | 'error'>;

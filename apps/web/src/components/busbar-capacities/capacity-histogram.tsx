@@ -1,13 +1,13 @@
 import type { BusbarHistogramBin } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DataTable } from '../../../components/data-table/data-table';
-import { Card } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
-import { bandIndex, capacityBands } from '../../../utils/capacity-bands';
-import { formatInteger } from '../../../utils/format';
+import { DataTable } from '../data-table/data-table';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { Spinner } from '../ui/spinner';
+import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { bandIndex, capacityBands } from '../../utils/capacity-bands';
+import { formatInteger } from '../../utils/format';
 import { capacityHistogramQueryOptions } from './api';
 import type { CapacityTableState } from './table-state';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
-import { cn } from '../../../utils/cn';
+import { Button } from '../ui/button';
+import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { cn } from '../../utils/cn';
 import { parseArea, parseKv, type CapacityTableState } from './table-state';
 
 const t = esBusbarCapacities;

@@ -7,9 +7,9 @@ import {
 } from '@holgura/contracts';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
-import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
-import { formatFixed, formatInteger, formatNumber } from '../../../utils/format';
+import { DataTable } from '../data-table/data-table';
+import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
 import { DEFAULT_TABLE_STATE, type CapacityTableState } from './table-state';
 
 const t = esBusbarCapacities;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
 
 /**
  * A choice of one among a few, as pressed buttons in a named group: the constraint panel's view,

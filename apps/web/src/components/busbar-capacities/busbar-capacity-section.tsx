@@ -5,19 +5,19 @@ import {
 } from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ExportButtons } from '../../../components/export/export-buttons';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { useJobStatus } from '../../../lib/use-job-status';
-import { useNetworkSlots } from '../../../lib/network-slot';
-import { esBusbarCapacities } from '../../../strings/es-busbar-capacities';
-import { formatFixed, formatInteger, formatNumber } from '../../../utils/format';
-import { JobProgress } from '../components/job-progress';
-import { SegmentedToggle } from '../components/segmented-toggle';
+import { ExportButtons } from '../export/export-buttons';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { Spinner } from '../ui/spinner';
+import { useJobStatus } from '../../lib/use-job-status';
+import { useNetworkSlots } from '../../lib/network-slot';
+import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
+import { JobProgress } from '../ui/job-progress';
+import { SegmentedToggle } from '../ui/segmented-toggle';
 import { capacityPageQueryOptions, requestBusbarCapacities } from './api';
 import { CapacityFilters } from './capacity-filters';
 import { CapacityHistogram } from './capacity-histogram';
@@ -32,13 +32,26 @@ import {
 const t = esBusbarCapacities;
 
 /**
+ * Where the case comes from: an uploaded case (/analisis: its capacities are a job of their own
+ * after the upload's analysis, and a case analysed before can ask for them), or a busbar case of
+ * a user's study (/resultados: the study job stores the capacities of its scenario × year's
+ * network with it; a version computed before has none, and cannot ask for them here).
+ */
+export type CapacitySource = { kind: 'upload' } | { kind: 'study'; caseName: string };
+
+/**
  * «Capacidad por barra» (issue #17, decision 016): the N-1 connection capacity of every bus of
  * the selected case — served in pages, never as one document — with both figures (attributable
  * first), the pre-existing violation each injection worsens, a histogram, the network coloured
- * by MW and the downloads. Its computation is a job of its own after the upload's analysis:
- * its progress is followed here, and a case analysed before it existed can ask for it.
+ * by MW and the downloads. For an uploaded case, its computation's progress is followed here.
  */
-export function BusbarCapacitySection({ caseId }: { caseId: string }) {
+export function BusbarCapacitySection({
+  caseId,
+  source = { kind: 'upload' },
+}: {
+  caseId: string;
+  source?: CapacitySource;
+}) {
   const [params, setParams] = useSearchParams();
   const state = readTableState(params);
   const update = (patch: Partial<CapacityTableState>) =>
@@ -49,12 +62,7 @@ export function BusbarCapacitySection({ caseId }: { caseId: string }) {
   const page = useQuery(capacityPageQueryOptions(caseId, state));
 
   return (
-    <Card
-      titleId="capacidad-barras-titulo"
-      title={t.title}
-      subtitle={t.intro}
-      className="lg:col-span-2"
-    >
+    <BusbarCapacityCard source={source}>
       <div className="mt-4" data-testid="busbar-capacities" data-state={page.data?.state}>
         {page.isError ? (
           <Notice tone="error">{t.error(page.error.message)}</Notice>
@@ -62,10 +70,38 @@ export function BusbarCapacitySection({ caseId }: { caseId: string }) {
           <Spinner label={t.loading} className="py-10" />
         ) : page.data.state === 'done' ? (
           <Capacities caseId={caseId} state={state} update={update} data={page.data} />
+        ) : source.kind === 'study' ? (
+          <Notice tone="warning" title={t.studyAbsentTitle}>
+            {t.studyAbsentBody}
+          </Notice>
         ) : (
           <NotDone caseId={caseId} data={page.data} />
         )}
       </div>
+    </BusbarCapacityCard>
+  );
+}
+
+/** The section's card, also for what /resultados shows without a case (or for the demo). */
+export function BusbarCapacityCard({
+  source = { kind: 'upload' },
+  children,
+}: {
+  source?: CapacitySource | { kind: 'study'; caseName: null };
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      titleId="capacidad-barras-titulo"
+      title={source.kind === 'study' ? t.studyTitle : t.title}
+      subtitle={
+        source.kind === 'study' && source.caseName !== null
+          ? t.studyIntro(source.caseName)
+          : t.intro
+      }
+      className="lg:col-span-2"
+    >
+      {children}
     </Card>
   );
 }
@@ -192,6 +228,7 @@ function Capacities({
               formatInteger(data.options.capMw),
               formatNumber(data.options.distributionFactorCutoff, 3),
               formatInteger(data.options.contingencies),
+              data.options.postContingencyRating,
             )}
           </p>
         )}
