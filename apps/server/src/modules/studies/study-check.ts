@@ -62,12 +62,14 @@ export function checkStudyAgainstNetwork(study: StudyFile, net: Network): Networ
 /**
  * Seconds a study case takes, from the network's size and the busbars: fitted on ACTIVSg2000
  * and ACTIVSg10k (CPU time of runStudyCase on one core: 0.62 s + 0.035 s per busbar for 3,206
- * branches, 5.0 s + 0.75 s per busbar for 12,706), plus a fifth for storing the results.
- * An estimate to set expectations, not a promise.
+ * branches, 5.0 s + 0.75 s per busbar for 12,706; the capacity of every bus of the case's
+ * network, issue #17, on one thread: about 0.5 s and 3.8 s), plus a fifth for storing the
+ * results. An estimate to set expectations, not a promise.
  */
 export function estimateStudySeconds(branches: number, cases: number, busbars: number): number {
   const scale = branches / 3206;
-  const perCase = 0.62 * scale ** 1.5 + busbars * 0.035 * scale ** 2.2;
+  const everyBus = 0.5 * scale ** 1.5;
+  const perCase = 0.62 * scale ** 1.5 + busbars * 0.035 * scale ** 2.2 + everyBus;
   return Math.max(1, Math.round(1.2 * cases * perCase));
 }
 
