@@ -35,7 +35,7 @@ export async function runStudyJob(deps: {
     await store.progress(
       job.id,
       (100 * done) / steps,
-      `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'} y la capacidad de cada barra de la red)`,
+      `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'})`,
     );
     await publish(job.id);
     const answer = await talk({

@@ -174,7 +174,7 @@ export const studyFileSection: DocSection = {
         },
         {
           kind: 'p',
-          text: 'El progreso se ve en vivo («Caso 3 de 12: alta_2027 (25 barras)») en el formulario y en la lista de estudios, y el cálculo se puede cancelar. El tiempo crece con el tamaño de la red y con las barras: en una red de unas 2.000 barras, cada caso toma alrededor de un segundo más unas centésimas por barra candidata; en una de 10.000 barras, unos segundos por caso más casi un segundo por barra. Entre un caso y el siguiente, el servidor atiende los análisis de otros usuarios, así que un estudio largo no los detiene.',
+          text: 'El progreso se ve en vivo («Caso 3 de 12: alta_2027 (25 barras)») en el formulario y en la lista de estudios, y el cálculo se puede cancelar. El tiempo crece con el tamaño de la red y con las barras: en una red de unas 2.000 barras, cada caso toma alrededor de un segundo y medio (la mitad es la capacidad de todas las barras de su red, ver [En Resultados, para cada caso de un estudio](#capacidad-por-barra-en-resultados)) más unas centésimas por barra candidata; en una de 10.000 barras, unos segundos por caso más casi un segundo por barra. Entre un caso y el siguiente, el servidor atiende los análisis de otros usuarios, así que un estudio largo no los detiene.',
         },
       ],
     },
