@@ -175,6 +175,29 @@ describe('«Capacidad por barra» in /resultados (issue #17)', () => {
         .poll(() => histogramCounts(section), { timeout: 20_000 })
         .toEqual(histogram.bins.map((bin) => bin.count));
       if (index === 0) {
+        // The map: the study's network (the case has no view of its own), every bus coloured
+        // by the case's capacities, the legend's counts those of the map's columns.
+        await section.getByRole('button', { name: 'Ver el mapa de capacidad' }).click();
+        const mapRegion = section.getByRole('region', { name: 'Mapa de capacidad por barra' });
+        const legend = mapRegion.getByTestId('capacity-map-legend');
+        await legend.waitFor({ timeout: 30_000 });
+        const map = await api<{ capacityMw: (number | null)[]; capMw: number }>(
+          page,
+          `${base}/map?figure=attributable`,
+        );
+        expect(map.capacityMw).toHaveLength(500);
+        const edges = [0, 50, 150, 300, 500, map.capMw];
+        const counts = [0, 0, 0, 0, 0, 0, 0];
+        for (const mw of map.capacityMw) {
+          if (mw === null) continue;
+          if (mw <= 0) counts[0]! += 1;
+          else if (mw >= map.capMw) counts[6]! += 1;
+          else counts[edges.findIndex((edge, i) => mw >= edge && mw < edges[i + 1]!) + 1]! += 1;
+        }
+        const shown = (await legend.getByTestId('band-count').allTextContents()).map((item) =>
+          Number(item.replace(/\D/g, '')),
+        );
+        expect(shown.slice(0, 7)).toEqual(counts);
         await saveScreenshot(page, 'results-capacity');
         // The download names the same case.
         const csv = await page.request.get(`${server.url}${base}.csv?sort=capacity&order=desc`);

@@ -21,8 +21,16 @@ export type BusbarCapacityMapProps = {
   selectedCaseName: string | null;
 };
 
-/** /analisis «Capacidad por barra»: the case's network coloured by each bus's capacity (MW). */
-export type CaseCapacityMapProps = { caseId: string; figure: 'attributable' | 'strict' };
+/**
+ * «Capacidad por barra»: the case's network coloured by each bus's capacity (MW). A study's
+ * case (/resultados) has no view of its own: the study's network is drawn (its buses are the
+ * case's; branches a project adds in that year are not drawn).
+ */
+export type CaseCapacityMapProps = {
+  caseId: string;
+  figure: 'attributable' | 'strict';
+  study?: { studyId: string; version: number | null };
+};
 
 /**
  * Features do not import each other (eslint zones): the app shell puts the network feature's

@@ -37,7 +37,8 @@ const t = esBusbarCapacities;
  * a user's study (/resultados: the study job stores the capacities of its scenario × year's
  * network with it; a version computed before has none, and cannot ask for them here).
  */
-export type CapacitySource = { kind: 'upload' } | { kind: 'study'; caseName: string };
+export type CapacitySource =
+  { kind: 'upload' } | { kind: 'study'; caseName: string; studyId: string; version: number | null };
 
 /**
  * «Capacidad por barra» (issue #17, decision 016): the N-1 connection capacity of every bus of
@@ -69,7 +70,17 @@ export function BusbarCapacitySection({
         ) : page.isPending ? (
           <Spinner label={t.loading} className="py-10" />
         ) : page.data.state === 'done' ? (
-          <Capacities caseId={caseId} state={state} update={update} data={page.data} />
+          <Capacities
+            caseId={caseId}
+            state={state}
+            update={update}
+            data={page.data}
+            study={
+              source.kind === 'study'
+                ? { studyId: source.studyId, version: source.version }
+                : undefined
+            }
+          />
         ) : source.kind === 'study' ? (
           <Notice tone="warning" title={t.studyAbsentTitle}>
             {t.studyAbsentBody}
@@ -87,7 +98,7 @@ export function BusbarCapacityCard({
   source = { kind: 'upload' },
   children,
 }: {
-  source?: CapacitySource | { kind: 'study'; caseName: null };
+  source?: { kind: 'upload' } | { kind: 'study'; caseName: string | null };
   children: ReactNode;
 }) {
   return (
@@ -167,11 +178,14 @@ function Capacities({
   state,
   update,
   data,
+  study,
 }: {
   caseId: string;
   state: CapacityTableState;
   update: (patch: Partial<CapacityTableState>) => void;
   data: BusbarCapacityPageResponse;
+  /** A study's case: the map draws the study's network (the case has no view of its own). */
+  study: { studyId: string; version: number | null } | undefined;
 }) {
   const summary = data.summary!;
   const strict = state.figure === 'strict';
@@ -264,7 +278,11 @@ function Capacities({
       <CapacityHistogram caseId={caseId} state={state} />
       {CaseCapacityMap !== null &&
         (mapShown ? (
-          <CaseCapacityMap caseId={caseId} figure={state.figure} />
+          <CaseCapacityMap
+            caseId={caseId}
+            figure={state.figure}
+            {...(study === undefined ? {} : { study })}
+          />
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="outline" size="sm" onClick={() => setMapShown(true)}>

@@ -6,7 +6,11 @@ import { Spinner } from '../../components/ui/spinner';
 import type { CaseCapacityMapProps } from '../../lib/network-slot';
 import { esNetwork } from '../../strings/es-network';
 import { formatFixed, formatInteger } from '../../utils/format';
-import { caseCapacityMapQueryOptions, caseNetworkQueryOptions } from './api';
+import {
+  caseCapacityMapQueryOptions,
+  caseNetworkQueryOptions,
+  studyNetworkQueryOptions,
+} from './api';
 import {
   bandCounts,
   bandIndex,
@@ -19,12 +23,18 @@ import { NetworkView } from './network-view';
 const t = esNetwork.capacityMap;
 
 /**
- * /analisis «Capacidad por barra»: the case's network with every bus coloured by its connection
- * capacity in the figure chosen (issue #17), with a legend in MW up to the cap that counts the
- * buses of each band — the words for what the colours show.
+ * «Capacidad por barra»: the case's network with every bus coloured by its connection capacity
+ * in the figure chosen (issue #17), with a legend in MW up to the cap that counts the buses of
+ * each band — the words for what the colours show. In /analisis the case's own view; in
+ * /resultados, for a study's case, the study's network (its buses are the case's).
  */
-export function CaseCapacityMap({ caseId, figure }: CaseCapacityMapProps) {
-  const network = useQuery(caseNetworkQueryOptions(caseId));
+export function CaseCapacityMap({ caseId, figure, study }: CaseCapacityMapProps) {
+  const ofCase = useQuery({ ...caseNetworkQueryOptions(caseId), enabled: study === undefined });
+  const ofStudy = useQuery({
+    ...studyNetworkQueryOptions(study?.studyId ?? '', study?.version ?? null),
+    enabled: study !== undefined,
+  });
+  const network = study === undefined ? ofCase : ofStudy;
   const map = useQuery(caseCapacityMapQueryOptions(caseId, figure));
   const failed = network.error ?? map.error;
   const ready =

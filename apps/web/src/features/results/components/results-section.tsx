@@ -144,7 +144,7 @@ export function ResultsSection({
   return (
     <>
       {resultsCard}
-      <StudyCaseCapacities studyId={study.studyId} cases={cases} selected={selected} />
+      <StudyCaseCapacities study={study} cases={cases} selected={selected} />
     </>
   );
 }
@@ -155,16 +155,16 @@ export function ResultsSection({
  * them through its first busbar case, so the cards of one scenario and year share one read.
  */
 function StudyCaseCapacities({
-  studyId,
+  study,
   cases,
   selected,
 }: {
-  studyId: string;
+  study: { studyId: string; version: number | null };
   cases: readonly StudyCaseResult[];
   selected: ResultCard | null;
 }) {
   const c = esBusbarCapacities;
-  if (studyId === DEMO_STUDY_ID) {
+  if (study.studyId === DEMO_STUDY_ID) {
     return (
       <BusbarCapacityCard source={{ kind: 'study', caseName: null }}>
         <Notice tone="empty" title={c.demoStudyTitle} className="mt-4">
@@ -188,7 +188,12 @@ function StudyCaseCapacities({
     <BusbarCapacitySection
       key={caseId}
       caseId={caseId}
-      source={{ kind: 'study', caseName: selected.caseName }}
+      source={{
+        kind: 'study',
+        caseName: selected.caseName,
+        studyId: study.studyId,
+        version: study.version,
+      }}
     />
   );
 }
