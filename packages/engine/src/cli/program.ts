@@ -294,16 +294,23 @@ export function buildProgram(io: ProgramIo) {
       'study JSON (the web app format), with baseCase: a case file relative to it',
     )
     .option('--project-effects', 'also the effect of each project on each busbar (JSON only)')
+    .option(
+      '--all-buses',
+      'also the capacity of every bus of each scenario × year case, both figures (JSON only)',
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options, cmd) => {
       if (options.projectEffects && options.format !== 'json') {
         return cmd.error('error: --project-effects is printed with --format json only');
       }
+      if (options.allBuses && options.format !== 'json') {
+        return cmd.error('error: --all-buses is printed with --format json only');
+      }
       return withProgress(options.quiet, async (progress) => {
         const output = await study(
           file,
-          { projectEffects: options.projectEffects === true },
+          { projectEffects: options.projectEffects === true, allBuses: options.allBuses === true },
           progress,
         );
         print(output, options.format);

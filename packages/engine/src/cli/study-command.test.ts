@@ -62,6 +62,31 @@ describe('holgura study: the study file read with the contracts schema', () => {
     expect(rows.map((r) => Number(r.split(',')[5]))).toEqual(fromJson);
   });
 
+  it('--all-buses adds every bus of each scenario × year network, agreeing with the busbars', async () => {
+    const file = writeStudy('all-buses.json', SMALL);
+    const run = await runCli(['study', file, '--all-buses']);
+    expect(run.code, run.stderr).toBe(0);
+    type Row = { bus: number; capacityMw: number | null; strictMw: number | null };
+    const out = JSON.parse(run.stdout) as {
+      cases: { busbars: { bus: number; capacityMw: number }[]; allBuses: Row[] }[];
+    };
+    for (const c of out.cases) {
+      expect(c.allBuses).toHaveLength(30);
+      const byBus = new Map(c.allBuses.map((row) => [row.bus, row]));
+      // The study's default (pre-existing violations limit) is the strict figure.
+      for (const busbar of c.busbars) {
+        expect(byBus.get(busbar.bus)!.strictMw).toBeCloseTo(busbar.capacityMw, 6);
+      }
+    }
+    // Each year's own network: the 2027 load growth moves some bus's figure.
+    const capacities = out.cases.map((c) => c.allBuses.map((row) => row.capacityMw));
+    expect(capacities[1]).not.toEqual(capacities[0]);
+
+    const csv = await runCli(['study', file, '--all-buses', '--format', 'csv']);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/--all-buses is printed with --format json only/);
+  });
+
   it('lists every problem of an invalid study file at once, in the schema’s words', async () => {
     const file = writeStudy('invalid.json', {
       name: '',

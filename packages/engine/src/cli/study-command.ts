@@ -9,7 +9,12 @@ import { CliInputError } from './cli-error';
 import type { CommandOutput } from './format';
 import { loadCaseFile } from './load-case';
 import type { Progress } from './progress';
-import { BUSBAR_COLUMNS, busbarCapacityOutput, busbarCells } from './transfer-commands';
+import {
+  allCapacities,
+  BUSBAR_COLUMNS,
+  busbarCapacityOutput,
+  busbarCells,
+} from './transfer-commands';
 
 /**
  * Reads and validates a study file with the contracts' schema (the one the API uses), so the CLI
@@ -103,6 +108,11 @@ export function toStudySpec(study: StudyFile): StudySpec {
 
 export interface StudyCommandOptions {
   readonly projectEffects: boolean;
+  /**
+   * Also the capacity of every bus of each scenario × year network (as `capacity --all`, with
+   * the study's cap, rating and cutoff): what the web app stores for each case of a study.
+   */
+  readonly allBuses?: boolean;
 }
 
 /**
@@ -141,13 +151,25 @@ export async function study(
     progress.stage(`effect of ${spec.projects.length} projects…`);
     effects = projectEffects(network, spec, studyOptions);
   }
-  const cases = results.map((r) => ({
+  const allBuses = results.map((r, i) => {
+    if (options.allBuses !== true) return undefined;
+    progress.stage(`case ${i + 1}/${total} (${r.name}): capacity of every bus…`);
+    const output = allCapacities(r.network, {
+      postRating: studyOptions.postRating,
+      capMw: studyOptions.capMw,
+      distributionFactorCutoff: studyOptions.distributionFactorCutoff,
+      preExisting: studyOptions.preExisting,
+    });
+    return (output.json as { results: unknown[] }).results;
+  });
+  const cases = results.map((r, i) => ({
     name: r.name,
     scenario: r.scenario,
     year: r.year,
     projectsInService: r.projectsInService,
     contingencies: r.nContingencies,
     busbars: r.capacities.map(busbarCapacityOutput),
+    ...(allBuses[i] === undefined ? {} : { allBuses: allBuses[i] }),
   }));
   return {
     json: {

@@ -55,6 +55,8 @@ export function capacity(net: Network, options: CapacityOptions): CommandOutput 
 export interface AllCapacityOptions {
   readonly postRating: PostRating;
   readonly capMw?: number;
+  /** |d| below which a constraint is left out (a study's option; 0.01 by default). */
+  readonly distributionFactorCutoff?: number;
   /** Which figure is `capacityMw`; both are printed. */
   readonly preExisting: PreExisting;
   readonly onProgress?: (fraction: number) => void;
@@ -70,6 +72,9 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
   const result = allBusbarCapacities(net, {
     postRating: options.postRating,
     ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+    ...(options.distributionFactorCutoff === undefined
+      ? {}
+      : { distributionFactorCutoff: options.distributionFactorCutoff }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const chosen = options.preExisting === 'limit' ? result.strict : result.attributable;
