@@ -246,6 +246,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       demoDir: config.demoDir,
       log: server.log,
       signal: closing.signal,
+      dialect: database.dialect,
     })
       .catch((error: unknown) => {
         server.log.error({ err: error }, 'demo data');

@@ -8,6 +8,8 @@ import {
 import type { AnalysisResultV1, DemoFlows, NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
 import { analyseWithDefaultGroup, runAnalysis } from './analysis';
+import { capacityColumns, type CapacityColumns } from './busbar-capacities';
+import { studyCapacityOptions } from './study-case';
 import {
   describeStudyCase,
   studyRunOptions,
@@ -20,16 +22,27 @@ export interface DemoStudyCase extends StudyBusbarCase {
   caseId: string;
 }
 
+/** The capacity of every bus of one scenario × year network of the demo study (issue #17). */
+export interface DemoStudyCapacities {
+  scenario: string;
+  year: number;
+  columns: CapacityColumns;
+}
+
 export interface DemoBuild {
   demoCase: { analysis: AnalysisResultV1; fullDataJson: unknown; demoFlows: DemoFlows | null };
   studyCases: DemoStudyCase[];
+  /** Every bus of each scenario × year case, as a user's study stores them (decision 016). */
+  studyCapacities: DemoStudyCapacities[];
   /** The study network's view for the /resultados map (issue #9). */
   studyNetworkView?: NetworkViewV1;
 }
 
 /**
  * The bundled demo data (issue 4 item 9), computed by the engine: the /demo case (a flexibility
- * analysis of the demo network) and the busbar study for /resultados. Runs in a worker thread.
+ * analysis of the demo network) and the busbar study for /resultados, with the capacity of every
+ * bus of each scenario × year network computed as a user's study job does (jobs/study-case.ts).
+ * Runs in a worker thread.
  */
 export async function buildDemo(input: {
   demoNetwork: Uint8Array;
@@ -45,6 +58,8 @@ export async function buildDemo(input: {
 
   const { network } = await loadCase(input.studyNetwork);
   const studyCases: DemoStudyCase[] = [];
+  const studyCapacities: DemoStudyCapacities[] = [];
+  const capacityOptions = studyCapacityOptions(study);
   runStudy(network, toStudySpec(study), studyRunOptions(study), (done, total, result) => {
     const described = describeStudyCase(result, study, {
       acChecks: true,
@@ -57,11 +72,17 @@ export async function buildDemo(input: {
         caseId: `demo-${busbarCase.familyId}-${busbarCase.caseName}`,
       });
     }
+    studyCapacities.push({
+      scenario: result.scenario,
+      year: result.year,
+      columns: capacityColumns(result.network, capacityOptions),
+    });
     report(`Estudio de demostración: caso ${done} de ${total}`);
   });
   return {
     demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson, demoFlows },
     studyCases,
+    studyCapacities,
     studyNetworkView: buildNetworkView(network),
   };
 }

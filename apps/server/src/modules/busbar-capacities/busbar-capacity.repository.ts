@@ -12,6 +12,7 @@ import {
 } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
+import { DEMO_OWNER } from '../cases/cases.repository';
 import type { UserLimitsGuard } from '../uploads/user-limits';
 import {
   capacityDb,
@@ -76,7 +77,10 @@ const sortColumn = (order: CapacityOrder) => {
 /** LIKE's wildcards in a user's text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Reads of an owner's busbar capacities; another user's case is a missing one. */
+/**
+ * Reads of an owner's busbar capacities, and of the demo study's (readable by every signed-in
+ * user, as its cases are); another user's case is a missing one.
+ */
 export function busbarCapacityRepository(db: Db, owner: string) {
   const cdb = capacityDb(db);
 
@@ -134,29 +138,39 @@ export function busbarCapacityRepository(db: Db, owner: string) {
   }
 
   return {
-    /** null: no such case for this owner. */
+    /** null: no such case for this owner (nor a demo case). */
     async status(caseId: string): Promise<CapacityStatus | null> {
       const caseRow = await db
         .selectFrom('cases')
-        .select(['case_name', 'study_id', 'study_version', 'scenario', 'year'])
+        .select(['case_name', 'user_id', 'study_id', 'study_version', 'scenario', 'year'])
         .where('case_id', '=', caseId)
-        .where('user_id', '=', owner)
+        .where('user_id', 'in', [owner, DEMO_OWNER])
         .executeTakeFirst();
       if (caseRow === undefined) return null;
-      if (caseRow.study_id !== null) {
-        // A busbar case of a study: its scenario × year's capacities, stored by the study job
-        // with the case (on one of its busbar cases). None: computed before they existed.
-        const shown = await cdb
+      const isDemo = caseRow.user_id === DEMO_OWNER;
+      if (isDemo || caseRow.study_id !== null) {
+        // A busbar case of a study (the demo's included): its scenario × year's capacities,
+        // stored with the case on one of its busbar cases. None: computed before they existed.
+        let slice = cdb
           .selectFrom('busbar_capacity_results')
           .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
           .selectAll('busbar_capacity_results')
-          .where('cases.study_id', '=', caseRow.study_id)
-          .where('cases.study_version', '=', caseRow.study_version!)
-          .where('cases.scenario', '=', caseRow.scenario!)
-          .where('cases.year', '=', caseRow.year!)
-          .where('busbar_capacity_results.shown_at', 'is not', null)
-          .orderBy('busbar_capacity_results.shown_at', 'desc')
-          .executeTakeFirst();
+          .where('cases.user_id', '=', caseRow.user_id)
+          .where('busbar_capacity_results.user_id', '=', caseRow.user_id)
+          .where('cases.scenario', '=', caseRow.scenario ?? '')
+          .where('cases.year', '=', caseRow.year ?? -1);
+        slice = isDemo
+          ? slice.where('cases.family_id', 'is not', null)
+          : slice
+              .where('cases.study_id', '=', caseRow.study_id!)
+              .where('cases.study_version', '=', caseRow.study_version!);
+        const shown =
+          caseRow.scenario === null || caseRow.year === null
+            ? undefined
+            : await slice
+                .where('busbar_capacity_results.shown_at', 'is not', null)
+                .orderBy('busbar_capacity_results.shown_at', 'desc')
+                .executeTakeFirst();
         const base = { caseName: caseRow.case_name, stage: null, error: null };
         return shown === undefined
           ? { ...base, state: 'absent', jobId: null, progressPercent: 0, result: null }

@@ -8,28 +8,17 @@ import {
   createStudyResponseSchema,
   studyDetailSchema,
   studyFileSchema,
-  type BusbarCapacityRow,
   type StudyFileInput,
 } from '@holgura/contracts';
-import {
-  allBusbarCapacities,
-  branchDisplayName,
-  busDisplayName,
-  busIndex,
-  loadCase,
-  runStudyCase,
-  type AllBusbarResult,
-  type BusbarFigures,
-  type Network,
-} from '@holgura/engine';
 import type { ClaimedJob } from '../../jobs/claimed-job';
-import { runStudyCaseJob, studyCapacityOptions } from '../../jobs/study-case';
+import { runStudyCaseJob } from '../../jobs/study-case';
 import { studyJobStore } from '../../jobs/study-jobs.repository';
-import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
 import { buildTestApp, dialects } from '../../test-support';
 import type { TestClient } from '../auth/auth-test-client';
+import { smallDemoDir } from '../demo/demo.test-support';
 import { case30, signedIn, waitForJob } from '../uploads/uploads.test-support';
 import { capacityDb } from './busbar-capacity.tables';
+import { allRows, engineRows } from './capacity-rows.test-support';
 
 /**
  * Issue #17 for studies: every scenario × year case of a user's study carries the capacity of
@@ -83,82 +72,6 @@ async function postStudy(client: TestClient, study: StudyFileInput) {
   });
 }
 
-async function allRows(client: TestClient, caseId: string) {
-  const rows: BusbarCapacityRow[] = [];
-  for (let n = 1; ; n++) {
-    const response = await client.get(`${busbarCapacityPaths.page(caseId)}?pageSize=10&page=${n}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = busbarCapacityPageResponseSchema.parse(response.json());
-    expect(answer.state).toBe('done');
-    rows.push(...answer.rows);
-    if (rows.length >= answer.total) {
-      return { rows: rows.sort((a, b) => a.position - b.position), answer };
-    }
-  }
-}
-
-function expectedFigure(net: Network, f: BusbarFigures, i: number, computed: boolean) {
-  if (!computed) return { capacityMw: null, limiting: null };
-  const monitored = f.monitored[i]!;
-  const contingency = f.contingency[i]!;
-  return {
-    capacityMw: f.capacityMw[i]!,
-    limiting:
-      monitored < 0
-        ? null
-        : {
-            monitoredBranch: monitored + 1,
-            monitoredName: branchDisplayName(net, monitored),
-            contingencyBranch: contingency < 0 ? null : contingency + 1,
-            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
-            distributionFactor: f.distributionFactor[i]!,
-          },
-  };
-}
-
-function expectedRow(net: Network, result: AllBusbarResult, i: number): BusbarCapacityRow {
-  const b = result.buses[i]!;
-  const computed = result.status[i] === 0;
-  const worse = computed ? result.worsened.monitored[i]! : -1;
-  const contingency = result.worsened.contingency[i]!;
-  const strictMw = computed ? result.strict.capacityMw[i]! : null;
-  const attributableMw = computed ? result.attributable.capacityMw[i]! : null;
-  return {
-    position: i,
-    bus: net.buses.number[b]!,
-    name: busDisplayName(net, busIndex(b)),
-    baseKv: net.buses.baseKv[b]!,
-    area: net.buses.area[b]!,
-    zone: net.buses.zone[b]!,
-    inTransferIsland: computed,
-    attributable: expectedFigure(net, result.attributable, i, computed),
-    strict: expectedFigure(net, result.strict, i, computed),
-    preExistingLimit: strictMw !== null && attributableMw !== null && strictMw < attributableMw,
-    worsened:
-      worse < 0
-        ? null
-        : {
-            monitoredBranch: worse + 1,
-            monitoredName: branchDisplayName(net, worse),
-            contingencyBranch: contingency < 0 ? null : contingency + 1,
-            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
-            distributionFactor: result.worsened.distributionFactor[i]!,
-          },
-  };
-}
-
-/** The engine on the scenario × year network the study builds, with the study's settings. */
-async function engineOn(study: StudyFileInput, scenarioName: string, year: number) {
-  const parsed = studyFileSchema.parse(study);
-  const { network: base } = await loadCase(new Uint8Array(case30));
-  const spec = toStudySpec(parsed);
-  const scenario = spec.scenarios.find((s) => s.name === scenarioName)!;
-  const built = runStudyCase(base, spec, scenario, year, studyRunOptions(parsed));
-  const options = studyCapacityOptions(parsed);
-  const result = allBusbarCapacities(built.network, { ...options, threads: 1 });
-  return { net: built.network, result };
-}
-
 describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect) => {
   it('stores every bus of each scenario × year network, equal to the engine’s, for its owner only', async () => {
     const { server, db } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
@@ -173,10 +86,7 @@ describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect
 
     const byCase: number[][] = [];
     for (const slice of detail.cases) {
-      const { net, result } = await engineOn(STUDY, slice.scenario, slice.year);
-      const expected = Array.from({ length: result.buses.length }, (_, i) =>
-        expectedRow(net, result, i),
-      );
+      const expected = await engineRows(new Uint8Array(case30), STUDY, slice.scenario, slice.year);
       // Every busbar case of the slice reads the same capacities: the network's, every bus.
       for (const busbar of slice.busbars) {
         const { rows, answer } = await allRows(ana, busbar.caseId);
@@ -340,5 +250,44 @@ describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect
     expect((await store.plan(job))!.pending).toEqual([]);
     const { answer } = await allRows(ana, busbarCases[0]!.case_id);
     expect(answer.total).toBe(30);
+  });
+});
+
+describe.each(dialects)('busbar capacities of the demo study’s cases on %s', (dialect) => {
+  it('are read by every signed-in user from any busbar case of a slice, never computed by one', async () => {
+    const { server, demoReady } = await buildTestApp({ demoDir: smallDemoDir() }, { dialect });
+    expect(await demoReady).toBe('loaded');
+    const ana = await signedIn(server, 'demo-capacity-ana');
+    const bruno = await signedIn(server, 'demo-capacity-bruno');
+    const detail = studyDetailSchema.parse((await ana.get('/api/studies/demo')).json());
+    const slice = detail.cases.find((c) => c.scenario === 'baja' && c.year === 2027)!;
+    const [first, second] = slice.busbars.map((b) => b.caseId);
+    const fromAna = await allRows(ana, first!);
+    expect(fromAna.answer).toMatchObject({ state: 'done', total: 30 });
+    expect(fromAna.answer.summary).toMatchObject({ buses: 30, capMw: 500 });
+    // Another user, and another busbar case of the slice: the same answer.
+    expect((await allRows(bruno, first!)).rows).toEqual(fromAna.rows);
+    expect((await allRows(bruno, second!)).rows).toEqual(fromAna.rows);
+    const histogram = busbarCapacityHistogramResponseSchema.parse(
+      (await bruno.get(busbarCapacityPaths.histogram(second!))).json(),
+    );
+    expect(histogram).toMatchObject({ state: 'done', total: 30, capMw: 500 });
+    const map = busbarCapacityMapResponseSchema.parse(
+      (await bruno.get(busbarCapacityPaths.map(second!))).json(),
+    );
+    expect(map.bus).toEqual(fromAna.rows.map((row) => row.bus));
+    const csv = await bruno.get(busbarCapacityPaths.export(first!, 'csv'));
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n').length).toBeGreaterThan(30);
+    // Another slice's network differs: its own result.
+    const other = detail.cases.find((c) => c.scenario === 'alta' && c.year === 2026)!;
+    const fromOther = await allRows(bruno, other.busbars[0]!.caseId);
+    expect(fromOther.rows).not.toEqual(fromAna.rows);
+    // Signed in only; and nobody queues a computation on a demo case (not theirs).
+    const anonymous = await server.inject({ method: 'GET', url: busbarCapacityPaths.page(first!) });
+    expect(anonymous.statusCode).toBe(401);
+    const queued = await bruno.request({ method: 'POST', url: busbarCapacityPaths.page(first!) });
+    expect(queued.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(queued.json()).error.code).toBe('CASE_NOT_FOUND');
   });
 });

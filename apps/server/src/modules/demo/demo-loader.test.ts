@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   caseDataSchema,
@@ -9,51 +5,14 @@ import {
   demoCaseResponseSchema,
   readFullDataJson,
   statsResponseSchema,
-  type StudyFileInput,
+  studyDetailSchema,
 } from '@holgura/contracts';
 import { buildTestApp, dialects, makeTempDir } from '../../test-support';
 import { newAccount, TestClient } from '../auth/auth-test-client';
+import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
+import { allRows, engineRows } from '../busbar-capacities/capacity-rows.test-support';
 import { DEMO_DATA_VERSION } from './demo-loader';
-
-const referenceDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/reference/cases',
-);
-
-/** A small demo folder with the bundled layout: case9 for /demo, a two-bus study on case30. */
-function smallDemoDir(): string {
-  const dir = makeTempDir('holgura-demo-');
-  fs.mkdirSync(path.join(dir, 'networks'));
-  for (const name of ['case9', 'case30']) {
-    const packed = execFileSync('xz', ['-c', '-T1'], {
-      input: fs.readFileSync(path.join(referenceDir, `${name}.m`)),
-    });
-    fs.writeFileSync(path.join(dir, 'networks', `${name}.m.xz`), packed);
-  }
-  const study: StudyFileInput = {
-    name: 'Estudio pequeño',
-    networkLabel: 'Red IEEE de 30 barras (prueba)',
-    baseCase: 'networks/case30.m.xz',
-    years: [2026, 2027],
-    areas: [{ id: 1, name: 'Área 1' }],
-    growth: { 'Área 1': 0.02 },
-    scenarios: [
-      { name: 'alta', condition: 'Demanda alta', demandMultipliers: { 'Área 1': 1.05 } },
-      { name: 'baja', condition: 'Demanda baja', demandMultipliers: { 'Área 1': 0.95 } },
-    ],
-    busbars: [5, 30],
-    options: { tmaxMw: 500, preExistingViolations: 'ignore' },
-  };
-  fs.writeFileSync(path.join(dir, 'estudio.json'), JSON.stringify(study));
-  fs.writeFileSync(
-    path.join(dir, 'demo.json'),
-    JSON.stringify({
-      demoNetwork: 'networks/case9.m.xz',
-      study: 'estudio.json',
-    }),
-  );
-  return dir;
-}
+import { SMALL_DEMO_STUDY, smallDemoDir, smallDemoStudyNetwork } from './demo.test-support';
 
 describe('demo data on first start', () => {
   it('computes and stores the /demo case and the study, once, visible to every user', async () => {
@@ -122,6 +81,40 @@ describe('demo data on first start', () => {
     expect((await ana.put(`/api/cases/${cases[0]!.caseId}`, { caseName: 'mío' })).statusCode).toBe(
       409,
     );
+
+    // Every bus of each scenario × year case (issue #17), as a user's study stores them: the
+    // engine's allBusbarCapacities on that case's network with the study's settings, read by
+    // any signed-in user from any busbar case of the slice.
+    const bruno = new TestClient(first.server);
+    await bruno.post('/api/auth/sign-up/email', newAccount('demo-bruno'));
+    const detail = studyDetailSchema.parse((await bruno.get('/api/studies/demo')).json());
+    expect(detail.cases).toHaveLength(4);
+    for (const slice of detail.cases) {
+      const expected = await engineRows(
+        smallDemoStudyNetwork(),
+        SMALL_DEMO_STUDY,
+        slice.scenario,
+        slice.year,
+      );
+      expect(expected).toHaveLength(30);
+      for (const busbar of slice.busbars) {
+        const { rows, answer } = await allRows(bruno, busbar.caseId);
+        expect(rows, `${slice.name}, from bus ${busbar.bus}'s case`).toEqual(expected);
+        expect(answer.options).toMatchObject({ capMw: 500, postContingencyRating: 'emergency' });
+        // The study's own figure for the bus (preExisting 'ignore') is the attributable one.
+        const row = rows.find((r) => r.bus === busbar.bus)!;
+        expect(row.attributable.capacityMw!, `${slice.name} bus ${busbar.bus}`).toBeCloseTo(
+          busbar.capacityMw,
+          6,
+        );
+      }
+    }
+    const stored = await capacityDb(first.db)
+      .selectFrom('busbar_capacity_results')
+      .select(['user_id', 'shown_at'])
+      .execute();
+    expect(stored).toHaveLength(4);
+    expect(stored.every((r) => r.user_id === 'system:demo' && r.shown_at !== null)).toBe(true);
     await first.server.close();
 
     const second = await buildTestApp({ dataDir, demoDir });
@@ -173,6 +166,14 @@ describe('demo data on first start', () => {
       );
       expect(ids).toHaveLength(8);
       expect(ids).not.toContain('demo-99-vieja_2020');
+      // The old version's busbar capacities went with its cases: one result per scenario × year.
+      const results = await capacityDb(second.db)
+        .selectFrom('busbar_capacity_results')
+        .select(['case_id', 'job_id'])
+        .execute();
+      expect(results).toHaveLength(4);
+      expect(results.every((r) => r.job_id === `demo-data-v${DEMO_DATA_VERSION}`)).toBe(true);
+      expect(new Set(results.map((r) => r.case_id)).size).toBe(4);
       const again = await second.db
         .selectFrom('case_api_data')
         .select('analysis_json')

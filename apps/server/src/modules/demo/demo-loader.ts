@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { studyFileSchema, describeStudyErrors, type StudyFile } from '@holgura/contracts';
-import { nowIso } from '../../db/dialect';
+import { nowIso, type DialectName } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { DemoBuild } from '../../jobs/demo-builder';
 import { spawnWorker } from '../../jobs/worker-pool';
+import { insertHiddenResult, writeResultRows } from '../busbar-capacities/busbar-capacity.store';
+import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import { encodeCaseData } from '../cases/case-data-encoding';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { saveDemoStudyNetwork } from '../network/network.repository';
@@ -23,8 +26,10 @@ interface DemoManifest {
  * 2: the study network's view (the /resultados capacity map, case_networks).
  * 3: the /demo case with its study group and both figures (issue #21); busbar capacities with
  *    pre-existing violations ignored now exact at every bus (issue #17 fixed an upper bound).
+ * 4: the capacity of every bus of each scenario × year case of the study (issue #17, the
+ *    busbar_capacity_* tables, as a user's study stores them).
  */
-export const DEMO_DATA_VERSION = 3;
+export const DEMO_DATA_VERSION = 4;
 
 function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
@@ -60,6 +65,8 @@ export async function loadDemoOnFirstStart(options: {
   log: FastifyBaseLogger;
   /** Aborted when the server closes: the computation stops with it. */
   signal: AbortSignal;
+  /** PostgreSQL: processes that build the demo together store it one after the other. */
+  dialect?: DialectName;
 }): Promise<'disabled' | 'present' | 'loaded' | 'failed'> {
   const { db, demoDir, log, signal } = options;
   if (demoDir === null) return 'disabled';
@@ -109,10 +116,11 @@ export async function loadDemoOnFirstStart(options: {
     log.error({ err: error }, 'No se pudieron calcular los datos de demostración');
     return 'failed';
   }
-  await storeDemo(db, build);
+  const storing = Date.now();
+  await storeDemo(db, build, options.dialect ?? 'sqlite');
   await saveDemoStudyNetwork(db, build.studyNetworkView);
   log.info(
-    `Datos de demostración listos: caso de /demo y ${build.studyCases.length} casos de estudio en ${Math.round((Date.now() - started) / 1000)} s`,
+    `Datos de demostración listos: caso de /demo y ${build.studyCases.length} casos de estudio en ${Math.round((Date.now() - started) / 1000)} s (guardados en ${((Date.now() - storing) / 1000).toFixed(1)} s)`,
   );
   return 'loaded';
 }
@@ -151,7 +159,18 @@ async function storedDemoVersion(db: Pick<Db, 'selectFrom'>): Promise<number | n
   return row === undefined ? null : row.data_version;
 }
 
-async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
+/** The job id a demo capacity result carries (a user's names its study job; nothing reads it). */
+const DEMO_CAPACITY_JOB = `demo-data-v${DEMO_DATA_VERSION}`;
+
+/**
+ * Stores the build in one transaction, so readers see one demo data version or the other,
+ * whole: the /demo case, the study's busbar cases and, for each scenario × year case, the
+ * capacity of every bus, under its first busbar case with the functions a user's study job
+ * writes them with (busbar-capacity.store.ts), shown at once. The bundled demo (450 busbar
+ * cases, 18 × 2,000 capacity rows) holds the database for about 0.9 s, once per data version
+ * (decision 016's addendum).
+ */
+async function storeDemo(db: Db, build: DemoBuild, dialect: DialectName): Promise<void> {
   const now = nowIso();
   // Each study case's answer is compressed before the transaction (modules/cases).
   const studyCases = await Promise.all(
@@ -172,53 +191,78 @@ async function storeDemo(db: Db, build: DemoBuild): Promise<void> {
       return { c, data: { ...data, ...encoded } };
     }),
   );
-  await db.transaction().execute(async (tx) => {
-    // Another server process may have stored the current data while this one computed.
-    const stored = await storedDemoVersion(tx);
-    if (stored !== null && stored >= DEMO_DATA_VERSION) return;
-    if (stored !== null) {
-      // An older format: every demo row goes, the new build replaces it.
-      await tx.deleteFrom('case_api_data').where('user_id', '=', DEMO_OWNER).execute();
-      await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
-      await tx.deleteFrom('demo_cases').execute();
-    }
-    for (const { c, data } of studyCases) {
-      const row = {
-        case_name: c.caseName,
-        case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
-        process: 'Capacidad de conexión',
-        family_id: c.familyId,
-        family_name: c.familyName,
-        user_id: DEMO_OWNER,
-        scenario: c.scenario,
-        year: c.year,
-        busbar_capacity_mw: c.capacityMw,
-        contingency_count: c.contingencyCount,
-      };
-      // Demo ids are reserved (PUT /api/cases refuses them); a row a user made under one
-      // before that rule is taken back rather than left to hide the demo case.
+  await capacityDb(db)
+    .transaction()
+    .execute(async (tx) => {
+      // Another server process may have stored the current data while this one computed (on
+      // PostgreSQL, one that stores at the same time waits here; SQLite runs one at a time).
+      if (dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended('holgura-demo-data', 0))`.execute(
+          tx,
+        );
+      }
+      const stored = await storedDemoVersion(tx);
+      if (stored !== null && stored >= DEMO_DATA_VERSION) return;
+      if (stored !== null) {
+        // An older format: every demo row goes, the new build replaces it (the cases' cascade
+        // takes their busbar capacities).
+        await tx.deleteFrom('case_api_data').where('user_id', '=', DEMO_OWNER).execute();
+        await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
+        await tx.deleteFrom('demo_cases').execute();
+      }
+      for (const { c, data } of studyCases) {
+        const row = {
+          case_name: c.caseName,
+          case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
+          process: 'Capacidad de conexión',
+          family_id: c.familyId,
+          family_name: c.familyName,
+          user_id: DEMO_OWNER,
+          scenario: c.scenario,
+          year: c.year,
+          busbar_capacity_mw: c.capacityMw,
+          contingency_count: c.contingencyCount,
+        };
+        // Demo ids are reserved (PUT /api/cases refuses them); a row a user made under one
+        // before that rule is taken back rather than left to hide the demo case.
+        await tx
+          .insertInto('cases')
+          .values({ case_id: c.caseId, created_at: now, ...row })
+          .onConflict((oc) => oc.column('case_id').doUpdateSet(row))
+          .execute();
+        const { case_id: _id, ...answer } = data;
+        await tx
+          .insertInto('case_api_data')
+          .values(data)
+          .onConflict((oc) => oc.column('case_id').doUpdateSet(answer))
+          .execute();
+      }
+      for (const { scenario, year, columns } of build.studyCapacities) {
+        // Under the slice's first busbar case, as a user's study (every busbar case reads it).
+        const anchor = build.studyCases.find((c) => c.scenario === scenario && c.year === year);
+        if (anchor === undefined) continue;
+        const resultKey = await insertHiddenResult(tx, {
+          caseId: anchor.caseId,
+          job: { id: DEMO_CAPACITY_JOB, userId: DEMO_OWNER },
+          columns,
+        });
+        await writeResultRows(tx, resultKey, columns);
+        await tx
+          .updateTable('busbar_capacity_results')
+          .set({ shown_at: now })
+          .where('result_key', '=', resultKey)
+          .execute();
+      }
       await tx
-        .insertInto('cases')
-        .values({ case_id: c.caseId, created_at: now, ...row })
-        .onConflict((oc) => oc.column('case_id').doUpdateSet(row))
+        .insertInto('demo_cases')
+        .values({
+          full_data_json: JSON.stringify(build.demoCase.fullDataJson),
+          analysis_json: JSON.stringify(build.demoCase.analysis),
+          demo_flows_json:
+            build.demoCase.demoFlows === null ? null : JSON.stringify(build.demoCase.demoFlows),
+          data_version: DEMO_DATA_VERSION,
+          created_at: now,
+        })
         .execute();
-      const { case_id: _id, ...answer } = data;
-      await tx
-        .insertInto('case_api_data')
-        .values(data)
-        .onConflict((oc) => oc.column('case_id').doUpdateSet(answer))
-        .execute();
-    }
-    await tx
-      .insertInto('demo_cases')
-      .values({
-        full_data_json: JSON.stringify(build.demoCase.fullDataJson),
-        analysis_json: JSON.stringify(build.demoCase.analysis),
-        demo_flows_json:
-          build.demoCase.demoFlows === null ? null : JSON.stringify(build.demoCase.demoFlows),
-        data_version: DEMO_DATA_VERSION,
-        created_at: now,
-      })
-      .execute();
-  });
+    });
 }
