@@ -59,9 +59,6 @@ export const esBusbarCapacities = {
     `La capacidad de conexión N-1 de cada barra de la red del caso ${caseName} (su escenario y su año, con los proyectos en servicio), con el tope, la capacidad poscontingencia y el corte del estudio: no solo las barras que el estudio pide.`,
   studyPickCase:
     'Elige un caso (una tarjeta) para ver la capacidad de cada barra de la red de su escenario y año.',
-  demoStudyTitle: 'El estudio de demostración no incluye la capacidad de cada barra',
-  demoStudyBody:
-    'La capacidad de cada barra de la red se calcula para los estudios que creas en Estudios. Crea uno para verla en cada escenario y año.',
   studyAbsentTitle: 'Esta versión del estudio no tiene la capacidad de cada barra',
   studyAbsentBody:
     'Se calculó antes de que Holgura calculara la capacidad de cada barra en los estudios. Guarda una nueva versión del estudio (Estudios → Editar) para calcularla en cada escenario y año.',

@@ -204,21 +204,23 @@ describe('/resultados «Capacidad por barra del caso»', () => {
     expect(within(section()).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('says the demo study does not include them, and asks the API nothing', async () => {
-    const fetchMock = api();
+  it('shows the demo study’s capacities as a user’s study’s, with no special case', async () => {
+    const fetchMock = api({
+      '/api/cases/d-10/busbar-capacities': (request) => capacityPage(request, 'd-10'),
+      '/api/cases/d-10/busbar-capacities/histogram': { body: { ...histogram, caseId: 'd-10' } },
+    });
     const { user } = renderApp('/resultados');
     await user.click(
       await screen.findByRole('button', {
         name: 'Ver la sensibilidad de los generadores de la barra ODESSA en el caso alta_2027',
       }),
     );
-    expect(
-      within(section()).getByText(
-        'El estudio de demostración no incluye la capacidad de cada barra',
-      ),
-    ).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.filter(([input]) => String(input).includes('busbar-capacities')),
-    ).toHaveLength(0);
+    const table = await within(section()).findByRole('table', {
+      name: /^Capacidad atribuible de conexión/,
+    });
+    expect(section()).toHaveTextContent('de la red del caso alta_2027');
+    expect(within(table).getByRole('cell', { name: '95,5' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/cases/d-10/busbar-capacities')).toHaveLength(1);
+    expect(within(section()).queryByText(/demostración/)).not.toBeInTheDocument();
   });
 });

@@ -152,14 +152,14 @@ export const busbarCapacitiesSection: DocSection = {
       blocks: [
         {
           kind: 'p',
-          text: 'Un estudio propio calcula, además de las barras que pide, la capacidad de todas las barras de la red de cada escenario y año: la red con el crecimiento, los multiplicadores de demanda, los intercambios y los proyectos en servicio de ese año, no el caso base. Así un estudio cubre, por ejemplo, todas las barras de un nivel de tensión. Se calcula con el tope, la capacidad poscontingencia y el corte del factor de distribución del estudio, en el mismo trabajo que el estudio y caso por caso.',
+          text: 'Un estudio, el tuyo o el de demostración, calcula, además de las barras que pide, la capacidad de todas las barras de la red de cada escenario y año: la red con el crecimiento, los multiplicadores de demanda, los intercambios y los proyectos en servicio de ese año, no el caso base. Así un estudio cubre, por ejemplo, todas las barras de un nivel de tensión. Se calcula con el tope, la capacidad poscontingencia y el corte del factor de distribución del estudio, en el mismo trabajo que el estudio y caso por caso.',
         },
         {
           kind: 'list',
           items: [
             'En [Resultados](/resultados), al elegir una tarjeta («Ver generadores»), la sección «Capacidad por barra del caso» muestra la tabla, el histograma, el mapa y las descargas de su escenario y año, iguales a los de Análisis; todas las tarjetas de un mismo escenario y año muestran la misma tabla.',
             'La cifra del estudio para una barra es la estricta de la tabla si el estudio limita con las violaciones existentes, o la atribuible si las deja aparte.',
-            'Las versiones de un estudio calculadas antes de que existiera no la tienen: al guardar una nueva versión se calcula. El estudio de demostración no la incluye.',
+            'Las versiones de un estudio calculadas antes de que existiera no la tienen: al guardar una nueva versión se calcula. El estudio de demostración la incluye en cada escenario y año.',
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { DEMO_STUDY_ID, type StudyCaseResult } from '@holgura/contracts';
+import type { StudyCaseResult } from '@holgura/contracts';
 import { useState } from 'react';
 import {
   BusbarCapacityCard,
@@ -6,7 +6,6 @@ import {
 } from '../../../components/busbar-capacities/busbar-capacity-section';
 import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
 import { Card } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { es } from '../../../strings/es';
@@ -150,9 +149,10 @@ export function ResultsSection({
 }
 
 /**
- * Every bus's capacity of the selected card's scenario × year case. Every busbar case of that
- * case answers the same (the study stores them once per scenario × year): the section reads
- * them through its first busbar case, so the cards of one scenario and year share one read.
+ * Every bus's capacity of the selected card's scenario × year case, the demo study's as a user's
+ * (the demo builder stores them alike). Every busbar case of that case answers the same (the
+ * study stores them once per scenario × year): the section reads them through its first busbar
+ * case, so the cards of one scenario and year share one read.
  */
 function StudyCaseCapacities({
   study,
@@ -164,15 +164,6 @@ function StudyCaseCapacities({
   selected: ResultCard | null;
 }) {
   const c = esBusbarCapacities;
-  if (study.studyId === DEMO_STUDY_ID) {
-    return (
-      <BusbarCapacityCard source={{ kind: 'study', caseName: null }}>
-        <Notice tone="empty" title={c.demoStudyTitle} className="mt-4">
-          {c.demoStudyBody}
-        </Notice>
-      </BusbarCapacityCard>
-    );
-  }
   const studyCase = cases.find((item) => item.name === selected?.caseName);
   const caseId = studyCase?.busbars[0]?.caseId ?? null;
   if (selected === null || caseId === null) {
