@@ -384,6 +384,60 @@ describe('/resultados with the demo study', () => {
     expect(await chart.getByRole('button', { name: 'Restablecer' }).isDisabled()).toBe(true);
   }, 330_000);
 
+  it('shows the capacity of every bus of a chosen card’s scenario × year case, as the API answers (issue #17)', async () => {
+    const page = await signedInPage('resultados.barras@example.co', { width: 1280, height: 900 });
+    await waitForDemoFamilies(page);
+    const cases = await demoCases(page);
+    await page.goto(`${server.url}/resultados`);
+    const table = page.getByRole('table', { name: 'Barras del estudio de capacidad de conexión' });
+    await table.getByRole('row').nth(1).getByRole('cell').nth(2).click();
+    const card = page
+      .getByRole('button', { name: /^Ver la sensibilidad de los generadores/ })
+      .last();
+    const label = (await card.getAttribute('aria-label')) ?? '';
+    const caseName = /en el caso (\S+)$/.exec(label)![1]!;
+    const started = Date.now();
+    await card.click();
+    const section = page.getByRole('region', { name: 'Capacidad por barra del caso' });
+    await section.locator('[data-testid="busbar-capacities"][data-state="done"]').waitFor();
+    await section.getByText(`de la red del caso ${caseName}`, { exact: false }).waitFor();
+    // Any busbar case of that scenario × year answers for it (the section reads its first).
+    const busbarCase = cases.find((c) => c.caseName === caseName)!;
+    const response = await page.request.get(
+      `${server.url}/api/cases/${busbarCase.caseId}/busbar-capacities?sort=capacity&order=desc&pageSize=50`,
+    );
+    expect(response.status()).toBe(200);
+    const first = (await response.json()) as {
+      state: string;
+      total: number;
+      rows: { bus: number }[];
+      summary: { computed: number; buses: number };
+    };
+    expect(first.state).toBe('done');
+    expect(first.total).toBe(first.summary.buses);
+    expect(first.summary.buses).toBeGreaterThanOrEqual(2000);
+    const integer = (value: number) => new Intl.NumberFormat('es-CO').format(value);
+    expect(await section.getByTestId('capacity-buses').textContent()).toBe(
+      integer(first.summary.computed),
+    );
+    const capacityTable = section.getByRole('table', { name: /^Capacidad atribuible de conexión/ });
+    await expect
+      .poll(
+        async () =>
+          (await capacityTable
+            .locator('tbody tr')
+            .first()
+            .locator('th, td')
+            .first()
+            .textContent()) ?? '',
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(String(first.rows[0]!.bus));
+    console.log(`demo study card ${caseName}: every bus shown in ${Date.now() - started} ms`);
+  }, 330_000);
+
   it('fits a 375 px screen', async () => {
     const page = await signedInPage('resultados.movil@example.co', { width: 375, height: 800 });
     await waitForDemoFamilies(page);
