@@ -14,22 +14,14 @@ import {
   uploadResponseSchema,
   type BusbarCapacityRow,
 } from '@holgura/contracts';
-import {
-  allBusbarCapacities,
-  branchDisplayName,
-  busDisplayName,
-  busIndex,
-  loadCase,
-  type AllBusbarResult,
-  type BusbarFigures,
-  type Network,
-} from '@holgura/engine';
+import { allBusbarCapacities, loadCase, type BusbarFigures } from '@holgura/engine';
 import type { App } from '../../app';
 import type { JobQueueStore } from '../../jobs/jobs.repository';
 import { buildTestApp, dialects } from '../../test-support';
 import type { TestClient } from '../auth/auth-test-client';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 import { rowOf } from './busbar-capacity.store';
+import { expectedRow } from './capacity-rows.test-support';
 import { capacityDb } from './busbar-capacity.tables';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,57 +62,6 @@ async function allRows(client: TestClient, caseId: string, query = '') {
     rows.push(...answer.rows);
     if (rows.length >= answer.total) return { rows, answer };
   }
-}
-
-/** The engine's figures of one bus, in the API's terms (1-based branches, null for none). */
-function expectedFigure(net: Network, f: BusbarFigures, i: number, computed: boolean) {
-  if (!computed) return { capacityMw: null, limiting: null };
-  const monitored = f.monitored[i]!;
-  const contingency = f.contingency[i]!;
-  return {
-    capacityMw: f.capacityMw[i]!,
-    limiting:
-      monitored < 0
-        ? null
-        : {
-            monitoredBranch: monitored + 1,
-            monitoredName: branchDisplayName(net, monitored),
-            contingencyBranch: contingency < 0 ? null : contingency + 1,
-            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
-            distributionFactor: f.distributionFactor[i]!,
-          },
-  };
-}
-
-function expectedRow(net: Network, result: AllBusbarResult, i: number): BusbarCapacityRow {
-  const b = result.buses[i]!;
-  const computed = result.status[i] === 0;
-  const worse = computed ? result.worsened.monitored[i]! : -1;
-  const contingency = result.worsened.contingency[i]!;
-  const strictMw = computed ? result.strict.capacityMw[i]! : null;
-  const attributableMw = computed ? result.attributable.capacityMw[i]! : null;
-  return {
-    position: i,
-    bus: net.buses.number[b]!,
-    name: busDisplayName(net, busIndex(b)),
-    baseKv: net.buses.baseKv[b]!,
-    area: net.buses.area[b]!,
-    zone: net.buses.zone[b]!,
-    inTransferIsland: computed,
-    attributable: expectedFigure(net, result.attributable, i, computed),
-    strict: expectedFigure(net, result.strict, i, computed),
-    preExistingLimit: strictMw !== null && attributableMw !== null && strictMw < attributableMw,
-    worsened:
-      worse < 0
-        ? null
-        : {
-            monitoredBranch: worse + 1,
-            monitoredName: branchDisplayName(net, worse),
-            contingencyBranch: contingency < 0 ? null : contingency + 1,
-            contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
-            distributionFactor: result.worsened.distributionFactor[i]!,
-          },
-  };
 }
 
 async function engineOn(bytes: Buffer) {
