@@ -195,14 +195,7 @@ export function studyJobStore(db: Db) {
         return 'stopped';
       }
       // A dead attempt's hidden rows for this case.
-      const others = await cdb
-        .selectFrom('busbar_capacity_results')
-        .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
-        .select('busbar_capacity_results.result_key')
-        .where('cases.study_id', '=', job.studyId!)
-        .where('cases.study_version', '=', job.studyVersion!)
-        .where('cases.scenario', '=', slice.scenario)
-        .where('cases.year', '=', slice.year)
+      const others = await sliceResults(cdb, job, slice)
         .where('busbar_capacity_results.result_key', '<>', resultKey)
         .execute();
       for (const other of others) await deleteBusbarCapacityResult(cdb, other.result_key);
@@ -283,8 +276,8 @@ const sliceCases = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
     .where('cases.scenario', '=', slice.scenario)
     .where('cases.year', '=', slice.year);
 
-/** The shown capacity results of one scenario × year case of the job's version. */
-const shownSliceResults = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
+/** The capacity results (shown or not) of one scenario × year case of the job's version. */
+const sliceResults = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
   tx
     .selectFrom('busbar_capacity_results')
     .innerJoin('cases', 'cases.case_id', 'busbar_capacity_results.case_id')
@@ -292,9 +285,11 @@ const shownSliceResults = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =
     .where('cases.study_id', '=', job.studyId!)
     .where('cases.study_version', '=', job.studyVersion!)
     .where('cases.scenario', '=', slice.scenario)
-    .where('cases.year', '=', slice.year)
-    .where('busbar_capacity_results.shown_at', 'is not', null)
-    .execute();
+    .where('cases.year', '=', slice.year);
+
+/** The shown capacity results of one scenario × year case of the job's version. */
+const shownSliceResults = (tx: CapacityDb, job: ClaimedJob, slice: StudySlice) =>
+  sliceResults(tx, job, slice).where('busbar_capacity_results.shown_at', 'is not', null).execute();
 
 /**
  * Deletes a study's busbar cases (with their results and its own network views) whose version
