@@ -5,6 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import {
+  expectedCells as expected,
+  fixed,
+  getJson,
+  integer,
+  shownRows,
+} from './support/capacity-table';
 
 // Its own server: a 2,000-bus upload, its analysis and its capacity job keep both cores busy.
 const server = useOwnServer();
@@ -40,41 +47,7 @@ type Histogram = { bins: { kind: string; fromMw: number; toMw: number; count: nu
 type CapacityMap = { bus: number[]; capacityMw: (number | null)[]; capMw: number };
 type Hook = { ready: boolean; nodes: number; coloredBuses: number };
 
-const fixed = (value: number, decimals: number) =>
-  new Intl.NumberFormat('es-CO', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
-const integer = (value: number) => new Intl.NumberFormat('es-CO').format(value);
-
-async function api<T>(page: Page, pathname: string): Promise<T> {
-  const response = await page.request.get(`${server.url}${pathname}`);
-  expect(response.status(), pathname).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** The table's body rows as [bus, name, kV, area, MW] texts. */
-async function shownRows(table: Locator): Promise<string[][]> {
-  const rows = table.locator('tbody tr');
-  const count = await rows.count();
-  const out: string[][] = [];
-  for (let i = 0; i < count; i++) {
-    const cells = rows.nth(i).locator('th, td');
-    out.push(
-      await Promise.all([0, 1, 2, 3, 4].map(async (c) => (await cells.nth(c).textContent()) ?? '')),
-    );
-  }
-  return out;
-}
-
-/** What the page must show for an API row (attributable figure). */
-const expected = (row: Row) => [
-  String(row.bus),
-  row.name,
-  new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(row.baseKv),
-  String(row.area),
-  row.attributable.capacityMw === null ? '–' : fixed(row.attributable.capacityMw, 1),
-];
+const api = <T>(page: Page, pathname: string) => getJson<T>(page, server.url, pathname);
 
 /** Waits until the table shows these API rows (a new page, order or filter has arrived). */
 async function waitForRows(table: Locator, rows: Row[]) {

@@ -6,6 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
+import {
+  expectedCells as expected,
+  fixed,
+  getJson,
+  integer,
+  shownRows,
+} from './support/capacity-table';
 
 // Its own server: a study adds cases, which the shared server's api.spec.ts counts exactly.
 const server = useOwnServer();
@@ -56,38 +63,7 @@ type StudyDetail = {
   }[];
 };
 
-const fixed = (value: number, decimals: number) =>
-  new Intl.NumberFormat('es-CO', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
-const integer = (value: number) => new Intl.NumberFormat('es-CO').format(value);
-
-async function api<T>(page: Page, pathname: string): Promise<T> {
-  const response = await page.request.get(`${server.url}${pathname}`);
-  expect(response.status(), pathname).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** The table's body rows as [bus, name, kV, area, MW] texts, and what an API row must show. */
-async function shownRows(table: Locator): Promise<string[][]> {
-  const rows = table.locator('tbody tr');
-  const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const cells = rows.nth(i).locator('th, td');
-    out.push(
-      await Promise.all([0, 1, 2, 3, 4].map(async (c) => (await cells.nth(c).textContent()) ?? '')),
-    );
-  }
-  return out;
-}
-const expected = (row: Row) => [
-  String(row.bus),
-  row.name,
-  new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(row.baseKv),
-  String(row.area),
-  row.attributable.capacityMw === null ? '–' : fixed(row.attributable.capacityMw, 1),
-];
+const api = <T>(page: Page, pathname: string) => getJson<T>(page, server.url, pathname);
 
 async function histogramCounts(section: Locator): Promise<number[]> {
   const bins = section.getByTestId('capacity-histogram').getByTestId('histogram-bin');
