@@ -8,6 +8,7 @@ import { capacityDb, type CapacityDb } from '../modules/busbar-capacities/busbar
 import {
   deleteBusbarCapacityResult,
   insertHiddenResult,
+  showResultWhenClosed,
   writeResultRows,
 } from '../modules/busbar-capacities/busbar-capacity.store';
 import type { CapacityColumns } from './busbar-capacities';
@@ -181,19 +182,13 @@ export function studyJobStore(db: Db) {
       if (opened === 'stopped' || opened === 'stored') return opened;
       const resultKey = opened;
       await writeResultRows(cdb, resultKey, capacities);
-      const shown = await cdb.transaction().execute(async (tx) => {
-        if (Number((await count(tx)).numUpdatedRows) !== 1) return false;
-        await tx
-          .updateTable('busbar_capacity_results')
-          .set({ shown_at: now })
-          .where('result_key', '=', resultKey)
-          .execute();
-        return true;
-      });
-      if (!shown) {
-        await deleteBusbarCapacityResult(cdb, resultKey);
-        return 'stopped';
-      }
+      const shown = await showResultWhenClosed(
+        cdb,
+        resultKey,
+        now,
+        async (tx) => Number((await count(tx)).numUpdatedRows) === 1,
+      );
+      if (!shown) return 'stopped';
       // A dead attempt's hidden rows for this case.
       const others = await sliceResults(cdb, job, slice)
         .where('busbar_capacity_results.result_key', '<>', resultKey)

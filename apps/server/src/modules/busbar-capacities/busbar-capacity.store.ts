@@ -241,6 +241,30 @@ export async function writeResultRows(
  * A job that is no longer running (a stale attempt, a deleted case) shows nothing and its rows
  * go; once shown, any other result of the case (an earlier one, a dead attempt's rows) goes.
  */
+/**
+ * Shows a hidden result in the transaction that closes its work: `close` answers whether this
+ * attempt still owned that work (it closed the job or counted the case). When it did not, the
+ * hidden rows go and nothing is shown. A result is thus shown once, with the work it belongs to.
+ */
+export async function showResultWhenClosed(
+  cdb: CapacityDb,
+  resultKey: number,
+  shownAt: string,
+  close: (tx: CapacityDb) => Promise<boolean>,
+): Promise<boolean> {
+  const shown = await cdb.transaction().execute(async (tx) => {
+    if (!(await close(tx))) return false;
+    await tx
+      .updateTable('busbar_capacity_results')
+      .set({ shown_at: shownAt })
+      .where('result_key', '=', resultKey)
+      .execute();
+    return true;
+  });
+  if (!shown) await deleteBusbarCapacityResult(cdb, resultKey);
+  return shown;
+}
+
 export function busbarCapacityJobStore(db: Db) {
   const cdb = capacityDb(db);
   return {
@@ -266,7 +290,7 @@ export function busbarCapacityJobStore(db: Db) {
       const resultKey = await insertHiddenResult(cdb, { caseId, job, columns });
       await writeResultRows(cdb, resultKey, columns, onBatch);
       const now = nowIso();
-      const shown = await cdb.transaction().execute(async (tx) => {
+      const shown = await showResultWhenClosed(cdb, resultKey, now, async (tx) => {
         const closed = await tx
           .updateTable('analysis_jobs')
           .set({
@@ -279,18 +303,9 @@ export function busbarCapacityJobStore(db: Db) {
           .where('id', '=', job.id)
           .where('state', '=', 'running')
           .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) return false;
-        await tx
-          .updateTable('busbar_capacity_results')
-          .set({ shown_at: now })
-          .where('result_key', '=', resultKey)
-          .execute();
-        return true;
+        return Number(closed.numUpdatedRows) === 1;
       });
-      if (!shown) {
-        await deleteBusbarCapacityResult(cdb, resultKey);
-        return false;
-      }
+      if (!shown) return false;
       const others = await cdb
         .selectFrom('busbar_capacity_results')
         .select('result_key')
