@@ -10,7 +10,10 @@ import { DEMO_OWNER } from '../cases/cases.repository';
  */
 export async function readStats(db: Db): Promise<Omit<StatsResponse, 'demoData'>> {
   const publicCases = () => db.selectFrom('cases').where('user_id', '=', DEMO_OWNER);
-  const studyCases = await publicCases()
+  // The four aggregates are independent: on PostgreSQL they run at once on the pool's
+  // connections instead of queueing for it four times in a row (a busy pool made that the
+  // slowest route under load, docs/reliability.md).
+  const studyCases = publicCases()
     .where('family_id', 'is not', null)
     .select((eb) => [
       eb.fn.countAll<number>().as('scenarios'),
@@ -21,11 +24,11 @@ export async function readStats(db: Db): Promise<Omit<StatsResponse, 'demoData'>
 
   // A study stores one row per busbar of each scenario × year case, all screening the same
   // network: count each (owner, scenario, year) case once, and every uploaded case.
-  const uploadContingencies = await publicCases()
+  const uploadContingencies = publicCases()
     .where('family_id', 'is', null)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('contingency_count'), sql<number>`0`).as('n'))
     .executeTakeFirstOrThrow();
-  const studyContingencies = await db
+  const studyContingencies = db
     .selectFrom(
       publicCases()
         .where('family_id', 'is not', null)
@@ -36,7 +39,7 @@ export async function readStats(db: Db): Promise<Omit<StatsResponse, 'demoData'>
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('per_case'), sql<number>`0`).as('n'))
     .executeTakeFirstOrThrow();
 
-  const capacity = await db
+  const capacity = db
     .selectFrom(
       publicCases()
         .where('family_id', 'is not', null)
@@ -48,12 +51,18 @@ export async function readStats(db: Db): Promise<Omit<StatsResponse, 'demoData'>
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('best_mw'), sql<number>`0`).as('mw'))
     .executeTakeFirstOrThrow();
 
+  const [study, uploads, studies, best] = await Promise.all([
+    studyCases,
+    uploadContingencies,
+    studyContingencies,
+    capacity,
+  ]);
   return {
-    totalCapacityMw: Number(capacity.mw),
-    projectionYears: Number(studyCases.years),
-    busbarsEvaluated: Number(studyCases.busbars),
-    contingenciesAnalysed: Number(uploadContingencies.n) + Number(studyContingencies.n),
-    scenariosAnalysed: Number(studyCases.scenarios),
+    totalCapacityMw: Number(best.mw),
+    projectionYears: Number(study.years),
+    busbarsEvaluated: Number(study.busbars),
+    contingenciesAnalysed: Number(uploads.n) + Number(studies.n),
+    scenariosAnalysed: Number(study.scenarios),
   };
 }
 

@@ -20,12 +20,8 @@ export function registerStatsRoutes(
     summary: 'Cifras públicas calculadas de la base de datos',
     responses: { 200: statsResponseSchema },
     handler: async () => {
-      const stats = await readStats(db);
-      const demoData: DemoDataState = (await hasDemoData(db))
-        ? 'ready'
-        : demoPending()
-          ? 'computing'
-          : 'none';
+      const [stats, demoStored] = await Promise.all([readStats(db), hasDemoData(db)]);
+      const demoData: DemoDataState = demoStored ? 'ready' : demoPending() ? 'computing' : 'none';
       return statsResponseSchema.parse({ ...stats, demoData });
     },
   });
