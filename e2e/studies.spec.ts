@@ -9,9 +9,11 @@ import {
   postLimitMw,
   runDcPowerFlow,
   runStudyCase,
+  toStudySpec,
   type Network,
   type StudySpec,
 } from '@holgura/engine';
+import { studyFileSchema } from '@holgura/contracts';
 // exceljs is CommonJS: under Node's ESM loader only its default export exists.
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
@@ -346,38 +348,6 @@ async function studyCount(page: Page): Promise<number> {
   return ((await response.json()) as { studies: unknown[] }).studies.length;
 }
 
-/** The study file in engine terms (area names to numbers), as the server and the CLI map it. */
-function toSpec(study: Study): StudySpec {
-  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
-  const byArea = (record: Record<string, number>) =>
-    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name)!, value]));
-  return {
-    years: study.years,
-    growthByArea: byArea(study.growth),
-    scenarios: study.scenarios.map((scenario) => ({
-      name: scenario.name,
-      condition: scenario.condition,
-      demandMultiplierByArea: byArea(scenario.demandMultipliers),
-      interchanges: scenario.interchanges.map((i) => ({
-        name: i.name,
-        busNumber: i.bus,
-        mw: i.mw,
-      })),
-    })),
-    projects: study.projects.map((project) => ({
-      name: project.name,
-      inServiceYear: project.inServiceYear,
-      branches: project.branches,
-      units: project.units.map((u) => ({
-        busNumber: u.bus,
-        pMaxMw: u.pMaxMw,
-        pMinMw: u.pMinMw,
-        pMw: u.pMw,
-      })),
-    })),
-  };
-}
-
 type CliStudy = {
   cases: { name: string; busbars: { bus: number; capacityMw: number }[] }[];
 };
@@ -663,7 +633,8 @@ describe('capacity studies', () => {
 
     // A full re-solve of every card: |flow| on the limiting element = its limit at the capacity.
     const base = (await loadCase(fs.readFileSync(networkFile))).network;
-    const spec = toSpec(studyFixture);
+    // The study file in engine terms, as the server and the CLI map it.
+    const spec = toStudySpec(studyFileSchema.parse(studyFixture));
     let worst = 0;
     let checked = 0;
     for (const item of results.cases) {

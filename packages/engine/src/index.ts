@@ -8,5 +8,7 @@ export * from './sensitivity/index';
 export * from './contingency/index';
 export * from './transfer/index';
 export * from './study/index';
+// The contracts' study file in engine terms (src/cli may read the contracts; types only here).
+export { toStudySpec } from './cli/study-spec';
 export * from './report/index';
 export * from './layout/index';

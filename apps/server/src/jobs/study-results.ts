@@ -5,7 +5,6 @@ import {
   type BusbarConstraint as EngineBusbarConstraint,
   type BusbarGenerator as EngineBusbarGenerator,
   type StudyCaseResult as EngineStudyCase,
-  type StudySpec,
 } from '@holgura/engine';
 import type {
   AnalysisResultV1,
@@ -48,37 +47,8 @@ const toContractGenerator = (g: EngineBusbarGenerator): BusbarGenerator => ({
   dispatchAtLimitMw: g.dispatchAtLimitMw,
 });
 
-/** The study file (names of areas) in engine terms (area numbers). */
-export function toStudySpec(study: StudyFile): StudySpec {
-  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
-  const byArea = (record: Record<string, number>) =>
-    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name)!, value]));
-  return {
-    years: study.years,
-    growthByArea: byArea(study.growth),
-    scenarios: study.scenarios.map((scenario) => ({
-      name: scenario.name,
-      condition: scenario.condition,
-      demandMultiplierByArea: byArea(scenario.demandMultipliers),
-      interchanges: scenario.interchanges.map((i) => ({
-        name: i.name,
-        busNumber: i.bus,
-        mw: i.mw,
-      })),
-    })),
-    projects: study.projects.map((project) => ({
-      name: project.name,
-      inServiceYear: project.inServiceYear,
-      branches: project.branches,
-      units: project.units.map((unit) => ({
-        busNumber: unit.bus,
-        pMaxMw: unit.pMaxMw,
-        pMinMw: unit.pMinMw,
-        pMw: unit.pMw,
-      })),
-    })),
-  };
-}
+/** The study file in engine terms: the engine's mapping, as `holgura study` uses it. */
+export { toStudySpec } from '@holgura/engine';
 
 /** The engine's options for a study file. */
 export function studyRunOptions(study: StudyFile) {

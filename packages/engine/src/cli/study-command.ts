@@ -4,8 +4,8 @@ import { describeStudyErrors, studyFileSchema, type StudyFile } from '@holgura/c
 import type { Network } from '../model/network';
 import { projectEffects } from '../study/project-effects';
 import { runStudy } from '../study/run-study';
-import type { StudySpec } from '../study/types';
 import { CliInputError } from './cli-error';
+import { toStudySpec } from './study-spec';
 import type { CommandOutput } from './format';
 import { loadCaseFile } from './load-case';
 import type { Progress } from './progress';
@@ -71,39 +71,6 @@ function missingBuses(study: StudyFile, network: Network): string[] {
     p.units.forEach((u, j) => check(u.bus, `projects.${i}.units.${j}.bus`));
   });
   return problems;
-}
-
-/** The study file (names of areas) in engine terms (area numbers), as the server maps it. */
-export function toStudySpec(study: StudyFile): StudySpec {
-  const areaId = new Map(study.areas.map((area) => [area.name, area.id]));
-  // The schema has already refused an area name that is not in `areas`.
-  const byArea = (record: Record<string, number>) =>
-    new Map(Object.entries(record).map(([name, value]) => [areaId.get(name) as number, value]));
-  return {
-    years: study.years,
-    growthByArea: byArea(study.growth),
-    scenarios: study.scenarios.map((scenario) => ({
-      name: scenario.name,
-      condition: scenario.condition,
-      demandMultiplierByArea: byArea(scenario.demandMultipliers),
-      interchanges: scenario.interchanges.map((i) => ({
-        name: i.name,
-        busNumber: i.bus,
-        mw: i.mw,
-      })),
-    })),
-    projects: study.projects.map((project) => ({
-      name: project.name,
-      inServiceYear: project.inServiceYear,
-      branches: project.branches,
-      units: project.units.map((unit) => ({
-        busNumber: unit.bus,
-        pMaxMw: unit.pMaxMw,
-        pMinMw: unit.pMinMw,
-        pMw: unit.pMw,
-      })),
-    })),
-  };
 }
 
 export interface StudyCommandOptions {
