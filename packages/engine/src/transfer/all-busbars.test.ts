@@ -153,9 +153,16 @@ describe('the N-1 capacity of every busbar', () => {
 
   it('gives the same figures with a helper thread', () => {
     const helper = { ...defaultHelperSpawn(), awaitStartMs: 60_000 };
-    const two = allBusbarCapacities(net, { threads: 2, helper }, model);
-    expect(two.stats.threads, 'threads that took part').toBe(2);
-    same(r, two, 'two threads');
+    // On a busy machine the calling thread may claim every group before the helper reads the
+    // stream it is sent (by design: it never waits for a helper). Up to three runs, each equal
+    // to the one-thread figures; at least one with both threads taking part.
+    const threads: number[] = [];
+    for (let attempt = 0; attempt < 3 && !threads.includes(2); attempt++) {
+      const two = allBusbarCapacities(net, { threads: 2, helper }, model);
+      threads.push(two.stats.threads);
+      same(r, two, `two threads, run ${attempt + 1}`);
+    }
+    expect(threads, 'threads that took part in each run').toContain(2);
   });
 
   it('answers a bus requested twice, and a subset in the order asked', () => {
