@@ -104,7 +104,10 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
 
   const monitored: number[] = [];
   for (let m = 0; m < nl; m++) {
-    if (active[m] && rateA[m] !== 0 && branchKv(net, m) >= minKv) monitored.push(m);
+    // Closed switches and jumpers (branches.switch) are topology: never monitored, and not
+    // outaged by default (an explicit list is taken as given).
+    if (active[m] && rateA[m] !== 0 && !net.branches.switch?.[m] && branchKv(net, m) >= minKv)
+      monitored.push(m);
   }
   // Compact per-monitored arrays: the inner loop below streams through them in order.
   const nMon = monitored.length;
@@ -141,7 +144,7 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
     for (let i = 0; i < options.contingencies.length; i++)
       candidates.push(options.contingencies[i]);
   } else {
-    for (let k = 0; k < nl; k++) candidates.push(k);
+    for (let k = 0; k < nl; k++) if (!net.branches.switch?.[k]) candidates.push(k);
   }
   const bridges = findBridges(net, active);
   const worst = new Float64Array(nl).fill(NaN);

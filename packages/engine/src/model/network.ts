@@ -50,6 +50,14 @@ export interface Branches {
   readonly inService: Uint8Array;
   /** Circuit id: from the file when it has one, else the order among parallel branches. */
   readonly circuit: string[];
+  /**
+   * 1 = a closed switching device or zero-impedance jumper that a reader turned into a branch
+   * (r = 0, a tiny x: io/psse/switches.ts). Such branches are topology, not equipment: they
+   * join buses (islands, bridges, flows all see them), but a planner neither outages nor
+   * monitors them by default, so the N-1 and transfer screens leave them out of both sets.
+   * Absent when the file has none (MATPOWER cases never do).
+   */
+  readonly switch?: Uint8Array;
 }
 
 export interface Generators {

@@ -51,11 +51,14 @@ export function buildScreenContext(
   const nl = net.branches.count;
   const monitored: number[] = [];
   for (let m = 0; m < nl; m++) {
-    if (active[m] && rateA[m] !== 0 && branchKv(net, m) >= minKv) monitored.push(m);
+    // Closed switches and jumpers (branches.switch) are topology: never monitored, and not
+    // outaged by default (an explicit list is taken as given).
+    if (active[m] && rateA[m] !== 0 && !net.branches.switch?.[m] && branchKv(net, m) >= minKv)
+      monitored.push(m);
   }
   const candidates = options.contingencies
     ? Array.from(options.contingencies)
-    : Array.from({ length: nl }, (_, k) => k);
+    : Array.from({ length: nl }, (_, k) => k).filter((k) => !net.branches.switch?.[k]);
   const bridges = findBridges(net, active);
   const outages: number[] = [];
   const islanding: number[] = [];
