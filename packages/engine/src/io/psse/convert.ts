@@ -5,12 +5,22 @@ import type { BusInput } from './convert-buses';
 import { convertBuses, makeIndex } from './convert-buses';
 import type { RawRecord } from './records';
 import { num, str } from './records';
+import {
+  convertSwitchingDevices,
+  countJumper,
+  emptySwitchCounts,
+  isJumper,
+  SWITCH_X_PU,
+  switchWarning,
+} from './switches';
 import { convertThreeWinding, convertTwoWinding } from './transformers';
 
 export interface ConvertInput extends BusInput {
   readonly sbase: number;
   readonly generator: RawRecord[];
   readonly branch: RawRecord[];
+  /** v34/v35 system switching devices (empty before). */
+  readonly switchingDevice: RawRecord[];
   readonly transformer: { two: RawRecord[]; three: RawRecord[] };
 }
 
@@ -24,6 +34,9 @@ export interface Converted {
  * The one conversion into the network model, step by step as MATPOWER's psse_convert.m: buses
  * sorted by number; loads summed per bus at constant power; shunts into bus GS/BS; branches
  * (lines, then 2-winding, then 3-winding transformers) in file order; generators in file order.
+ * Then what psse2mpc does not read: closed system switching devices, appended as branches after
+ * the transformers (so every other branch keeps MATPOWER's row), and zero-impedance lines given
+ * a tiny reactance (switches.ts); both are marked in `branches.switch`.
  */
 export function convertCase(input: ConvertInput): Converted {
   const { sbase, tables, warnings } = input;
@@ -32,6 +45,8 @@ export function convertCase(input: ConvertInput): Converted {
 
   // Non-transformer branches; explicit line shunts GI, BI, GJ, BJ go into the bus shunts.
   const br = new BranchRows();
+  const switchRows: number[] = [];
+  const switches = emptySwitchCounts();
   const [ra, rb, rc] = tables.branchRates;
   for (const rec of input.branch) {
     const r = rec.v;
@@ -39,11 +54,18 @@ export function convertCase(input: ConvertInput): Converted {
     // A negative J marks the metered end.
     const t = index(Math.abs(num(r, 'J')), rec.line, 'J');
     const inService = num(r, tables.branchStatus) !== 0;
+    // A breaker or bus tie written as a zero-impedance line (R = X = 0 makes B = 1/x infinite);
+    // psse2mpc keeps the file's X, and so does the matpower option.
+    const jumper = !input.matpower && isJumper(num(r, 'R'), num(r, 'X'));
+    if (jumper) {
+      switchRows.push(br.count);
+      countJumper(switches, rec.line, inService);
+    }
     br.push({
       from: f,
       to: t,
       r: num(r, 'R'),
-      x: num(r, 'X'),
+      x: jumper ? SWITCH_X_PU : num(r, 'X'),
       b: num(r, 'B'),
       rates: [num(r, ra), num(r, rb), num(r, rc)],
       tap: 0,
@@ -73,6 +95,12 @@ export function convertCase(input: ConvertInput): Converted {
       line: three[0].line,
     });
   }
+
+  convertSwitchingDevices(input.switchingDevice, index, br, switchRows, switches);
+  const switchWarned = switchWarning(switches);
+  if (switchWarned) warnings.push(switchWarned);
+  const switchColumn = new Uint8Array(br.count);
+  for (const k of switchRows) switchColumn[k] = 1;
 
   const gen = input.generator;
   const ng = gen.length;
@@ -122,6 +150,7 @@ export function convertCase(input: ConvertInput): Converted {
         shiftDeg: Float64Array.from(br.shift),
         inService: Uint8Array.from(br.status),
         circuit: br.circuit,
+        ...(switchRows.length > 0 ? { switch: switchColumn } : {}),
       },
       generators: { count: ng, ...g },
     },

@@ -125,6 +125,14 @@ const SWSHUNT_35 = table(
     Array.from({ length: 8 }, (_, k) => `S${k + 1}:i=1 N${k + 1}:i=0 B${k + 1}:r=0`).join(' '),
 );
 
+/**
+ * v34/v35 system switching device: X is the device's nominal reactance (PSS/E's default
+ * 0.0001 pu); STAT 1 = closed, 0 = open; STYPE 1 generic connector, 2 breaker, 3 disconnector.
+ */
+export const SWITCHING_DEVICE = table(
+  `I:i! J:i! CKT:s=1 X:r=0.0001 ${rates12('RATE')} STAT:i=1 NSTAT:i=1 MET:i=1 STYPE:i=1 NAME:s=`,
+);
+
 export const AREA = table('I:i ISW:i=0 PDES:r=0 PTOL:r=10 ARNAME:s=');
 export const ZONE = table('I:i ZONAME:s=');
 export const OWNER = table('I:i OWNAME:s=');

@@ -50,9 +50,12 @@ describe('readPsse rev 35 layout', () => {
     expect([c.network.buses.pdMw[1], c.network.buses.qdMvar[1]]).toEqual([25, 15]);
     const codes = c.warnings.map((w) => w.code);
     expect(codes).toContain('PARSE_RAW_SECTION_IGNORED'); // system-wide data, substation
-    expect(
-      c.warnings.find((w) => w.message.includes("switching device record '1 2 BK'"))?.line,
-    ).toBe(19);
+    // The closed breaker (STAT 1) joins buses 1 and 2 as a branch, named in one warning.
+    const b = c.network.branches;
+    expect([b.count, b.circuit[1], b.rPu[1], b.rateAMva[1]]).toEqual([2, 'BK', 0, 100]);
+    expect(Array.from(b.switch ?? [])).toEqual([0, 1]);
+    expect(c.warnings.find((w) => w.code === 'PARSE_RAW_SWITCHES_CLOSED')?.line).toBe(19);
+    expect(codes).not.toContain('PARSE_RAW_RECORD_IGNORED');
   });
 });
 

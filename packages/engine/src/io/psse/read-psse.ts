@@ -2,7 +2,7 @@ import type { Network, Warning } from '../../model/network';
 import { convertCase } from './convert';
 import { PsseParseError } from './errors';
 import type { RevisionTables } from './fields';
-import { AREA, OWNER, ZONE, revisionTables } from './fields';
+import { AREA, OWNER, SWITCHING_DEVICE, ZONE, revisionTables } from './fields';
 import { readHeader } from './header';
 import type { SectionKey } from './layout';
 import { SECTION_TITLE, sectionOrder } from './layout';
@@ -76,6 +76,7 @@ export function readPsse(text: string, options: ReadPsseOptions = {}): PsseCase 
     fixedShunt: tables.fixedShunt ? read('fixedShunt', tables.fixedShunt) : [],
     generator: read('generator', tables.generator),
     branch: read('branch', tables.branch),
+    switchingDevice: read('switchingDevice', SWITCHING_DEVICE),
     transformer: readTransformers(lines, sections.get('transformer'), tables),
     switchedShunt: read('switchedShunt', tables.switchedShunt),
     matpower: options.matpower === true,
@@ -106,6 +107,7 @@ const MODELLED = new Set<SectionKey>([
   'fixedShunt',
   'generator',
   'branch',
+  'switchingDevice',
   'transformer',
   'switchedShunt',
   'area',

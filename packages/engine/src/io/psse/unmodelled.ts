@@ -7,7 +7,6 @@ import { parseFortranNumber, tokenize } from './tokenize';
 
 /** Lines per record of the fixed-size categories the engine does not model. */
 const LINES_PER_RECORD: Partial<Record<SectionKey, number>> = {
-  switchingDevice: 1,
   twoTerminalDc: 3,
   vscDc: 3,
   multiSectionLine: 1,
@@ -17,7 +16,6 @@ const LINES_PER_RECORD: Partial<Record<SectionKey, number>> = {
 };
 
 const WHY: Partial<Record<SectionKey, string>> = {
-  switchingDevice: 'the switch is not modelled, so the buses it joins are not connected by it',
   twoTerminalDc: 'HVDC is not modelled, its converters inject nothing',
   vscDc: 'HVDC is not modelled, its converters inject nothing',
   multiTerminalDc: 'HVDC is not modelled, its converters inject nothing',
