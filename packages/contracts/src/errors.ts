@@ -87,6 +87,10 @@ export const errorMessages = {
   MODEL_NO_REFERENCE_BUS: 'El caso no tiene barra de referencia',
   MODEL_BRANCH_INDEX_INVALID: 'Índice de rama inválido',
   MODEL_BRANCH_ZERO_REACTANCE: 'Una rama en servicio tiene reactancia cero',
+  POWERFLOW_AC_DIVERGED:
+    'El flujo de carga AC no convergió: el caso no tiene una solución AC cerca de sus tensiones iniciales o sus datos son inconsistentes (revisa impedancias, demandas y consignas de tensión)',
+  MODEL_VALUE_NOT_FINITE:
+    'El caso tiene un valor infinito o indefinido (Inf o NaN) donde debe haber un número: una demanda, una impedancia o una generación. Corrige ese valor y vuelve a subirlo.',
   PARSE_MATPOWER_FIELD_IGNORED: 'Un campo del caso MATPOWER no se usa en el análisis',
   CLI_USAGE: 'Uso incorrecto de la línea de comandos',
   TRANSFER_GROUP_EMPTY: 'El grupo de estudio no tiene generadores con margen para subir',

@@ -1,4 +1,7 @@
+import type { SlackRule } from '../base/base-dispatch';
+import { prepareBaseCase } from '../base/base-case';
 import { screenN1 } from '../contingency/n1';
+import { baseCaseSummary, baseCaseToV1 } from '../report/base-case-v1';
 import type { PostRating } from '../contingency/n1';
 import { branchDisplayName } from '../model/display-names';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
@@ -52,11 +55,18 @@ export function info(c: LoadedCase): unknown {
   };
 }
 
-export function dcpf(net: Network): unknown {
+/**
+ * `holgura dcpf`: MATPOWER's rundcpf by default (the accuracy tests compare with it); with
+ * `slack: 'distributed'`, the analyses' base case (base/base-case.ts), whose report is printed.
+ */
+export function dcpf(input: Network, slack: SlackRule = 'single'): unknown {
+  const base = prepareBaseCase(input, { slack });
+  const net = slack === 'single' ? input : base.net;
   const pf = runDcPowerFlow(net);
   const num = net.buses.number;
   return {
     converged: pf.converged,
+    baseCase: baseCaseToV1(input, base.report),
     bus: Array.from(num, (number, i) => ({ number, vaDeg: pf.vaDeg[i] })),
     branch: Array.from(pf.pfMw, (pfMw, k) => ({
       index: k + 1,
@@ -73,8 +83,21 @@ export function dcpf(net: Network): unknown {
   };
 }
 
+/**
+ * `holgura acpf`: MATPOWER's runpf. A diverged Newton is an error, never a printed solution:
+ * its last iterate (voltages of thousands of p.u.) is no state of the network.
+ */
 export function acpf(net: Network): unknown {
   const pf = runAcPowerFlow(net);
+  if (!pf.converged) {
+    throw new EngineError(
+      'POWERFLOW_AC_DIVERGED',
+      `the AC power flow did not converge in ${pf.iterations} Newton iterations ` +
+        `(largest power mismatch ${Number.isFinite(pf.mismatchPu) ? pf.mismatchPu.toExponential(2) : pf.mismatchPu} p.u., ` +
+        'tolerance 1e-8): the case has no AC solution near its starting voltages, or its data ' +
+        'are inconsistent (check impedances, loads and voltage set-points)',
+    );
+  }
   return {
     converged: pf.converged,
     iterations: pf.iterations,
@@ -173,12 +196,19 @@ export interface N1CommandOptions {
   readonly top: number;
   readonly postRating: PostRating;
   readonly minKv: number;
+  readonly slack: SlackRule;
 }
 
 export function n1(net: Network, options: N1CommandOptions): CommandOutput {
   const { top } = options;
   const t0 = performance.now();
-  const r = screenN1(net, { top, postRating: options.postRating, minKv: options.minKv });
+  const r = screenN1(net, {
+    top,
+    postRating: options.postRating,
+    minKv: options.minKv,
+    slack: options.slack,
+  });
+  const baseCase = baseCaseToV1(net, r.baseCase);
   const entries = [...r.baseCaseTop, ...r.top]
     .sort(
       (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
@@ -198,6 +228,7 @@ export function n1(net: Network, options: N1CommandOptions): CommandOutput {
       limitMva: e.limitMva,
       loadingPercent: e.loading * 100,
     })),
+    baseCase,
     timingsMs: { ...r.timingsMs, total: performance.now() - t0 },
   };
   const table: Table = {
@@ -206,6 +237,7 @@ export function n1(net: Network, options: N1CommandOptions): CommandOutput {
       `monitored branches: ${json.monitored}`,
       `base-case overloads: ${json.baseCaseOverloads}; overloaded (monitored, contingency) pairs: ${json.overloadedPairs}`,
       `post-contingency rating: ${options.postRating}; contingency "-" = base case (N-0)`,
+      ...baseCaseSummary(baseCase),
     ],
     columns: [
       { header: 'monitored' },

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
 
 /**
@@ -78,3 +79,19 @@ export const formatOption = (tabular: boolean) =>
 
 export const quietOption = () =>
   new Option('-q, --quiet', 'no progress on stderr (it is shown only when stderr is a terminal)');
+
+export const SLACK_RULES = ['distributed', 'single'] as const satisfies readonly SlackRule[];
+
+/**
+ * `--slack`: who takes the file's mismatch (the AC losses its dispatch covers) in the DC base
+ * case. The analyses default to 'distributed'; `dcpf` to 'single', MATPOWER's rundcpf.
+ */
+export const slackOption = (defaultRule: SlackRule) =>
+  new Option(
+    '--slack <rule>',
+    "who takes the file's generation-load mismatch (its AC losses) in the DC base case: " +
+      'distributed (every in-service unit, in proportion to its output, within its limits) or ' +
+      'single (the reference unit, as MATPOWER rundcpf)',
+  )
+    .choices(SLACK_RULES)
+    .default(defaultRule);

@@ -14,6 +14,7 @@ import {
   parsePositiveNumber,
   postRatingOption,
   quietOption,
+  slackOption,
 } from './options';
 import type { ProgressSink } from './progress';
 import { Progress } from './progress';
@@ -115,9 +116,10 @@ export function buildProgram(io: ProgramIo) {
 
   command('dcpf', 'DC power flow: bus angles, branch flows, generator outputs')
     .argument('<file>', FILE_ARGUMENT)
+    .addOption(slackOption('single'))
     .addOption(formatOption(false))
     .action(async (file, options) => {
-      print({ json: dcpf((await loadCaseFile(file)).network) }, options.format);
+      print({ json: dcpf((await loadCaseFile(file)).network, options.slack) }, options.format);
     });
 
   command('acpf', 'AC power flow (Newton): voltages, branch flows, generator outputs')
@@ -176,6 +178,7 @@ export function buildProgram(io: ProgramIo) {
         .argParser(parseNumber)
         .default(0),
     )
+    .addOption(slackOption('distributed'))
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options) =>
@@ -209,6 +212,7 @@ export function buildProgram(io: ProgramIo) {
         .choices(['limit', 'ignore'] as const)
         .default('limit' as const),
     )
+    .addOption(slackOption('distributed'))
     .addOption(formatOption(true))
     .addOption(quietOption())
     .addOption(
@@ -226,6 +230,7 @@ export function buildProgram(io: ProgramIo) {
             capMw: options.cap,
             postRating: options.postRating,
             preExisting: options.preExisting,
+            slack: options.slack,
             onProgress: (fraction) =>
               progress.stage(
                 `capacity of all ${network.buses.count} buses: ${Math.floor(100 * fraction)} %`,
@@ -247,6 +252,7 @@ export function buildProgram(io: ProgramIo) {
           capMw: options.cap,
           postRating: options.postRating,
           preExisting: options.preExisting,
+          slack: options.slack,
         });
         print(output, options.format);
       });
@@ -270,6 +276,7 @@ export function buildProgram(io: ProgramIo) {
         .hideHelp(),
     )
     .addOption(postRatingOption())
+    .addOption(slackOption('distributed'))
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options) =>
@@ -280,6 +287,7 @@ export function buildProgram(io: ProgramIo) {
         const rows = options.groupGens;
         const output = flex(network, {
           postRating: options.postRating,
+          slack: options.slack,
           levels: options.levels,
           group:
             rows === undefined ? (options.group ?? { kind: 'default' }) : { kind: 'gens', rows },
@@ -298,6 +306,13 @@ export function buildProgram(io: ProgramIo) {
       '--all-buses',
       'also the capacity of every bus of each scenario × year case, both figures (JSON only)',
     )
+    .addOption(
+      new Option(
+        '--slack <rule>',
+        "overrides the study file's options.slack (default there: distributed): single " +
+          'reproduces MATPOWER rundcpf and figures computed before the base dispatch',
+      ).choices(['distributed', 'single'] as const),
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options, cmd) => {
@@ -310,7 +325,11 @@ export function buildProgram(io: ProgramIo) {
       return withProgress(options.quiet, async (progress) => {
         const output = await study(
           file,
-          { projectEffects: options.projectEffects === true, allBuses: options.allBuses === true },
+          {
+            projectEffects: options.projectEffects === true,
+            allBuses: options.allBuses === true,
+            ...(options.slack === undefined ? {} : { slack: options.slack }),
+          },
           progress,
         );
         print(output, options.format);

@@ -135,7 +135,7 @@ export async function study(
     year: r.year,
     projectsInService: r.projectsInService,
     contingencies: r.nContingencies,
-    busbars: r.capacities.map(busbarCapacityOutput),
+    busbars: r.capacities.map((b) => busbarCapacityOutput(b, r)),
     ...(allBuses[i] === undefined ? {} : { allBuses: allBuses[i] }),
   }));
   return {

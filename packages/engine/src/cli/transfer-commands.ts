@@ -1,4 +1,6 @@
+import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
+import { baseCaseSummary, baseCaseToV1 } from '../report/base-case-v1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { flexibilityToV1 } from '../report/flexibility-v1';
@@ -21,6 +23,7 @@ export interface CapacityOptions {
   readonly capMw?: number;
   /** ANALYSIS.md §4: whether violations the case already has limit the connection. */
   readonly preExisting: PreExisting;
+  readonly slack?: SlackRule;
 }
 
 /** `holgura capacity FILE --bus N [--bus M …]`: busbar connection capacity (ANALYSIS.md §6). */
@@ -31,25 +34,35 @@ export function capacity(net: Network, options: CapacityOptions): CommandOutput 
     postRating: options.postRating,
     preExisting: options.preExisting,
     ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
   });
-  const results = result.results.map(busbarCapacityOutput);
+  const results = result.results.map((r) => busbarCapacityOutput(r, result));
+  const baseCase = baseCaseToV1(net, result.baseCase);
   return {
     json: {
       sink: result.sink,
       capMw: result.capMw,
+      sinkRoomMw: finiteOrNull(result.sinkRoomMw),
       preExisting: result.preExisting,
+      postContingencyRating: result.postContingencyRating,
+      distributionFactorCutoff: result.distributionFactorCutoff,
+      baseCase,
       results,
     },
     table: {
       ...busbarTable(results),
       summary: [
-        `sink: ${result.sink}; cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
+        `sink: ${result.sink} (room ${roomText(result.sinkRoomMw)}); cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
         `pre-existing violations: ${result.preExisting === 'limit' ? 'limit the connection' : 'ignored (reported, not limiting)'}`,
-        `contingency "-" = base case (N-0); limitingBranch "-" = the cap binds first`,
+        `contingency "-" = base case (N-0); limitedBy: constraint, cap, or sink-room (the sink cannot give more)`,
+        ...baseCaseSummary(baseCase),
       ],
     },
   };
 }
+
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
+const roomText = (mw: number) => (Number.isFinite(mw) ? `${mw.toFixed(1)} MW` : 'unbounded');
 
 /** What `holgura capacity --all` passes on. */
 export interface AllCapacityOptions {
@@ -59,6 +72,7 @@ export interface AllCapacityOptions {
   readonly distributionFactorCutoff?: number;
   /** Which figure is `capacityMw`; both are printed. */
   readonly preExisting: PreExisting;
+  readonly slack?: SlackRule;
   readonly onProgress?: (fraction: number) => void;
 }
 
@@ -76,7 +90,9 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
       ? {}
       : { distributionFactorCutoff: options.distributionFactorCutoff }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
   });
+  const baseCase = baseCaseToV1(net, result.baseCase);
   const chosen = options.preExisting === 'limit' ? result.strict : result.attributable;
   const branch = (row: number) => (row < 0 ? null : row + 1);
   const name = (row: number) => (row < 0 ? null : branchDisplayName(net, row));
@@ -84,6 +100,7 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
     const monitored = figures.monitored[i]!;
     const contingency = monitored < 0 ? -1 : figures.contingency[i]!;
     return {
+      limitedBy: monitored >= 0 ? 'constraint' : limitedAtCap(result),
       limitingBranch: branch(monitored),
       monitoredName: name(monitored),
       contingency: branch(contingency),
@@ -121,7 +138,11 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
     json: {
       sink: result.sink,
       capMw: result.capMw,
+      sinkRoomMw: finiteOrNull(result.sinkRoomMw),
       preExisting: options.preExisting,
+      postContingencyRating: result.postContingencyRating,
+      distributionFactorCutoff: result.distributionFactorCutoff,
+      baseCase,
       nContingencies: result.nContingencies,
       nMonitored: result.nMonitored,
       timingsMs: result.timingsMs,
@@ -159,9 +180,10 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
           : `${r.worsenedViolation.monitoredName} / ${r.worsenedViolation.contingencyName ?? 'N-0'}`,
       ]),
       summary: [
-        `${results.length} buses; sink: ${result.sink}; cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
+        `${results.length} buses; sink: ${result.sink} (room ${roomText(result.sinkRoomMw)}); cap: ${result.capMw} MW; post-contingency rating: ${result.postContingencyRating}`,
         `capacityMw is the ${options.preExisting === 'limit' ? 'strict figure (pre-existing violations limit)' : 'attributable figure (pre-existing violations ignored)'}; both are printed`,
-        `contingency "-" = base case (N-0); limitingBranch "-" = the cap binds first; capacity "-" = outside the transfer island`,
+        `contingency "-" = base case (N-0); limitingBranch "-" = the cap (or the sink's room) binds first; capacity "-" = outside the transfer island`,
+        ...baseCaseSummary(baseCase),
       ],
     },
   };
@@ -169,12 +191,23 @@ export function allCapacities(net: Network, options: AllCapacityOptions): Comman
 
 export type BusbarCapacityOutput = ReturnType<typeof busbarCapacityOutput>;
 
+/** What sets a figure that no constraint limits: the study cap, or the sink's room below it. */
+function limitedAtCap(result: { capMw: number; sinkRoomMw: number }): 'cap' | 'sink-room' {
+  return result.sinkRoomMw < result.capMw ? 'sink-room' : 'cap';
+}
+
 /** One busbar's capacity as the CLI prints it: 1-based branches, contingency null for N-0. */
-export function busbarCapacityOutput(r: BusbarCapacity) {
+export function busbarCapacityOutput(
+  r: BusbarCapacity,
+  result: { capMw: number; sinkRoomMw: number },
+) {
   return {
     bus: r.busNumber,
     name: r.name,
     capacityMw: r.capacityMw,
+    limitedBy: r.limiting === null ? limitedAtCap(result) : 'constraint',
+    transferAtLimitMw: r.limiting?.transferAtLimitMw ?? null,
+    distributionFactor: r.limiting?.distributionFactor ?? null,
     limitingBranch: r.limiting === null ? null : r.limiting.monitored + 1,
     contingency:
       r.limiting === null || r.limiting.contingency < 0 ? null : r.limiting.contingency + 1,
@@ -213,6 +246,7 @@ function busbarTable(results: readonly BusbarCapacityOutput[]): Table {
 
 export interface FlexOptions {
   readonly postRating: PostRating;
+  readonly slack?: SlackRule;
   readonly levels?: number;
   /** The study group; default: ANALYSIS.md §5's rule, as the web app applies it. */
   readonly group: StudyGroupChoice;
@@ -227,6 +261,7 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
   const result = analyseFlexibility(net, {
     postRating: options.postRating,
     group: options.group,
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
     ...(options.levels === undefined ? {} : { levels: options.levels }),
   });
   const v1 = flexibilityToV1(result, describeStudyGroup);
@@ -248,12 +283,14 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
   });
   const { attributable, strict } = figures;
   const counts = preExisting.counts;
+  const baseCase = baseCaseToV1(net, result.baseCase);
   return {
     json: {
       studyGroup: { ...studyGroup, unitCount: studyGroup.units.length },
       tmaxMw: v1.tmaxMw,
       figures: { attributable: figureOutput(attributable), strict: figureOutput(strict) },
       preExisting,
+      baseCase,
       flexibility: v1,
       timingsMs: result.extra.timingsMs,
     },
@@ -273,6 +310,7 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
         `FCITC attributable: ${attributable.fcitcMw.toFixed(1)} MW${limitingName(attributable.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(attributable.limitingConstraintId)}`}`,
         `FCITC strict: ${strict.fcitcMw.toFixed(1)} MW${limitingName(strict.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(strict.limitingConstraintId)}`}`,
         `pre-existing violations: ${counts.total} (${counts.worsens} worsened, ${counts.relieves} relieved, ${counts.unaffected} unaffected by the transfer)`,
+        ...baseCaseSummary(baseCase),
       ],
     },
   };

@@ -1,3 +1,5 @@
+import type { BaseCaseOptions, BaseCaseReport } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
@@ -12,7 +14,7 @@ import { TopK } from './top-k';
  */
 export type PostRating = 'A' | 'B' | 'C' | 'emergency';
 
-export interface N1Options {
+export interface N1Options extends BaseCaseOptions {
   /** How many of the worst post-contingency loadings to keep (default 20). */
   readonly top?: number;
   readonly postRating?: PostRating;
@@ -60,6 +62,8 @@ export interface N1Result {
   readonly top: Loading[];
   /** Worst base-case loadings, descending (contingency −1). */
   readonly baseCaseTop: Loading[];
+  /** The base case screened: its dispatch and the input checks (base/base-case.ts). */
+  readonly baseCase: BaseCaseReport;
   readonly timingsMs: { model: number; basePowerFlow: number; screening: number };
 }
 
@@ -89,9 +93,11 @@ export function branchKv(net: Network, k: number): number {
  * every non-islanding outage k. One sparse solve per outage (four outages per pass over the
  * factors); memory is O(buses + branches).
  */
-export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcModel): N1Result {
+export function screenN1(input: Network, options: N1Options = {}, prebuilt?: DcModel): N1Result {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(net);
+  const model = prebuilt ?? buildDcModel(input);
+  const baseCase = prepareBaseCase(input, options, model);
+  const net = baseCase.net;
   const t1 = performance.now();
   const base = runDcPowerFlow(net, model);
   const f = base.pfMw;
@@ -240,6 +246,7 @@ export function screenN1(net: Network, options: N1Options = {}, prebuilt?: DcMod
     worstMonitoredByContingency: worstAt,
     top: top.items,
     baseCaseTop: baseTop.items,
+    baseCase: baseCase.report,
     timingsMs: { model: t1 - t0, basePowerFlow: t2 - t1, screening: t3 - t2 },
   };
 }

@@ -30,6 +30,8 @@ export function withExtraRows(
     shiftDeg: grow(b.shiftDeg, extraBranches),
     inService: grow(b.inService, extraBranches),
     circuit: [...b.circuit, ...new Array<string>(extraBranches).fill('1')],
+    // A project's branches are lines, never switches; the file's switches stay switches.
+    ...(b.switch === undefined ? {} : { switch: grow(b.switch, extraBranches) }),
   };
   const g = net.generators;
   const generators: Generators = {

@@ -40,6 +40,7 @@ export function projectEffects(
         ? {}
         : { distributionFactorCutoff: options.distributionFactorCutoff }),
       ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+      ...(options.slack === undefined ? {} : { slack: options.slack }),
     }).results;
   const effects: ProjectEffect[] = [];
   for (const project of spec.projects) {

@@ -1,3 +1,5 @@
+import type { BaseCaseReport } from '../base/base-case';
+import type { SlackRule } from '../base/base-dispatch';
 import type { N1Result, PostRating } from '../contingency/n1';
 import { screenN1 } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
@@ -18,6 +20,8 @@ export interface StudyOptions {
   readonly distributionFactorCutoff?: number;
   /** How violations the case already has count (see FcitcOptions.preExisting). */
   readonly preExisting?: 'limit' | 'ignore';
+  /** Who takes each case's mismatch (base/base-dispatch.ts); default 'distributed'. */
+  readonly slack?: SlackRule;
 }
 
 export interface StudyCaseResult {
@@ -35,6 +39,11 @@ export interface StudyCaseResult {
   readonly unitParticipation: Float64Array;
   readonly loadSinkByBus: Float64Array | null;
   readonly nContingencies: number;
+  /** The study cap, and what the sink can give (a figure at either names it). */
+  readonly capMw: number;
+  readonly sinkRoomMw: number;
+  /** The case's base dispatch and input checks. */
+  readonly baseCase: BaseCaseReport;
   readonly timingsMs: number;
 }
 
@@ -94,14 +103,21 @@ export function runStudyCase(
         ? {}
         : { distributionFactorCutoff: options.distributionFactorCutoff }),
       ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+      ...(options.slack === undefined ? {} : { slack: options.slack }),
     },
     model,
   );
-  const generators = busbarLimitingGenerators(built.network, model, capacity, capacity.results);
-  const n1 = screenN1(built.network, {
-    top: 10,
-    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-  });
+  // The plants behind each limit move from the base dispatch the capacities were found at.
+  const generators = busbarLimitingGenerators(capacity.network, model, capacity, capacity.results);
+  const n1 = screenN1(
+    built.network,
+    {
+      top: 10,
+      ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+      ...(options.slack === undefined ? {} : { slack: options.slack }),
+    },
+    model,
+  );
   return {
     scenario: scenario.name,
     year,
@@ -121,6 +137,9 @@ export function runStudyCase(
     unitParticipation: capacity.unitParticipation,
     loadSinkByBus: capacity.loadSinkByBus,
     nContingencies: capacity.nContingencies,
+    capMw: capacity.capMw,
+    sinkRoomMw: capacity.sinkRoomMw,
+    baseCase: capacity.baseCase,
     timingsMs: performance.now() - started,
   };
 }

@@ -216,7 +216,7 @@ describe('a case with nothing monitored', () => {
     return { model, solves: () => solves };
   };
 
-  it('solves no outage and no bus column, and puts every bus at the cap', () => {
+  it('solves no outage and no bus column, puts every bus at the cap and says why', () => {
     const rated = gridCase(6);
     const unrated = {
       ...rated,
@@ -232,9 +232,13 @@ describe('a case with nothing monitored', () => {
     expect(r.nMonitored).toBe(0);
     const computed = r.buses.filter((_, j) => r.status[j] === BusbarStatus.computed);
     expect(computed.length).toBe(36);
+    // The sink can give less than the 2,000 MW cap here: that is the figure of every bus.
+    expect(r.sinkRoomMw).toBeLessThan(2000);
+    expect(r.effectiveCapMw).toBe(r.sinkRoomMw);
     for (const j of computed) {
-      expect(r.strict.capacityMw[j]).toBe(2000);
+      expect(r.strict.capacityMw[j]).toBe(r.effectiveCapMw);
       expect(r.attributable.monitored[j]).toBe(-1);
     }
+    expect(r.baseCase.checks.map((c) => c.code)).toContain('NO_RATED_BRANCH');
   });
 });

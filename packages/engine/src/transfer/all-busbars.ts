@@ -1,3 +1,5 @@
+import type { BaseCaseReport } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
@@ -7,11 +9,11 @@ import { allBusbarsContext } from './all-busbars-context';
 import type { RankedConstraints } from './all-busbars-ranking';
 import type { BusGroup, BusRankings } from './all-busbars-run';
 import { makeBusRankings, makeGroupRunner } from './all-busbars-run';
-import type { OutageStream } from './all-busbars-stream';
+import type { OutageStream, StreamPartData } from './all-busbars-stream';
 import {
   foldBaseCase,
-  makeOutageStream,
   makeStreamKernel,
+  makeStreamPart,
   mergedStreams,
 } from './all-busbars-stream';
 import type { HelperSpawn } from './all-busbars-threads';
@@ -107,7 +109,14 @@ export interface BusbarFigures {
 
 export interface AllBusbarResult {
   readonly sink: SinkRule;
+  /** The study cap asked for, MW. */
   readonly capMw: number;
+  /** What the sink can give (busbar-setup.ts); Infinity for a load sink. */
+  readonly sinkRoomMw: number;
+  /** min(capMw, sinkRoomMw): the figure of a bus where nothing binds before it. */
+  readonly effectiveCapMw: number;
+  /** The base case analysed: its dispatch and the input checks. */
+  readonly baseCase: BaseCaseReport;
   readonly distributionFactorCutoff: number;
   readonly postContingencyRating: PostRating;
   readonly unitParticipation: Float64Array;
@@ -161,15 +170,19 @@ export interface AllBusbarStats {
 }
 
 export function allBusbarCapacities(
-  net: Network,
+  input: Network,
   options: AllBusbarOptions = {},
   prebuilt?: DcModel,
 ): AllBusbarResult {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(net);
+  const model = prebuilt ?? buildDcModel(input);
+  const base = prepareBaseCase(input, options, model);
+  const net = base.net;
   const setup = busbarSetup(net, model, options);
   const { ctx } = setup;
-  const capMw = options.capMw ?? 2000;
+  const requestedCapMw = options.capMw ?? 2000;
+  // Past the sink's room no connection is possible: it caps every bus then.
+  const capMw = Math.min(requestedCapMw, setup.sinkRoomMw);
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const run = rankAllBuses(net, model, setup, { ...options, capMw, cutoff, size: 1 });
   const n = setup.requested.length;
@@ -198,7 +211,10 @@ export function allBusbarCapacities(
   }
   return {
     sink: setup.sinkRule,
-    capMw,
+    capMw: requestedCapMw,
+    sinkRoomMw: setup.sinkRoomMw,
+    effectiveCapMw: capMw,
+    baseCase: base.report,
     distributionFactorCutoff: cutoff,
     postContingencyRating: ctx.postRating,
     unitParticipation: setup.unitParticipation,
@@ -324,11 +340,11 @@ export function rankAllBuses(
 
   try {
     // Stage 1: the stream, chunk by chunk from the shared counter.
-    const mine: OutageStream = { ...makeOutageStream(nMon, nOut), outageScale };
+    const mine = makeStreamPart(nMon);
     foldBaseCase(ctx, mine);
-    let part: Omit<OutageStream, 'outageScale'> | null = null;
+    let part: StreamPartData | null = null;
     if (nMon > 0) {
-      const kernel = makeStreamKernel(ctx, epsilon, mine);
+      const kernel = makeStreamKernel(ctx, epsilon, mine, outageScale);
       const run = (c: number): void =>
         kernel.run(c * STREAM_CHUNK, Math.min(nOut, (c + 1) * STREAM_CHUNK));
       for (let c = tasks.claimChunk(BY_MAIN); c >= 0; c = tasks.claimChunk(BY_MAIN)) {
@@ -340,7 +356,7 @@ export function rankAllBuses(
       kernel.finish();
       part = helped.part;
     }
-    const stream = mergedStreams(mine, part, nMon, ctx.nl);
+    const stream = mergedStreams(ctx, mine, part, outageScale, alloc);
     // The stream is about as long as the N-1 screen; the buses, about as long again.
     progress(0.4);
     const t1 = performance.now();
@@ -364,7 +380,7 @@ export function rankAllBuses(
       stream,
       stats: {
         significantPairs: stream.significant.count,
-        atLimitPairs: stream.atLimit.count,
+        atLimitPairs: stream.atLimit.count + stream.violations.count,
         clusters: c.clusters + (h?.clusters ?? 0),
         candidatePairs: c.candidatePairs + (h?.candidatePairs ?? 0),
         evaluatedPairs: c.evaluated + (h?.evaluated ?? 0),

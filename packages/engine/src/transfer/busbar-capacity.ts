@@ -1,3 +1,5 @@
+import type { BaseCaseReport } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
 import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
@@ -60,7 +62,16 @@ export interface BusbarCapacity {
 
 export interface BusbarCapacityResult {
   readonly sink: SinkRule;
+  /** The study cap asked for, MW. */
   readonly capMw: number;
+  /** What the sink can give (busbar-setup.ts); Infinity for a load sink. */
+  readonly sinkRoomMw: number;
+  /** min(capMw, sinkRoomMw): the figure of a bus where nothing binds before it. */
+  readonly effectiveCapMw: number;
+  /** The base case analysed: its dispatch and the input checks. */
+  readonly baseCase: BaseCaseReport;
+  /** The network analysed (the base case's: P0 = the base dispatch), for checks at the limit. */
+  readonly network: Network;
   readonly distributionFactorCutoff: number;
   readonly postContingencyRating: PostRating;
   readonly preExisting: 'limit' | 'ignore';
@@ -82,15 +93,19 @@ export interface BusbarCapacityResult {
 }
 
 export function busbarCapacity(
-  net: Network,
+  input: Network,
   options: BusbarCapacityOptions = {},
   prebuilt?: DcModel,
 ): BusbarCapacityResult {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(net);
+  const model = prebuilt ?? buildDcModel(input);
+  const base = prepareBaseCase(input, options, model);
+  const net = base.net;
   const setup = busbarSetup(net, model, options);
   const { ctx } = setup;
-  const capMw = options.capMw ?? 2000;
+  const requestedCapMw = options.capMw ?? 2000;
+  // Past the sink's room no connection is possible: it caps every bus then.
+  const capMw = Math.min(requestedCapMw, setup.sinkRoomMw);
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const topN = options.top ?? 5;
   const ignorePre = options.preExisting === 'ignore';
@@ -147,7 +162,11 @@ export function busbarCapacity(
   });
   return {
     sink: setup.sinkRule,
-    capMw,
+    capMw: requestedCapMw,
+    sinkRoomMw: setup.sinkRoomMw,
+    effectiveCapMw: capMw,
+    baseCase: base.report,
+    network: net,
     distributionFactorCutoff: cutoff,
     postContingencyRating: ctx.postRating,
     preExisting: ignorePre ? 'ignore' : 'limit',

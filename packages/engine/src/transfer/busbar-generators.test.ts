@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { prepareBaseCase } from '../base/base-case';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
@@ -15,7 +16,8 @@ const casePath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/reference/cases/case30.m',
 );
-const net = readMatpower(fs.readFileSync(casePath, 'utf8')).network;
+// The base case the analysis works on (its dispatch as P0): what the re-solves below move.
+const net = prepareBaseCase(readMatpower(fs.readFileSync(casePath, 'utf8')).network).net;
 const model = buildDcModel(net);
 const plants = groupPlants(net, model.active).list;
 const capacity = busbarCapacity(net, { capMw: 2000 }, model);

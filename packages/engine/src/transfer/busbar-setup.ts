@@ -1,3 +1,4 @@
+import type { BaseCaseOptions } from '../base/base-case';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
@@ -13,7 +14,7 @@ import { loadShares, sinkUnitWeights, transferError } from './weights';
  * island, the sink of a new unit and the sink's flows, and the requested buses split into those
  * of the island and those outside it. The transfer of bus b is then +1 at b against the sink.
  */
-export interface BusbarSetupOptions extends ScreenOptions {
+export interface BusbarSetupOptions extends ScreenOptions, BaseCaseOptions {
   /** 0-based bus indices; default every bus of the case. */
   readonly buses?: ArrayLike<number>;
   /** Default 'headroom-down': every in-service generator by P0 − Pmin. */
@@ -30,6 +31,12 @@ export interface BusbarSetup {
   readonly sinkByBus: Float64Array;
   /** Branch flows per MW withdrawn by the sink (PTDF·sink). */
   readonly sinkFlow: Float64Array;
+  /**
+   * The most the sink can give, MW: Σ (P0 − Pmin) of its units for 'headroom-down' and a
+   * group, Σ P0 for 'initial-output' (down to zero), unbounded (Infinity) for the loads. No
+   * connection can exceed it: past it the sink's units would leave their limits.
+   */
+  readonly sinkRoomMw: number;
   /** The requested buses, in order. */
   readonly requested: number[];
   /** Those in the transfer island, in requested order. */
@@ -61,8 +68,11 @@ export function busbarSetup(
   const nb = net.buses.count;
   const sinkByBus = new Float64Array(nb);
   const unitParticipation = new Float64Array(g.count);
+  let sinkRoomMw = Number.POSITIVE_INFINITY;
   if (units) {
     const total = units.reduce((s, v) => s + v, 0);
+    // The weights are the units' room itself (P0 − Pmin, or P0 for 'initial-output').
+    sinkRoomMw = total;
     for (let k = 0; k < g.count; k++) {
       unitParticipation[k] = -units[k] / total;
       sinkByBus[g.bus[k]] += units[k] / total;
@@ -89,6 +99,7 @@ export function busbarSetup(
     loadSinkByBus: loads,
     sinkByBus,
     sinkFlow,
+    sinkRoomMw,
     requested,
     buses: requested.filter((b) => islands.islandByBus[b] === island),
     skippedBuses: requested.filter((b) => islands.islandByBus[b] !== island),

@@ -1,3 +1,5 @@
+import type { BaseCaseOptions } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
@@ -24,7 +26,8 @@ import type {
 import type { SinkSpec, StudyGroupSpec, TransferWeights } from './weights';
 import { buildTransferWeights } from './weights';
 
-export interface FlexibilityOptions extends ScreenOptions, Omit<FcitcOptions, 'generatorOutages'> {
+export interface FlexibilityOptions
+  extends ScreenOptions, BaseCaseOptions, Omit<FcitcOptions, 'generatorOutages'> {
   /**
    * The units that rise (study-group.ts). Default: ANALYSIS.md §5's rule, `{ kind: 'default' }`
    * (renewables when their headroom is meaningful, else every unit with headroom).
@@ -132,12 +135,14 @@ const pairKey = (c: { monitored: number; contingency: number; generatorOutage: n
  * sensitivities.
  */
 export function analyseFlexibility(
-  net: Network,
+  input: Network,
   options: FlexibilityOptions = {},
   prebuilt?: DcModel,
 ): FlexibilityResult {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(net);
+  const model = prebuilt ?? buildDcModel(input);
+  const base = prepareBaseCase(input, options, model);
+  const net = base.net;
   const ctx = buildScreenContext(net, model, options);
   const plants = groupPlants(net, model.active);
   const t1 = performance.now();
@@ -306,6 +311,7 @@ export function analyseFlexibility(
     studyGroup,
     figures,
     preExisting: { counts: fc.violationCounts, violations: fc.violations.map(violation) },
+    baseCase: base.report,
     extra: {
       preExisting,
       preExistingOmitted: fc.preExistingOmitted,

@@ -8,11 +8,12 @@ import { analyseFlexibility } from './flexibility';
 import { generatorCatalog } from './group-catalog';
 
 // Bus 3 holds a wind unit and a coal unit; bus 2's wind unit is out of service. Areas 1, 1, 2, 2;
-// zones 1, 2, 2, 1; kV 230, 115, 230, 13.8.
+// zones 1, 2, 2, 1; kV 230, 115, 230, 13.8. Load and generation balance (160 MW): the base
+// dispatch leaves every P0 as written.
 const CASE = `mpc.baseMVA = 100;
 mpc.bus = [
 1 3 0 0 0 0 1 1 0 230 1 1.1 0.9;
-2 1 120 0 0 0 1 1 0 115 2 1.1 0.9;
+2 1 130 0 0 0 1 1 0 115 2 1.1 0.9;
 3 2 0 0 0 0 2 1 0 230 2 1.1 0.9;
 4 1 30 0 0 0 2 1 0 13.8 1 1.1 0.9;
 ];

@@ -1,3 +1,5 @@
+import type { BaseCaseOptions } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import { inServiceMask } from '../model/indexing';
 import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
@@ -8,7 +10,8 @@ import { resolveStudyGroup, unitsOfChoice } from './study-group';
  * What a study-group picker offers on one case (issue #21): every generator with what the
  * rules look at, and each option the case has (its fuels, areas, zones, kV levels) with the
  * units it picks and their headroom, so a 10,000-bus case's choices can be searched and sized
- * without running anything. Cost: one pass over the generators per option.
+ * without running anything. Cost: one pass over the generators per option. Sized on the base
+ * case (base/base-case.ts), so an option's headroom is the Tmax its analysis finds.
  */
 export interface CatalogOption {
   readonly choice: Exclude<StudyGroupChoice, { kind: 'default' }>;
@@ -47,7 +50,13 @@ export interface GeneratorCatalog {
   readonly kvLevels: CatalogOption[];
 }
 
-export function generatorCatalog(net: Network, generatorIds?: readonly string[]): GeneratorCatalog {
+export function generatorCatalog(
+  input: Network,
+  generatorIds?: readonly string[],
+  options: BaseCaseOptions = {},
+): GeneratorCatalog {
+  // Sized on the base case the analysis will run on: its P0 and limits, not the file's.
+  const net = prepareBaseCase(input, options).net;
   const g = net.generators;
   const { area, zone, baseKv, number } = net.buses;
   const active = inServiceMask(net);

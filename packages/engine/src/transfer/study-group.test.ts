@@ -7,11 +7,12 @@ import { headroomIsMeaningful, resolveStudyGroup, type StudyGroupChoice } from '
 
 // Four buses in a ring. Bus 3 holds a wind unit and a coal unit side by side (one plant, two
 // fuels); bus 4 a solar unit with 0.5 MW of headroom; bus 2 a wind unit out of service.
-// Areas: buses 1–2 area 1, 3–4 area 2. Zones: 1, 2, 2, 1. kV: 230, 115, 230, 13.8.
+// Areas: buses 1–2 area 1, 3–4 area 2. Zones: 1, 2, 2, 1. kV: 230, 115, 230, 13.8. Load and
+// generation balance (160 MW), so the base dispatch leaves every P0 as written.
 const CASE = `mpc.baseMVA = 100;
 mpc.bus = [
 1 3 0 0 0 0 1 1 0 230 1 1.1 0.9;
-2 1 120 0 0 0 1 1 0 115 2 1.1 0.9;
+2 1 130 0 0 0 1 1 0 115 2 1.1 0.9;
 3 2 0 0 0 0 2 1 0 230 2 1.1 0.9;
 4 1 30 0 0 0 2 1 0 13.8 1 1.1 0.9;
 ];
@@ -105,7 +106,9 @@ describe('study groups pick the units they say (ANALYSIS.md §5)', () => {
     const pgMw = Float64Array.from(net.generators.pgMw);
     pgMw[2] = 60;
     const full = { ...net, generators: { ...net.generators, pgMw } };
-    expect(() => analyseFlexibility(full, { group: { kind: 'fuel', fuel: 'coal' } })).toThrow(
+    // The file's P0 as written (single slack): the base dispatch would lower the coal unit.
+    const options = { group: { kind: 'fuel', fuel: 'coal' }, slack: 'single' } as const;
+    expect(() => analyseFlexibility(full, options)).toThrow(
       expect.objectContaining({ code: 'TRANSFER_GROUP_EMPTY' }),
     );
   });
@@ -124,7 +127,8 @@ describe('the default study group (ANALYSIS.md §5)', () => {
     const pgMw = Float64Array.from(net.generators.pgMw);
     pgMw[1] = 49.7; // 0.3 MW of wind headroom + 0.5 MW of solar: 0.8 MW
     const tight = { ...net, generators: { ...net.generators, pgMw } };
-    const r = analyseFlexibility(tight);
+    // The file's P0 as written (single slack): the base dispatch would lower the wind unit.
+    const r = analyseFlexibility(tight, { slack: 'single' });
     expect(r.studyGroup.choice).toEqual({ kind: 'all' });
     expect(r.studyGroup.reason).toBe('DEFAULT_RENEWABLES_NO_HEADROOM');
     expect(r.studyGroup.renewables?.headroomMw).toBeCloseTo(0.8, 12);

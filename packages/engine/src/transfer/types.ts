@@ -1,3 +1,4 @@
+import type { BaseCaseReport } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
 import type { ViolationCounts, ViolationEffect } from './pre-existing';
 import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './study-group';
@@ -113,6 +114,8 @@ export interface FlexibilityResult {
   };
   /** Constraints already over their limit at T = 0, whatever the transfer does to them. */
   readonly preExisting: PreExistingResult;
+  /** The base case analysed: its dispatch (P0 of every unit) and the input checks. */
+  readonly baseCase: BaseCaseReport;
   /** Not in the contract: what the lead may show as notes or warnings. */
   readonly extra: FlexibilityExtra;
 }

@@ -12,7 +12,12 @@ import { networkAtTransfer } from '../../src/transfer/dispatch';
 import { computeFcitc } from '../../src/transfer/fcitc';
 import { buildScreenContext } from '../../src/transfer/screen';
 import { bruteForceBusbars } from '../support/busbar-brute-force';
-import { REFERENCE_DIR, SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
+import {
+  REFERENCE_DIR,
+  SKIP_MESSAGE,
+  loadBaseCase,
+  referenceAvailable,
+} from '../support/reference';
 
 if (!referenceAvailable) console.warn(SKIP_MESSAGE);
 
@@ -67,7 +72,7 @@ describe.skipIf(!referenceAvailable)('the N-1 capacity of every busbar, referenc
   });
 
   describe('ACTIVSg2000', () => {
-    const net = loadCase('case_ACTIVSg2000');
+    const net = loadBaseCase('case_ACTIVSg2000');
     const model = buildDcModel(net);
     const r = allBusbarCapacities(net, {}, model);
 

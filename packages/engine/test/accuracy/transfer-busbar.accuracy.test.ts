@@ -9,7 +9,7 @@ import { groupPlants } from '../../src/transfer/plants';
 import { constraintSensitivities } from '../../src/transfer/sensitivities';
 import { buildScreenContext } from '../../src/transfer/screen';
 import type { CaseName } from '../support/reference';
-import { SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
+import { SKIP_MESSAGE, loadBaseCase, referenceAvailable } from '../support/reference';
 import { withTestRatings } from './transfer-ratings';
 
 if (!referenceAvailable) console.warn(SKIP_MESSAGE);
@@ -135,7 +135,7 @@ const CASES: Check[] = [
 describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
   for (const { name, step, preExisting, bruteForceAll, busbars } of CASES) {
     it(`${name}, pre-existing violations ${preExisting === 'limit' ? 'limiting' : 'ignored'}: capacity and top constraints equal the single-transfer FCITC and brute force`, () => {
-      const net = withTestRatings(name, loadCase(name));
+      const net = withTestRatings(name, loadBaseCase(name));
       const nb = net.buses.count;
       const count = busbars ?? nb;
       const buses = Array.from({ length: count }, (_, i) => Math.floor((i * nb) / count));
@@ -151,7 +151,10 @@ describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
         net.generators.bus.forEach((bus, g) => (injection[bus] += r.unitParticipation[g]));
         if (r.loadSinkByBus) r.loadSinkByBus.forEach((v, bus) => (injection[bus] -= v));
         injection[b.bus] += 1;
-        const fc = computeFcitc(ctx, injection, r.capMw, { maxConstraints: 5, preExisting });
+        const fc = computeFcitc(ctx, injection, r.effectiveCapMw, {
+          maxConstraints: 5,
+          preExisting,
+        });
         expect(
           Math.abs(b.capacityMw - fc.fcitcMw),
           `capacity of ${b.name} in ${name}`,

@@ -7,7 +7,7 @@ import { analyseFlexibility } from '../../src/transfer/flexibility';
 import { buildScreenContext } from '../../src/transfer/screen';
 import type { ConstraintResult, FlexibilityResult } from '../../src/transfer/types';
 import type { CaseName } from '../support/reference';
-import { SKIP_MESSAGE, loadCase, referenceAvailable } from '../support/reference';
+import { SKIP_MESSAGE, loadBaseCase, referenceAvailable } from '../support/reference';
 import { withTestRatings } from './transfer-ratings';
 
 if (!referenceAvailable) console.warn(SKIP_MESSAGE);
@@ -230,7 +230,7 @@ describe.skipIf(!referenceAvailable)('transfer capability checked by full DC pow
   for (const { name, bruteForceAll } of CASES) {
     for (const config of CONFIGS) {
       it(`${name}, ${config}: T(c), flows at T = 0 and sensitivities match brute force`, () => {
-        const net = withTestRatings(name, loadCase(name));
+        const net = withTestRatings(name, loadBaseCase(name));
         const nPlants = new Set(net.generators.bus).size;
         const named = (): FlexibilityOptions =>
           biggestHeadroomPlants(net, Math.min(3, nPlants - 1));

@@ -1,3 +1,4 @@
+import { prepareBaseCase } from '../../src/base/base-case';
 import type { Network } from '../../src/model/network';
 import { buildDcModel } from '../../src/powerflow/dcpf';
 import { lodfColumn, makeDfactors, ptdfColumn } from '../../src/sensitivity/dfactors';
@@ -43,13 +44,16 @@ const before = (k: number, m: number, k2: number, m2: number): boolean =>
   k !== k2 ? k < k2 : m < m2;
 
 export function bruteForceBusbars(
-  net: Network,
+  input: Network,
   options: { capMw?: number; cutoff?: number; buses?: number[] } = {},
 ): BruteForceBus[] {
-  const capMw = options.capMw ?? 2000;
+  // The analyses start from the base case (its dispatch as P0), and so does a re-solve of them.
+  const net = prepareBaseCase(input).net;
   const cutoff = options.cutoff ?? 0.01;
   const model = buildDcModel(net);
   const setup = busbarSetup(net, model, options.buses ? { buses: options.buses } : {});
+  // No connection passes the sink's room (busbar-setup.ts).
+  const capMw = Math.min(options.capMw ?? 2000, setup.sinkRoomMw);
   const { ctx } = setup;
   const nl = net.branches.count;
   const nb = net.buses.count;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { prepareBaseCase } from '../../src/base/base-case';
 import { readMatpower } from '../../src/io/matpower/read-matpower';
 import type { Network } from '../../src/model/network';
 
@@ -96,6 +97,16 @@ export function loadReference(name: CaseName): Reference {
     cache.set(key, JSON.parse(text));
   }
   return cache.get(key) as Reference;
+}
+
+/**
+ * The base case every analysis works on (src/base/base-case.ts: effective limits, the file's
+ * mismatch shared by the units): what a brute-force re-solve of an analysis must start from.
+ */
+export function loadBaseCase(name: CaseName): Network {
+  const key = `base:${name}`;
+  if (!cache.has(key)) cache.set(key, prepareBaseCase(loadCase(name)).net);
+  return cache.get(key) as Network;
 }
 
 export function loadCase(name: CaseName): Network {
