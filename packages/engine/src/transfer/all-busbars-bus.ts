@@ -1,6 +1,7 @@
 import type { ClusterCandidates } from './all-busbars-cluster';
 import type { ViolationCandidates } from './all-busbars-violations';
-import { LOWER } from './all-busbars-bounds';
+import { LOWER, UPPER } from './all-busbars-bounds';
+import { BLOCK } from './all-busbars-violation-store';
 import type { Ranking } from './all-busbars-ranking';
 import { before } from './all-busbars-ranking';
 import type { OutageStream } from './all-busbars-stream';
@@ -9,9 +10,10 @@ import type { AllBusbarsContext } from './all-busbars-context';
 /**
  * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact ranking of one bus from its
  * column D = D(·, b) and its cluster's candidates. In this order, each with early stops:
- *   1. the pairs at or over their limit at T = 0 (all-busbars-violations.ts): the first ones
- *      the injection pushes further, in tie-break order (T = 0: the strict figure's limits),
- *      the one it worsens most (largest |d|), and those it relieves (a T like any other);
+ *   1. the pairs at or over their limit at T = 0 (all-busbars-violations.ts, one by one and in
+ *      groups of the violation store): the first ones the injection pushes further, in
+ *      tie-break order (T = 0: the strict figure's limits), the one it worsens most (largest
+ *      |d|), and those it relieves (a T like any other);
  *   2. the significant pairs by increasing cluster bound, until the bound passes the ranking's
  *      threshold;
  *   3. the envelopes of the monitored branches, by increasing bound at this bus: where one is at
@@ -20,8 +22,31 @@ import type { AllBusbarsContext } from './all-busbars-context';
  * one is the zeros (every pair at T = 0, whatever its cause) followed by the attributable.
  */
 
-/** A monitored branch's LODF row over ctx.outages, computed once and kept while it is used. */
-export type LodfRows = (monitoredIndex: number) => Float64Array;
+/**
+ * A monitored branch's LODF row over ctx.outages, computed once and kept while it is used
+ * (all-busbars-run.ts), with its pairs of |LODF| under ε (those its envelope stands for) by
+ * increasing room, so that a bus reads them until no room is small enough to bind.
+ */
+export interface RowScan {
+  /** LODF(m, k) per outage, in ctx.outages order. */
+  readonly lodf: Float64Array;
+  /** Outage indices of the pairs with |LODF| < ε (the branch itself left out), by room. */
+  readonly order: Int32Array;
+  /**
+   * Per position: at most the room, min over the sides with room > 0 of L ∓ f(c), of every
+   * pair from there on (non-decreasing).
+   */
+  readonly room: Float64Array;
+  /** Per run of ROW_RUN positions: the largest |LODF| from that run to the end. */
+  readonly lodfAfter: Float64Array;
+  /** Positions in use. */
+  count: number;
+}
+
+/** Positions per bound test when a row is read. */
+export const ROW_RUN = 16;
+
+export type LodfRows = (monitoredIndex: number) => RowScan;
 
 export interface BusCounters {
   /** Exact T evaluations over all buses. */
@@ -70,7 +95,7 @@ export function evaluateBus(
   zeros.start(slot);
 
   // 1. Pairs at or over their limit at T = 0.
-  let evaluated = evaluateViolations(input, cand.violations, col, slot);
+  let evaluated = evaluateViolations(input, cand.violations, col, outageReach, slot);
 
   // 2. Significant pairs, by increasing bound.
   const sig = cand.significant;
@@ -110,7 +135,7 @@ export function evaluateBus(
   const order = hot.map((_, h) => h).sort((a, b) => hotBound[a] - hotBound[b]);
   for (const h of order) {
     if (hotBound[h] > rank.threshold) break;
-    evaluated += evaluateRow(input, hot[h], col);
+    evaluated += evaluateRow(input, hot[h], col, outageReach);
   }
   counters.evaluated += evaluated;
   rank.finish(slot);
@@ -118,13 +143,15 @@ export function evaluateBus(
 }
 
 /**
- * Step 1: the violations of the bus's cluster (all-busbars-violations.ts). Returns how many
- * pairs it evaluated.
+ * Step 1: the violations and at-limit pairs of the bus's cluster (all-busbars-violations.ts):
+ * the one-by-one pairs, then the groups of the violation store (all-busbars-violation-store.ts)
+ * for the same three questions. Returns how many pairs it evaluated.
  */
 function evaluateViolations(
   input: BusInputs,
   v: ViolationCandidates,
   col: BusColumn,
+  outageReach: number,
   slot: number,
 ): number {
   const { values, offset: o, nl } = col;
@@ -160,29 +187,21 @@ function evaluateViolations(
     if (pf[p] > 0 ? d >= cutoff : d <= -cutoff)
       zeros.offer(0, m, pk[p], d, pl[p], pf[p], limitOf(p));
   }
+  evaluated += strictGroups(input, v, col, outageReach);
   // The violation worsened most, by decreasing bound on |d|.
-  let worseM = -1;
-  let worseK = -1;
-  let worseD = 0;
+  const worst: Worst = { m: -1, k: -1, d: 0, abs: 0 };
   for (let q = 0; q < v.worseOrder.length; q++) {
-    if (worseM >= 0 && v.worseBound[q] < Math.abs(worseD)) break;
+    if (worst.m >= 0 && v.worseBound[q] < worst.abs) break;
     const p = v.worseOrder[q];
     const d = dOf(p);
     evaluated++;
     if (!(pf[p] > 0 ? d >= cutoff : d <= -cutoff)) continue;
-    const m = monitored[pmi[p]];
-    const k = pk[p];
-    const ad = Math.abs(d);
-    const aw = Math.abs(worseD);
-    if (worseM < 0 || ad > aw || (ad === aw && before(k, m, worseK, worseM))) {
-      worseM = m;
-      worseK = k;
-      worseD = d;
-    }
+    offerWorst(worst, monitored[pmi[p]], pk[p], d);
   }
-  input.worsened.monitored[slot] = worseM;
-  input.worsened.contingency[slot] = worseK;
-  input.worsened.distributionFactor[slot] = worseD;
+  evaluated += worstOfGroups(input, v, col, outageReach, worst);
+  input.worsened.monitored[slot] = worst.m;
+  input.worsened.contingency[slot] = worst.k;
+  input.worsened.distributionFactor[slot] = worst.d;
   // Relieved violations limit where the flow would cross the opposite limit.
   const r = v.relievable;
   for (let q = 0; q < r.count; q++) {
@@ -197,36 +216,226 @@ function evaluateViolations(
     const t = (L + Math.abs(f)) / Math.abs(d);
     if (t <= rank.threshold) rank.offer(t, monitored[i], k, d, r.lodf[q], f, L);
   }
+  evaluated += relievedGroups(input, v, col, outageReach);
   return evaluated;
 }
 
-/** Every pair of monitored index i at this bus, N-0 included; returns how many. */
-function evaluateRow(input: BusInputs, i: number, col: BusColumn): number {
+/** The violation worsened most so far: monitored −1 when none. */
+interface Worst {
+  m: number;
+  k: number;
+  d: number;
+  abs: number;
+}
+
+/** Largest |d|, ties to the first by contingency, then monitored row. */
+function offerWorst(w: Worst, m: number, k: number, d: number): void {
+  const ad = Math.abs(d);
+  if (w.m < 0 || ad > w.abs || (ad === w.abs && before(k, m, w.k, w.m))) {
+    w.m = m;
+    w.k = k;
+    w.d = d;
+    w.abs = ad;
+  }
+}
+
+/*
+ * The groups of the violation store, read group by group and block by block, each group or
+ * block skipped when its bound at this bus shows none of its pairs can count: with s the side,
+ * s·d ≤ s·D(m) + lodfMax·reach and −s·d ≤ −s·D(m) + lodfMax·reach, reach = max|D(k)| over the
+ * outages. The bounds are computed as d is (the rounding of D(m) + LODF·D(k) cannot pass
+ * them), so every figure is the one a pair-by-pair scan gives.
+ */
+
+/**
+ * The strict figure's limits among the groups, which come by (first contingency, monitored
+ * row): none after one whose first pair is not admitted can enter. First each group's first
+ * pair (where a bus worsens a group it usually worsens every pair of it), then the rest.
+ */
+function strictGroups(
+  input: BusInputs,
+  v: ViolationCandidates,
+  col: BusColumn,
+  outageReach: number,
+): number {
+  const { values, offset: o, nl } = col;
+  const { ctx, stream, cutoff, zeros } = input;
+  const { monitored, limitN0Mw, limitPostMw, baseFlowMw: f } = ctx;
+  const st = stream.violations;
+  const { start, contingency: sk, lodf: sl, blockStart, blockLodfMax } = st;
+  const reach = cutoff * LOWER;
+  const groups = v.groupsWorsenable;
+  let evaluated = 0;
+  const offer = (g: number, p: number): void => {
+    const i = g >> 1;
+    const m = monitored[i];
+    const k = sk[p];
+    const l = sl[p];
+    const d = values[o + m] + l * values[o + (k < 0 ? nl : k)];
+    evaluated++;
+    if ((g & 1 ? -d : d) >= cutoff) {
+      const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
+      zeros.offer(0, m, k, d, l, k < 0 ? f[m] : f[m] + l * f[k], L);
+    }
+  };
+  for (let pass = 0; pass < 2; pass++) {
+    groups: for (let q = 0; q < groups.length; q++) {
+      const g = groups[q];
+      const m = monitored[g >> 1];
+      if (!zeros.admits(0, m, sk[start[g]])) break;
+      const sm = (g & 1 ? -1 : 1) * values[o + m];
+      if (sm + st.lodfMax[g] * outageReach < reach) continue;
+      if (pass === 0) {
+        offer(g, start[g]);
+        continue;
+      }
+      for (let b = blockStart[g]; b < blockStart[g + 1]; b++) {
+        const from = start[g] + (b - blockStart[g]) * BLOCK;
+        if (!zeros.admits(0, m, sk[from])) continue groups;
+        if (sm + blockLodfMax[b] * outageReach < reach) continue;
+        const to = Math.min(from + BLOCK, start[g + 1]);
+        for (let p = Math.max(from, start[g] + 1); p < to; p++) {
+          if (!zeros.admits(0, m, sk[p])) continue groups;
+          offer(g, p);
+        }
+      }
+    }
+  }
+  return evaluated;
+}
+
+/**
+ * The violation worsened most among the groups, by decreasing bound over the cluster, blocks by
+ * decreasing |LODF|, until no bound reaches the largest |d| found.
+ */
+function worstOfGroups(
+  input: BusInputs,
+  v: ViolationCandidates,
+  col: BusColumn,
+  outageReach: number,
+  worst: Worst,
+): number {
+  const { values, offset: o, nl } = col;
+  const { ctx, stream, cutoff } = input;
+  const { monitored } = ctx;
+  const st = stream.violations;
+  const { start, contingency: sk, lodf: sl, blockStart, blockLodfMax, blockOrder } = st;
+  const reach = cutoff * LOWER;
+  let evaluated = 0;
+  for (let q = 0; q < v.groupWorseOrder.length; q++) {
+    if (worst.m >= 0 && v.groupWorseBound[q] < worst.abs) break;
+    const g = v.groupWorseOrder[q];
+    const m = monitored[g >> 1];
+    const s = g & 1 ? -1 : 1;
+    const dm = values[o + m];
+    const sm = s * dm;
+    const most = sm + st.lodfMax[g] * outageReach;
+    if (most < reach || (worst.m >= 0 && most * UPPER < worst.abs)) continue;
+    for (let j = blockStart[g]; j < blockStart[g + 1]; j++) {
+      const b = blockOrder[j];
+      const bound = sm + blockLodfMax[b] * outageReach;
+      if (bound < reach || (worst.m >= 0 && bound * UPPER < worst.abs)) break;
+      const from = start[g] + (b - blockStart[g]) * BLOCK;
+      const to = Math.min(from + BLOCK, start[g + 1]);
+      for (let p = from; p < to; p++) {
+        const k = sk[p];
+        const d = dm + sl[p] * values[o + (k < 0 ? nl : k)];
+        evaluated++;
+        if (s * d >= cutoff) offerWorst(worst, m, k, d);
+      }
+    }
+  }
+  return evaluated;
+}
+
+/** Relieved violations among the groups, by increasing bound over the cluster. */
+function relievedGroups(
+  input: BusInputs,
+  v: ViolationCandidates,
+  col: BusColumn,
+  outageReach: number,
+): number {
+  const { values, offset: o, nl } = col;
+  const { ctx, stream, cutoff, attributable: rank } = input;
+  const { monitored, limitN0Mw, limitPostMw, baseFlowMw: f } = ctx;
+  const st = stream.violations;
+  const { start, contingency: sk, lodf: sl, blockStart, blockLodfMax, blockFlowMin } = st;
+  const reach = cutoff * LOWER;
+  let evaluated = 0;
+  for (let q = 0; q < v.groupsRelievable.length; q++) {
+    if (v.groupRelieveBound[q] > rank.threshold) break;
+    const g = v.groupsRelievable[q];
+    const i = g >> 1;
+    const m = monitored[i];
+    const s = g & 1 ? -1 : 1;
+    const dm = values[o + m];
+    const limit = Math.min(limitN0Mw[i], limitPostMw[i]);
+    const most = -s * dm + st.lodfMax[g] * outageReach;
+    if (most < reach || ((limit + st.flowMin[g]) / most) * LOWER > rank.threshold) continue;
+    for (let b = blockStart[g]; b < blockStart[g + 1]; b++) {
+      const bound = -s * dm + blockLodfMax[b] * outageReach;
+      if (bound < reach || ((limit + blockFlowMin[b]) / bound) * LOWER > rank.threshold) continue;
+      const from = start[g] + (b - blockStart[g]) * BLOCK;
+      const to = Math.min(from + BLOCK, start[g + 1]);
+      for (let p = from; p < to; p++) {
+        const k = sk[p];
+        const l = sl[p];
+        const d = dm + l * values[o + (k < 0 ? nl : k)];
+        evaluated++;
+        if (!(s * d <= -cutoff)) continue;
+        const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
+        const fc = k < 0 ? f[m] : f[m] + l * f[k];
+        const t = (L + Math.abs(fc)) / Math.abs(d);
+        if (t <= rank.threshold) rank.offer(t, m, k, d, l, fc, L);
+      }
+    }
+  }
+  return evaluated;
+}
+
+/**
+ * The pairs of monitored index i at this bus that its envelope stands for (|LODF| < ε), N-0
+ * included, by increasing room until the room over the largest |d| they can have here,
+ * |D(m)| + |LODF|·reach, passes the threshold; returns how many it evaluated. The pairs with
+ * |LODF| ≥ ε, significant or at their limit, were ranked in steps 1 and 2 from the stream's
+ * own LODF, and a pair the bounds left out there has T over the threshold.
+ */
+function evaluateRow(input: BusInputs, i: number, col: BusColumn, outageReach: number): number {
   const { values, offset: o } = col;
   const { ctx, cutoff, rows, counters, attributable: rank } = input;
   const { monitored, outages, baseFlowMw: f } = ctx;
   counters.rowsEvaluated++;
-  const row = rows(i);
+  const scan = rows(i);
+  const { lodf: row, order, room, lodfAfter, count } = scan;
   const m = monitored[i];
   const dm = values[o + m];
+  const adm = Math.abs(dm);
   const fm = f[m];
   const L = ctx.limitPostMw[i];
-  for (let kk = 0; kk < outages.length; kk++) {
-    const k = outages[kk];
-    const l = row[kk];
-    const d = dm + l * values[o + k];
-    if ((d < cutoff && d > -cutoff) || k === m) continue;
-    const fc = fm + l * f[k];
-    const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
-    if (raw > rank.threshold) continue;
-    // At-limit pairs were ranked in step 1; the row's own LODF may differ in the last bit.
-    if (raw <= 0) continue;
-    rank.offer(raw, m, k, d, l, fc, L);
+  let evaluated = 1;
+  for (let j0 = 0; j0 < count; j0 += ROW_RUN) {
+    const most = adm + lodfAfter[j0 / ROW_RUN] * outageReach;
+    if ((room[j0] / most) * LOWER > rank.threshold) break;
+    const j1 = Math.min(count, j0 + ROW_RUN);
+    evaluated += j1 - j0;
+    for (let j = j0; j < j1; j++) {
+      const kk = order[j];
+      const k = outages[kk];
+      const l = row[kk];
+      const d = dm + l * values[o + k];
+      if (d < cutoff && d > -cutoff) continue;
+      const fc = fm + l * f[k];
+      const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
+      if (raw > rank.threshold) continue;
+      // At-limit pairs were ranked in step 1; the row's own LODF may differ in the last bit.
+      if (raw <= 0) continue;
+      rank.offer(raw, m, k, d, l, fc, L);
+    }
   }
   if (dm >= cutoff || dm <= -cutoff) {
     const L0 = ctx.limitN0Mw[i];
     const raw = dm > 0 ? (L0 - fm) / dm : (L0 + fm) / -dm;
     if (raw > 0 && raw <= rank.threshold) rank.offer(raw, m, -1, dm, 0, fm, L0);
   }
-  return outages.length + 1;
+  return evaluated;
 }

@@ -21,7 +21,7 @@ import { violationCandidates } from './all-busbars-violations';
 export interface ClusterCandidates {
   /** Significant pairs that can bind below τ, by increasing lower bound. */
   readonly significant: BoundedPairs;
-  /** The pairs at or over their limit at T = 0 that matter here (all-busbars-violations.ts). */
+  /** The pre-existing violations that matter here (all-busbars-violations.ts). */
   readonly violations: ViolationCandidates;
   /** Monitored indices whose envelope can bind below τ, by increasing bound. */
   readonly envelopes: Int32Array;
@@ -182,6 +182,7 @@ export function setCandidates(
   const violations = violationCandidates(
     ctx,
     stream.atLimit,
+    stream.violations,
     parent ? parent.violations : null,
     cs,
     tau,

@@ -1,6 +1,6 @@
 import { lodfRowOf } from '../sensitivity/dfactors';
-import type { BusCounters, LodfRows, WorsenedViolations } from './all-busbars-bus';
-import { evaluateBus } from './all-busbars-bus';
+import type { BusCounters, LodfRows, RowScan, WorsenedViolations } from './all-busbars-bus';
+import { ROW_RUN, evaluateBus } from './all-busbars-bus';
 import { setCandidates } from './all-busbars-cluster';
 import type { GroupColumnSolver } from './all-busbars-columns';
 import { makeGroupColumnSolver } from './all-busbars-columns';
@@ -124,7 +124,10 @@ export function makeGroupRunner(
   };
 }
 
-/** LODF rows of monitored branches, solved when first needed, least recently used dropped. */
+/**
+ * LODF rows of monitored branches, solved when first needed, least recently used dropped; each
+ * with its pairs of |LODF| < ε by room (RowScan), bucketed: O(outages) a row.
+ */
 function makeRowCache(
   ctx: AllBusbarsContext,
   stream: OutageStream,
@@ -133,28 +136,90 @@ function makeRowCache(
   const nb = ctx.reduced.nBus;
   const ws = { injection: new Float64Array(nb), theta: new Float64Array(nb) };
   const branches = { fromBus: ctx.fromBus, toBus: ctx.toBus, b: ctx.branchB };
-  const cache = new Map<number, Float64Array>();
-  const nOut = Math.max(1, ctx.outages.length);
-  const most = Math.max(4, Math.floor((budgetMb * 2 ** 20) / (8 * nOut)));
+  const { outages, monitored, baseFlowMw: f, limitPostMw } = ctx;
+  const cache = new Map<number, RowScan>();
+  const nOut = Math.max(1, outages.length);
+  // 20 bytes an outage: LODF, position and room.
+  const most = Math.max(4, Math.floor((budgetMb * 2 ** 20) / (20 * nOut)));
+  // A pair the stream folded has |LODF| < ε; the row's own LODF may differ in the last bits.
+  const folded = stream.epsilon * (1 + 1e-6);
+  const key = new Float64Array(nOut);
+  const bucketOf = new Int32Array(nOut);
+  const bucketStart = new Int32Array(ROW_BUCKETS + 1);
   let solved = 0;
-  const get = (i: number): Float64Array => {
+  const fill = (i: number, scan: RowScan): void => {
+    const m = monitored[i];
+    const row = scan.lodf;
+    lodfRowOf(ctx.reduced, branches, ws, m, outages, stream.outageScale, row);
+    solved++;
+    const fm = f[m];
+    const L = limitPostMw[i];
+    let n = 0;
+    let top = 0;
+    for (let kk = 0; kk < outages.length; kk++) {
+      const k = outages[kk];
+      const l = row[kk];
+      if (k === m || !(Math.abs(l) < folded)) continue;
+      const fc = fm + l * f[k];
+      const up = L - fc;
+      const down = L + fc;
+      const room = up > 0 ? (down > 0 ? Math.min(up, down) : up) : down;
+      scan.order[n] = kk;
+      key[n++] = room;
+      if (room > top) top = room;
+    }
+    // By room to bucket precision, each room lowered to its bucket's lower edge.
+    const width = top / ROW_BUCKETS;
+    bucketStart.fill(0);
+    for (let j = 0; j < n; j++) {
+      const b = width > 0 ? Math.min(ROW_BUCKETS - 1, Math.max(0, Math.floor(key[j] / width))) : 0;
+      bucketOf[j] = b;
+      bucketStart[b + 1]++;
+    }
+    for (let b = 0; b < ROW_BUCKETS; b++) bucketStart[b + 1] += bucketStart[b];
+    const unsorted = Int32Array.from(scan.order.subarray(0, n));
+    for (let j = 0; j < n; j++) {
+      const b = bucketOf[j];
+      const at = bucketStart[b]++;
+      scan.order[at] = unsorted[j];
+      scan.room[at] = Math.min(key[j], b * width);
+    }
+    let after = 0;
+    for (let r = Math.ceil(n / ROW_RUN) - 1; r >= 0; r--) {
+      for (let j = r * ROW_RUN; j < Math.min(n, (r + 1) * ROW_RUN); j++) {
+        after = Math.max(after, Math.abs(row[scan.order[j]]));
+      }
+      scan.lodfAfter[r] = after;
+    }
+    scan.count = n;
+  };
+  const get = (i: number): RowScan => {
     const hit = cache.get(i);
     if (hit) {
       cache.delete(i);
       cache.set(i, hit);
       return hit;
     }
-    let row: Float64Array;
+    let scan: RowScan;
     if (cache.size >= most) {
-      const [oldest, reused] = cache.entries().next().value as [number, Float64Array];
+      const [oldest, reused] = cache.entries().next().value as [number, RowScan];
       cache.delete(oldest);
-      row = reused;
-    } else row = new Float64Array(ctx.outages.length);
-    const m = ctx.monitored[i];
-    lodfRowOf(ctx.reduced, branches, ws, m, ctx.outages, stream.outageScale, row);
-    solved++;
-    cache.set(i, row);
-    return row;
+      scan = reused;
+    } else {
+      scan = {
+        lodf: new Float64Array(outages.length),
+        order: new Int32Array(outages.length),
+        room: new Float64Array(outages.length),
+        lodfAfter: new Float64Array(Math.ceil(outages.length / ROW_RUN)),
+        count: 0,
+      };
+    }
+    fill(i, scan);
+    cache.set(i, scan);
+    return scan;
   };
   return { get, solved: () => solved };
 }
+
+/** Buckets of a row's rooms. */
+const ROW_BUCKETS = 256;

@@ -1,14 +1,25 @@
 import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
 import type { AllBusbarsContext } from './all-busbars-context';
+import type { ViolationPart, ViolationStore } from './all-busbars-violation-store';
+import {
+  ViolationCollector,
+  buildViolationStore,
+  groupOf,
+  overLimit,
+} from './all-busbars-violation-store';
 
 /**
  * Stage 1 of the all-busbar capacity (all-busbars.ts): ONE LODF stream for the whole job. Every
- * (monitored m, outage k) pair is seen once and sorted into one of three kinds:
+ * (monitored m, outage k) pair is seen once and sorted into one of four kinds:
  *
  * - significant, |LODF(m,k)| ≥ ε and within its limit at T = 0: kept explicitly, with LODF and
  *   post-contingency flow, for the per-cluster bounds (all-busbars-cluster.ts);
- * - at or over its limit at T = 0 (N-0 included): kept explicitly too. They are the pairs that
- *   can give T = 0, the pre-existing violations of the strict figure;
+ * - over its limit at T = 0 (N-0 included), a pre-existing violation, with |LODF| < ε: handed
+ *   to the violation store (all-busbars-violation-store.ts), by monitored branch and side, 12
+ *   bytes a pair. A stressed case has millions, nearly all of this kind;
+ * - at or over its limit otherwise (`atLimit`: the violations with |LODF| ≥ ε, under 1 % of
+ *   them on stressed cases, and the pairs at their limit to round-off): kept explicitly, like
+ *   the significant ones;
  * - the rest, |LODF| < ε: folded, with the N-0 pair, into ONE envelope per monitored branch: the
  *   smallest room up (L − f(m|k)) and down (L + f(m|k)) and the largest |LODF|. For a bus b with
  *   column D, such a pair has d = D(m) + LODF·D(k) within |LODF|·max|D(k)| of D(m), so
@@ -28,17 +39,44 @@ export interface PairList {
   flowMw: Float64Array;
 }
 
-export interface OutageStream {
-  /** 1 / (1 − h_k) per outage, in ctx.outages order. */
-  readonly outageScale: Float64Array;
-  significant: PairList;
-  atLimit: PairList;
-  /** Per monitored index, over N-0 and the folded pairs: min (L − f), +∞ when none. */
+/** The envelopes: per monitored index, over N-0 and the folded pairs. */
+export interface Envelopes {
+  /** min (L − f), +∞ when none. */
   readonly roomUpMw: Float64Array;
   /** min (L + f). */
   readonly roomDownMw: Float64Array;
   /** max |LODF| of the folded pairs (0 when only N-0 is folded). */
   readonly lodfMax: Float64Array;
+}
+
+/** What one thread's share of the stream (some of the outages) gathers. */
+export interface StreamPart extends Envelopes {
+  significant: PairList;
+  atLimit: PairList;
+  readonly violations: ViolationCollector;
+}
+
+/** The same as handed from a helper thread: the violations as plain records. */
+export interface StreamPartData extends Envelopes {
+  readonly significant: PairList;
+  readonly atLimit: PairList;
+  readonly violations: ViolationPart;
+}
+
+/** The whole stream, every outage, as the bounds and the buses read it. */
+export interface OutageStream extends Envelopes {
+  /** ε: the |LODF| under which a pair within its limit is folded into its envelope. */
+  readonly epsilon: number;
+  /** 1 / (1 − h_k) per outage, in ctx.outages order. */
+  readonly outageScale: Float64Array;
+  /** By monitored index, then contingency row. */
+  readonly significant: PairList;
+  /**
+   * At or over their limit and not in the store (at it to round-off, or |LODF| ≥ ε),
+   * by contingency row (N-0 first), then monitored row.
+   */
+  readonly atLimit: PairList;
+  readonly violations: ViolationStore;
 }
 
 export function emptyPairList(capacity = 1024): PairList {
@@ -71,27 +109,29 @@ export function pushPair(list: PairList, i: number, k: number, l: number, f: num
   list.flowMw[n] = f;
 }
 
-/** An empty stream result for `nMon` monitored branches and `nOut` outages, to be filled. */
-export function makeOutageStream(nMon: number, nOut: number): OutageStream {
+/** An empty share of the stream for `nMon` monitored branches, to be filled. */
+export function makeStreamPart(nMon: number): StreamPart {
   return {
-    outageScale: new Float64Array(nOut),
     significant: emptyPairList(),
     atLimit: emptyPairList(),
+    violations: new ViolationCollector(nMon),
     roomUpMw: new Float64Array(nMon).fill(Infinity),
     roomDownMw: new Float64Array(nMon).fill(Infinity),
     lodfMax: new Float64Array(nMon),
   };
 }
 
-/** N-0 pairs: folded into the envelopes, or kept as at-limit pairs. */
-export function foldBaseCase(ctx: AllBusbarsContext, out: OutageStream): void {
+/** N-0 pairs: folded into the envelopes, or kept as violations (LODF 0) or at-limit pairs. */
+export function foldBaseCase(ctx: AllBusbarsContext, out: StreamPart): void {
   const { monitored, baseFlowMw: f, limitN0Mw } = ctx;
   for (let i = 0; i < monitored.length; i++) {
     const fm = f[monitored[i]];
     const up = limitN0Mw[i] - fm;
     const down = limitN0Mw[i] + fm;
-    if (up <= 0 || down <= 0) pushPair(out.atLimit, i, -1, 0, fm);
-    else {
+    if (up <= 0 || down <= 0) {
+      if (overLimit(fm, limitN0Mw[i])) out.violations.push(groupOf(i, fm), -1, 0);
+      else pushPair(out.atLimit, i, -1, 0, fm);
+    } else {
       out.roomUpMw[i] = Math.min(out.roomUpMw[i], up);
       out.roomDownMw[i] = Math.min(out.roomDownMw[i], down);
     }
@@ -113,7 +153,8 @@ export interface StreamKernel {
 export function makeStreamKernel(
   ctx: AllBusbarsContext,
   epsilon: number,
-  out: OutageStream,
+  out: StreamPart,
+  outageScale: Float64Array,
 ): StreamKernel {
   const { monitored, outages, baseFlowMw: f, limitPostMw, fromBus, toBus, branchB: b } = ctx;
   const { lu, reducedOf } = ctx.reduced;
@@ -128,7 +169,7 @@ export function makeStreamKernel(
   const monF = Float64Array.from(monitored, (m) => f[m]);
   const monitoredIndexOf = new Int32Array(ctx.nl).fill(-1);
   monitored.forEach((m, i) => (monitoredIndexOf[m] = i));
-  const { lodfMax, significant, atLimit, outageScale } = out;
+  const { lodfMax, violations } = out;
   // Folded flows are tracked as their extremes; rooms are L − max and L + min at the end.
   const maxPost = new Float64Array(nMon).fill(-Infinity);
   const minPost = new Float64Array(nMon).fill(Infinity);
@@ -245,8 +286,10 @@ export function makeStreamKernel(
           const lj = l[j];
           const pj = post[j];
           const alj = Math.abs(lj);
-          if (!(pj < L && pj > -L)) pushPair(atLimit, i, ks[j], lj, pj);
-          else if (alj >= epsilon) pushPair(significant, i, ks[j], lj, pj);
+          if (!(pj < L && pj > -L)) {
+            if (alj < epsilon && overLimit(pj, L)) violations.push(groupOf(i, pj), start + j, lj);
+            else pushPair(out.atLimit, i, ks[j], lj, pj);
+          } else if (alj >= epsilon) pushPair(out.significant, i, ks[j], lj, pj);
           else {
             if (pj > maxPost[i]) maxPost[i] = pj;
             if (pj < minPost[i]) minPost[i] = pj;
@@ -297,13 +340,20 @@ function countingSort(list: PairList, keys: number, key: (p: number) => number):
   return out;
 }
 
-/** Two threads' streams of disjoint outages (b may be null) as one, ordered. */
+/**
+ * Two threads' shares of the stream (disjoint outages; `b` may be null) as one, ordered, with
+ * the violation store on `alloc`'s buffers.
+ */
 export function mergedStreams(
-  a: OutageStream,
-  b: Omit<OutageStream, 'outageScale'> | null,
-  nMon: number,
-  nl: number,
+  ctx: AllBusbarsContext,
+  epsilon: number,
+  a: StreamPart,
+  b: StreamPartData | null,
+  outageScale: Float64Array,
+  alloc?: (bytes: number) => ArrayBufferLike,
 ): OutageStream {
+  const nMon = ctx.monitored.length;
+  const nl = ctx.nl;
   if (b) {
     for (let i = 0; i < nMon; i++) {
       a.roomUpMw[i] = Math.min(a.roomUpMw[i], b.roomUpMw[i]);
@@ -321,23 +371,30 @@ export function mergedStreams(
     }
     return out;
   };
-  a.significant = sortedPairs(join(a.significant, b?.significant), nMon, nl);
-  a.atLimit = sortedByContingency(join(a.atLimit, b?.atLimit), nMon, nl);
-  return a;
+  const parts = [a.violations.part(), ...(b ? [b.violations] : [])];
+  return {
+    epsilon,
+    outageScale,
+    roomUpMw: a.roomUpMw,
+    roomDownMw: a.roomDownMw,
+    lodfMax: a.lodfMax,
+    significant: sortedPairs(join(a.significant, b?.significant), nMon, nl),
+    atLimit: sortedByContingency(join(a.atLimit, b?.atLimit), nMon, nl),
+    violations: buildViolationStore(ctx, parts, alloc),
+  };
 }
 
-/** Stage 1 on one thread: N-0, every outage, then the significant pairs by monitored branch. */
+/** Stage 1 on one thread: N-0, every outage, then the pairs ordered and the violations stored. */
 export function runOutageStream(ctx: AllBusbarsContext, epsilon: number): OutageStream {
   const nMon = ctx.monitored.length;
-  const out = makeOutageStream(nMon, ctx.outages.length);
-  foldBaseCase(ctx, out);
+  const part = makeStreamPart(nMon);
+  const outageScale = new Float64Array(ctx.outages.length);
+  foldBaseCase(ctx, part);
   // Nothing monitored: no pair can bind, so no outage needs solving.
   if (nMon > 0) {
-    const kernel = makeStreamKernel(ctx, epsilon, out);
+    const kernel = makeStreamKernel(ctx, epsilon, part, outageScale);
     kernel.run(0, ctx.outages.length);
     kernel.finish();
   }
-  out.significant = sortedPairs(out.significant, nMon, ctx.nl);
-  out.atLimit = sortedByContingency(out.atLimit, nMon, ctx.nl);
-  return out;
+  return mergedStreams(ctx, epsilon, part, null, outageScale);
 }

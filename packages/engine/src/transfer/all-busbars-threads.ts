@@ -3,8 +3,8 @@ import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_thread
 import type { AllBusbarsContext } from './all-busbars-context';
 import type { BusGroup, BusRankings, GroupRunner, RankParams } from './all-busbars-run';
 import { makeGroupRunner } from './all-busbars-run';
-import type { OutageStream, PairList } from './all-busbars-stream';
-import { makeOutageStream, makeStreamKernel } from './all-busbars-stream';
+import type { OutageStream, StreamPartData } from './all-busbars-stream';
+import { makeStreamKernel, makeStreamPart } from './all-busbars-stream';
 
 /**
  * Both cores on one job (all-busbars.ts), keeping the call synchronous: a helper thread and the
@@ -53,15 +53,6 @@ export interface HelperData {
   readonly maxBuses: number;
   readonly maxClusters: number;
   readonly port: MessagePort;
-}
-
-/** The helper's stream results: what it folded and kept over the outages it took. */
-interface StreamPart {
-  readonly roomUpMw: Float64Array;
-  readonly roomDownMw: Float64Array;
-  readonly lodfMax: Float64Array;
-  readonly significant: PairList;
-  readonly atLimit: PairList;
 }
 
 interface GroupsPart {
@@ -121,7 +112,7 @@ function claim(
 /** The calling thread's handle on its helper. */
 export interface Helper {
   /** After the calling thread ran out of chunks: the helper's part, and chunks to redo. */
-  finishStream(): { part: StreamPart | null; redo: number[] };
+  finishStream(): { part: StreamPartData | null; redo: number[] };
   /** Hands the merged stream to the helper, which then takes groups too. */
   startGroups(stream: OutageStream): void;
   /** After the calling thread ran out of groups: the helper's counters, and groups to redo. */
@@ -223,7 +214,7 @@ export function startHelper(
   return {
     finishStream() {
       const ok = waitFor(RUNNING, STREAM_DONE);
-      const part = ok ? receive<StreamPart>() : null;
+      const part = ok ? receive<StreamPartData>() : null;
       return { part, redo: part ? [] : helperOwned(tasks.chunkOwner, tasks.chunks) };
     },
     startGroups(stream) {
@@ -279,8 +270,8 @@ export async function helperMain(data: HelperData): Promise<void> {
   try {
     const nMon = ctx.monitored.length;
     const nOut = ctx.outages.length;
-    const mine = { ...makeOutageStream(nMon, nOut), outageScale: data.outageScale };
-    const kernel = makeStreamKernel(ctx, data.epsilon, mine);
+    const mine = makeStreamPart(nMon);
+    const kernel = makeStreamKernel(ctx, data.epsilon, mine, data.outageScale);
     const chunks = Math.ceil(nOut / STREAM_CHUNK);
     for (;;) {
       const c = claim(control, NEXT_CHUNK, tasks.chunkOwner, chunks, BY_HELPER);
@@ -289,19 +280,21 @@ export async function helperMain(data: HelperData): Promise<void> {
       beat();
     }
     kernel.finish();
-    const part: StreamPart = {
+    const part: StreamPartData = {
       roomUpMw: mine.roomUpMw,
       roomDownMw: mine.roomDownMw,
       lodfMax: mine.lodfMax,
       significant: mine.significant,
       atLimit: mine.atLimit,
+      violations: mine.violations.part(),
     };
     const next = new Promise<OutageStream>((resolve) =>
       port.once('message', (m: Omit<OutageStream, 'outageScale'>) =>
         resolve({ ...m, outageScale: data.outageScale }),
       ),
     );
-    port.postMessage(part);
+    // The violation records move to the calling thread (no copy): it builds the store.
+    port.postMessage(part, mine.violations.buffers());
     if (Atomics.compareExchange(control, STATE, RUNNING, STREAM_DONE) !== RUNNING) return;
     Atomics.notify(control, STATE);
     const stream = await next;

@@ -3,21 +3,39 @@ import type { BoundedPairs, CentreAndSpread } from './all-busbars-bounds';
 import { LOWER, UPPER, bucketed, compacted } from './all-busbars-bounds';
 import type { PairList } from './all-busbars-stream';
 import { emptyPairList, pushPair } from './all-busbars-stream';
+import type { ViolationStore } from './all-busbars-violation-store';
+import { overLimit } from './all-busbars-violation-store';
 
 /**
- * The pairs at or over their limit at T = 0 (all-busbars-stream.ts keeps them apart), sorted
- * for a set of buses (all-busbars-cluster.ts) into what each of its buses must look at. A stressed
- * case has tens of thousands of them (9241pegase: 58 000), and every bus worsens some, so each
- * question gets its own order and stops early:
+ * The pre-existing violations (pairs over their limit at T = 0) and the pairs at their limit to
+ * round-off, sorted for a set of buses (all-busbars-cluster.ts) into what each of its buses must
+ * look at. They come two ways from the stream (all-busbars-stream.ts):
+ *
+ * - one by one (`pairs`, by contingency, then monitored row): the pairs at their limit to
+ *   round-off and the violations with |LODF| ≥ ε (the stream's folding threshold), under 1 % of
+ *   the violations of a stressed case; each pair is bounded over the set from its own centre
+ *   values;
+ * - in GROUPS of the violation store (all-busbars-violation-store.ts), one per monitored branch
+ *   and side, the violations with |LODF| < ε: almost all of them (a few hundred monitored
+ *   branches over their limit under nearly every outage). A group is bounded as a whole: its
+ *   pairs have d = D(m) + LODF·D(k) with |LODF| < lodfMax, so over the set, for its side s
+ *   (+1 over +L, −1 under −L), s·d ≤ s·c(m) + ρ(m) + lodfMax·R (c the centre, ρ the spread, R
+ *   the set's outage reach), and −s·d the same with −s·c(m).
+ *
+ * Every bus worsens some violations in a stressed case, so each question gets its own order and
+ * stops early:
  *   - the strict figure's limit: the first worsened pair by contingency, then monitored row
- *     (N-0 first), as busbarCapacity ranks pairs at T = 0: `worsenable` is in that order;
- *   - the violation worsened most: pairs by the largest |d| they can have here, descending;
+ *     (N-0 first), as busbarCapacity ranks pairs at T = 0: `worsenable` pairs in that order,
+ *     and groups by (first contingency, monitored row);
+ *   - the violation worsened most: pairs and groups by the largest |d| they can have here,
+ *     descending;
  *   - the attributable figure: a violation the bus relieves limits where the flow would cross
- *     the opposite limit, bounded and bucketed like any significant pair (`relievable`);
+ *     the opposite limit, T = (L + |f|)/|d|: pairs bounded and bucketed like any significant
+ *     pair, groups by the lower bound (L + min|f|)/(−s·c(m) + ρ(m) + lodfMax·R);
  *   - pairs at their limit to round-off (`boundary`, few): T = 0 both ways where worsened.
  */
 export interface ViolationCandidates {
-  /** Every at-limit pair that matters here, by contingency, then monitored row. */
+  /** Every pair of the one-by-one list that matters here, by contingency, then monitored row. */
   readonly pairs: PairList;
   /** Positions in `pairs` at their limit to round-off. */
   readonly boundary: Int32Array;
@@ -28,19 +46,38 @@ export interface ViolationCandidates {
   readonly worseBound: Float64Array;
   /** Over their limit, relieved by some bus of the set: a lower bound on T each, bucketed. */
   readonly relievable: BoundedPairs;
-}
-
-/** Over its limit (not only at it to round-off): the same slack as isPreExisting. */
-export function overLimit(f: number, limit: number): boolean {
-  const slack = 1e-10 * Math.max(1, limit);
-  return f > limit + slack || f < -limit - slack;
+  /** Groups a bus of the set may worsen, by (first contingency row, monitored row). */
+  readonly groupsWorsenable: Int32Array;
+  /** The same by decreasing upper bound on |d| over the set, and that bound. */
+  readonly groupWorseOrder: Int32Array;
+  readonly groupWorseBound: Float64Array;
+  /** Groups a bus of the set may relieve under τ, by increasing lower bound on T, and it. */
+  readonly groupsRelievable: Int32Array;
+  readonly groupRelieveBound: Float64Array;
 }
 
 /**
- * From the stream's at-limit pairs (by contingency, then monitored), or a parent set's, those
- * that matter for the buses of `cs`; the relievable ones bounded by τ.
+ * From the stream's one-by-one pairs (by contingency, then monitored) and violation store, or a
+ * parent set's candidates, those that matter for the buses of `cs`; the relievable ones bounded
+ * by τ. Sorted orders only when `sort` (the per-bus scans read them).
  */
 export function violationCandidates(
+  ctx: AllBusbarsContext,
+  atLimit: PairList,
+  store: ViolationStore,
+  parent: ViolationCandidates | null,
+  cs: CentreAndSpread,
+  tau: number,
+  cutoff: number,
+  sort: boolean,
+): ViolationCandidates {
+  return {
+    ...pairCandidates(ctx, atLimit, parent, cs, tau, cutoff, sort),
+    ...groupCandidates(ctx, store, parent, cs, tau, cutoff, sort),
+  };
+}
+
+function pairCandidates(
   ctx: AllBusbarsContext,
   atLimit: PairList,
   parent: ViolationCandidates | null,
@@ -48,7 +85,10 @@ export function violationCandidates(
   tau: number,
   cutoff: number,
   sort: boolean,
-): ViolationCandidates {
+): Pick<
+  ViolationCandidates,
+  'pairs' | 'boundary' | 'worsenable' | 'worseOrder' | 'worseBound' | 'relievable'
+> {
   const { monitored, limitN0Mw, limitPostMw } = ctx;
   const { centre: c, spread: rho } = cs;
   const nl = c.length - 1;
@@ -114,6 +154,69 @@ export function violationCandidates(
   };
 }
 
+function groupCandidates(
+  ctx: AllBusbarsContext,
+  store: ViolationStore,
+  parent: ViolationCandidates | null,
+  cs: CentreAndSpread,
+  tau: number,
+  cutoff: number,
+  sort: boolean,
+): Pick<
+  ViolationCandidates,
+  | 'groupsWorsenable'
+  | 'groupWorseOrder'
+  | 'groupWorseBound'
+  | 'groupsRelievable'
+  | 'groupRelieveBound'
+> {
+  const { monitored, limitN0Mw, limitPostMw } = ctx;
+  const { centre: c, spread: rho, reach: outageReach } = cs;
+  const reach = cutoff * LOWER;
+  const { lodfMax, flowMin } = store;
+  const wFrom = parent ? parent.groupsWorsenable : store.byFirst;
+  const worsenable = new Int32Array(wFrom.length);
+  const worse = new Float64Array(wFrom.length);
+  let nWorse = 0;
+  for (let q = 0; q < wFrom.length; q++) {
+    const g = wFrom[q];
+    const m = monitored[g >> 1];
+    const s = g & 1 ? -1 : 1;
+    const most = s * c[m] + rho[m] + lodfMax[g] * outageReach;
+    if (most < reach) continue;
+    worsenable[nWorse] = g;
+    worse[nWorse++] = most * UPPER;
+  }
+  const rFrom = parent ? parent.groupsRelievable : store.byFirst;
+  const relievable = new Int32Array(rFrom.length);
+  const relief = new Float64Array(rFrom.length);
+  let nRelief = 0;
+  for (let q = 0; q < rFrom.length; q++) {
+    const g = rFrom[q];
+    const i = g >> 1;
+    const m = monitored[i];
+    const s = g & 1 ? -1 : 1;
+    const most = -s * c[m] + rho[m] + lodfMax[g] * outageReach;
+    if (most < reach) continue;
+    const limit = Math.min(limitN0Mw[i], limitPostMw[i]);
+    const t = ((limit + flowMin[g]) / most) * LOWER;
+    if (t > tau) continue;
+    relievable[nRelief] = g;
+    relief[nRelief++] = t;
+  }
+  const worseOrder = sort ? byDecreasingBound(worse, nWorse) : new Int32Array(0);
+  const reliefOrder = sort
+    ? byIncreasingBound(relief, nRelief, tau)
+    : Int32Array.from({ length: nRelief }, (_, q) => q);
+  return {
+    groupsWorsenable: worsenable.slice(0, nWorse),
+    groupWorseOrder: Int32Array.from(worseOrder, (q) => worsenable[q]),
+    groupWorseBound: Float64Array.from(worseOrder, (q) => worse[q]),
+    groupsRelievable: Int32Array.from(reliefOrder, (q) => relievable[q]),
+    groupRelieveBound: Float64Array.from(reliefOrder, (q) => relief[q]),
+  };
+}
+
 const BUCKETS = 256;
 
 /**
@@ -138,6 +241,30 @@ function byDecreasingBound(bound: Float64Array, n: number): Int32Array {
     const b = bucketOf[q];
     order[start[b]++] = q;
     bound[q] = Math.max(bound[q], top - b * width);
+  }
+  return order;
+}
+
+/**
+ * Positions 0 .. n − 1 (bounds in [0, τ]) by increasing `bound` to bucket precision, each bound
+ * lowered to its bucket's lower edge (still a lower bound, and non-decreasing along the order),
+ * so a scan can stop at the first bound past its threshold.
+ */
+function byIncreasingBound(bound: Float64Array, n: number, tau: number): Int32Array {
+  const width = tau / BUCKETS;
+  const start = new Int32Array(BUCKETS + 1);
+  const bucketOf = new Int32Array(n);
+  for (let q = 0; q < n; q++) {
+    const b = width > 0 ? Math.min(BUCKETS - 1, Math.floor(bound[q] / width)) : 0;
+    bucketOf[q] = b;
+    start[b + 1]++;
+  }
+  for (let b = 0; b < BUCKETS; b++) start[b + 1] += start[b];
+  const order = new Int32Array(n);
+  for (let q = 0; q < n; q++) {
+    const b = bucketOf[q];
+    order[start[b]++] = q;
+    bound[q] = Math.min(bound[q], b * width);
   }
   return order;
 }

@@ -356,7 +356,7 @@ export function rankAllBuses(
       kernel.finish();
       part = helped.part;
     }
-    const stream = mergedStreams(ctx, mine, part, outageScale, alloc);
+    const stream = mergedStreams(ctx, epsilon, mine, part, outageScale, alloc);
     // The stream is about as long as the N-1 screen; the buses, about as long again.
     progress(0.4);
     const t1 = performance.now();
