@@ -12,6 +12,8 @@ export * from './api/stats';
 export * from './errors';
 export * from './routes';
 export * from './result/analysis-result.v1';
+export * from './result/analysis-options';
+export * from './result/base-case.v1';
 export * from './legacy/sax-api';
 export * from './result/flexibility.v1';
 export * from './result/study-group';

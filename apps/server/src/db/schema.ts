@@ -100,6 +100,8 @@ export interface AnalysisJobsTable {
   slices_done: ColumnType<number, number | undefined, number>;
   /** The study group's key an 'analysis' or 'group' job runs; null: the default rule. */
   study_group: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A 'group' or 'capacity' job's analysis options (issue #25) as JSON; null: the defaults. */
+  options_json: ColumnType<string | null, string | null | undefined, string | null>;
   state: JobState;
   progress_percent: ColumnType<number, number | undefined, number>;
   stage: string | null;
@@ -172,8 +174,13 @@ export interface CaseGroupAnalysesTable {
   analysis_id: string;
   case_id: string;
   user_id: string;
-  /** Canonical group text (contracts' studyGroupKey): 'all', 'area:3', 'gens:3-5'. */
+  /**
+   * The analysis's key: the canonical group text (contracts' studyGroupKey: 'all', 'area:3',
+   * 'gens:3-5'), with `|<options key>` when computed with other than the default options.
+   */
   group_key: string;
+  /** Its analysis options (issue #25) as JSON; null: the defaults. */
+  options_json: ColumnType<string | null, string | null | undefined, string | null>;
   label: string;
   chosen_by: 'default' | 'request';
   job_id: string;

@@ -1,4 +1,5 @@
 import {
+  baseCaseToV1,
   branchDisplayName,
   findIslands,
   inServiceMask,
@@ -104,6 +105,7 @@ export async function runAnalysis(
         },
         warnings,
       },
+      baseCase: baseCaseToV1(net, n1.baseCase),
       n1: {
         contingencies: n1.nContingencies,
         islandingContingencies: n1.islanding.length,

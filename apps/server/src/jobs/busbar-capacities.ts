@@ -7,20 +7,38 @@ import {
   BusbarStatus,
   isEngineError,
   loadCase,
+  baseCaseToV1,
   type BusbarFigures,
   type Network,
   type PostRating,
+  type SlackRule,
 } from '@holgura/engine';
+import type { AnalysisOptions, BaseCase } from '@holgura/contracts';
 
 /**
- * The cap and the post-contingency rating (the API's are DEFAULT_CAPACITY_OPTIONS; a study's
- * are its own, with its distribution-factor cutoff).
+ * How the capacities are computed: an analysed case's from its analysis options (contracts'
+ * DEFAULT_ANALYSIS_OPTIONS unless a planner chose others in /analisis); a study's from its own.
  */
 export interface CapacityRunOptions {
   capMw: number;
   postRating: PostRating;
   /** Default the engine's, 0.01. */
   distributionFactorCutoff?: number;
+  /** Default the engine's, 'headroom-down' (issue #25: a planner's choice in /analisis). */
+  sink?: 'headroom-down' | 'initial-output' | 'loads';
+  /** Default 'distributed' (base/base-dispatch.ts). */
+  slack?: SlackRule;
+}
+
+/** A case's analysis options (contracts) as the capacity job takes them. */
+export function capacityRunOptions(options: AnalysisOptions): CapacityRunOptions {
+  return {
+    capMw: options.capMw,
+    postRating: options.postContingencyRating,
+    distributionFactorCutoff: options.distributionFactorCutoff,
+    slack: options.slack,
+    ...(options.sink === 'auto' ? {} : { sink: options.sink }),
+  };
 }
 
 /** One figure per bus, in bus order (the engine's arrays, capacity NaN outside the island). */
@@ -79,6 +97,10 @@ export interface CapacityColumns {
     contingencies: number;
     monitored: number;
     computeMs: number;
+    /** What the sink can give, MW; null when unbounded (a load sink). */
+    sinkRoomMw: number | null;
+    slack: SlackRule;
+    baseCase: BaseCase;
   };
   summary: CapacitySummary;
 }
@@ -140,6 +162,8 @@ export function capacityColumns(
     ...(options.distributionFactorCutoff === undefined
       ? {}
       : { distributionFactorCutoff: options.distributionFactorCutoff }),
+    ...(options.sink === undefined ? {} : { sink: options.sink }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
     threads: 1,
     ...(onProgress === undefined ? {} : { onProgress }),
   });
@@ -206,8 +230,18 @@ export function capacityColumns(
       contingencies: result.nContingencies,
       monitored: result.nMonitored,
       computeMs: result.timingsMs.total,
+      sinkRoomMw: Number.isFinite(result.sinkRoomMw) ? result.sinkRoomMw : null,
+      slack: result.baseCase.slack,
+      baseCase: baseCaseToV1(net, result.baseCase),
     },
-    summary: summarise(inIsland, attributable, strict, worsened.monitored, result.capMw),
+    summary: summarise(
+      inIsland,
+      attributable,
+      strict,
+      worsened.monitored,
+      result.capMw,
+      result.effectiveCapMw,
+    ),
   };
 }
 
@@ -260,6 +294,8 @@ export function summarise(
   strict: CapacityFigureColumns,
   worsenedMonitored: Int32Array,
   capMw: number,
+  /** Where the sink's room is below the cap, it is what a bus with nothing binding reaches. */
+  effectiveCapMw: number = capMw,
 ): CapacitySummary {
   let computed = 0;
   let withPreExistingLimit = 0;
@@ -270,7 +306,7 @@ export function summarise(
     if (strict.capacityMw[i] === 0 && attributable.capacityMw[i]! > 0) withPreExistingLimit++;
     if (worsenedMonitored[i]! >= 0) withWorsenedViolation++;
   }
-  const att = figureSummary(attributable.capacityMw, inIsland, capMw);
+  const att = figureSummary(attributable.capacityMw, inIsland, effectiveCapMw);
   return {
     buses: inIsland.length,
     computed,
@@ -280,6 +316,6 @@ export function summarise(
     capMw,
     medianMw: att.medianMw,
     attributable: att,
-    strict: figureSummary(strict.capacityMw, inIsland, capMw),
+    strict: figureSummary(strict.capacityMw, inIsland, effectiveCapMw),
   };
 }

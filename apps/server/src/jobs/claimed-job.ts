@@ -1,3 +1,4 @@
+import type { AnalysisOptions } from '@holgura/contracts';
 import type { JobKind } from '../db/schema';
 
 /** A job a runner has taken, with what running it needs. */
@@ -14,6 +15,8 @@ export interface ClaimedJob {
   uploadSha256: string;
   /** The study group's key ('analysis' and 'group' jobs); null: the default rule. */
   studyGroup: string | null;
+  /** A 'group' or 'capacity' job's analysis options (issue #25); the defaults when none. */
+  options: AnalysisOptions;
   attempts: number;
   /** Scenario × year cases of the study already stored. */
   slicesDone: number;

@@ -8,7 +8,13 @@ import {
   type Network,
   type StudyGroupChoice,
 } from '@holgura/engine';
-import { parseStudyGroup, type AcCheckResult, type Flexibility } from '@holgura/contracts';
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  parseStudyGroup,
+  type AcCheckResult,
+  type AnalysisOptions,
+  type Flexibility,
+} from '@holgura/contracts';
 import { toContractFlexibility } from './map-flexibility';
 
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
@@ -32,33 +38,49 @@ export function groupChoice(groupKey: string | null): StudyGroupChoice {
   return parsed.choice;
 }
 
-/** The flexibility analysis of one case with a study group (null: the default rule). */
-export function analyseWithGroup(net: Network, groupKey: string | null = null): FlexibilityResult {
+/**
+ * The flexibility analysis of one case with a study group (null: the default rule) and the
+ * options a planner chose in /analisis (issue #25; the cap is the busbar study's only).
+ */
+export function analyseWithGroup(
+  net: Network,
+  groupKey: string | null = null,
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+): FlexibilityResult {
   return analyseFlexibility(net, {
     group: groupChoice(groupKey),
     maxConstraints: MAX_STORED_CONSTRAINTS,
     maxViolations: MAX_STORED_VIOLATIONS,
+    postRating: options.postContingencyRating,
+    distributionFactorCutoff: options.distributionFactorCutoff,
+    slack: options.slack,
+    ...(options.sink === 'auto' ? {} : { sink: options.sink }),
   });
 }
 
 /**
  * The group's flexibility in the contract's form, with the AC check (issue 4 item 6) on the
- * first constraint of each level of both figures.
+ * first constraint of each level of both figures and on each figure's limiting constraint.
  */
 export function flexibilityForGroup(
   net: Network,
   groupKey: string | null,
   report: (percent: number, stage: string) => void = () => undefined,
   span: [number, number] = [0, 100],
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
 ): Flexibility {
-  const computed = analyseWithGroup(net, groupKey);
-  const flexibility = toContractFlexibility(computed);
+  const computed = analyseWithGroup(net, groupKey, options);
+  const flexibility = toContractFlexibility(computed, net);
   report(span[0] + 0.8 * (span[1] - span[0]), 'Verificando con flujo de carga AC');
   attachAcChecks(net, computed, flexibility);
   return flexibility;
 }
 
-/** An AC power flow at the DC limit dispatch of the first constraint of each level. */
+/**
+ * An AC power flow at the DC limit dispatch of the first constraint of each level and of each
+ * figure's limiting constraint. The AC case starts from the file's own dispatch (it covers the
+ * AC losses the DC base dispatch takes off the units) moved by the same transfer.
+ */
 function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: Flexibility): void {
   const pattern = {
     unitParticipation: computed.extra.unitParticipation,
@@ -69,6 +91,10 @@ function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: 
     ...(flexibility.figures ? flexibility.figures.strict.levels : []),
   ];
   const firstIds = new Set(levels.flatMap((level) => level.constraintIds.slice(0, 1)));
+  for (const figure of [flexibility.figures?.attributable, flexibility.figures?.strict]) {
+    if (figure?.limitingConstraintId != null) firstIds.add(figure.limitingConstraintId);
+  }
+  if (flexibility.limitingConstraintId !== null) firstIds.add(flexibility.limitingConstraintId);
   for (const constraint of flexibility.constraints) {
     if (!firstIds.has(constraint.id)) continue;
     const check = acCheckAtTransfer(net, pattern, constraint.transferAtLimitMw, {
@@ -106,12 +132,16 @@ export async function runGroupAnalysis(
   bytes: Uint8Array,
   groupKey: string,
   report: (percent: number, stage: string) => void,
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
 ): Promise<GroupOutcome> {
   try {
     report(5, 'Leyendo el caso');
     const { network } = await loadCase(bytes);
     report(20, 'Calculando la flexibilidad y las restricciones del grupo');
-    return { ok: true, flexibility: flexibilityForGroup(network, groupKey, report, [20, 95]) };
+    return {
+      ok: true,
+      flexibility: flexibilityForGroup(network, groupKey, report, [20, 95], options),
+    };
   } catch (error) {
     if (!isEngineError(error)) throw error;
     return {

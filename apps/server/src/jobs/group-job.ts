@@ -18,9 +18,10 @@ export async function runGroupJob(deps: {
 }): Promise<RunOutcome> {
   const { job, bytes, talk, store, log } = deps;
   if (job.studyGroup === null) throw new Error(`group job ${job.id} has no group`);
-  const answer = await talk({ type: 'group-run', jobId: job.id, bytes, group: job.studyGroup }, [
-    bytes.buffer as ArrayBuffer,
-  ]);
+  const answer = await talk(
+    { type: 'group-run', jobId: job.id, bytes, group: job.studyGroup, options: job.options },
+    [bytes.buffer as ArrayBuffer],
+  );
   if (answer.type === 'crashed') return 'crashed';
   const { reply } = answer;
   if (reply.type !== 'group-done') {

@@ -3,6 +3,7 @@ import { nowIso } from '../db/dialect';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
+import { storedAnalysisOptions } from './analysis-options';
 import type { ClaimedJob } from './claimed-job';
 import {
   busbarCapacityJobStore,
@@ -84,6 +85,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         'analysis_jobs.attempts',
         'analysis_jobs.slices_done',
         'analysis_jobs.study_group',
+        'analysis_jobs.options_json',
         'analysis_jobs.state',
         'uploads.sha256',
         'cases.case_name',
@@ -99,6 +101,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     studyVersion: row.study_version,
     uploadSha256: row.sha256,
     studyGroup: row.study_group,
+    options: storedAnalysisOptions(row.options_json),
     attempts,
     slicesDone: row.slices_done,
   });

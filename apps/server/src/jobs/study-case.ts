@@ -41,6 +41,7 @@ export function studyCapacityOptions(study: StudyFile): CapacityRunOptions {
     capMw: options.capMw,
     postRating: options.postRating,
     distributionFactorCutoff: options.distributionFactorCutoff,
+    slack: options.slack,
   };
 }
 

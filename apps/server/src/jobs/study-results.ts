@@ -58,6 +58,7 @@ export function studyRunOptions(study: StudyFile) {
     postRating: study.options.postContingencyRating,
     distributionFactorCutoff: study.options.distributionFactorCutoff,
     preExisting: study.options.preExistingViolations,
+    slack: study.options.slack,
   };
 }
 

@@ -48,8 +48,11 @@ export async function handleJob(
         return;
       }
       case 'group-run': {
-        const outcome = await runGroupAnalysis(message.bytes, message.group, (percent, stage) =>
-          post({ type: 'progress', jobId, percent, stage }),
+        const outcome = await runGroupAnalysis(
+          message.bytes,
+          message.group,
+          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
+          message.options,
         );
         if (!outcome.ok) {
           post({ type: 'group-done', jobId, outcome });

@@ -1,5 +1,5 @@
 import type { Transferable } from 'node:worker_threads';
-import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
+import type { AnalysisOptions, NetworkViewV1, StudyFile } from '@holgura/contracts';
 import type { CapacityOutcome, CapacityRunOptions } from './busbar-capacities';
 import type { EncodedFlexibility, EncodedResult } from './result-encoding';
 import type { StudyCaseOutcome } from './study-case';
@@ -35,7 +35,14 @@ export type ToWorker =
       group: string | null;
     }
   /** A 'group' job: the flexibility of an analysed case with another study group. */
-  | { type: 'group-run'; jobId: string; bytes: Uint8Array; group: string }
+  | {
+      type: 'group-run';
+      jobId: string;
+      bytes: Uint8Array;
+      group: string;
+      /** How to compute it (issue #25). */
+      options: AnalysisOptions;
+    }
   | {
       type: 'study-case';
       jobId: string;

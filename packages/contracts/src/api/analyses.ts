@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { caseIdSchema } from './cases';
 import { flexibilitySchema } from '../result/flexibility.v1';
+import { analysisOptionsSchema, analysisOptionsValueSchema } from '../result/analysis-options';
 import { studyGroupTextSchema } from '../result/study-group';
 
 /**
  * The flexibility of an analysed case per study group (issue #21, docs/decisions/013):
- *   POST /api/cases/{caseId}/analyses { group }   → 202 { analysisId, jobId, groupKey }
+ *   POST /api/cases/{caseId}/analyses { group, options? } → 202 { analysisId, jobId, groupKey }
  *   GET  /api/cases/{caseId}/analyses             → the groups run, with their state
  *   GET  /api/cases/{caseId}/analyses/{analysisId} → that group's flexibility
  *   GET  /api/cases/{caseId}/generators           → what a group can be chosen from
@@ -29,6 +30,8 @@ export const uploadQuerySchema = z.object({
 
 export const createGroupAnalysisRequestSchema = z.strictObject({
   group: studyGroupTextSchema,
+  /** How to compute it (issue #25); absent: the defaults. The cap does not change it. */
+  options: analysisOptionsSchema.optional(),
 });
 export type CreateGroupAnalysisRequest = z.input<typeof createGroupAnalysisRequestSchema>;
 
@@ -55,6 +58,8 @@ export const groupAnalysisSummarySchema = z.object({
   chosenBy: z.enum(['default', 'request']),
   /** The group of the upload's own analysis, the one GET /api/cases/{caseId}/data holds. */
   isUploadGroup: z.boolean(),
+  /** The options it was computed with (issue #25; the defaults for older analyses). */
+  options: analysisOptionsValueSchema,
   state: groupAnalysisStateSchema,
   jobId: z.string(),
   progressPercent: z.number().int().min(0).max(100),

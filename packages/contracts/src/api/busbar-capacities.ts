@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { analysisOptionsSchema, analysisOptionsValueSchema } from '../result/analysis-options';
+import { baseCaseSchema, slackRules } from '../result/base-case.v1';
 import { caseIdSchema } from './cases';
 
 /**
@@ -215,7 +217,17 @@ export const busbarCapacityOptionsSchema = z.object({
   contingencies: z.number().int().nonnegative(),
   monitored: z.number().int().nonnegative(),
   computeMs: z.number().nonnegative(),
+  /**
+   * What the sink can give, MW (null: unbounded, a load sink). Below the cap it is the figure
+   * of every bus where nothing binds first. Absent on results computed before issue #25.
+   */
+  sinkRoomMw: z.number().nullable().optional(),
+  /** Who took the file's mismatch in the DC base case (issue #25); absent before it. */
+  slack: z.enum(slackRules).optional(),
+  /** The base case's dispatch and input checks (issue #25); absent before it. */
+  baseCase: baseCaseSchema.optional(),
 });
+export type BusbarCapacityOptions = z.infer<typeof busbarCapacityOptionsSchema>;
 
 const stateFields = {
   caseId: z.string(),
@@ -227,8 +239,24 @@ const stateFields = {
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 };
 
+/** A computation newer than the result shown (other options asked for): its job's state. */
+export const nextCapacityJobSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(['pending', 'running', 'failed']),
+  progressPercent: z.number().int().min(0).max(100),
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  options: analysisOptionsValueSchema,
+});
+export type NextCapacityJob = z.infer<typeof nextCapacityJobSchema>;
+
 export const busbarCapacityPageResponseSchema = z.object({
   ...stateFields,
+  /**
+   * Issue #25: a newer computation (other options) while it runs or after it failed; the
+   * result shown stays until it is done. Null otherwise (and absent from older servers).
+   */
+  next: nextCapacityJobSchema.nullable().optional(),
   /** Buses that pass the filters (0 until done). */
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
@@ -279,6 +307,16 @@ export const busbarCapacityMapResponseSchema = z.object({
   capacityMw: z.array(z.number().nullable()),
 });
 export type BusbarCapacityMapResponse = z.infer<typeof busbarCapacityMapResponseSchema>;
+
+/**
+ * POST /api/cases/{caseId}/busbar-capacities: compute them (again) with these options (issue
+ * #25: the options a planner changes in /analisis); without a body, the defaults. The result
+ * shown stays until the new one is done.
+ */
+export const createBusbarCapacitiesRequestSchema = z
+  .strictObject({ options: analysisOptionsSchema.optional() })
+  .optional();
+export type CreateBusbarCapacitiesRequest = z.input<typeof createBusbarCapacitiesRequestSchema>;
 
 export const createBusbarCapacitiesResponseSchema = z.object({
   caseId: z.string(),

@@ -38,7 +38,9 @@ describe('studyFileSchema', () => {
       tmaxMw: 2000,
       postContingencyRating: 'emergency',
       distributionFactorCutoff: 0.01,
-      preExistingViolations: 'limit',
+      // The attributable figure first, as in /analisis (issue #25).
+      preExistingViolations: 'ignore',
+      slack: 'distributed',
     });
     expect(study.projects[0]!.branches[0]).toMatchObject({ circuit: '1', rPu: 0, bPu: 0 });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slackRules } from '../result/base-case.v1';
 
 /**
  * The study file (ANALYSIS.md §6): a base case plus scenarios, years, growth, interchanges and
@@ -135,21 +136,32 @@ export const studyFileSchema = z
           .max(1, 'El corte del factor de distribución debe estar entre 0 y 1')
           .default(0.01),
         /**
-         * 'limit' (ANALYSIS.md §4): a violation the network already has, and the new unit makes
-         * worse, gives capacity 0. 'ignore': such violations belong to the network, not to the
-         * connection, and are reported without limiting it.
+         * 'ignore' (the default since issue #25, as in /analisis: the attributable figure):
+         * violations the network already has belong to the network, not to the connection,
+         * and are reported without limiting it. 'limit' (ANALYSIS.md §4 as written, the strict
+         * figure): a violation the new unit makes worse gives capacity 0.
          */
         preExistingViolations: z
           .enum(['limit', 'ignore'], {
             error: 'Las violaciones existentes deben ser uno de estos valores: limit, ignore',
           })
-          .default('limit'),
+          .default('ignore'),
+        /**
+         * Who takes each case's generation–load mismatch (its AC losses) in the DC base case:
+         * 'distributed' (every unit, by its output) or 'single' (the reference unit, MATPOWER).
+         */
+        slack: z
+          .enum(slackRules, {
+            error: 'El despacho base debe ser uno de estos valores: distributed, single',
+          })
+          .default('distributed'),
       })
       .default({
         tmaxMw: 2000,
         postContingencyRating: 'emergency',
         distributionFactorCutoff: 0.01,
-        preExistingViolations: 'limit',
+        preExistingViolations: 'ignore',
+        slack: 'distributed',
       }),
   })
   .superRefine((study, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseCaseSchema } from './base-case.v1';
 import { busbarCapacitySchema } from './busbar-capacity.v1';
 import { flexibilitySchema } from './flexibility.v1';
 
@@ -52,6 +53,8 @@ export const analysisResultV1Schema = z.object({
     /** Worst base-case loadings, descending. */
     baseCaseTop: z.array(n1LoadingSchema),
   }),
+  /** The base case the N-1 screening ran on: dispatch and input checks (issue #25). */
+  baseCase: baseCaseSchema.optional(),
   /** Present on the cases of a busbar study (ANALYSIS.md §6). */
   busbarCapacity: busbarCapacitySchema.optional(),
   /** Absent until the case's flexibility analysis has run (ANALYSIS.md §5). */

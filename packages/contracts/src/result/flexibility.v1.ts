@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseCaseSchema, slackRules } from './base-case.v1';
 import { studyGroupKinds, studyGroupReasonCodes } from './study-group';
 
 /**
@@ -72,7 +73,7 @@ export const constraintSchema = z.object({
   preExistingViolation: z.boolean(),
   /** Per plant with |sensitivity| ≥ the cutoff: d(flow of c)/d(P of the plant), sink-balanced. */
   sensitivities: z.array(z.object({ plant: z.number().int().positive(), sensitivity: z.number() })),
-  /** Present on the first constraint of each level. */
+  /** Present on the first constraint of each level and on each figure's limiting one. */
   acCheck: acCheckSchema.optional(),
 });
 export type Constraint = z.infer<typeof constraintSchema>;
@@ -197,6 +198,8 @@ export const flexibilitySchema = z.object({
     distributionFactorCutoff: z.number().nonnegative(),
     postContingencyRating: z.enum(['A', 'B', 'C', 'emergency']),
     includeGeneratorOutages: z.boolean(),
+    /** Who took the file's mismatch in the DC base case (issue #25); absent before it. */
+    slack: z.enum(slackRules).optional(),
   }),
   tmaxMw: z.number().nonnegative(),
   /**
@@ -217,6 +220,8 @@ export const flexibilitySchema = z.object({
     .object({ attributable: flexibilityFigureSchema, strict: flexibilityFigureSchema })
     .optional(),
   preExisting: preExistingSchema.optional(),
+  /** The base case analysed: its dispatch and the input checks (issue #25). */
+  baseCase: baseCaseSchema.optional(),
 });
 export type Flexibility = z.infer<typeof flexibilitySchema>;
 

@@ -44,7 +44,8 @@ const TRANSFERS: readonly CheckedFigure[] = ['flexibility', 'capacity'];
 const OUTSIDE_LIMITS_TOLERANCE_MW = 1;
 
 /**
- * Values for which ±Inf or NaN has no meaning (a load, an impedance, an output): no figure can
+ * Values for which ±Inf or NaN has no meaning (a load, an impedance, an output, a voltage or
+ * angle): no figure can
  * be computed from them, so the case is refused with the first one found. Limits are not here:
  * an infinite limit means "none", which effectiveLimits and the ratings rule handle.
  */
@@ -68,6 +69,9 @@ export function refuseNonFinite(net: Network): void {
   check(b.qdMvar, 'QD', bus);
   check(b.gsMw, 'GS', bus);
   check(b.bsMvar, 'BS', bus);
+  check(b.vmPu, 'VM', bus);
+  check(b.vaDeg, 'VA', bus);
+  check(b.baseKv, 'BASE_KV', bus);
   check(br.rPu, 'BR_R', branch);
   check(br.xPu, 'BR_X', branch);
   check(br.bPu, 'BR_B', branch);
@@ -75,6 +79,7 @@ export function refuseNonFinite(net: Network): void {
   check(br.shiftDeg, 'SHIFT', branch);
   check(g.pgMw, 'PG', unit);
   check(g.qgMvar, 'QG', unit);
+  check(g.vgPu, 'VG', unit);
   if (!Number.isFinite(net.baseMva) || net.baseMva <= 0) {
     throw new EngineError('MODEL_VALUE_NOT_FINITE', `baseMVA is ${net.baseMva}`, {
       field: 'baseMVA',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describeStudyErrors, studyFileSchema, type StudyFile } from '@holgura/contracts';
+import type { SlackRule } from '../base/base-dispatch';
 import type { Network } from '../model/network';
 import { projectEffects } from '../study/project-effects';
 import { runStudy } from '../study/run-study';
@@ -80,6 +81,8 @@ export interface StudyCommandOptions {
    * the study's cap, rating and cutoff): what the web app stores for each case of a study.
    */
   readonly allBuses?: boolean;
+  /** Overrides the file's options.slack (`--slack single` reproduces earlier figures). */
+  readonly slack?: SlackRule;
 }
 
 /**
@@ -104,6 +107,7 @@ export async function study(
     postRating: file.options.postContingencyRating,
     distributionFactorCutoff: file.options.distributionFactorCutoff,
     preExisting: file.options.preExistingViolations,
+    slack: options.slack ?? file.options.slack,
   };
   const total = spec.scenarios.length * spec.years.length;
   const busbars = `${file.busbars.length} busbar${file.busbars.length === 1 ? '' : 's'}`;
@@ -126,6 +130,7 @@ export async function study(
       capMw: studyOptions.capMw,
       distributionFactorCutoff: studyOptions.distributionFactorCutoff,
       preExisting: studyOptions.preExisting,
+      slack: studyOptions.slack,
     });
     return (output.json as { results: unknown[] }).results;
   });

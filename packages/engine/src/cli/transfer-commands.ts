@@ -264,7 +264,7 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
     ...(options.slack === undefined ? {} : { slack: options.slack }),
     ...(options.levels === undefined ? {} : { levels: options.levels }),
   });
-  const v1 = flexibilityToV1(result, describeStudyGroup);
+  const v1 = flexibilityToV1(result, describeStudyGroup, net);
   const { studyGroup, figures, preExisting } = v1;
   const limitingName = (id: number | null) => {
     const c = id === null ? undefined : v1.constraints[id - 1];
@@ -283,7 +283,7 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
   });
   const { attributable, strict } = figures;
   const counts = preExisting.counts;
-  const baseCase = baseCaseToV1(net, result.baseCase);
+  const baseCase = v1.baseCase;
   return {
     json: {
       studyGroup: { ...studyGroup, unitCount: studyGroup.units.length },

@@ -1,3 +1,5 @@
+import type { Network } from '../model/network';
+import { baseCaseToV1 } from './base-case-v1';
 import type {
   ElementState,
   FlexibilityFigure,
@@ -22,8 +24,13 @@ export type DescribeStudyGroup = (group: StudyGroupResult) => StudyGroupWords;
  * The flexibility result as version 1 of the analysis result holds it
  * (contracts/src/result/flexibility.v1.ts): 1-based ids, plant numbers and branch rows. The
  * one place that adds the 1s; the server validates the output against the contract's schema.
+ * `net` is the case analysed (for the names of the units its base case moved).
  */
-export function flexibilityToV1(result: FlexibilityResult, describeGroup: DescribeStudyGroup) {
+export function flexibilityToV1(
+  result: FlexibilityResult,
+  describeGroup: DescribeStudyGroup,
+  net: Network,
+) {
   const element = (state: ElementState) => ({
     branch: state.branch + 1,
     name: state.name,
@@ -55,6 +62,7 @@ export function flexibilityToV1(result: FlexibilityResult, describeGroup: Descri
       distributionFactorCutoff: result.options.distributionFactorCutoff,
       postContingencyRating: result.options.postContingencyRating,
       includeGeneratorOutages: result.options.includeGeneratorOutages,
+      slack: result.baseCase.slack,
     },
     tmaxMw: result.tmaxMw,
     fcitcMw: result.fcitcMw,
@@ -130,6 +138,7 @@ export function flexibilityToV1(result: FlexibilityResult, describeGroup: Descri
         constraintId: id(v.constraintIndex),
       })),
     },
+    baseCase: baseCaseToV1(net, result.baseCase),
   };
 }
 

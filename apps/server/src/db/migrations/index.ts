@@ -10,6 +10,7 @@ import { studies } from './2026-11-25T000000-studies';
 import { groupAnalyses } from './2026-11-26T000000-group-analyses';
 import { resultParts } from './2026-11-27T000000-result-parts';
 import { busbarCapacities } from './2026-11-28T000000-busbar-capacities';
+import { analysisOptions } from './2026-11-29T000000-analysis-options';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -27,6 +28,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-26T000000-group-analyses': groupAnalyses(d),
     '2026-11-27T000000-result-parts': resultParts(d),
     '2026-11-28T000000-busbar-capacities': busbarCapacities(d),
+    '2026-11-29T000000-analysis-options': analysisOptions(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

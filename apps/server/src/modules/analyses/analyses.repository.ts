@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { flexibilitySchema, type Flexibility, type GroupAnalysisSummary } from '@holgura/contracts';
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  flexibilityOptionsKey,
+  flexibilitySchema,
+  type AnalysisOptions,
+  type Flexibility,
+  type GroupAnalysisSummary,
+} from '@holgura/contracts';
+import { analysisOptionsJson, storedAnalysisOptions } from '../../jobs/analysis-options';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { StoredJson } from '../../http/stored-json';
@@ -23,8 +31,21 @@ export type CreatedRun = {
 };
 
 /**
- * The flexibility of an owner's cases per study group (issue #21): `case_group_analyses` rows
- * and the 'group' jobs that fill them. Another user's case is a missing one.
+ * The row key of a group's analysis: its group text, with `|<options key>` when its options are
+ * not the defaults (migration 2026-11-29). The cap does not change a flexibility: it is left out.
+ */
+export function analysisRowKey(groupKey: string, options: AnalysisOptions): string {
+  const key = flexibilityOptionsKey(options);
+  return key === '' ? groupKey : `${groupKey}|${key}`;
+}
+
+/** The group text of a row key. */
+const groupOfRowKey = (rowKey: string) => rowKey.split('|')[0]!;
+
+/**
+ * The flexibility of an owner's cases per study group and analysis options (issues #21, #25):
+ * `case_group_analyses` rows and the 'group' jobs that fill them. Another user's case is a
+ * missing one.
  */
 export function analysesRepository(db: Db, owner: string) {
   /** The newest upload job of the case (kind 'analysis'), which holds the file. */
@@ -62,8 +83,13 @@ export function analysesRepository(db: Db, owner: string) {
       caseId: string,
       uploadId: string,
       group: { key: string; label: string },
+      options: AnalysisOptions,
       limits?: UserLimitsGuard,
     ): Promise<CreatedRun> {
+      // The cap is the busbar study's: the flexibility is keyed and stored without it.
+      const flexibilityOptions = { ...options, capMw: DEFAULT_ANALYSIS_OPTIONS.capMw };
+      const rowKey = analysisRowKey(group.key, flexibilityOptions);
+      const optionsJson = analysisOptionsJson(flexibilityOptions);
       return db.transaction().execute(async (tx) => {
         const existing = await tx
           .selectFrom('case_group_analyses')
@@ -75,7 +101,7 @@ export function analysesRepository(db: Db, owner: string) {
             'analysis_jobs.state',
           ])
           .where('case_group_analyses.case_id', '=', caseId)
-          .where('case_group_analyses.group_key', '=', group.key)
+          .where('case_group_analyses.group_key', '=', rowKey)
           .executeTakeFirst();
         const usable =
           existing !== undefined &&
@@ -96,6 +122,7 @@ export function analysesRepository(db: Db, owner: string) {
             case_id: caseId,
             kind: 'group',
             study_group: group.key,
+            options_json: optionsJson,
             state: 'queued',
             queued_at: now,
             created_at: now,
@@ -132,7 +159,8 @@ export function analysesRepository(db: Db, owner: string) {
             analysis_id: analysisId,
             case_id: caseId,
             user_id: owner,
-            group_key: group.key,
+            group_key: rowKey,
+            options_json: optionsJson,
             created_at: now,
             ...fresh,
           })
@@ -149,6 +177,7 @@ export function analysesRepository(db: Db, owner: string) {
         .select([
           'case_group_analyses.analysis_id',
           'case_group_analyses.group_key',
+          'case_group_analyses.options_json',
           'case_group_analyses.label',
           'case_group_analyses.chosen_by',
           'case_group_analyses.job_id',
@@ -191,10 +220,11 @@ export function analysesRepository(db: Db, owner: string) {
                 : row.state;
         return {
           analysisId: row.analysis_id,
-          groupKey: row.group_key,
+          groupKey: groupOfRowKey(row.group_key),
           label: row.label,
           chosenBy: row.chosen_by,
           isUploadGroup: row.kind === 'analysis',
+          options: storedAnalysisOptions(row.options_json),
           state,
           jobId: row.job_id,
           progressPercent: row.progress_percent,

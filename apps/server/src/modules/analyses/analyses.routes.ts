@@ -7,6 +7,7 @@ import {
   caseLookupParamsSchema,
   createGroupAnalysisRequestSchema,
   createGroupAnalysisResponseSchema,
+  DEFAULT_ANALYSIS_OPTIONS,
   groupAnalysisResponseSchema,
   parseStudyGroup,
   studyGroupLabel,
@@ -62,9 +63,11 @@ export function registerAnalysisRoutes(
     summary: 'Calcula la flexibilidad del caso con otro grupo de estudio',
     description:
       'El grupo, en texto: `renewables`, `all`, `fuel:<combustible>`, `area:<n>`, `zone:<n>`, ' +
-      '`kv:<kV mínimo>` o `gens:<filas de generador>` (1-based, `3,4,7` o `10-14`). Responde con ' +
-      'el trabajo (progreso en `/api/jobs/{jobId}`) y el análisis del grupo; un grupo ya calculado ' +
-      'o en curso no se calcula de nuevo (`existing: true`).',
+      '`kv:<kV mínimo>` o `gens:<filas de generador>` (1-based, `3,4,7` o `10-14`), y las ' +
+      'opciones del análisis (`options`: capacidad poscontingencia, umbral del factor de ' +
+      'distribución, sumidero, despacho base; sin ellas, las de siempre). Responde con el ' +
+      'trabajo (progreso en `/api/jobs/{jobId}`) y el análisis; un grupo ya calculado o en ' +
+      'curso con las mismas opciones no se calcula de nuevo (`existing: true`).',
     auth: guard.requireUser,
     params: caseLookupParamsSchema,
     notFound: 'CASE_NOT_FOUND',
@@ -93,6 +96,7 @@ export function registerAnalysisRoutes(
           caseId,
           analysed.uploadId,
           { key, label: studyGroupLabel(parsed.choice) },
+          request.body.options ?? DEFAULT_ANALYSIS_OPTIONS,
           deps.limits,
         );
       } catch (error) {

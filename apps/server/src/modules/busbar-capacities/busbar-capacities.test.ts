@@ -13,6 +13,7 @@ import {
   jobStatusSchema,
   uploadResponseSchema,
   type BusbarCapacityRow,
+  DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
 import { allBusbarCapacities, loadCase, type BusbarFigures } from '@holgura/engine';
 import type { App } from '../../app';
@@ -373,6 +374,7 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
       studyVersion: null,
       uploadSha256: '',
       studyGroup: null,
+      options: { ...DEFAULT_ANALYSIS_OPTIONS },
       attempts: 1,
       slicesDone: 0,
     };

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import {
+  analysisOptionsKey,
   busbarHistogramEdges,
+  DEFAULT_ANALYSIS_OPTIONS,
   errorMessages,
+  type AnalysisOptions,
   type BusbarCapacityRow,
   type BusbarCapacityState,
   type BusbarCapacitySort,
@@ -12,6 +15,7 @@ import {
 } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
+import { analysisOptionsJson, storedAnalysisOptions } from '../../jobs/analysis-options';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import type { UserLimitsGuard } from '../uploads/user-limits';
 import {
@@ -30,6 +34,20 @@ export interface CapacityStatus {
   error: { code: string; message: string } | null;
   result: ShownResult | null;
   caseName: string;
+  /**
+   * A newer computation than the shown result (issue #25: other options chosen in /analisis):
+   * its job, while it runs or when it failed; null when the shown result is the newest.
+   */
+  next: NextCapacityJob | null;
+}
+
+export interface NextCapacityJob {
+  jobId: string;
+  state: 'pending' | 'running' | 'failed';
+  progressPercent: number;
+  stage: string | null;
+  error: { code: string; message: string } | null;
+  options: AnalysisOptions;
 }
 
 export interface ShownResult {
@@ -171,7 +189,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
                 .where('busbar_capacity_results.shown_at', 'is not', null)
                 .orderBy('busbar_capacity_results.shown_at', 'desc')
                 .executeTakeFirst();
-        const base = { caseName: caseRow.case_name, stage: null, error: null };
+        const base = { caseName: caseRow.case_name, stage: null, error: null, next: null };
         return shown === undefined
           ? { ...base, state: 'absent', jobId: null, progressPercent: 0, result: null }
           : {
@@ -185,7 +203,15 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       const [job, shown] = await Promise.all([
         db
           .selectFrom('analysis_jobs')
-          .select(['id', 'state', 'progress_percent', 'stage', 'error_code', 'error_message'])
+          .select([
+            'id',
+            'state',
+            'progress_percent',
+            'stage',
+            'error_code',
+            'error_message',
+            'options_json',
+          ])
           .where('case_id', '=', caseId)
           .where('kind', '=', 'capacity')
           .orderBy('created_at', 'desc')
@@ -200,13 +226,36 @@ export function busbarCapacityRepository(db: Db, owner: string) {
           .executeTakeFirst(),
       ]);
       const base = { caseName: caseRow.case_name, progressPercent: 0, stage: null, error: null };
+      const jobError = (row: NonNullable<typeof job>) => ({
+        code: row.error_code ?? 'JOB_INTERNAL',
+        message: row.error_message ?? errorMessages.JOB_INTERNAL,
+      });
       if (shown !== undefined) {
+        // The newest job, when it is not the one that wrote the shown result, is a new
+        // computation on its way (or one that failed): the old result stays meanwhile.
+        const next: NextCapacityJob | null =
+          job === undefined || job.id === shown.job_id || job.state === 'done'
+            ? null
+            : {
+                jobId: job.id,
+                state:
+                  job.state === 'queued'
+                    ? 'pending'
+                    : job.state === 'running'
+                      ? 'running'
+                      : 'failed',
+                progressPercent: job.progress_percent,
+                stage: job.stage,
+                error: job.state === 'failed' || job.state === 'cancelled' ? jobError(job) : null,
+                options: storedAnalysisOptions(job.options_json),
+              };
         return {
           ...base,
           state: 'done',
           jobId: shown.job_id,
           progressPercent: 100,
           result: shownResult(shown),
+          next,
         };
       }
       if (job !== undefined) {
@@ -218,14 +267,9 @@ export function busbarCapacityRepository(db: Db, owner: string) {
           jobId: job.id,
           progressPercent: job.progress_percent,
           stage: job.stage,
-          error:
-            state !== 'failed'
-              ? null
-              : {
-                  code: job.error_code ?? 'JOB_INTERNAL',
-                  message: job.error_message ?? errorMessages.JOB_INTERNAL,
-                },
+          error: state !== 'failed' ? null : jobError(job),
           result: null,
+          next: null,
         };
       }
       // No capacity job: the upload's analysis queues one when it completes.
@@ -237,7 +281,13 @@ export function busbarCapacityRepository(db: Db, owner: string) {
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
       const analysing = upload?.state === 'queued' || upload?.state === 'running';
-      return { ...base, state: analysing ? 'pending' : 'absent', jobId: null, result: null };
+      return {
+        ...base,
+        state: analysing ? 'pending' : 'absent',
+        jobId: null,
+        result: null,
+        next: null,
+      };
     },
 
     /**
@@ -248,6 +298,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     async createRun(
       caseId: string,
       limits?: UserLimitsGuard,
+      options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
     ): Promise<
       | { status: 'no-case' }
       | { status: 'not-analysed' }
@@ -269,14 +320,22 @@ export function busbarCapacityRepository(db: Db, owner: string) {
           .orderBy('created_at', 'desc')
           .executeTakeFirst();
         if (upload?.state !== 'done') return { status: 'not-analysed' as const };
-        const existing = await tx
+        // The newest computation answers when it is (or will be) the one asked for.
+        const newest = await tx
           .selectFrom('analysis_jobs')
-          .select(['id', 'state'])
+          .select(['id', 'state', 'options_json'])
           .where('case_id', '=', caseId)
           .where('kind', '=', 'capacity')
-          .where('state', 'in', ['queued', 'running', 'done'])
           .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
           .executeTakeFirst();
+        const wanted = analysisOptionsKey(options);
+        const existing =
+          newest !== undefined &&
+          ['queued', 'running', 'done'].includes(newest.state) &&
+          analysisOptionsKey(storedAnalysisOptions(newest.options_json)) === wanted
+            ? newest
+            : undefined;
         if (existing !== undefined) {
           const state: BusbarCapacityState =
             existing.state === 'done'
@@ -297,6 +356,7 @@ export function busbarCapacityRepository(db: Db, owner: string) {
             upload_id: upload.upload_id,
             case_id: caseId,
             kind: 'capacity',
+            options_json: analysisOptionsJson(options),
             state: 'queued',
             queued_at: now,
             created_at: now,

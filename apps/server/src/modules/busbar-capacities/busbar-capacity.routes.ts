@@ -10,7 +10,9 @@ import {
   busbarCapacityPageQuerySchema,
   busbarCapacityPageResponseSchema,
   busbarCapacityParamsSchema,
+  createBusbarCapacitiesRequestSchema,
   createBusbarCapacitiesResponseSchema,
+  DEFAULT_ANALYSIS_OPTIONS,
   type BusbarCapacityHistogramResponse,
   type BusbarCapacityMapResponse,
   type BusbarCapacityPageResponse,
@@ -36,6 +38,12 @@ const stateFields = (caseId: string, status: CapacityStatus) => ({
   progressPercent: status.progressPercent,
   stage: status.stage,
   error: status.error,
+});
+
+/** The page's state: with the newer computation on its way, when there is one. */
+const pageStateFields = (caseId: string, status: CapacityStatus) => ({
+  ...stateFields(caseId, status),
+  next: status.next,
 });
 
 /** A stored result's answers change only with the result: tag = result and question. */
@@ -119,7 +127,7 @@ export function registerBusbarCapacityRoutes(
       const result = status.result;
       if (result === null) {
         const answer: BusbarCapacityPageResponse = {
-          ...stateFields(caseId, status),
+          ...pageStateFields(caseId, status),
           total: 0,
           ...paging,
           rows: [],
@@ -130,7 +138,33 @@ export function registerBusbarCapacityRoutes(
         return sendUntagged(reply, answer);
       }
       const filters = { q: query.q, minKv: query.minKv, area: query.area };
-      const etag = entityTag('page', result.resultKey, result.shownAt, paging, filters);
+      // While a newer computation runs, its progress is part of the answer: no tag then.
+      if (status.next !== null && status.next.state !== 'failed') {
+        const [total, rows] = await Promise.all([
+          repo.count(result.resultKey, filters),
+          repo.page(result.resultKey, filters, query, {
+            offset: (query.page - 1) * query.pageSize,
+            limit: query.pageSize,
+          }),
+        ]);
+        return sendUntagged(reply, {
+          ...pageStateFields(caseId, status),
+          total,
+          ...paging,
+          rows,
+          summary: JSON.parse(result.summaryJson) as BusbarCapacityPageResponse['summary'],
+          options: JSON.parse(result.optionsJson) as BusbarCapacityPageResponse['options'],
+          computedAt: result.shownAt,
+        } satisfies BusbarCapacityPageResponse);
+      }
+      const etag = entityTag(
+        'page',
+        result.resultKey,
+        result.shownAt,
+        status.next?.jobId ?? null,
+        paging,
+        filters,
+      );
       return sendTagged(request, reply, etag, async () => {
         const [total, rows] = await Promise.all([
           repo.count(result.resultKey, filters),
@@ -140,7 +174,7 @@ export function registerBusbarCapacityRoutes(
           }),
         ]);
         const answer: BusbarCapacityPageResponse = {
-          ...stateFields(caseId, status),
+          ...pageStateFields(caseId, status),
           total,
           ...paging,
           rows,
@@ -157,13 +191,17 @@ export function registerBusbarCapacityRoutes(
     method: 'POST',
     url: '/api/cases/:caseId/busbar-capacities',
     tag: 'Casos',
-    summary: 'Calcula la capacidad N-1 de cada barra de un caso ya analizado',
+    summary: 'Calcula (de nuevo) la capacidad N-1 de cada barra de un caso ya analizado',
     description:
-      'Para casos analizados antes de que existiera, o cuyo cálculo falló: la subida la calcula ' +
-      'sola al terminar su análisis. Responde con el trabajo (progreso en `/api/jobs/{jobId}`); ' +
-      'si ya está calculada o en curso no se calcula de nuevo (`existing: true`).',
+      'Con las opciones del análisis (`options`: tope por barra, capacidad poscontingencia, ' +
+      'umbral del factor de distribución, sumidero, despacho base; sin cuerpo, las de siempre). ' +
+      'La subida la calcula sola con las de siempre al terminar su análisis. Responde con el ' +
+      'trabajo (progreso en `/api/jobs/{jobId}`); si ya está calculada o en curso con esas ' +
+      'opciones no se calcula de nuevo (`existing: true`). El resultado anterior se sigue ' +
+      'mostrando hasta que el nuevo termina (`next` en la página).',
     auth: guard.requireUser,
     params: busbarCapacityParamsSchema,
+    body: createBusbarCapacitiesRequestSchema,
     notFound: 'CASE_NOT_FOUND',
     responses: { 202: createBusbarCapacitiesResponseSchema },
     errors: {
@@ -176,7 +214,11 @@ export function registerBusbarCapacityRoutes(
       const { caseId } = request.params;
       let run;
       try {
-        run = await repository(request).createRun(caseId, deps.limits);
+        run = await repository(request).createRun(
+          caseId,
+          deps.limits,
+          request.body?.options ?? DEFAULT_ANALYSIS_OPTIONS,
+        );
       } catch (error) {
         if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
         throw error;

@@ -4,27 +4,12 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ClaimedJob } from '../../jobs/claimed-job';
-import type {
-  CapacityColumns,
-  CapacityFigureColumns,
-  CapacityRunOptions,
-} from '../../jobs/busbar-capacities';
+import type { CapacityColumns, CapacityFigureColumns } from '../../jobs/busbar-capacities';
 import {
   capacityDb,
   type BusbarCapacityRowsTable,
   type CapacityDb,
 } from './busbar-capacity.tables';
-
-/**
- * How an analysed case's busbar capacities are computed (docs/decisions/016): the studies'
- * defaults (contracts' study options) — a 2,000 MW cap, RATE_B after a contingency when it is
- * non-zero ('emergency') — and the engine's default sink for a new unit, every other in-service
- * unit by P0 − Pmin ('headroom-down', ANALYSIS.md §4), with the 0.01 distribution-factor cutoff.
- */
-export const DEFAULT_CAPACITY_OPTIONS: CapacityRunOptions = {
-  capMw: 2000,
-  postRating: 'emergency',
-};
 
 /** Rows per INSERT: 500 × 21 values stays under both databases' parameter limits. */
 export const ROW_BATCH = 250;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { ClaimedJob, JobQueueStore } from '../../jobs/jobs.repository';
 import type { RunOutcome, ThreadTalk } from '../../jobs/worker-protocol';
-import { DEFAULT_CAPACITY_OPTIONS } from './busbar-capacity.store';
+import { capacityRunOptions } from '../../jobs/busbar-capacities';
 
 /**
  * A 'capacity' job (issue #17, docs/decisions/016): the N-1 capacity of every bus of an analysed
@@ -25,7 +25,7 @@ export async function runCapacityJob(deps: {
       jobId: job.id,
       attempt: job.attempts,
       bytes,
-      options: DEFAULT_CAPACITY_OPTIONS,
+      options: capacityRunOptions(job.options),
     },
     [bytes.buffer as ArrayBuffer],
   );

@@ -9,6 +9,7 @@ import {
   studyDetailSchema,
   studyFileSchema,
   type StudyFileInput,
+  DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { runStudyCaseJob } from '../../jobs/study-case';
@@ -94,9 +95,10 @@ describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect
         expect(rows, `${slice.name}, from bus ${busbar.bus}'s case`).toEqual(expected);
         expect(answer.options).toMatchObject({ capMw: 500, postContingencyRating: 'emergency' });
         expect(answer.summary).toMatchObject({ buses: 30, capMw: 500 });
-        // The study's own figure for the bus (preExisting 'limit') is the strict one.
+        // The study's own figure for the bus (preExisting 'ignore', the default since issue #25)
+        // is the attributable one.
         const row = rows.find((r) => r.bus === busbar.bus)!;
-        expect(row.strict.capacityMw!, `${slice.name} bus ${busbar.bus}`).toBeCloseTo(
+        expect(row.attributable.capacityMw!, `${slice.name} bus ${busbar.bus}`).toBeCloseTo(
           busbar.capacityMw,
           6,
         );
@@ -196,6 +198,7 @@ describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect
       studyVersion: 1,
       uploadSha256: '',
       studyGroup: null,
+      options: { ...DEFAULT_ANALYSIS_OPTIONS },
       attempts: 2,
       slicesDone: 0,
     };

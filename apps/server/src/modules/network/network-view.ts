@@ -5,6 +5,7 @@ import {
   computeForceLayout,
   geographicLayoutOf,
   parseBusCoordinatesCsv,
+  prepareBaseCase,
   runDcPowerFlow,
   type NetworkLayout,
   type Network,
@@ -25,10 +26,14 @@ const round = (value: number, digits: number) => {
  */
 export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkViewV1 {
   const placed = layout ?? computeForceLayout(net);
-  const { buses, branches, generators } = net;
+  const { buses, branches } = net;
   let flows: Float64Array;
+  // The analyses' base case: its dispatch and flows, and real limits in place of placeholders.
+  let { generators } = net;
   try {
-    flows = runDcPowerFlow(net).pfMw;
+    const base = prepareBaseCase(net).net;
+    generators = base.generators;
+    flows = runDcPowerFlow(base).pfMw;
   } catch {
     // A case the DC power flow cannot solve still has a picture; its flows are unknown, not 0.
     flows = new Float64Array(branches.count).fill(Number.NaN);

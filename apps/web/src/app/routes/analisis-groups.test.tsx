@@ -2,6 +2,7 @@ import {
   flexibilitySchema,
   type CaseGeneratorsResponse,
   type GroupAnalysisSummary,
+  DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ const row = (patch: Partial<GroupAnalysisSummary>): GroupAnalysisSummary => ({
   label: '2 unidades elegidas',
   chosenBy: 'default',
   isUploadGroup: true,
+  options: { ...DEFAULT_ANALYSIS_OPTIONS },
   state: 'done',
   jobId: 'j-upload',
   progressPercent: 100,

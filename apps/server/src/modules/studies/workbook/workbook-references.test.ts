@@ -90,6 +90,7 @@ describe('readStudyWorkbook: the Estudio sheet', () => {
       postContingencyRating: 'emergency',
       distributionFactorCutoff: 0.05,
       preExistingViolations: 'ignore',
+      slack: 'distributed',
     });
   });
 

@@ -9,9 +9,10 @@ import { FieldFrame, inputClasses, NumberField } from './fields';
 const t = esStudies.options;
 
 const RATINGS = ['emergency', 'A', 'B', 'C'] as const;
+// The attributable figure first: the default, as in /analisis (issue #25).
 const PRE_EXISTING = [
-  { value: 'limit', label: t.limit, hint: t.limitHint },
   { value: 'ignore', label: t.ignore, hint: t.ignoreHint },
+  { value: 'limit', label: t.limit, hint: t.limitHint },
 ] as const;
 
 /** Tmax, post-contingency rating, distribution-factor cutoff and pre-existing violations. */

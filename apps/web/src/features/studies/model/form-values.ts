@@ -12,11 +12,16 @@ export type BranchValues = ProjectValues['branches'][number];
 export type UnitValues = ProjectValues['units'][number];
 export type InterchangeValues = ScenarioValues['interchanges'][number];
 
+/**
+ * The study file's defaults (contracts' studyFileSchema): the attributable figure first, as in
+ * /analisis (issue #25), with the strict one beside it in the results.
+ */
 export const DEFAULT_OPTIONS: StudyFormValues['options'] = {
   tmaxMw: 2000,
   postContingencyRating: 'emergency',
   distributionFactorCutoff: 0.01,
-  preExistingViolations: 'limit',
+  preExistingViolations: 'ignore',
+  slack: 'distributed',
 };
 
 /**

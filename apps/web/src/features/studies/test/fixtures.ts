@@ -97,6 +97,7 @@ export const studyFile: StudyFile = {
     postContingencyRating: 'emergency',
     distributionFactorCutoff: 0.01,
     preExistingViolations: 'ignore',
+    slack: 'distributed',
   },
 };
 
