@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisResultV1Schema, type AnalysisResultV1 } from '../result/analysis-result.v1';
+import { baseCaseSchema } from '../result/base-case.v1';
 import {
   constraintSchema,
   flexibilityFigure,
@@ -117,6 +118,8 @@ export const flexibilitySummarySchema = z.object({
   constraintCount: z.number().int().nonnegative(),
   plantCount: z.number().int().nonnegative(),
   preExisting: preExistingSchema.shape.counts.nullable(),
+  /** The base case the flexibility ran on (issue #25); null for results stored before it. */
+  baseCase: baseCaseSchema.nullable().optional(),
 });
 export type FlexibilitySummary = z.infer<typeof flexibilitySummarySchema>;
 
@@ -233,6 +236,7 @@ export function flexibilitySummary(flexibility: Flexibility): FlexibilitySummary
     constraintCount: flexibility.constraints.length,
     plantCount: flexibility.plants.length,
     preExisting: flexibility.preExisting?.counts ?? null,
+    baseCase: flexibility.baseCase ?? null,
   };
 }
 
