@@ -14,6 +14,7 @@ import {
   groupAnalysisResponseSchema,
   jobStatusSchema,
   uploadResponseSchema,
+  DEFAULT_ANALYSIS_OPTIONS,
   type JobStatus,
 } from '@holgura/contracts';
 import { analyseFlexibility, loadCase } from '@holgura/engine';
@@ -164,6 +165,74 @@ describe.each(dialects)('study groups through the API on %s (issue #21)', (diale
       `${exportPaths.constraints(caseId, 'csv')}?level=1&analysis=nope`,
     );
     expect(apiErrorSchema.parse(unknown.json()).error.code).toBe('GROUP_ANALYSIS_NOT_FOUND');
+  }, 120_000);
+
+  it('runs a group again with other options (issue #25): its own analysis, listed with them', async () => {
+    const { server } = await build(dialect);
+    const ana = await signedIn(server, 'group-options');
+    const caseId = await uploaded(ana, activsg200, 'case_ACTIVSg200.m');
+    const options = {
+      postContingencyRating: 'A',
+      distributionFactorCutoff: 0.05,
+      sink: 'loads',
+      slack: 'single',
+    };
+    const run = createGroupAnalysisResponseSchema.parse(
+      (await ana.post(analysisPaths.analyses(caseId), { group: 'all', options })).json(),
+    );
+    // The upload's group is 'all' with the defaults: other options are another analysis.
+    expect(run.existing).toBe(false);
+    expect((await waitForJob(ana, run.jobId)).state).toBe('done');
+    const listed = await list(ana, caseId);
+    const mine = listed.find((a) => a.analysisId === run.analysisId)!;
+    expect(mine).toMatchObject({ groupKey: 'all', state: 'done', isUploadGroup: false });
+    expect(mine.options).toEqual({ ...DEFAULT_ANALYSIS_OPTIONS, ...options });
+    expect(listed.find((a) => a.isUploadGroup)!.options).toEqual(DEFAULT_ANALYSIS_OPTIONS);
+    const stored = groupAnalysisResponseSchema.parse(
+      (await ana.get(analysisPaths.analysis(caseId, run.analysisId))).json(),
+    ).flexibility;
+    expect(stored.options).toMatchObject({
+      postContingencyRating: 'A',
+      distributionFactorCutoff: 0.05,
+      sink: 'loads',
+      slack: 'single',
+    });
+    expect(stored.baseCase!.slack).toBe('single');
+    // The same figures as the engine with those options on the file.
+    const { network } = await loadCase(new Uint8Array(activsg200));
+    const engine = analyseFlexibility(network, {
+      group: { kind: 'all' },
+      postRating: 'A',
+      distributionFactorCutoff: 0.05,
+      sink: 'loads',
+      slack: 'single',
+      maxConstraints: 300,
+    });
+    expect(stored.figures!.attributable.fcitcMw).toBeCloseTo(
+      engine.figures.attributable.fcitcMw,
+      9,
+    );
+    expect(stored.tmaxMw).toBeCloseTo(engine.tmaxMw, 9);
+    // Asked again with the same options (the cap aside): the same analysis, nothing queued.
+    const again = createGroupAnalysisResponseSchema.parse(
+      (
+        await ana.post(analysisPaths.analyses(caseId), {
+          group: 'all',
+          options: { ...options, capMw: 700 },
+        })
+      ).json(),
+    );
+    expect(again).toMatchObject({ analysisId: run.analysisId, existing: true });
+    // Bad options get a Spanish message and nothing is queued.
+    const bad = await ana.post(analysisPaths.analyses(caseId), {
+      group: 'all',
+      options: { distributionFactorCutoff: 2 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error.message).toContain(
+      'El umbral del factor de distribución debe estar entre 0 y 0,5',
+    );
+    expect((await list(ana, caseId)).length).toBe(listed.length);
   }, 120_000);
 
   it('fails a group with no unit in service, says why, and runs it again when asked', async () => {

@@ -299,6 +299,64 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     expect(done).toMatchObject({ state: 'done', jobId: run.jobId, total: 200 });
   });
 
+  it('computes them again with other options (issue #25): the old result shown until the new one is done', async () => {
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(app.server, 'cap-options');
+    const { caseId, capacityJobId } = await analysedWithCapacities(ana, activsg200, 'a.m');
+    expect((await waitForJob(ana, capacityJobId, 60_000)).state).toBe('done');
+    const before = await page(ana, caseId);
+    expect(before.next ?? null).toBeNull();
+    expect(before.options).toMatchObject({ capMw: 2000, postContingencyRating: 'emergency' });
+    expect(before.options!.baseCase!.slack).toBe('distributed');
+    const options = { capMw: 150, postContingencyRating: 'A', distributionFactorCutoff: 0.03 };
+    const posted = await ana.post(busbarCapacityPaths.page(caseId), { options });
+    expect(posted.statusCode, posted.body).toBe(202);
+    const run = createBusbarCapacitiesResponseSchema.parse(posted.json());
+    expect(run.existing).toBe(false);
+    // Meanwhile the shown result is the old one, with the new computation as `next`.
+    const meanwhile = await page(ana, caseId);
+    if (meanwhile.next) {
+      expect(meanwhile.next).toMatchObject({ jobId: run.jobId });
+      expect(meanwhile.next.options).toMatchObject(options);
+      expect(meanwhile.options!.capMw).toBe(2000);
+    }
+    expect((await waitForJob(ana, run.jobId, 60_000)).state).toBe('done');
+    const after = await page(ana, caseId);
+    expect(after.next ?? null).toBeNull();
+    expect(after.options).toMatchObject({
+      capMw: 150,
+      postContingencyRating: 'A',
+      distributionFactorCutoff: 0.03,
+    });
+    // Equal to the engine with those options.
+    const { network } = await loadCase(new Uint8Array(activsg200));
+    const result = allBusbarCapacities(network, {
+      capMw: 150,
+      postRating: 'A',
+      distributionFactorCutoff: 0.03,
+      threads: 1,
+    });
+    const { rows } = await allRows(ana, caseId, '&sort=bus');
+    const byBus = new Map(rows.map((row) => [row.bus, row]));
+    for (let i = 0; i < result.buses.length; i += 17) {
+      const want = expectedRow(network, result, i);
+      expect(byBus.get(want.bus), `bus ${want.bus}`).toEqual(want);
+    }
+    expect(Math.max(...rows.map((row) => row.attributable.capacityMw ?? 0))).toBeLessThanOrEqual(
+      150,
+    );
+    // The same options again: nothing new is queued.
+    const again = createBusbarCapacitiesResponseSchema.parse(
+      (await ana.post(busbarCapacityPaths.page(caseId), { options })).json(),
+    );
+    expect(again).toMatchObject({ jobId: run.jobId, existing: true, state: 'done' });
+    const bad = await ana.post(busbarCapacityPaths.page(caseId), { options: { capMw: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error.message).toContain(
+      'El tope por barra debe ser mayor que 0 MW',
+    );
+  });
+
   it('exports the whole table as es-CO CSV and as Excel', async () => {
     const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
     const ana = await signedIn(app.server, 'cap-export');
