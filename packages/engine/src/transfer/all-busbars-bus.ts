@@ -24,27 +24,31 @@ import type { AllBusbarsContext } from './all-busbars-context';
 
 /**
  * A monitored branch's LODF row over ctx.outages, computed once and kept while it is used
- * (all-busbars-run.ts), with its pairs of |LODF| under ε (those its envelope stands for) by
- * increasing room, so that a bus reads them until no room is small enough to bind.
+ * (all-busbars-run.ts), with its pairs of |LODF| < ε (those its envelope stands for) in classes
+ * of |LODF| (halving from ε down), each by increasing room, so that a bus reads only the classes
+ * whose |LODF| can take d past the cutoff, each until no room is small enough to bind.
  */
 export interface RowScan {
   /** LODF(m, k) per outage, in ctx.outages order. */
   readonly lodf: Float64Array;
-  /** Outage indices of the pairs with |LODF| < ε (the branch itself left out), by room. */
+  /** Outage indices of the pairs with |LODF| < ε (the branch itself left out). */
   readonly order: Int32Array;
   /**
    * Per position: at most the room, min over the sides with room > 0 of L ∓ f(c), of every
-   * pair from there on (non-decreasing).
+   * pair from there on in its class (non-decreasing within a class).
    */
   readonly room: Float64Array;
-  /** Per run of ROW_RUN positions: the largest |LODF| from that run to the end. */
+  /** Class c is positions [classStart[c], classStart[c + 1]), its runs [runStart[c], …). */
+  readonly classStart: Int32Array;
+  readonly runStart: Int32Array;
+  /** Per run of ROW_RUN positions of a class: the largest |LODF| from it to its class's end. */
   readonly lodfAfter: Float64Array;
-  /** Positions in use. */
-  count: number;
 }
 
 /** Positions per bound test when a row is read. */
 export const ROW_RUN = 16;
+/** Classes of |LODF| in a row: [ε/2, ε), [ε/4, ε/2), …, and the last one down to 0. */
+export const ROW_CLASSES = 10;
 
 export type LodfRows = (monitoredIndex: number) => RowScan;
 
@@ -359,7 +363,7 @@ function relievedGroups(
   const { ctx, stream, cutoff, attributable: rank } = input;
   const { monitored, limitN0Mw, limitPostMw, baseFlowMw: f } = ctx;
   const st = stream.violations;
-  const { start, contingency: sk, lodf: sl, blockStart, blockLodfMax, blockFlowMin } = st;
+  const { start, contingency: sk, lodf: sl, blockStart, blockLodfMax } = st;
   const reach = cutoff * LOWER;
   let evaluated = 0;
   for (let q = 0; q < v.groupsRelievable.length; q++) {
@@ -369,12 +373,13 @@ function relievedGroups(
     const m = monitored[i];
     const s = g & 1 ? -1 : 1;
     const dm = values[o + m];
-    const limit = Math.min(limitN0Mw[i], limitPostMw[i]);
+    // T = (L + |f|)/|d| with |f| > L: at least 2·L over the largest |d| that relieves.
+    const room = 2 * Math.min(limitN0Mw[i], limitPostMw[i]);
     const most = -s * dm + st.lodfMax[g] * outageReach;
-    if (most < reach || ((limit + st.flowMin[g]) / most) * LOWER > rank.threshold) continue;
+    if (most < reach || (room / most) * LOWER > rank.threshold) continue;
     for (let b = blockStart[g]; b < blockStart[g + 1]; b++) {
       const bound = -s * dm + blockLodfMax[b] * outageReach;
-      if (bound < reach || ((limit + blockFlowMin[b]) / bound) * LOWER > rank.threshold) continue;
+      if (bound < reach || (room / bound) * LOWER > rank.threshold) continue;
       const from = start[g] + (b - blockStart[g]) * BLOCK;
       const to = Math.min(from + BLOCK, start[g + 1]);
       for (let p = from; p < to; p++) {
@@ -395,8 +400,9 @@ function relievedGroups(
 
 /**
  * The pairs of monitored index i at this bus that its envelope stands for (|LODF| < ε), N-0
- * included, by increasing room until the room over the largest |d| they can have here,
- * |D(m)| + |LODF|·reach, passes the threshold; returns how many it evaluated. The pairs with
+ * included: in each class of |LODF| whose pairs can reach the cutoff, by increasing room until
+ * the room over the largest |d| they can have here, |D(m)| + |LODF|·reach, passes the
+ * threshold; returns how many it evaluated. The pairs with
  * |LODF| ≥ ε, significant or at their limit, were ranked in steps 1 and 2 from the stream's
  * own LODF, and a pair the bounds left out there has T over the threshold.
  */
@@ -405,31 +411,35 @@ function evaluateRow(input: BusInputs, i: number, col: BusColumn, outageReach: n
   const { ctx, cutoff, rows, counters, attributable: rank } = input;
   const { monitored, outages, baseFlowMw: f } = ctx;
   counters.rowsEvaluated++;
-  const scan = rows(i);
-  const { lodf: row, order, room, lodfAfter, count } = scan;
+  const { lodf: row, order, room, classStart, runStart, lodfAfter } = rows(i);
   const m = monitored[i];
   const dm = values[o + m];
   const adm = Math.abs(dm);
   const fm = f[m];
   const L = ctx.limitPostMw[i];
+  const reach = cutoff * LOWER;
   let evaluated = 1;
-  for (let j0 = 0; j0 < count; j0 += ROW_RUN) {
-    const most = adm + lodfAfter[j0 / ROW_RUN] * outageReach;
-    if ((room[j0] / most) * LOWER > rank.threshold) break;
-    const j1 = Math.min(count, j0 + ROW_RUN);
-    evaluated += j1 - j0;
-    for (let j = j0; j < j1; j++) {
-      const kk = order[j];
-      const k = outages[kk];
-      const l = row[kk];
-      const d = dm + l * values[o + k];
-      if (d < cutoff && d > -cutoff) continue;
-      const fc = fm + l * f[k];
-      const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
-      if (raw > rank.threshold) continue;
-      // At-limit pairs were ranked in step 1; the row's own LODF may differ in the last bit.
-      if (raw <= 0) continue;
-      rank.offer(raw, m, k, d, l, fc, L);
+  for (let c = 0; c < ROW_CLASSES; c++) {
+    for (let r = runStart[c]; r < runStart[c + 1]; r++) {
+      // |d| ≤ |D(m)| + |LODF|·reach for every pair from this run on in the class.
+      const most = adm + lodfAfter[r] * outageReach;
+      const j0 = classStart[c] + (r - runStart[c]) * ROW_RUN;
+      if (most < reach || (room[j0] / most) * LOWER > rank.threshold) break;
+      const j1 = Math.min(classStart[c + 1], j0 + ROW_RUN);
+      evaluated += j1 - j0;
+      for (let j = j0; j < j1; j++) {
+        const kk = order[j];
+        const k = outages[kk];
+        const l = row[kk];
+        const d = dm + l * values[o + k];
+        if (d < cutoff && d > -cutoff) continue;
+        const fc = fm + l * f[k];
+        const raw = d > 0 ? (L - fc) / d : (L + fc) / -d;
+        if (raw > rank.threshold) continue;
+        // At-limit pairs were ranked in step 1; the row's own LODF may differ in the last bit.
+        if (raw <= 0) continue;
+        rank.offer(raw, m, k, d, l, fc, L);
+      }
     }
   }
   if (dm >= cutoff || dm <= -cutoff) {

@@ -187,6 +187,7 @@ export function setCandidates(
     cs,
     tau,
     cutoff,
+    size,
     sort,
   );
   const env = boundEnvelopes(ctx, stream, parent ? parent.envelopes : null, cs, tau, cutoff);

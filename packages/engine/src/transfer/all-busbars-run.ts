@@ -1,6 +1,6 @@
 import { lodfRowOf } from '../sensitivity/dfactors';
 import type { BusCounters, LodfRows, RowScan, WorsenedViolations } from './all-busbars-bus';
-import { ROW_RUN, evaluateBus } from './all-busbars-bus';
+import { ROW_CLASSES, ROW_RUN, evaluateBus } from './all-busbars-bus';
 import { setCandidates } from './all-busbars-cluster';
 import type { GroupColumnSolver } from './all-busbars-columns';
 import { makeGroupColumnSolver } from './all-busbars-columns';
@@ -126,7 +126,8 @@ export function makeGroupRunner(
 
 /**
  * LODF rows of monitored branches, solved when first needed, least recently used dropped; each
- * with its pairs of |LODF| < ε by room (RowScan), bucketed: O(outages) a row.
+ * with its pairs of |LODF| < ε by class of |LODF|, then room (RowScan), bucketed: O(outages) a
+ * row.
  */
 function makeRowCache(
   ctx: AllBusbarsContext,
@@ -144,8 +145,11 @@ function makeRowCache(
   // A pair the stream folded has |LODF| < ε; the row's own LODF may differ in the last bits.
   const folded = stream.epsilon * (1 + 1e-6);
   const key = new Float64Array(nOut);
+  const classOf = new Int32Array(nOut);
   const bucketOf = new Int32Array(nOut);
-  const bucketStart = new Int32Array(ROW_BUCKETS + 1);
+  const unsorted = new Int32Array(nOut);
+  const bucketStart = new Int32Array(ROW_CLASSES * ROW_BUCKETS + 1);
+  const top = new Float64Array(ROW_CLASSES);
   let solved = 0;
   const fill = (i: number, scan: RowScan): void => {
     const m = monitored[i];
@@ -155,43 +159,54 @@ function makeRowCache(
     const fm = f[m];
     const L = limitPostMw[i];
     let n = 0;
-    let top = 0;
+    top.fill(0);
     for (let kk = 0; kk < outages.length; kk++) {
       const k = outages[kk];
-      const l = row[kk];
-      if (k === m || !(Math.abs(l) < folded)) continue;
-      const fc = fm + l * f[k];
+      const l = Math.abs(row[kk]);
+      if (k === m || !(l < folded)) continue;
+      const fc = fm + row[kk] * f[k];
       const up = L - fc;
       const down = L + fc;
-      const room = up > 0 ? (down > 0 ? Math.min(up, down) : up) : down;
-      scan.order[n] = kk;
-      key[n++] = room;
-      if (room > top) top = room;
+      const c = l > 0 ? Math.min(ROW_CLASSES - 1, Math.floor(Math.log2(stream.epsilon / l))) : -1;
+      const cls = c < 0 ? (l > 0 ? 0 : ROW_CLASSES - 1) : c;
+      unsorted[n] = kk;
+      classOf[n] = cls;
+      key[n] = up > 0 ? (down > 0 ? Math.min(up, down) : up) : down;
+      if (key[n] > top[cls]) top[cls] = key[n];
+      n++;
     }
-    // By room to bucket precision, each room lowered to its bucket's lower edge.
-    const width = top / ROW_BUCKETS;
+    // By class, then by room to bucket precision, each room lowered to its bucket's lower edge.
     bucketStart.fill(0);
     for (let j = 0; j < n; j++) {
-      const b = width > 0 ? Math.min(ROW_BUCKETS - 1, Math.max(0, Math.floor(key[j] / width))) : 0;
-      bucketOf[j] = b;
-      bucketStart[b + 1]++;
+      const c = classOf[j];
+      const width = top[c] / ROW_BUCKETS;
+      const b = width > 0 ? Math.min(ROW_BUCKETS - 1, Math.floor(key[j] / width)) : 0;
+      bucketOf[j] = c * ROW_BUCKETS + b;
+      bucketStart[bucketOf[j] + 1]++;
     }
-    for (let b = 0; b < ROW_BUCKETS; b++) bucketStart[b + 1] += bucketStart[b];
-    const unsorted = Int32Array.from(scan.order.subarray(0, n));
+    for (let b = 0; b < ROW_CLASSES * ROW_BUCKETS; b++) bucketStart[b + 1] += bucketStart[b];
+    for (let c = 0; c <= ROW_CLASSES; c++) scan.classStart[c] = bucketStart[c * ROW_BUCKETS];
     for (let j = 0; j < n; j++) {
-      const b = bucketOf[j];
-      const at = bucketStart[b]++;
+      const cb = bucketOf[j];
+      const at = bucketStart[cb]++;
       scan.order[at] = unsorted[j];
-      scan.room[at] = Math.min(key[j], b * width);
+      scan.room[at] = Math.min(key[j], (cb % ROW_BUCKETS) * (top[classOf[j]] / ROW_BUCKETS));
     }
-    let after = 0;
-    for (let r = Math.ceil(n / ROW_RUN) - 1; r >= 0; r--) {
-      for (let j = r * ROW_RUN; j < Math.min(n, (r + 1) * ROW_RUN); j++) {
-        after = Math.max(after, Math.abs(row[scan.order[j]]));
+    // Runs of each class, with the largest |LODF| from each run to the class's end.
+    for (let c = 0; c < ROW_CLASSES; c++) {
+      const from = scan.classStart[c];
+      const count = scan.classStart[c + 1] - from;
+      const runs = Math.ceil(count / ROW_RUN);
+      scan.runStart[c + 1] = scan.runStart[c] + runs;
+      let after = 0;
+      for (let r = runs - 1; r >= 0; r--) {
+        const end = Math.min(count, (r + 1) * ROW_RUN);
+        for (let j = from + r * ROW_RUN; j < from + end; j++) {
+          after = Math.max(after, Math.abs(row[scan.order[j]]));
+        }
+        scan.lodfAfter[scan.runStart[c] + r] = after;
       }
-      scan.lodfAfter[r] = after;
     }
-    scan.count = n;
   };
   const get = (i: number): RowScan => {
     const hit = cache.get(i);
@@ -210,8 +225,9 @@ function makeRowCache(
         lodf: new Float64Array(outages.length),
         order: new Int32Array(outages.length),
         room: new Float64Array(outages.length),
-        lodfAfter: new Float64Array(Math.ceil(outages.length / ROW_RUN)),
-        count: 0,
+        classStart: new Int32Array(ROW_CLASSES + 1),
+        runStart: new Int32Array(ROW_CLASSES + 1),
+        lodfAfter: new Float64Array(Math.ceil(outages.length / ROW_RUN) + ROW_CLASSES),
       };
     }
     fill(i, scan);

@@ -11,8 +11,9 @@ import type { AllBusbarsContext } from './all-busbars-context';
  *   over), each group by contingency row, N-0 first: the tie-break order of the strict figure;
  * - a pair is 12 bytes (contingency row and LODF; the flow at T = 0 is f(m) + LODF·f(k), the
  *   stream's own arithmetic, so it is recomputed, not stored);
- * - each group in BLOCKS of consecutive pairs, with the largest |LODF| and the smallest |f| of
- *   the group and of each block. At a bus with column D, a pair of the group has
+ * - each group in BLOCKS of consecutive pairs, with the largest |LODF| of the group and of
+ *   each block (rounded up to single precision) and its blocks by decreasing |LODF|. At a bus
+ *   with column D, a pair of the group has
  *   d = D(m) + LODF·D(k), within |LODF|·max|D(·)| of D(m): one test per group or block tells
  *   whether any of its pairs can be worsened (for the strict figure and the worst violation) or
  *   relieved under a transfer T (for the attributable figure), so a bus only reads the blocks
@@ -56,13 +57,14 @@ export interface ViolationPart {
 /** Where a thread's stream puts the violations it finds (push order: outage index, then m). */
 export class ViolationCollector {
   readonly counts: Int32Array;
-  private packed: Int32Array[] = [];
-  private lodf: Float64Array[] = [];
+  private readonly packed: Int32Array[] = [];
+  private readonly lodf: Float64Array[] = [];
+  private chunkPacked = new Int32Array(0);
+  private chunkLodf = new Float64Array(0);
   private runs = new Int32Array(256);
   private nRuns = 0;
-  private at = CHUNK;
+  private at = 0;
   private window = -2;
-  private total = 0;
 
   constructor(nMon: number) {
     // A record keeps its group in 25 bits.
@@ -70,28 +72,25 @@ export class ViolationCollector {
     this.counts = new Int32Array(2 * nMon);
   }
 
-  get count(): number {
-    return this.total;
-  }
-
   /** A violation of group g under outage index kk (−1: N-0), with its LODF. */
   push(g: number, kk: number, l: number): void {
     const w = kk < 0 ? -1 : kk >> WINDOW_BITS;
-    if (this.at === CHUNK) {
-      this.packed.push(new Int32Array(CHUNK));
-      this.lodf.push(new Float64Array(CHUNK));
-      this.at = 0;
-      this.newRun(w);
-    } else if (w !== this.window) this.newRun(w);
-    const c = this.packed.length - 1;
-    this.packed[c][this.at] = (g << WINDOW_BITS) | (kk < 0 ? 0 : kk & WINDOW_MASK);
-    this.lodf[c][this.at++] = l;
-    this.runs[4 * this.nRuns - 1] = this.at;
+    if (w !== this.window || this.at === this.chunkPacked.length) this.newRun(w);
+    this.chunkPacked[this.at] = (g << WINDOW_BITS) | (kk & WINDOW_MASK);
+    this.chunkLodf[this.at++] = l;
     this.counts[g]++;
-    this.total++;
   }
 
+  /** Closes the current run at `at`; opens one for window w (a new chunk when full). */
   private newRun(w: number): void {
+    if (this.nRuns > 0) this.runs[4 * this.nRuns - 1] = this.at;
+    if (this.at === this.chunkPacked.length) {
+      this.chunkPacked = new Int32Array(CHUNK);
+      this.chunkLodf = new Float64Array(CHUNK);
+      this.packed.push(this.chunkPacked);
+      this.lodf.push(this.chunkLodf);
+      this.at = 0;
+    }
     if (4 * (this.nRuns + 1) > this.runs.length) {
       const grown = new Int32Array(2 * this.runs.length);
       grown.set(this.runs);
@@ -107,6 +106,7 @@ export class ViolationCollector {
 
   /** The records, to be handed over (their buffers can be transferred to another thread). */
   part(): ViolationPart {
+    if (this.nRuns > 0) this.runs[4 * this.nRuns - 1] = this.at;
     return {
       counts: this.counts,
       packed: this.packed,
@@ -135,28 +135,21 @@ export interface ViolationStore {
   /** Contingency branch row per pair; −1 for N-0. */
   readonly contingency: Int32Array;
   readonly lodf: Float64Array;
-  /** Per group: largest |LODF| (0 for N-0) and smallest |f(c)| at T = 0 of its pairs. */
-  readonly lodfMax: Float64Array;
-  readonly flowMin: Float64Array;
+  /** Per group: at least the largest |LODF| of its pairs (0 for N-0 alone). */
+  readonly lodfMax: Float32Array;
   /**
    * Blocks of group g: [blockStart[g], blockStart[g + 1]); block b holds the BLOCK pairs from
    * start[g] + (b − blockStart[g])·BLOCK (fewer at the group's end).
    */
   readonly blockStart: Int32Array;
-  readonly blockLodfMax: Float64Array;
-  readonly blockFlowMin: Float64Array;
+  /** At least the largest |LODF| of the block: rounded up to single precision. */
+  readonly blockLodfMax: Float32Array;
   /** Per group, its blocks by decreasing blockLodfMax (block numbers, in its block range). */
   readonly blockOrder: Int32Array;
   /** The groups with pairs, by (first contingency row, monitored row): the tie-break order. */
   readonly byFirst: Int32Array;
   /** Pairs in all. */
   readonly count: number;
-}
-
-/** The flow at T = 0 of a stored pair, as the stream computed it. */
-export function pairFlow(ctx: AllBusbarsContext, m: number, k: number, l: number): number {
-  const f = ctx.baseFlowMw;
-  return k < 0 ? f[m] : f[m] + l * f[k];
 }
 
 /**
@@ -202,6 +195,8 @@ export function buildViolationStore(
       lodf[pos] = l[r];
     }
     if (--left[part][chunk] === 0) {
+      release(p.packed[chunk]);
+      release(p.lodf[chunk]);
       p.packed[chunk] = new Int32Array(0);
       p.lodf[chunk] = new Float64Array(0);
     }
@@ -215,6 +210,15 @@ export function buildViolationStore(
   return summarised(ctx, start, contingency, lodf, alloc);
 }
 
+/**
+ * Frees a chunk's memory now (detaching its buffer) rather than at some later collection: the
+ * store being built and the records it is built from would otherwise coexist.
+ */
+function release(a: Int32Array | Float64Array): void {
+  const buffer = a.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  buffer.transfer?.(0);
+}
+
 /** Positions [from, to) ordered by contingency row. */
 function sortByContingency(k: Int32Array, l: Float64Array, from: number, to: number): void {
   if (to - from < 2) return;
@@ -223,6 +227,15 @@ function sortByContingency(k: Int32Array, l: Float64Array, from: number, to: num
   const ls = order.map((p) => l[p]);
   k.set(ks, from);
   l.set(ls, from);
+}
+
+/** x rounded up to single precision (an upper bound that sorts exactly as stored). */
+const f32 = new Float32Array(1);
+const f32Bits = new Uint32Array(f32.buffer);
+function upTo32(x: number): number {
+  f32[0] = x;
+  if (f32[0] < x) f32Bits[0]++;
+  return f32[0];
 }
 
 function summarised(
@@ -235,43 +248,44 @@ function summarised(
   const { monitored } = ctx;
   const nGroups = start.length - 1;
   const blockStart = new Int32Array(alloc(4 * (nGroups + 1)));
+  let most = 0;
   for (let g = 0; g < nGroups; g++) {
-    blockStart[g + 1] = blockStart[g] + Math.ceil((start[g + 1] - start[g]) / BLOCK);
+    const blocks = Math.ceil((start[g + 1] - start[g]) / BLOCK);
+    blockStart[g + 1] = blockStart[g] + blocks;
+    most = Math.max(most, blocks);
   }
   const nBlocks = blockStart[nGroups];
-  const blockLodfMax = new Float64Array(alloc(8 * nBlocks));
-  const blockFlowMin = new Float64Array(alloc(8 * nBlocks));
+  const blockLodfMax = new Float32Array(alloc(4 * nBlocks));
   const blockOrder = new Int32Array(alloc(4 * nBlocks));
-  const lodfMax = new Float64Array(alloc(8 * nGroups));
-  const flowMin = new Float64Array(alloc(8 * nGroups));
+  const lodfMax = new Float32Array(alloc(4 * nGroups));
+  // A group's blocks by decreasing |LODF|: sort keys (the single-precision bits, which order as
+  // the values do, then the block) sorted as numbers, read from the end.
+  const keys = new Float64Array(most);
+  const SHIFT = 2 ** 21;
   const nonEmpty: number[] = [];
   for (let g = 0; g < nGroups; g++) {
-    const m = monitored[g >> 1];
+    const b0 = blockStart[g];
+    const nb = blockStart[g + 1] - b0;
+    if (nb === 0) continue;
+    nonEmpty.push(g);
     let gl = 0;
-    let gf = Infinity;
-    for (let b = blockStart[g]; b < blockStart[g + 1]; b++) {
-      const from = start[g] + (b - blockStart[g]) * BLOCK;
+    for (let j = 0; j < nb; j++) {
+      const from = start[g] + j * BLOCK;
       const to = Math.min(from + BLOCK, start[g + 1]);
       let bl = 0;
-      let bf = Infinity;
       for (let p = from; p < to; p++) {
-        bl = Math.max(bl, Math.abs(lodf[p]));
-        bf = Math.min(bf, Math.abs(pairFlow(ctx, m, contingency[p], lodf[p])));
+        const a = Math.abs(lodf[p]);
+        if (a > bl) bl = a;
       }
-      blockLodfMax[b] = bl;
-      blockFlowMin[b] = bf;
-      gl = Math.max(gl, bl);
-      gf = Math.min(gf, bf);
+      const up = upTo32(bl);
+      const bits = f32Bits[0]; // up's own bits (upTo32 leaves them there)
+      blockLodfMax[b0 + j] = up;
+      if (up > gl) gl = up;
+      keys[j] = bits * SHIFT + j;
     }
     lodfMax[g] = gl;
-    flowMin[g] = gf;
-    const blocks = Array.from(
-      { length: blockStart[g + 1] - blockStart[g] },
-      (_, j) => blockStart[g] + j,
-    );
-    blocks.sort((a, b) => blockLodfMax[b] - blockLodfMax[a] || a - b);
-    blockOrder.set(blocks, blockStart[g]);
-    if (start[g + 1] > start[g]) nonEmpty.push(g);
+    const sorted = keys.subarray(0, nb).sort();
+    for (let j = 0; j < nb; j++) blockOrder[b0 + j] = b0 + (sorted[nb - 1 - j] % SHIFT);
   }
   nonEmpty.sort(
     (a, b) =>
@@ -282,10 +296,8 @@ function summarised(
     contingency,
     lodf,
     lodfMax,
-    flowMin,
     blockStart,
     blockLodfMax,
-    blockFlowMin,
     blockOrder,
     byFirst: Int32Array.from(nonEmpty),
     count: start[nGroups],

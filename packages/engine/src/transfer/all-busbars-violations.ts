@@ -1,8 +1,8 @@
 import type { AllBusbarsContext } from './all-busbars-context';
 import type { BoundedPairs, CentreAndSpread } from './all-busbars-bounds';
-import { LOWER, UPPER, bucketed, compacted } from './all-busbars-bounds';
+import { LOWER, UPPER, bucketed, grown } from './all-busbars-bounds';
+import { before } from './all-busbars-ranking';
 import type { PairList } from './all-busbars-stream';
-import { emptyPairList, pushPair } from './all-busbars-stream';
 import type { ViolationStore } from './all-busbars-violation-store';
 import { overLimit } from './all-busbars-violation-store';
 
@@ -30,36 +30,61 @@ import { overLimit } from './all-busbars-violation-store';
  *   - the violation worsened most: pairs and groups by the largest |d| they can have here,
  *     descending;
  *   - the attributable figure: a violation the bus relieves limits where the flow would cross
- *     the opposite limit, T = (L + |f|)/|d|: pairs bounded and bucketed like any significant
- *     pair, groups by the lower bound (L + min|f|)/(−s·c(m) + ρ(m) + lodfMax·R);
+ *     the opposite limit, T = (L + |f|)/|d| with |f| > L: pairs bounded and bucketed like any
+ *     significant pair, groups by the lower bound 2·L/(−s·c(m) + ρ(m) + lodfMax·R);
  *   - pairs at their limit to round-off (`boundary`, few): T = 0 both ways where worsened.
  */
 export interface ViolationCandidates {
-  /** Every pair of the one-by-one list that matters here, by contingency, then monitored row. */
+  /** The stream's one-by-one list (not copied): positions below index it. */
   readonly pairs: PairList;
-  /** Positions in `pairs` at their limit to round-off. */
+  /** Every position kept here, in order: what a set inside this one reads. */
+  readonly positions: Int32Array;
+  /** Positions at their limit to round-off. */
   readonly boundary: Int32Array;
   /** Positions over their limit that a bus of the set can worsen, in the order of `pairs`. */
   readonly worsenable: Int32Array;
-  /** The same by the largest |d| they can have here, descending, and that |d|. */
+  /** Positions that can be a bus's violation worsened most, by the largest |d| they can have
+   * here, descending, and that |d|. */
   readonly worseOrder: Int32Array;
   readonly worseBound: Float64Array;
   /** Over their limit, relieved by some bus of the set: a lower bound on T each, bucketed. */
   readonly relievable: BoundedPairs;
   /** Groups a bus of the set may worsen, by (first contingency row, monitored row). */
   readonly groupsWorsenable: Int32Array;
-  /** The same by decreasing upper bound on |d| over the set, and that bound. */
+  /** Groups that can hold a bus's violation worsened most; by decreasing bound when sorted. */
   readonly groupWorseOrder: Int32Array;
   readonly groupWorseBound: Float64Array;
   /** Groups a bus of the set may relieve under τ, by increasing lower bound on T, and it. */
   readonly groupsRelievable: Int32Array;
   readonly groupRelieveBound: Float64Array;
+  /**
+   * Every bus of the set worsens `size` violations at or before (contingency, monitored row)
+   * (strictK, strictM) in tie-break order (strictK = +∞ when not known): none after can be
+   * among its first ones.
+   */
+  readonly strictK: number;
+  readonly strictM: number;
+  /** Every bus of the set worsens some violation by at least this |d| (0 when not known). */
+  readonly worstAtLeast: number;
+}
+
+/** Items worsened at every bus of the set: their tie-break keys and the |d| they have at least. */
+interface Sure {
+  readonly k: number[];
+  readonly m: number[];
+  least: number;
 }
 
 /**
  * From the stream's one-by-one pairs (by contingency, then monitored) and violation store, or a
- * parent set's candidates, those that matter for the buses of `cs`; the relievable ones bounded
- * by τ. Sorted orders only when `sort` (the per-bus scans read them).
+ * parent set's candidates, those that matter for the buses of `cs` for rankings of `size`
+ * entries; the relievable ones bounded by τ. Sorted orders only when `sort` (the per-bus scans
+ * read them; a set that only passes its lists on to smaller sets keeps them in order).
+ *
+ * Violations that every bus of the set worsens (their bound at the centre, less the spread,
+ * reaches the cutoff) cut the lists: past the `size`-th of them in tie-break order no violation
+ * is among a bus's first worsened ones, and one whose largest |d| here is under the smallest
+ * |d| of one of them is no bus's violation worsened most.
  */
 export function violationCandidates(
   ctx: AllBusbarsContext,
@@ -69,12 +94,119 @@ export function violationCandidates(
   cs: CentreAndSpread,
   tau: number,
   cutoff: number,
+  size: number,
   sort: boolean,
 ): ViolationCandidates {
+  const sure: Sure = { k: [], m: [], least: parent ? parent.worstAtLeast : 0 };
+  const pairs = pairCandidates(ctx, atLimit, parent, cs, tau, cutoff, size, sure);
+  const groups = groupCandidates(ctx, store, parent, cs, tau, cutoff, size, sure);
+  // The size-th sure key in tie-break order (each list gave its first `size`), or the parent's.
+  const order = sure.k
+    .map((_, j) => j)
+    .sort((a, b) => (before(sure.k[a], sure.m[a], sure.k[b], sure.m[b]) ? -1 : 1));
+  let strictK = parent ? parent.strictK : Infinity;
+  let strictM = parent ? parent.strictM : Infinity;
+  if (order.length >= size) {
+    const j = order[size - 1];
+    if (before(sure.k[j], sure.m[j], strictK, strictM)) {
+      strictK = sure.k[j];
+      strictM = sure.m[j];
+    }
+  }
+  const { monitored } = ctx;
+  const within = (k: number, m: number): boolean =>
+    (k === strictK && m === strictM) || before(k, m, strictK, strictM);
+  let nw = 0;
+  while (nw < pairs.worsenable.length) {
+    const p = pairs.worsenable[nw];
+    if (!within(atLimit.contingency[p], monitored[atLimit.monitoredIndex[p]])) break;
+    nw++;
+  }
+  let ng = 0;
+  while (ng < groups.worsenable.length) {
+    const g = groups.worsenable[ng];
+    if (!within(store.contingency[store.start[g]], monitored[g >> 1])) break;
+    ng++;
+  }
+  const least = sure.least * LOWER;
+  const worse = keptAbove(pairs.worse, pairs.worseBound, least, sort);
+  const groupWorse = keptAbove(groups.worse, groups.worseBound, least, sort);
+  const nRelief = groups.relievable.length;
+  const reliefOrder = sort ? byIncreasingBound(groups.relieveBound, nRelief, tau) : null;
+  const groupsRelievable = new Int32Array(nRelief);
+  const groupRelieveBound = new Float64Array(nRelief);
+  for (let q = 0; q < nRelief; q++) {
+    const from = reliefOrder ? reliefOrder[q] : q;
+    groupsRelievable[q] = groups.relievable[from];
+    groupRelieveBound[q] = groups.relieveBound[from];
+  }
   return {
-    ...pairCandidates(ctx, atLimit, parent, cs, tau, cutoff, sort),
-    ...groupCandidates(ctx, store, parent, cs, tau, cutoff, sort),
+    pairs: atLimit,
+    positions: pairs.positions,
+    boundary: pairs.boundary,
+    worsenable: pairs.worsenable.slice(0, nw),
+    worseOrder: worse.items,
+    worseBound: worse.bound,
+    relievable: pairs.relievable,
+    groupsWorsenable: groups.worsenable.slice(0, ng),
+    groupWorseOrder: groupWorse.items,
+    groupWorseBound: groupWorse.bound,
+    groupsRelievable,
+    groupRelieveBound,
+    strictK,
+    strictM,
+    worstAtLeast: sure.least,
   };
+}
+
+/** The items whose bound reaches `least`, by decreasing bound when `sort`. */
+function keptAbove(
+  items: Int32Array,
+  bound: Float64Array,
+  least: number,
+  sort: boolean,
+): { items: Int32Array; bound: Float64Array } {
+  let n = 0;
+  for (let q = 0; q < items.length; q++) {
+    if (bound[q] < least) continue;
+    items[n] = items[q];
+    bound[n++] = bound[q];
+  }
+  if (!sort) return { items: items.slice(0, n), bound: bound.slice(0, n) };
+  const order = byDecreasingBound(bound, n);
+  const sortedItems = new Int32Array(n);
+  const sortedBound = new Float64Array(n);
+  for (let q = 0; q < n; q++) {
+    sortedItems[q] = items[order[q]];
+    sortedBound[q] = bound[order[q]];
+  }
+  return { items: sortedItems, bound: sortedBound };
+}
+
+/** A growable list of int32s. */
+class Ints {
+  a = new Int32Array(64);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.a.length) this.a = grown(this.a, 2 * this.n);
+    this.a[this.n++] = v;
+  }
+  done(): Int32Array {
+    return this.a.slice(0, this.n);
+  }
+}
+
+/** A growable list of float64s. */
+class Floats {
+  a = new Float64Array(64);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.a.length) this.a = grown(this.a, 2 * this.n);
+    this.a[this.n++] = v;
+  }
+  done(): Float64Array {
+    return this.a.slice(0, this.n);
+  }
 }
 
 function pairCandidates(
@@ -84,32 +216,36 @@ function pairCandidates(
   cs: CentreAndSpread,
   tau: number,
   cutoff: number,
-  sort: boolean,
-): Pick<
-  ViolationCandidates,
-  'pairs' | 'boundary' | 'worsenable' | 'worseOrder' | 'worseBound' | 'relievable'
-> {
+  size: number,
+  sure: Sure,
+): {
+  positions: Int32Array;
+  boundary: Int32Array;
+  worsenable: Int32Array;
+  worse: Int32Array;
+  worseBound: Float64Array;
+  relievable: BoundedPairs;
+} {
   const { monitored, limitN0Mw, limitPostMw } = ctx;
   const { centre: c, spread: rho } = cs;
   const nl = c.length - 1;
   const reach = cutoff * LOWER;
-  const from = parent ? parent.pairs : atLimit;
-  const cap = Math.max(1, from.count);
-  const pairs = emptyPairList(cap);
-  const boundary = new Int32Array(cap);
-  const worsenable = new Int32Array(cap);
-  const worse = new Float64Array(cap);
-  const relieving = emptyPairList(cap);
-  const keep = new Int32Array(cap);
-  const relieveBound = new Float64Array(cap);
-  let nBoundary = 0;
-  let nWorse = 0;
-  let nRelief = 0;
-  for (let p = 0; p < from.count; p++) {
-    const i = from.monitoredIndex[p];
-    const k = from.contingency[p];
-    const l = from.lodf[p];
-    const f = from.flowMw[p];
+  const surely = cutoff * UPPER;
+  const n = parent ? parent.positions.length : atLimit.count;
+  const { monitoredIndex: pmi, contingency: pk, lodf: pl, flowMw: pf } = atLimit;
+  const positions = new Ints();
+  const boundary = new Ints();
+  const worsenable = new Ints();
+  const worse = new Floats();
+  const keep = new Ints();
+  const relieveBound = new Floats();
+  let nSure = 0;
+  for (let q = 0; q < n; q++) {
+    const p = parent ? parent.positions[q] : q;
+    const i = pmi[p];
+    const k = pk[p];
+    const l = pl[p];
+    const f = pf[p];
     const m = monitored[i];
     const kx = k < 0 ? nl : k;
     const d0 = c[m] + l * c[kx];
@@ -118,10 +254,9 @@ function pairCandidates(
     const lo = d0 - r;
     if (hi < reach && lo > -reach) continue;
     const L = k < 0 ? limitN0Mw[i] : limitPostMw[i];
-    const at = pairs.count;
     if (!overLimit(f, L)) {
-      boundary[nBoundary++] = at;
-      pushPair(pairs, i, k, l, f);
+      positions.push(p);
+      boundary.push(p);
       continue;
     }
     // Over the upper limit: d > 0 worsens it, d < 0 relieves it until −L; mirrored below.
@@ -130,27 +265,32 @@ function pairCandidates(
     const relief = up ? -lo : hi;
     const t = relief >= reach ? ((L + Math.abs(f)) / relief) * LOWER : Infinity;
     if (most < reach && !(t <= tau)) continue;
-    pushPair(pairs, i, k, l, f);
+    positions.push(p);
     if (most >= reach) {
-      worsenable[nWorse] = at;
-      worse[nWorse++] = most * UPPER;
+      worsenable.push(p);
+      worse.push(most * UPPER);
+      const least = up ? lo : -hi;
+      if (least >= surely) {
+        if (nSure++ < size) {
+          sure.k.push(k);
+          sure.m.push(m);
+        }
+        if (least > sure.least) sure.least = least;
+      }
     }
     if (t <= tau) {
-      keep[nRelief] = relieving.count;
-      relieveBound[nRelief++] = t;
-      pushPair(relieving, i, k, l, f);
+      keep.push(p);
+      relieveBound.push(t);
     }
   }
-  const order = sort ? byDecreasingBound(worse, nWorse) : new Int32Array(0);
+  const w = worsenable.done();
   return {
-    pairs,
-    boundary: boundary.slice(0, nBoundary),
-    worsenable: worsenable.slice(0, nWorse),
-    worseOrder: Int32Array.from(order, (q) => worsenable[q]),
-    worseBound: Float64Array.from(order, (q) => worse[q]),
-    relievable: sort
-      ? bucketed(relieving, keep, relieveBound, nRelief, tau)
-      : compacted(relieving, keep, relieveBound, nRelief, tau),
+    positions: positions.done(),
+    boundary: boundary.done(),
+    worsenable: w,
+    worse: w.slice(),
+    worseBound: worse.done(),
+    relievable: bucketed(atLimit, keep.a, relieveBound.a, keep.n, tau),
   };
 }
 
@@ -161,36 +301,56 @@ function groupCandidates(
   cs: CentreAndSpread,
   tau: number,
   cutoff: number,
-  sort: boolean,
-): Pick<
-  ViolationCandidates,
-  | 'groupsWorsenable'
-  | 'groupWorseOrder'
-  | 'groupWorseBound'
-  | 'groupsRelievable'
-  | 'groupRelieveBound'
-> {
+  size: number,
+  sure: Sure,
+): {
+  worsenable: Int32Array;
+  worse: Int32Array;
+  worseBound: Float64Array;
+  relievable: Int32Array;
+  relieveBound: Float64Array;
+} {
   const { monitored, limitN0Mw, limitPostMw } = ctx;
   const { centre: c, spread: rho, reach: outageReach } = cs;
   const reach = cutoff * LOWER;
-  const { lodfMax, flowMin } = store;
+  const surely = cutoff * UPPER;
+  const { lodfMax, start, contingency } = store;
+  const worsenable = new Ints();
+  const worseBound = new Floats();
+  let nSure = 0;
   const wFrom = parent ? parent.groupsWorsenable : store.byFirst;
-  const worsenable = new Int32Array(wFrom.length);
-  const worse = new Float64Array(wFrom.length);
-  let nWorse = 0;
   for (let q = 0; q < wFrom.length; q++) {
     const g = wFrom[q];
     const m = monitored[g >> 1];
     const s = g & 1 ? -1 : 1;
+    const extra = rho[m] + lodfMax[g] * outageReach;
+    const most = s * c[m] + extra;
+    if (most < reach) continue;
+    worsenable.push(g);
+    const least = s * c[m] - extra;
+    if (least >= surely) {
+      if (nSure++ < size) {
+        sure.k.push(contingency[start[g]]);
+        sure.m.push(m);
+      }
+      if (least > sure.least) sure.least = least;
+    }
+  }
+  // The worst violation may sit in a group past the strict cut: its own list.
+  const worse = new Ints();
+  const xFrom = parent ? parent.groupWorseOrder : store.byFirst;
+  for (let q = 0; q < xFrom.length; q++) {
+    const g = xFrom[q];
+    const m = monitored[g >> 1];
+    const s = g & 1 ? -1 : 1;
     const most = s * c[m] + rho[m] + lodfMax[g] * outageReach;
     if (most < reach) continue;
-    worsenable[nWorse] = g;
-    worse[nWorse++] = most * UPPER;
+    worse.push(g);
+    worseBound.push(most * UPPER);
   }
+  const relievable = new Ints();
+  const relieveBound = new Floats();
   const rFrom = parent ? parent.groupsRelievable : store.byFirst;
-  const relievable = new Int32Array(rFrom.length);
-  const relief = new Float64Array(rFrom.length);
-  let nRelief = 0;
   for (let q = 0; q < rFrom.length; q++) {
     const g = rFrom[q];
     const i = g >> 1;
@@ -198,22 +358,18 @@ function groupCandidates(
     const s = g & 1 ? -1 : 1;
     const most = -s * c[m] + rho[m] + lodfMax[g] * outageReach;
     if (most < reach) continue;
-    const limit = Math.min(limitN0Mw[i], limitPostMw[i]);
-    const t = ((limit + flowMin[g]) / most) * LOWER;
+    // T = (L + |f|)/|d| with |f| > L.
+    const t = ((2 * Math.min(limitN0Mw[i], limitPostMw[i])) / most) * LOWER;
     if (t > tau) continue;
-    relievable[nRelief] = g;
-    relief[nRelief++] = t;
+    relievable.push(g);
+    relieveBound.push(t);
   }
-  const worseOrder = sort ? byDecreasingBound(worse, nWorse) : new Int32Array(0);
-  const reliefOrder = sort
-    ? byIncreasingBound(relief, nRelief, tau)
-    : Int32Array.from({ length: nRelief }, (_, q) => q);
   return {
-    groupsWorsenable: worsenable.slice(0, nWorse),
-    groupWorseOrder: Int32Array.from(worseOrder, (q) => worsenable[q]),
-    groupWorseBound: Float64Array.from(worseOrder, (q) => worse[q]),
-    groupsRelievable: Int32Array.from(reliefOrder, (q) => relievable[q]),
-    groupRelieveBound: Float64Array.from(reliefOrder, (q) => relief[q]),
+    worsenable: worsenable.done(),
+    worse: worse.done(),
+    worseBound: worseBound.done(),
+    relievable: relievable.done(),
+    relieveBound: relieveBound.done(),
   };
 }
 
