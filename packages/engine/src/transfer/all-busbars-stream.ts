@@ -61,6 +61,8 @@ export interface StreamPartData extends Envelopes {
   readonly significant: PairList;
   readonly atLimit: PairList;
   readonly violations: ViolationPart;
+  /** Time the helper spent on its outages, ms. */
+  readonly streamMs: number;
 }
 
 /** The whole stream, every outage, as the bounds and the buses read it. */

@@ -273,6 +273,7 @@ export async function helperMain(data: HelperData): Promise<void> {
     const mine = makeStreamPart(nMon);
     const kernel = makeStreamKernel(ctx, data.epsilon, mine, data.outageScale);
     const chunks = Math.ceil(nOut / STREAM_CHUNK);
+    const s0 = performance.now();
     for (;;) {
       const c = claim(control, NEXT_CHUNK, tasks.chunkOwner, chunks, BY_HELPER);
       if (c < 0 || Atomics.load(control, STATE) !== RUNNING) break;
@@ -287,6 +288,7 @@ export async function helperMain(data: HelperData): Promise<void> {
       significant: mine.significant,
       atLimit: mine.atLimit,
       violations: mine.violations.part(),
+      streamMs: performance.now() - s0,
     };
     const next = new Promise<OutageStream>((resolve) =>
       port.once('message', (m: Omit<OutageStream, 'outageScale'>) =>

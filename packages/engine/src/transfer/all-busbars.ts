@@ -141,8 +141,11 @@ export interface AllBusbarResult {
   readonly nMonitored: number;
   readonly stats: AllBusbarStats;
   /**
-   * Wall time per stage, ms. Columns, bounds and buses are summed over groups and threads (so
-   * with a helper they can add up to more than the wall time).
+   * Wall time per stage of the job, ms, as the calling thread lives it; the stages add up to
+   * `total`. setup: model, base case, sink; stream: the clusters of buses and the LODF stream
+   * on both threads, merged, with the violation store; columns, bounds, buses: the calling
+   * thread's own time in each while both threads take groups of buses; other: the rest
+   * (waiting for the helper's last group, progress reports, the results).
    */
   readonly timingsMs: {
     setup: number;
@@ -150,8 +153,19 @@ export interface AllBusbarResult {
     columns: number;
     bounds: number;
     buses: number;
+    other: number;
     total: number;
   };
+  /** Time in each stage summed over the threads that took part, ms (with a helper, > wall). */
+  readonly workMs: AllBusbarWork;
+}
+
+/** Per-stage time summed over threads, ms. */
+export interface AllBusbarWork {
+  readonly stream: number;
+  readonly columns: number;
+  readonly bounds: number;
+  readonly buses: number;
 }
 
 export interface AllBusbarStats {
@@ -229,8 +243,20 @@ export function allBusbarCapacities(
     nContingencies: ctx.outages.length + ctx.islanding.length,
     nMonitored: ctx.monitored.length,
     stats: run.stats,
-    timingsMs: { ...run.timingsMs, setup: run.t0 - t0, total: performance.now() - t0 },
+    timingsMs: wallStages(run.timingsMs, run.t0 - t0, performance.now() - t0),
+    workMs: run.workMs,
   };
+}
+
+/** The stages that add up to `total`: what the others leave is `other`. */
+function wallStages(
+  run: { stream: number; columns: number; bounds: number; buses: number },
+  setup: number,
+  total: number,
+): AllBusbarResult['timingsMs'] {
+  const { stream, columns, bounds, buses } = run;
+  const other = Math.max(0, total - setup - stream - columns - bounds - buses);
+  return { setup, stream, columns, bounds, buses, other, total };
 }
 
 function figures(n: number): BusbarFigures {
@@ -277,7 +303,9 @@ export function rankAllBuses(
   rankings: BusRankings;
   stream: OutageStream;
   stats: AllBusbarStats;
+  /** Wall time, ms: the stream; the calling thread's own time in columns, bounds, buses. */
   timingsMs: { stream: number; columns: number; bounds: number; buses: number };
+  workMs: AllBusbarWork;
   t0: number;
 } {
   const t0 = performance.now();
@@ -343,10 +371,15 @@ export function rankAllBuses(
     const mine = makeStreamPart(nMon);
     foldBaseCase(ctx, mine);
     let part: StreamPartData | null = null;
+    // This thread's own time on the stream (not waiting for the helper's part).
+    let streamWork = 0;
     if (nMon > 0) {
       const kernel = makeStreamKernel(ctx, epsilon, mine, outageScale);
-      const run = (c: number): void =>
+      const run = (c: number): void => {
+        const s0 = performance.now();
         kernel.run(c * STREAM_CHUNK, Math.min(nOut, (c + 1) * STREAM_CHUNK));
+        streamWork += performance.now() - s0;
+      };
       for (let c = tasks.claimChunk(BY_MAIN); c >= 0; c = tasks.claimChunk(BY_MAIN)) {
         run(c);
         progress((0.4 * Math.min(chunks, tasks.claimedChunks() - 1)) / chunks);
@@ -356,7 +389,9 @@ export function rankAllBuses(
       kernel.finish();
       part = helped.part;
     }
+    const m0 = performance.now();
     const stream = mergedStreams(ctx, epsilon, mine, part, outageScale, alloc);
+    streamWork += performance.now() - m0 + (part?.streamMs ?? 0);
     // The stream is about as long as the N-1 screen; the buses, about as long again.
     progress(0.4);
     const t1 = performance.now();
@@ -388,8 +423,9 @@ export function rankAllBuses(
         rowsSolved: c.rowsSolved + (h?.rowsSolved ?? 0),
         threads: helped.part ? 2 : 1,
       },
-      timingsMs: {
-        stream: t1 - t0,
+      timingsMs: { stream: t1 - t0, ...runner.timingsMs },
+      workMs: {
+        stream: streamWork,
         columns: runner.timingsMs.columns + (ht?.columns ?? 0),
         bounds: runner.timingsMs.bounds + (ht?.bounds ?? 0),
         buses: runner.timingsMs.buses + (ht?.buses ?? 0),
