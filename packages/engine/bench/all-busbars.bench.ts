@@ -1,13 +1,21 @@
-// `npx tsx packages/engine/bench/all-busbars.bench.ts --case case_ACTIVSg10k [--reps 3]`: the
-// N-1 capacity of every bus (allBusbarCapacities, both figures) against the DC N-1 screening of
-// the same case in the same process, as `holgura n1` runs it (model + screen), alternated `reps`
-// times; medians of wall and CPU time (CPU of every thread of the process), their ratios, and
-// the peak RSS. One case per process, so the peak is that case's. Prints; asserts nothing.
+// `npx tsx packages/engine/bench/all-busbars.bench.ts [--case case_ACTIVSg10k] [--rate-scale 0.5]
+// [--reps 3]`: the N-1 capacity of every bus (allBusbarCapacities, both figures, as `holgura
+// capacity --all` runs it) against the DC N-1 screening of the same case in the same process, as
+// `holgura n1` runs it (model + screen), alternated `reps` times; medians of wall and CPU time
+// (CPU of every thread of the process), their ratios, and the peak RSS. One case per process, so
+// the peak is that case's. Prints; asserts nothing.
+//
+// --rate-scale multiplies every branch rating (RATE_A, B, C): below 1 the case has many
+// pre-existing violations, pairs over their limit at T = 0 (the N-1 screen's overloadedPairs).
+// Without --case: the many-violations case of issue #25, case9241pegase with its ratings
+// halved (≈ 7.4·10⁶ overloaded pairs).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { N1Result } from '../src/contingency/n1';
 import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
+import type { Network } from '../src/model/network';
 import { buildDcModel } from '../src/powerflow/dcpf';
 import type { AllBusbarResult } from '../src/transfer/all-busbars';
 import { allBusbarCapacities } from '../src/transfer/all-busbars';
@@ -37,8 +45,26 @@ function timed<T>(fn: () => T): Run<T> {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
+/** The case with every rating multiplied by `scale`. */
+function scaledRatings(net: Network, scale: number): Network {
+  if (scale === 1) return net;
+  const times = (a: Float64Array): Float64Array => a.map((v) => v * scale);
+  const { rateAMva, rateBMva, rateCMva } = net.branches;
+  return {
+    ...net,
+    branches: {
+      ...net.branches,
+      rateAMva: times(rateAMva),
+      rateBMva: times(rateBMva),
+      rateCMva: times(rateCMva),
+    },
+  };
+}
+
 function main(): void {
-  const name = arg('case') ?? 'case_ACTIVSg2000';
+  const given = arg('case');
+  const name = given ?? 'case9241pegase';
+  const scale = Number(arg('rate-scale') ?? (given ? 1 : 0.5));
   const reps = Number(arg('reps') ?? 3);
   const file = [
     resolve(REF, 'cases', `${name}.m`),
@@ -49,9 +75,10 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  const net = readMatpower(readFileSync(file, 'utf8')).network;
+  const net = scaledRatings(readMatpower(readFileSync(file, 'utf8')).network, scale);
+  const label = scale === 1 ? name : `${name} (ratings ×${scale})`;
   const rssBefore = process.memoryUsage().rss;
-  const n1: Run<unknown>[] = [];
+  const n1: Run<N1Result>[] = [];
   const all: Run<AllBusbarResult>[] = [];
   for (let r = 0; r < reps; r++) {
     n1.push(timed(() => screenN1(net, {}, buildDcModel(net))));
@@ -62,21 +89,28 @@ function main(): void {
   const cpu = { n1: median(n1.map((x) => x.cpu)), all: median(all.map((x) => x.cpu)) };
   const computed = last.status.filter((s) => s === 0).length;
   const zeros = last.strict.capacityMw.filter((v) => v === 0).length;
-  const stage = (key: keyof AllBusbarResult['timingsMs']): string =>
-    `${key} ${median(all.map((x) => x.value.timingsMs[key])).toFixed(0)}`;
+  const overloaded = n1[n1.length - 1].value.overloadedPairs;
   console.log(
-    `${name}: all-bus capacity of ${computed} buses ${wall.all.toFixed(3)} s wall ` +
+    `${label}: ${overloaded} overloaded (monitored, contingency) pairs in the N-1 screen; ` +
+      `all-bus capacity of ${computed} buses ${wall.all.toFixed(3)} s wall ` +
       `(×${(wall.all / wall.n1).toFixed(2)} N-1), ${cpu.all.toFixed(3)} s cpu ` +
       `(×${(cpu.all / cpu.n1).toFixed(2)} N-1); N-1 screening ${wall.n1.toFixed(3)} s wall, ` +
       `${cpu.n1.toFixed(3)} s cpu; medians of ${reps}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} ` +
       `(${mb(rssBefore)} with the case read)`,
   );
+  const stages = (key: 'timingsMs' | 'workMs'): string =>
+    Object.keys(last[key])
+      .map((k) => {
+        const ms = median(all.map((x) => (x.value[key] as unknown as Record<string, number>)[k]));
+        return `${k} ${ms.toFixed(0)}`;
+      })
+      .join(', ');
   console.log(
-    `${name}: ${zeros} buses strict at 0 MW; ${last.stats.threads} thread(s); ` +
+    `${label}: ${zeros} buses strict at 0 MW; ${last.stats.threads} thread(s); ` +
       `${last.stats.significantPairs} significant and ${last.stats.atLimitPairs} at-limit pairs, ` +
       `${last.stats.candidatePairs} left by the cluster bounds, ${last.stats.evaluatedPairs} ` +
       `exact evaluations, ${last.stats.rowsEvaluated} rows (${last.stats.rowsSolved} solved); ` +
-      `ms (summed over threads): ${['stream', 'columns', 'bounds', 'buses', 'total'].map((k) => stage(k as keyof AllBusbarResult['timingsMs'])).join(', ')}`,
+      `wall ms by stage: ${stages('timingsMs')}; summed over threads: ${stages('workMs')}`,
   );
 }
 

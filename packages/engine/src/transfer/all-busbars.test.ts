@@ -7,6 +7,7 @@ import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
 import type { AllBusbarOptions, AllBusbarResult } from './all-busbars';
 import { BusbarStatus, allBusbarCapacities } from './all-busbars';
 import { defaultHelperSpawn } from './all-busbars-threads';
+import { PREVIOUS_FIGURES } from './all-busbars-previous.test-support';
 import { busbarCapacity } from './busbar-capacity';
 
 /**
@@ -90,34 +91,44 @@ const same = (a: AllBusbarResult, b: AllBusbarResult, what: string): void => {
   );
 };
 
+/** Every bus of the transfer island as the brute force has it (ties: any of the tied ones). */
+function expectBruteForce(net: Network, r: AllBusbarResult, cutoff?: number): void {
+  const brute = bruteForceBusbars(net, cutoff === undefined ? {} : { cutoff });
+  const slot = new Map(Array.from(r.buses, (b, j) => [b, j]));
+  expect(brute.length, 'buses in the transfer island').toBe(net.buses.count - 1);
+  for (const b of brute) {
+    const j = slot.get(b.bus) as number;
+    for (const key of ['strict', 'attributable'] as const) {
+      const what = `${key} capacity of bus ${b.bus}`;
+      expect(Math.abs(r[key].capacityMw[j] - b[key].transferMw), what).toBeLessThan(1e-9);
+      const limit = `${r[key].monitored[j]}/${r[key].contingency[j]}`;
+      if (b[key].tied.length > 1) expect(b[key].tied, `${what}: limit (tied)`).toContain(limit);
+      else expect(limit, `${what}: limit`).toBe(`${b[key].monitored}/${b[key].contingency}`);
+    }
+    const w = `${r.worsened.monitored[j]}/${r.worsened.contingency[j]}`;
+    const where = `worst violation at bus ${b.bus}`;
+    if (b.worsened.tied.length > 1) expect(b.worsened.tied, where).toContain(w);
+    else expect(w, where).toBe(`${b.worsened.monitored}/${b.worsened.contingency}`);
+    if (w !== '-1/-1') {
+      expect(r.worsened.distributionFactor[j], `${where}: d`).toBeCloseTo(
+        b.worsened.distributionFactor,
+        12,
+      );
+    }
+  }
+}
+
 describe('the N-1 capacity of every busbar', () => {
   const net = gridCase(12);
   const model: DcModel = buildDcModel(net);
   const r = allBusbarCapacities(net, {}, model);
 
   it('equals the brute force at every bus, strict and attributable, with the worst violation', () => {
-    const brute = bruteForceBusbars(net);
-    const slot = new Map(Array.from(r.buses, (b, j) => [b, j]));
-    expect(brute.length, 'buses in the transfer island').toBe(net.buses.count - 1);
-    let zeros = 0;
-    for (const b of brute) {
-      const j = slot.get(b.bus) as number;
-      for (const key of ['strict', 'attributable'] as const) {
-        const what = `${key} capacity of bus ${b.bus}`;
-        expect(Math.abs(r[key].capacityMw[j] - b[key].transferMw), what).toBeLessThan(1e-9);
-        const limit = `${r[key].monitored[j]}/${r[key].contingency[j]}`;
-        if (b[key].tied.length > 1) expect(b[key].tied, `${what}: limit (tied)`).toContain(limit);
-        else expect(limit, `${what}: limit`).toBe(`${b[key].monitored}/${b[key].contingency}`);
-      }
-      const w = `${r.worsened.monitored[j]}/${r.worsened.contingency[j]}`;
-      const where = `worst violation at bus ${b.bus}`;
-      if (b.worsened.tied.length > 1) expect(b.worsened.tied, where).toContain(w);
-      else expect(w, where).toBe(`${b.worsened.monitored}/${b.worsened.contingency}`);
-      if (r.strict.capacityMw[j] === 0) zeros++;
-    }
+    expectBruteForce(net, r);
+    const zeros = r.strict.capacityMw.filter((v) => v === 0).length;
     // The case is built to have both kinds of buses.
     expect(zeros, 'buses whose strict figure is 0').toBeGreaterThan(10);
-    expect(zeros, 'buses whose strict figure is 0').toBeLessThan(brute.length);
+    expect(zeros, 'buses whose strict figure is 0').toBeLessThan(net.buses.count - 1);
   });
 
   it('reports the bus outside the transfer island as such', () => {
@@ -191,6 +202,22 @@ describe('the N-1 capacity of every busbar', () => {
     same(r, alone, 'no helper');
   });
 
+  it('reports wall-clock stages that add up to the total, and the work of each thread apart', () => {
+    const helper = { ...defaultHelperSpawn(), awaitStartMs: 60_000 };
+    for (const run of [r, allBusbarCapacities(net, { threads: 2, helper }, model)]) {
+      const { total, ...stages } = run.timingsMs;
+      const sum = Object.values(stages).reduce((a, b) => a + b, 0);
+      expect(Math.abs(sum - total), `stages ${JSON.stringify(stages)}`).toBeLessThan(1e-6);
+      for (const [stage, ms] of Object.entries(run.timingsMs)) {
+        expect(ms, stage).toBeGreaterThanOrEqual(0);
+      }
+      // The calling thread's share of each stage is part of the work summed over threads.
+      for (const stage of ['columns', 'bounds', 'buses'] as const) {
+        expect(run.workMs[stage], stage).toBeGreaterThanOrEqual(run.timingsMs[stage]);
+      }
+    }
+  });
+
   it('reports progress up to 1', () => {
     const seen: number[] = [];
     allBusbarCapacities(net, { onProgress: (p) => seen.push(p) }, model);
@@ -241,4 +268,111 @@ describe('a case with nothing monitored', () => {
     }
     expect(r.baseCase.checks.map((c) => c.code)).toContain('NO_RATED_BRANCH');
   });
+});
+
+/**
+ * gridCase(12) with the ratings of the branches among its first `rows` rows (12: all of them)
+ * times `scale`: thousands of (monitored, contingency) pairs over their limit at T = 0, most of
+ * them with a small LODF (the violation store, all-busbars-violation-store.ts), the others
+ * kept one by one.
+ */
+function stressedGrid(scale: number, rows: number): Network {
+  const n = 12;
+  const net = gridCase(n);
+  const { rateAMva, rateBMva, fromBus, toBus } = net.branches;
+  const within = (k: number): boolean => fromBus[k] < rows * n && toBus[k] < rows * n;
+  const times = (a: Float64Array): Float64Array => a.map((v, k) => (within(k) ? v * scale : v));
+  return {
+    ...net,
+    branches: { ...net.branches, rateAMva: times(rateAMva), rateBMva: times(rateBMva) },
+  };
+}
+
+/** Same figures, limits and worsened violations (its d to the last bit: the stream's LODF). */
+const sameWithWorsened = (a: AllBusbarResult, b: AllBusbarResult, what: string): void => {
+  same(a, b, what);
+  expect(Array.from(b.worsened.contingency), `worsened contingency, ${what}`).toEqual(
+    Array.from(a.worsened.contingency),
+  );
+  expect(Array.from(b.worsened.distributionFactor), `worsened d, ${what}`).toEqual(
+    Array.from(a.worsened.distributionFactor),
+  );
+};
+
+describe('the N-1 capacity of every busbar with many pre-existing violations', () => {
+  const cases = {
+    // Everything rated low: every bus worsens some violation.
+    everywhere: { scale: 0.45, rows: 12, cutoff: 0.01, violations: 18_000, zeros: 144 },
+    // One corner rated low, a higher cutoff: some buses worsen none.
+    corner: { scale: 0.4, rows: 3, cutoff: 0.03, violations: 5_000, zeros: 92 },
+  };
+  for (const [name, c] of Object.entries(cases) as [
+    keyof typeof PREVIOUS_FIGURES,
+    typeof cases.corner,
+  ][]) {
+    describe(name, () => {
+      const net = stressedGrid(c.scale, c.rows);
+      const model = buildDcModel(net);
+      const options = { distributionFactorCutoff: c.cutoff };
+      const r = allBusbarCapacities(net, options, model);
+
+      it('has thousands of violations', () => {
+        expect(r.stats.atLimitPairs, 'pairs at or over their limit').toBeGreaterThan(c.violations);
+        const zeros = r.strict.capacityMw.filter((v) => v === 0).length;
+        expect(zeros, 'buses whose strict figure is 0').toBe(c.zeros);
+      });
+
+      it('equals the brute force at every bus, strict and attributable, with the worst violation', () => {
+        expectBruteForce(net, r, c.cutoff);
+      });
+
+      it('equals the previous implementation (every violation pair by pair)', () => {
+        const lines = PREVIOUS_FIGURES[name];
+        const computed = Array.from(r.buses).filter((_, j) => r.status[j] === 0);
+        expect(lines.length, 'buses').toBe(computed.length);
+        for (const line of lines) {
+          const [bus, sMw, sm, sk, aMw, am, ak, wm, wk, wd] = line.split(' ').map(Number);
+          const j = r.buses.indexOf(bus);
+          const what = `bus ${bus}`;
+          expect(Math.abs(r.strict.capacityMw[j] - sMw), `${what} strict MW`).toBeLessThan(1e-8);
+          expect([r.strict.monitored[j], r.strict.contingency[j]], `${what} strict`).toEqual([
+            sm,
+            sk,
+          ]);
+          expect(Math.abs(r.attributable.capacityMw[j] - aMw), `${what} MW`).toBeLessThan(1e-8);
+          expect([r.attributable.monitored[j], r.attributable.contingency[j]], what).toEqual([
+            am,
+            ak,
+          ]);
+          expect([r.worsened.monitored[j], r.worsened.contingency[j]], `${what} worsened`).toEqual([
+            wm,
+            wk,
+          ]);
+          expect(Math.abs(r.worsened.distributionFactor[j] - wd), `${what} d`).toBeLessThan(1e-11);
+        }
+      });
+
+      it('gives the same figures one by one or in the store, bus by bus, with a helper thread', () => {
+        const variants: AllBusbarOptions[] = [
+          // Nearly every violation one by one, or nearly every one in the store.
+          { lodfEpsilon: 1e-4 },
+          { lodfEpsilon: 0.5 },
+          { clusterSize: 1, clustersPerGroup: 1 },
+          { clusterSize: 7, clustersPerGroup: 2 },
+        ];
+        for (const v of variants) {
+          const other = allBusbarCapacities(net, { ...options, ...v }, model);
+          sameWithWorsened(r, other, JSON.stringify(v));
+        }
+        const helper = { ...defaultHelperSpawn(), awaitStartMs: 60_000 };
+        const threads: number[] = [];
+        for (let attempt = 0; attempt < 3 && !threads.includes(2); attempt++) {
+          const two = allBusbarCapacities(net, { ...options, threads: 2, helper }, model);
+          threads.push(two.stats.threads);
+          sameWithWorsened(r, two, `two threads, run ${attempt + 1}`);
+        }
+        expect(threads, 'threads that took part in each run').toContain(2);
+      });
+    });
+  }
 });
