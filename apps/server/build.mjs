@@ -22,6 +22,8 @@ await build({
     'all-busbars-worker': '../../packages/engine/src/transfer/all-busbars-worker.ts',
     // A case's generators for the study-group picker, read off the event loop (issue #21).
     'catalog-worker': 'src/modules/analyses/catalog-worker.ts',
+    // One bus's AC check, off the event loop (issue #25).
+    'ac-check-worker': 'src/modules/busbar-capacities/ac-check-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

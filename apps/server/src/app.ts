@@ -224,7 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
-    registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, limits });
+    registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });
     await registerStudyRoutes(server, {
       db,
       guard,

@@ -99,6 +99,8 @@ export const errorMessages = {
   TRANSFER_PLANT_UNKNOWN: 'El grupo de estudio nombra una planta que no está en el caso',
   TRANSFER_GENERATOR_UNKNOWN:
     'El grupo de estudio nombra una fila de generador que no está en el caso',
+  TRANSFER_BUS_OUTSIDE_ISLAND:
+    'La barra está fuera de la isla que aloja la transferencia: no tiene capacidad de conexión que verificar',
   TRANSFER_GROUP_NO_UNITS:
     'Ningún generador en servicio del caso pertenece al grupo de estudio elegido',
   CASE_NOT_ANALYSED:
@@ -107,6 +109,11 @@ export const errorMessages = {
   GROUP_ANALYSIS_NOT_FOUND: 'No se encontró el análisis del caso con ese grupo de estudio',
   BUSBAR_CAPACITIES_CASE_NOT_ANALYSED:
     'El análisis del caso no ha terminado (o falló): la capacidad de cada barra se calcula cuando termina',
+  BUSBAR_NOT_IN_RESULT: 'La barra no está en el caso',
+  BUSBAR_AC_CHECK_STUDY:
+    'La verificación AC por barra está disponible para los casos subidos en /analisis, no para los casos de un estudio',
+  BUSBAR_AC_CHECK_STALE:
+    'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:
     'La capacidad de cada barra de este caso aún no está calculada: espera a que termine su cálculo (o pídelo si el caso se analizó antes de que existiera)',
   RESULT_PARTS_NOT_FOUND:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisOptionsSchema, analysisOptionsValueSchema } from '../result/analysis-options';
 import { baseCaseSchema, slackRules } from '../result/base-case.v1';
+import { acCheckSchema } from '../result/flexibility.v1';
 import { caseIdSchema } from './cases';
 
 /**
@@ -28,6 +29,9 @@ export const busbarCapacityPaths = {
   map: (caseId: string) => `${casePath(caseId)}/busbar-capacities/map`,
   export: (caseId: string, format: 'xlsx' | 'csv') =>
     `${casePath(caseId)}/busbar-capacities.${format}`,
+  /** GET: the AC check of one bus's figure (computed once, then kept with the result). */
+  acCheck: (caseId: string, bus: number) =>
+    `${casePath(caseId)}/busbar-capacities/${encodeURIComponent(String(bus))}/ac-check`,
 } as const;
 
 export const busbarCapacityParamsSchema = z.object({
@@ -158,6 +162,11 @@ export const busbarFigureValueSchema = z.object({
   capacityMw: z.number().nullable(),
   /** null when the cap binds (or outside the island). */
   limiting: busbarLimitingSchema.nullable(),
+  /**
+   * Issue #25: the AC check at the limiting constraint, once asked for (GET …/{bus}/ac-check);
+   * absent until then, null when nothing binds (nothing to check).
+   */
+  acCheck: acCheckSchema.nullable().optional(),
 });
 
 export const busbarCapacityRowSchema = z.object({
@@ -294,6 +303,33 @@ export const busbarCapacityHistogramResponseSchema = z.object({
   bins: z.array(busbarHistogramBinSchema),
 });
 export type BusbarCapacityHistogramResponse = z.infer<typeof busbarCapacityHistogramResponseSchema>;
+
+export const busbarAcCheckParamsSchema = z.object({
+  caseId: caseIdSchema.describe('Identificador del caso'),
+  bus: z
+    .string()
+    .regex(/^-?\d{1,9}$/, 'La barra debe ser un número de barra del caso')
+    .transform(Number)
+    .describe('Número de la barra'),
+});
+
+export const busbarAcCheckQuerySchema = z.object({ figure: busbarFigureSchema });
+
+/**
+ * The AC check of a bus's capacity (issue #25): a Newton power flow of the file's own dispatch
+ * with the new unit at the bus injecting its capacity (the same sink) and the limiting
+ * contingency out; the monitored element's MVA against its limit, beside the DC loading (100 %
+ * at the limit). `acCheck` null: nothing binds before the cap, so nothing to check.
+ */
+export const busbarAcCheckResponseSchema = z.object({
+  caseId: z.string(),
+  bus: z.number().int(),
+  figure: z.enum(['attributable', 'strict']),
+  capacityMw: z.number().nullable(),
+  limiting: busbarLimitingSchema.nullable(),
+  acCheck: acCheckSchema.nullable(),
+});
+export type BusbarAcCheckResponse = z.infer<typeof busbarAcCheckResponseSchema>;
 
 /**
  * Columns to colour the network view (GET /api/cases/{caseId}/network's buses, by number):

@@ -63,5 +63,5 @@ export type { BusbarSetupOptions } from './busbar-setup';
 export type { PlantSensitivityRow, SensitivityTarget } from './sensitivities';
 export { constraintSensitivities } from './sensitivities';
 export type { GeneratorOutageInput } from './generator-outages';
-export type { AcCheck } from './ac-check';
-export { AC_DC_FLAG_RATIO, acCheckAtTransfer } from './ac-check';
+export type { AcCheck, BusbarAcCheck } from './ac-check';
+export { AC_DC_FLAG_RATIO, acCheckAtTransfer, busbarAcCheck } from './ac-check';

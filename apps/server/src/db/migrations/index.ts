@@ -11,6 +11,7 @@ import { groupAnalyses } from './2026-11-26T000000-group-analyses';
 import { resultParts } from './2026-11-27T000000-result-parts';
 import { busbarCapacities } from './2026-11-28T000000-busbar-capacities';
 import { analysisOptions } from './2026-11-29T000000-analysis-options';
+import { busbarAcChecks } from './2026-11-29T010000-busbar-ac-checks';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -29,6 +30,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-27T000000-result-parts': resultParts(d),
     '2026-11-28T000000-busbar-capacities': busbarCapacities(d),
     '2026-11-29T000000-analysis-options': analysisOptions(),
+    '2026-11-29T010000-busbar-ac-checks': busbarAcChecks(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -8,6 +8,7 @@ import {
   busbarCapacityMapResponseSchema,
   busbarCapacityPageResponseSchema,
   busbarCapacityPaths,
+  busbarAcCheckResponseSchema,
   busbarHistogramEdges,
   createBusbarCapacitiesResponseSchema,
   jobStatusSchema,
@@ -15,7 +16,7 @@ import {
   type BusbarCapacityRow,
   DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
-import { allBusbarCapacities, loadCase, type BusbarFigures } from '@holgura/engine';
+import { allBusbarCapacities, busbarAcCheck, loadCase, type BusbarFigures } from '@holgura/engine';
 import type { App } from '../../app';
 import type { JobQueueStore } from '../../jobs/jobs.repository';
 import { buildTestApp, dialects } from '../../test-support';
@@ -355,6 +356,64 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     expect(apiErrorSchema.parse(bad.json()).error.message).toContain(
       'El tope por barra debe ser mayor que 0 MW',
     );
+  });
+
+  it('checks a bus in AC at its limit once, keeps it with the result, shows it in the table and the CSV (issue #25)', async () => {
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(app.server, 'cap-ac');
+    const { caseId, capacityJobId } = await analysedWithCapacities(ana, activsg200, 'a.m');
+    expect((await waitForJob(ana, capacityJobId, 60_000)).state).toBe('done');
+    const { rows } = await allRows(ana, caseId, '&sort=bus');
+    const limited = rows.find(
+      (r) => r.attributable.limiting !== null && r.attributable.capacityMw! > 0,
+    )!;
+    expect(limited.attributable.acCheck).toBeUndefined();
+    const first = await ana.get(busbarCapacityPaths.acCheck(caseId, limited.bus));
+    expect(first.statusCode, first.body).toBe(200);
+    const check = busbarAcCheckResponseSchema.parse(first.json());
+    expect(check).toMatchObject({
+      bus: limited.bus,
+      figure: 'attributable',
+      capacityMw: limited.attributable.capacityMw,
+      limiting: limited.attributable.limiting,
+    });
+    // The engine's own check of that bus with the same options.
+    const { network } = await loadCase(new Uint8Array(activsg200));
+    const bus = network.buses.number.indexOf(limited.bus);
+    const engine = busbarAcCheck(network, bus, {
+      capMw: 2000,
+      postRating: 'emergency',
+      preExisting: 'ignore',
+    });
+    expect(check.acCheck!.dcLoadingPercent).toBeCloseTo(100, 6);
+    expect(check.acCheck!.acLoadingPercent!).toBeCloseTo(engine.acCheck!.acLoadingPercent, 9);
+    expect(check.acCheck!.flagged).toBe(engine.acCheck!.flagged);
+    // Kept: the table's row carries it, asking again answers the same.
+    const again = busbarAcCheckResponseSchema.parse(
+      (await ana.get(busbarCapacityPaths.acCheck(caseId, limited.bus))).json(),
+    );
+    expect(again).toEqual(check);
+    const row = (await allRows(ana, caseId, `&q=${limited.bus}`)).rows.find(
+      (r) => r.bus === limited.bus,
+    )!;
+    expect(row.attributable.acCheck).toEqual(check.acCheck);
+    const csv = (await ana.get(busbarCapacityPaths.export(caseId, 'csv'))).body;
+    expect(csv).toContain('Verificación AC, atribuible');
+    expect(csv).toContain(
+      check.acCheck!.flagged ? 'Difiere más de 5 %' : 'Coincide con el cálculo DC',
+    );
+    expect(csv).toContain('Sin verificar');
+    // A bus the case lacks, another user, a bad bus number.
+    const missing = await ana.get(busbarCapacityPaths.acCheck(caseId, 987654));
+    expect(missing.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(missing.json()).error.code).toBe('BUSBAR_NOT_IN_RESULT');
+    const eve = await signedIn(app.server, 'cap-ac-eve');
+    const foreign = await eve.get(busbarCapacityPaths.acCheck(caseId, limited.bus));
+    expect(foreign.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(foreign.json()).error.code).toBe('CASE_NOT_FOUND');
+    // A path parameter that is no bus number names nothing: not found, as every route does.
+    const bad = await ana.get(`${busbarCapacityPaths.page(caseId)}/x1/ac-check`);
+    expect(bad.statusCode).toBe(404);
   });
 
   it('exports the whole table as es-CO CSV and as Excel', async () => {

@@ -1,5 +1,7 @@
 import type {
+  AcCheckResult,
   BusbarCapacityExportQuery,
+  BusbarCapacityOptions,
   BusbarCapacityRow,
   BusbarLimiting,
 } from '@holgura/contracts';
@@ -41,9 +43,20 @@ const sortText: Record<string, string> = {
   area: 'área',
 };
 
-function limitingCells(row: BusbarCapacityRow, limiting: BusbarLimiting | null): ExportCell[] {
+const AT_SINK_ROOM = 'Ninguno: se alcanza el margen de la generación que compensa';
+
+function limitingCells(
+  row: BusbarCapacityRow,
+  limiting: BusbarLimiting | null,
+  capacityMw: number | null,
+  options: ExportOptions,
+): ExportCell[] {
   if (!row.inTransferIsland) return [OUTSIDE, null, null];
-  if (limiting === null) return [AT_CAP, null, null];
+  if (limiting === null) {
+    const sinkRoom = options.sinkRoomMw ?? null;
+    const atSinkRoom = sinkRoom !== null && sinkRoom < options.capMw && capacityMw === sinkRoom;
+    return [atSinkRoom ? AT_SINK_ROOM : AT_CAP, null, null];
+  }
   return [
     limiting.monitoredName,
     limiting.contingencyName ?? FULL_NETWORK,
@@ -51,11 +64,35 @@ function limitingCells(row: BusbarCapacityRow, limiting: BusbarLimiting | null):
   ];
 }
 
+/** How the capacities were computed, as their result stores it. */
+type ExportOptions = Pick<
+  BusbarCapacityOptions,
+  'capMw' | 'postContingencyRating' | 'sink' | 'sinkRoomMw' | 'slack'
+> & { distributionFactorCutoff?: number };
+
+/** The AC check of a figure, in words: what the three AC columns say of a bus. */
+function acCells(check: AcCheckResult | null | undefined, limited: boolean): ExportCell[] {
+  if (check === undefined) return [null, null, limited ? 'Sin verificar' : null];
+  if (check === null) return [null, null, 'Nada que verificar: no la limita un elemento'];
+  if (!check.converged) return [null, check.dcLoadingPercent, 'El flujo AC no convergió'];
+  return [
+    check.acLoadingPercent,
+    check.dcLoadingPercent,
+    check.flagged ? 'Difiere más de 5 % del cálculo DC' : 'Coincide con el cálculo DC (±5 %)',
+  ];
+}
+
+const slackText: Record<string, string> = {
+  distributed:
+    'Distribuido: el desbalance del archivo (sus pérdidas AC) repartido entre las unidades en proporción a su generación',
+  single: 'Único: la unidad de referencia toma el desbalance del archivo (como MATPOWER)',
+};
+
 /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */
 export function busbarCapacityTable(input: {
   caseName: string;
   rows: BusbarCapacityRow[];
-  options: { capMw: number; postContingencyRating: string; sink: string };
+  options: ExportOptions;
   query: BusbarCapacityExportQuery;
   generatedAt: Date;
 }): ExportTable {
@@ -78,6 +115,25 @@ export function busbarCapacityTable(input: {
         ratingText[options.postContingencyRating] ?? options.postContingencyRating,
       ],
       ['Contrapartida de la inyección', sinkText[options.sink] ?? options.sink],
+      ...(options.sinkRoomMw === null || options.sinkRoomMw === undefined
+        ? []
+        : ([
+            [
+              'Margen de la contrapartida',
+              `${mwText(options.sinkRoomMw)} MW: ninguna conexión puede superarlo`,
+            ],
+          ] as [string, string][])),
+      ...(options.distributionFactorCutoff === undefined
+        ? []
+        : ([
+            [
+              'Umbral del factor de distribución',
+              `${options.distributionFactorCutoff}: las restricciones con |d| menor no limitan`,
+            ],
+          ] as [string, string][])),
+      ...(options.slack === undefined
+        ? []
+        : ([['Despacho base', slackText[options.slack] ?? options.slack]] as [string, string][])),
       [
         'Cifras',
         'Atribuible: las violaciones existentes que la conexión empeora no la limitan. Estricta: la limitan (capacidad 0).',
@@ -110,6 +166,9 @@ export function busbarCapacityTable(input: {
       { header: 'Violación existente que más empeora: elemento', kind: 'text', width: 36 },
       { header: 'Violación existente: contingencia', kind: 'text', width: 36 },
       { header: 'Violación existente: factor de distribución (MW/MW)', kind: 'factor', width: 18 },
+      { header: 'Carga AC en el límite, atribuible (%)', kind: 'percent', width: 16 },
+      { header: 'Carga DC en el límite, atribuible (%)', kind: 'percent', width: 16 },
+      { header: 'Verificación AC, atribuible', kind: 'text', width: 30 },
     ],
     rows: rows.map((row): ExportCell[] => [
       row.bus,
@@ -118,13 +177,14 @@ export function busbarCapacityTable(input: {
       row.area,
       row.zone,
       row.attributable.capacityMw,
-      ...limitingCells(row, row.attributable.limiting),
+      ...limitingCells(row, row.attributable.limiting, row.attributable.capacityMw, options),
       row.strict.capacityMw,
-      ...limitingCells(row, row.strict.limiting),
+      ...limitingCells(row, row.strict.limiting, row.strict.capacityMw, options),
       row.inTransferIsland ? (row.preExistingLimit ? 'Sí' : 'No') : null,
       row.worsened?.monitoredName ?? null,
       row.worsened === null ? null : (row.worsened.contingencyName ?? FULL_NETWORK),
       row.worsened?.distributionFactor ?? null,
+      ...acCells(row.attributable.acCheck, row.attributable.limiting !== null),
     ]),
     fileStem: `capacidad-por-barra-${fileSlug(caseName)}`,
   };

@@ -5,6 +5,8 @@ import {
   busbarHistogramEdges,
   DEFAULT_ANALYSIS_OPTIONS,
   errorMessages,
+  acCheckSchema,
+  type AcCheckResult,
   type AnalysisOptions,
   type BusbarCapacityRow,
   type BusbarCapacityState,
@@ -155,7 +157,91 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     return names;
   }
 
+  /** The AC checks stored for these rows, by `<position>|<figure>` (issue #25). */
+  async function acChecksOf(resultKey: number, rows: Row[]): Promise<AcChecks> {
+    const checks: AcChecks = new Map();
+    const positions = rows.map((row) => row.position);
+    for (let from = 0; from < positions.length; from += 500) {
+      const found = await cdb
+        .selectFrom('busbar_capacity_ac_checks')
+        .select(['position', 'figure', 'check_json'])
+        .where('result_key', '=', resultKey)
+        .where('position', 'in', positions.slice(from, from + 500))
+        .execute();
+      for (const { position, figure, check_json } of found) {
+        checks.set(
+          `${position}|${figure}`,
+          check_json === null ? null : acCheckSchema.parse(JSON.parse(check_json)),
+        );
+      }
+    }
+    return checks;
+  }
+
   return {
+    /** The stored row of a bus of a result (by its number), or null. */
+    async rowOfBus(resultKey: number, busNumber: number) {
+      const row = await cdb
+        .selectFrom('busbar_capacity_rows')
+        .selectAll()
+        .where('result_key', '=', resultKey)
+        .where('bus_number', '=', busNumber)
+        .executeTakeFirst();
+      if (row === undefined) return null;
+      const [names, checks] = await Promise.all([
+        branchNames(resultKey, [row]),
+        acChecksOf(resultKey, [row]),
+      ]);
+      return toApiRow(row, names, checks);
+    },
+
+    /** Keeps a bus's AC check with the result it checks (a second writer changes nothing). */
+    async storeAcCheck(
+      resultKey: number,
+      position: number,
+      figure: BusbarFigureName,
+      check: AcCheckResult | null,
+    ): Promise<void> {
+      await cdb
+        .insertInto('busbar_capacity_ac_checks')
+        .values({
+          result_key: resultKey,
+          position,
+          figure,
+          check_json: check === null ? null : JSON.stringify(check),
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.columns(['result_key', 'position', 'figure']).doNothing())
+        .execute();
+    },
+
+    /**
+     * The content key of the file an owner's analysed case was uploaded as; null for a case
+     * that is not an upload (a study's busbar case, the demo's).
+     */
+    async uploadOf(caseId: string): Promise<string | null> {
+      const job = await db
+        .selectFrom('analysis_jobs')
+        .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+        .select('uploads.sha256')
+        .where('analysis_jobs.case_id', '=', caseId)
+        .where('analysis_jobs.user_id', '=', owner)
+        .where('analysis_jobs.kind', '=', 'analysis')
+        .orderBy('analysis_jobs.created_at', 'desc')
+        .executeTakeFirst();
+      return job?.sha256 ?? null;
+    },
+
+    /** The options a shown result was computed with (its job's). */
+    async resultOptions(jobId: string): Promise<AnalysisOptions> {
+      const job = await db
+        .selectFrom('analysis_jobs')
+        .select('options_json')
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      return storedAnalysisOptions(job?.options_json ?? null);
+    },
+
     /** null: no such case for this owner (nor a demo case). */
     async status(caseId: string): Promise<CapacityStatus | null> {
       const caseRow = await db
@@ -384,8 +470,11 @@ export function busbarCapacityRepository(db: Db, owner: string) {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const names = await branchNames(resultKey, rows);
-      return rows.map((row) => toApiRow(row, names));
+      const [names, checks] = await Promise.all([
+        branchNames(resultKey, rows),
+        acChecksOf(resultKey, rows),
+      ]);
+      return rows.map((row) => toApiRow(row, names, checks));
     },
 
     /**
@@ -401,8 +490,11 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       const chunk = 2000;
       for (let offset = 0; ; offset += chunk) {
         const rows = await ordered(resultKey, filters, order).limit(chunk).offset(offset).execute();
-        const names = await branchNames(resultKey, rows);
-        for (const row of rows) out.push(toApiRow(row, names));
+        const [names, checks] = await Promise.all([
+          branchNames(resultKey, rows),
+          acChecksOf(resultKey, rows),
+        ]);
+        for (const row of rows) out.push(toApiRow(row, names, checks));
         if (rows.length < chunk) return out;
         await yieldToEventLoop();
       }
@@ -499,8 +591,19 @@ function limiting(
   };
 }
 
-export function toApiRow(row: Row, names: Map<number, string>): BusbarCapacityRow {
+/** A row's stored AC checks by `<position>|<figure>`; null: checked, nothing binds. */
+type AcChecks = Map<string, AcCheckResult | null>;
+
+export function toApiRow(
+  row: Row,
+  names: Map<number, string>,
+  checks: AcChecks = new Map(),
+): BusbarCapacityRow {
   const inIsland = row.in_island === 1;
+  const acCheck = (figure: BusbarFigureName) => {
+    const key = `${row.position}|${figure}`;
+    return checks.has(key) ? { acCheck: checks.get(key) ?? null } : {};
+  };
   return {
     position: row.position,
     bus: row.bus_number,
@@ -512,10 +615,12 @@ export function toApiRow(row: Row, names: Map<number, string>): BusbarCapacityRo
     attributable: {
       capacityMw: row.att_mw,
       limiting: limiting(names, row.att_monitored, row.att_contingency, row.att_df),
+      ...acCheck('attributable'),
     },
     strict: {
       capacityMw: row.strict_mw,
       limiting: limiting(names, row.strict_monitored, row.strict_contingency, row.strict_df),
+      ...acCheck('strict'),
     },
     preExistingLimit: row.strict_mw !== null && row.att_mw !== null && row.strict_mw < row.att_mw,
     worsened: limiting(names, row.worse_monitored, row.worse_contingency, row.worse_df),

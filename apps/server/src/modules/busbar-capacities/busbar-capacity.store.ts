@@ -131,6 +131,7 @@ export async function deleteBusbarCapacityResult(
   }
   await cdb.deleteFrom('busbar_capacity_rows').where('result_key', '=', resultKey).execute();
   await cdb.deleteFrom('busbar_capacity_branches').where('result_key', '=', resultKey).execute();
+  await cdb.deleteFrom('busbar_capacity_ac_checks').where('result_key', '=', resultKey).execute();
   await cdb.deleteFrom('busbar_capacity_results').where('result_key', '=', resultKey).execute();
 }
 

@@ -53,11 +53,22 @@ export interface BusbarCapacityBranchesTable {
   name: string;
 }
 
+/** Migration 2026-11-29T010000-busbar-ac-checks: a bus's AC check, per figure. */
+export interface BusbarCapacityAcChecksTable {
+  result_key: number;
+  position: number;
+  figure: 'attributable' | 'strict';
+  /** Contracts' AcCheckResult JSON; null: nothing binds before the cap. */
+  check_json: string | null;
+  created_at: Timestamp;
+}
+
 // A type, not an interface: Kysely's withTables wants an index signature.
 export type BusbarCapacityTables = {
   busbar_capacity_results: BusbarCapacityResultsTable;
   busbar_capacity_rows: BusbarCapacityRowsTable;
   busbar_capacity_branches: BusbarCapacityBranchesTable;
+  busbar_capacity_ac_checks: BusbarCapacityAcChecksTable;
 };
 
 export type CapacityDb = Kysely<Database & BusbarCapacityTables>;

@@ -51,7 +51,25 @@ const constraintColumns: ExportColumn[] = [
   { header: 'Límite aplicable (MW)', kind: 'mw', width: 16 },
   { header: 'Transferencia en el límite T(c) (MW)', kind: 'mw', width: 20 },
   { header: 'Violación existente (T = 0)', kind: 'text', width: 30 },
+  { header: 'Carga AC en el límite (%)', kind: 'percent', width: 14 },
+  { header: 'Carga DC en el límite (%)', kind: 'percent', width: 14 },
+  { header: 'Verificación AC', kind: 'text', width: 30 },
 ];
+
+/**
+ * The AC check at the constraint's limit (computed for each figure's limiting constraint and
+ * the first of each level), in the three AC columns.
+ */
+function acCells(constraint: Constraint): ExportCell[] {
+  const check = constraint.acCheck;
+  if (check === undefined) return [null, null, 'Sin verificar'];
+  if (!check.converged) return [null, check.dcLoadingPercent, 'El flujo AC no convergió'];
+  return [
+    finite(check.acLoadingPercent),
+    finite(check.dcLoadingPercent),
+    check.flagged ? 'Difiere más de 5 % del cálculo DC' : 'Coincide con el cálculo DC (±5 %)',
+  ];
+}
 
 /**
  * Issue #21: say which condition is over its limit at T = 0 — the base case, or the one after
@@ -126,6 +144,7 @@ export function constraintsTable(input: {
       finite(constraint.limitMw),
       finite(constraint.transferAtLimitMw),
       violationText(constraint),
+      ...acCells(constraint),
     ]),
     fileStem: `restricciones-${fileSlug(caseName)}-nivel-${level.level}`,
   };

@@ -234,6 +234,9 @@ describe.each(dialects)('exports on %s', (dialect) => {
       'Límite aplicable (MW)',
       'Transferencia en el límite T(c) (MW)',
       'Violación existente (T = 0)',
+      'Carga AC en el límite (%)',
+      'Carga DC en el límite (%)',
+      'Verificación AC',
     ]);
     const first = sheet.getRow(headerRow + 1);
     expect(first.getCell(2).value).toBe('LÍNEA "A"-B 230 kV');
@@ -253,9 +256,11 @@ describe.each(dialects)('exports on %s', (dialect) => {
     expect(second.getCell(8).value).toBeNull();
     // Issue #21: which condition is over its limit, and by how much.
     expect(second.getCell(13).value).toBe('Sí, en la red completa: 110 %');
+    // Issue #25: the AC check's columns, empty and said so where none was computed.
+    expect(second.getCell(16).value).toBe('Sin verificar');
     expect(sheet.getRow(headerRow + 3).cellCount).toBe(0);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
-    expect(sheet.autoFilter).toBe(`A${headerRow}:M${headerRow + 2}`);
+    expect(sheet.autoFilter).toBe(`A${headerRow}:P${headerRow + 2}`);
     expect(sheet.getColumn(2).width).toBe(36);
   });
 

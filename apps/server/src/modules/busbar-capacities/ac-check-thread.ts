@@ -1,0 +1,49 @@
+import type { AcCheckResult } from '@holgura/contracts';
+import { createRequestThread } from '../../jobs/request-thread';
+import type { CapacityRunOptions } from '../../jobs/busbar-capacities';
+
+export interface BusbarAcCheckRequest {
+  /** The upload's content key: the thread keeps the last case it read. */
+  sha256: string;
+  networkBytes: Uint8Array;
+  busNumber: number;
+  figure: 'attributable' | 'strict';
+  options: CapacityRunOptions;
+}
+
+/** What the thread computes: the bus's figure again, what sets it, and the AC check there. */
+export type BusbarAcCheckOutcome =
+  | {
+      ok: true;
+      capacityMw: number;
+      /** 1-based branch rows; null when nothing binds before the cap. */
+      limiting: { monitored: number; contingency: number | null } | null;
+      acCheck: AcCheckResult | null;
+    }
+  | { ok: false; code: string; line?: number; field?: string; detail: string };
+
+export interface BusbarAcChecker {
+  check(request: BusbarAcCheckRequest): Promise<BusbarAcCheckOutcome>;
+  close(): Promise<void>;
+}
+
+/** Source (tsx, Vitest) runs ac-check-worker.ts; the bundle runs dist/ac-check-worker.js. */
+function defaultWorkerUrl(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./ac-check-worker.ts', import.meta.url)
+    : new URL('./ac-check-worker.js', import.meta.url);
+}
+
+/**
+ * A bus's AC check (issue #25) on its own thread: it reads the case (a second on a 10,000-bus
+ * case), computes the bus's capacity and one AC power flow — about half a second on
+ * ACTIVSg2000 —, none of which may stall the event loop. One at a time; the thread keeps the
+ * last case read, so checking several buses of one case reads it once.
+ */
+export function createBusbarAcChecker(workerUrl: URL = defaultWorkerUrl()): BusbarAcChecker {
+  const thread = createRequestThread<BusbarAcCheckRequest, BusbarAcCheckOutcome>(
+    workerUrl,
+    'busbar-ac-check',
+  );
+  return { check: (request) => thread.request(request), close: () => thread.close() };
+}

@@ -1,0 +1,64 @@
+// The thread that checks one bus's capacity with an AC power flow (ac-check-thread.ts).
+import { parentPort } from 'node:worker_threads';
+import {
+  busbarAcCheck,
+  indexOfBus,
+  isEngineError,
+  loadCase,
+  makeBusLookup,
+  type LoadedCase,
+} from '@holgura/engine';
+import { toAcCheckResult } from '../../jobs/group-flexibility';
+import { serveRequests } from '../../jobs/request-thread';
+import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
+
+let last: { sha256: string; loaded: LoadedCase } | null = null;
+
+export async function checkBusbar(request: BusbarAcCheckRequest): Promise<BusbarAcCheckOutcome> {
+  try {
+    if (last?.sha256 !== request.sha256) {
+      last = { sha256: request.sha256, loaded: await loadCase(request.networkBytes) };
+    }
+    const net = last.loaded.network;
+    const bus = indexOfBus(makeBusLookup(net.buses.number), request.busNumber);
+    const { options } = request;
+    const result = busbarAcCheck(net, bus, {
+      capMw: options.capMw,
+      postRating: options.postRating,
+      preExisting: request.figure === 'strict' ? 'limit' : 'ignore',
+      ...(options.distributionFactorCutoff === undefined
+        ? {}
+        : { distributionFactorCutoff: options.distributionFactorCutoff }),
+      ...(options.sink === undefined ? {} : { sink: options.sink }),
+      ...(options.slack === undefined ? {} : { slack: options.slack }),
+    });
+    const limiting = result.limiting;
+    return {
+      ok: true,
+      capacityMw: result.capacityMw,
+      limiting:
+        limiting === null
+          ? null
+          : {
+              monitored: limiting.monitored + 1,
+              contingency: limiting.contingency < 0 ? null : limiting.contingency + 1,
+            },
+      acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return {
+      ok: false,
+      code: error.code,
+      ...(error.line === undefined ? {} : { line: error.line }),
+      ...(error.field === undefined ? {} : { field: error.field }),
+      detail: error.message,
+    };
+  }
+}
+
+if (parentPort !== null) {
+  serveRequests<BusbarAcCheckRequest, BusbarAcCheckOutcome>(parentPort, async (request) => ({
+    value: await checkBusbar(request),
+  }));
+}
