@@ -85,8 +85,9 @@ describe('holgura CLI: bad input', () => {
 });
 
 describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
-  it('info counts buses, branches, generators and loads', async () => {
-    expect(await json(['info', casePath('case9')])).toEqual({
+  it('info counts buses, branches, generators and loads, and names the input checks', async () => {
+    const out = await json(['info', casePath('case9')]);
+    expect(out).toMatchObject({
       format: 'matpower',
       revision: 2,
       compressed: false,
@@ -94,6 +95,9 @@ describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
       counts: { buses: 9, branches: 9, generators: 3, loads: 3 },
       warnings: [],
     });
+    // case9's file dispatch covers 5 MW of AC losses: below the warning, nothing to check.
+    expect(out.baseCase).toMatchObject({ slack: 'distributed', checks: [] });
+    expect((out.baseCase as { mismatchMw: number }).mismatchMw).toBeCloseTo(5.3, 1);
   });
 
   it('dcpf prints MATPOWER rundcpf angles, flows and outputs by bus number and 1-based index', async () => {

@@ -45,6 +45,8 @@ export function info(c: LoadedCase): unknown {
   const { buses, branches, generators } = c.network;
   let loads = 0;
   for (let i = 0; i < buses.count; i++) if (buses.pdMw[i] !== 0 || buses.qdMvar[i] !== 0) loads++;
+  // What the input does to the figures, before any is computed (the analyses' base case).
+  const baseCase = baseCaseToV1(c.network, prepareBaseCase(c.network).report);
   return {
     format: c.format,
     revision: c.revision,
@@ -52,6 +54,7 @@ export function info(c: LoadedCase): unknown {
     baseMva: c.network.baseMva,
     counts: { buses: buses.count, branches: branches.count, generators: generators.count, loads },
     warnings: c.warnings.map((w) => ({ code: w.code, message: w.message, line: w.line ?? null })),
+    baseCase,
   };
 }
 

@@ -256,7 +256,7 @@ describe('holgura output formats', () => {
     expect(bus2.attributableMw).toBeGreaterThan(0);
     const csv = await runCli(['capacity', triangle, '--all', '--format', 'csv']);
     expect(csv.stdout.split('\n')[0]).toBe(
-      'bus,name,baseKv,area,capacityMw,limitingBranch,monitoredName,contingency,contingencyName,strictMw,attributableMw,worsenedViolation',
+      'bus,name,baseKv,area,capacityMw,limitedBy,limitingBranch,monitoredName,contingency,contingencyName,strictMw,attributableMw,worsenedViolation',
     );
   });
 
@@ -264,9 +264,9 @@ describe('holgura output formats', () => {
     const r = await runCli(['capacity', triangle, '--bus', '3', '--bus', '2', '--format', 'csv']);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'bus,name,capacityMw,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
+      'bus,name,capacityMw,limitedBy,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['3', '2']);
-    expect(lines[2]).toBe('2,B2,0,2,B2-B3,,,true');
+    expect(lines[2]).toBe('2,B2,0,constraint,2,B2-B3,,,true');
   });
 });

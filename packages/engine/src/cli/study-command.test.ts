@@ -50,7 +50,7 @@ describe('holgura study: the study file read with the contracts schema', () => {
     const csv = await runCli(['study', file, '--format', 'csv']);
     const [header, ...rows] = csv.stdout.trimEnd().split('\n');
     expect(header).toBe(
-      'case,scenario,year,bus,name,capacityMw,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
+      'case,scenario,year,bus,name,capacityMw,limitedBy,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
     );
     expect(rows.map((r) => r.split(',').slice(0, 4).join(','))).toEqual([
       'alta_2026,alta,2026,5',
