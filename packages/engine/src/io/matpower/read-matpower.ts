@@ -5,6 +5,7 @@ import { makeBusLookup } from '../../model/indexing';
 import { BRANCH_COLUMNS, BUS_COLUMNS, GEN_COLUMNS } from './columns';
 import type { MatpowerValue } from './scan';
 import { scanMatpower } from './scan';
+import { sanitiseBusNames } from '../names';
 
 export interface MatpowerCase {
   readonly network: Network;
@@ -146,6 +147,7 @@ export function readMatpower(text: string): MatpowerCase {
   };
 
   const names = readBusNames(fields.get('bus_name'), nb, warnings);
+  sanitiseBusNames(names, number, warnings);
   for (const [name, value] of fields) {
     if (KNOWN_FIELDS.has(name)) continue;
     // Data the model does not carry (dcline, a user's extra fields …) is named, never dropped

@@ -17,6 +17,42 @@ function stripComment(line: string): string {
   return line;
 }
 
+/** Where `token` first appears in `body` outside single-quoted strings, or −1. */
+function indexOutsideQuotes(body: string, token: string): number {
+  let inQuote = false;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "'") inQuote = !inQuote;
+    else if (!inQuote && body.startsWith(token, i)) return i;
+  }
+  return -1;
+}
+
+/** `body` split at every `;` outside single-quoted strings (a name may hold one). */
+function splitRowsOutsideQuotes(body: string): string[] {
+  const pieces: string[] = [];
+  let inQuote = false;
+  let from = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "'") inQuote = !inQuote;
+    else if (!inQuote && body[i] === ';') {
+      pieces.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  pieces.push(body.slice(from));
+  return pieces;
+}
+
+/** Whether a line leaves a single-quoted string open ('' escapes count twice, so cancel out). */
+function endsInsideQuotes(body: string): boolean {
+  let quotes = 0;
+  for (let i = 0; i < body.length; i++) if (body[i] === "'") quotes++;
+  return quotes % 2 === 1;
+}
+
+/** A quoted string may not run past this many lines: further on, the file is just broken. */
+const MAX_STRING_LINES = 4;
+
 /** Splits a row body on whitespace and commas, keeping quoted strings (with '' escapes) whole. */
 function splitFields(body: string, out: string[]): void {
   let i = 0;
@@ -75,6 +111,15 @@ export function scanMatpower(text: string): Map<string, MatpowerValue> {
   for (let ln = 0; ln < lines.length; ln++) {
     const lineNo = ln + 1;
     let body = stripComment(lines[ln]);
+    // Inside a cell array, a string left open at the line's end goes on on the next line (a
+    // name with a line break in it): the rows stay one per bus, and the name is cleaned later.
+    if (open?.value.kind === 'cell') {
+      for (let more = 0; endsInsideQuotes(body) && more < MAX_STRING_LINES; more++) {
+        if (ln + 1 >= lines.length) break;
+        ln++;
+        body = `${body}\n${stripComment(lines[ln])}`;
+      }
+    }
     if (!open) {
       const m = ASSIGN.exec(body);
       if (!m) continue;
@@ -91,12 +136,13 @@ export function scanMatpower(text: string): Map<string, MatpowerValue> {
         continue;
       }
     }
-    const continued = body.includes('...');
-    if (continued) body = body.slice(0, body.indexOf('...'));
-    const closeAt = body.indexOf(open.close);
+    const continuation = indexOutsideQuotes(body, '...');
+    const continued = continuation >= 0;
+    if (continued) body = body.slice(0, continuation);
+    const closeAt = indexOutsideQuotes(body, open.close);
     const closes = closeAt >= 0;
     if (closes) body = body.slice(0, closeAt);
-    const pieces = body.split(';');
+    const pieces = splitRowsOutsideQuotes(body);
     for (let p = 0; p < pieces.length; p++) {
       if (row.length === 0) rowLine = lineNo;
       splitFields(pieces[p], row);

@@ -1,4 +1,5 @@
 import type { Network } from '../../model/network';
+import { sanitiseBusNames } from '../names';
 import { BranchRows } from './builder';
 import type { BusColumns } from './builder';
 import type { BusInput } from './convert-buses';
@@ -41,6 +42,7 @@ export interface Converted {
 export function convertCase(input: ConvertInput): Converted {
   const { sbase, tables, warnings } = input;
   const bus = convertBuses(input);
+  sanitiseBusNames(bus.name, bus.number, warnings);
   const index = makeIndex(bus);
 
   // Non-transformer branches; explicit line shunts GI, BI, GJ, BJ go into the bus shunts.
