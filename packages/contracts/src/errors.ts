@@ -14,6 +14,7 @@ export const errorMessages = {
   REQUEST_TIMEOUT:
     'La solicitud tardó demasiado en llegar completa y se cerró. Revisa la conexión e inténtalo de nuevo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido',
+  REQUEST_URI_TOO_LONG: 'La dirección solicitada es demasiado larga: revisa el enlace.',
   AUTH_REQUIRED: 'Usuario no autenticado',
   AUTH_TOKEN_INVALID: 'Sesión expirada. Vuelve a iniciar sesión.',
   CROSS_SITE_REQUEST: 'Solicitud rechazada: no proviene de Holgura',
@@ -22,6 +23,28 @@ export const errorMessages = {
     'Holgura no acepta iniciar sesión desde la página en la que estás (su dirección no es la de Holgura). Abre Holgura con su dirección habitual o pide al administrador que agregue esta a ALLOWED_ORIGINS.',
   AUTH_PASSWORD_WEAK:
     'La contraseña es demasiado común o fácil de adivinar. Usa al menos 8 caracteres y evita palabras, nombres, fechas y secuencias conocidas (por ejemplo, una frase de varias palabras).',
+  // better-auth's failures, by its codes (apps/server/src/modules/auth/auth-errors.ts).
+  AUTH_INVALID_CREDENTIALS: 'Correo electrónico o contraseña incorrectos',
+  AUTH_EMAIL_INVALID: 'El correo electrónico no es válido',
+  AUTH_PASSWORD_INCORRECT: 'La contraseña actual no es correcta',
+  AUTH_PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres',
+  AUTH_PASSWORD_TOO_LONG: 'La contraseña es demasiado larga (máximo 128 caracteres)',
+  AUTH_ACCOUNT_EXISTS: 'Ya existe una cuenta con este correo electrónico',
+  AUTH_ACCOUNT_NOT_FOUND: 'No se encontró la cuenta',
+  AUTH_EMAIL_NOT_VERIFIED: 'El correo electrónico no está verificado',
+  AUTH_RESET_LINK_INVALID:
+    'El enlace para restablecer la contraseña no es válido: ya se usó, venció (dura una hora) o está incompleto. Pide uno nuevo.',
+  AUTH_SESSION_NOT_FRESH: 'Por seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
+  AUTH_REDIRECT_REFUSED: 'La dirección de regreso no es de Holgura',
+  AUTH_TOTP_CODE_INVALID: 'El código no es válido',
+  AUTH_TOTP_EXPIRED: 'La verificación expiró. Vuelve a iniciar sesión.',
+  AUTH_TOTP_TOO_MANY_ATTEMPTS: 'Demasiados códigos incorrectos. Vuelve a iniciar sesión.',
+  AUTH_ACCOUNT_LOCKED:
+    'Demasiados intentos de verificación fallidos: la cuenta queda bloqueada un momento. Inténtalo más tarde.',
+  AUTH_TWO_FACTOR_NOT_ENABLED: 'La verificación en dos pasos no está activada en esta cuenta',
+  AUTH_TWO_FACTOR_ALREADY_ENABLED: 'La verificación en dos pasos ya está activada en esta cuenta',
+  AUTH_NOT_AVAILABLE: 'Esta operación de cuenta no está disponible en Holgura',
+  AUTH_FAILED: 'No se pudo completar la operación de la cuenta. Inténtalo de nuevo.',
   PROFILE_NOT_EDITABLE: 'Solo las cuentas de Holgura pueden editar su perfil',
   PROFILE_NOT_FOUND: 'No se encontró el perfil del usuario',
   CASE_NOT_FOUND: 'No se encontró el caso',
