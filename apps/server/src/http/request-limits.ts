@@ -2,17 +2,24 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { apiError, type ErrorCode } from '@holgura/contracts';
+import { frameworkErrors } from './framework-errors';
+import { securityHeadersOf } from './security-headers';
 
 /**
  * How long a request may take to arrive whole, headers and body (issue #16: a half-sent body
  * used to hold its connection open indefinitely). Node checks open connections every
  * `connectionsCheckingInterval`, so a slow request is cut between `timeoutMs` and about 1.1 ×
  * `timeoutMs`. Answer: 408 with the Spanish message, then the connection closes.
+ *
+ * With them, the other answers to requests refused before any route sees them: what Node
+ * refuses (`clientErrorHandler`) and what Fastify refuses before routing (`frameworkErrors`:
+ * a URL too long, issue #26), all in our envelope with the security headers.
  */
 export function requestTimeoutOptions(timeoutMs: number): {
   requestTimeout: number;
   http: http.ServerOptions;
   clientErrorHandler: (this: FastifyInstance, error: Error, socket: Socket) => void;
+  frameworkErrors: typeof frameworkErrors;
 } {
   const checkEveryMs = Math.min(30_000, Math.max(100, Math.round(timeoutMs / 10)));
   return {
@@ -23,6 +30,7 @@ export function requestTimeoutOptions(timeoutMs: number): {
       connectionsCheckingInterval: checkEveryMs,
     },
     clientErrorHandler,
+    frameworkErrors,
   };
 }
 
@@ -39,9 +47,12 @@ function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket)
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify(apiError(code));
+    const security = securityHeadersOf(this)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n${security}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }

@@ -42,4 +42,38 @@ export function registerSecurityHeaders(
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, () => done());
   });
+  headersByApp.set(app, headerList(setHeaders));
+}
+
+type Middleware = ReturnType<typeof helmet>;
+
+/** The headers an app's helmet sets (they never depend on the request). */
+const headersByApp = new WeakMap<FastifyInstance, ReadonlyArray<readonly [string, string]>>();
+
+/** What `setHeaders` sets, read by running it once on a stand-in response. */
+function headerList(setHeaders: Middleware): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  setHeaders(
+    {} as Parameters<Middleware>[0],
+    response as unknown as Parameters<Middleware>[1],
+    () => undefined,
+  );
+  return [...headers];
+}
+
+/**
+ * The security headers every answer carries, for the answers the onRequest hook never sees:
+ * Fastify's own refusals of a URL before routing (http/framework-errors.ts) and answers
+ * written straight to the socket (request-limits.ts). Empty before they are registered.
+ */
+export function securityHeadersOf(app: FastifyInstance): ReadonlyArray<readonly [string, string]> {
+  return headersByApp.get(app) ?? [];
 }
