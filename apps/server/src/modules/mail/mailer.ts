@@ -9,6 +9,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * Never rejects: a message that cannot be stored or delivered is logged. Whoever asks for a
+   * password reset gets the same answer whether the account exists or not, so neither a
+   * failure nor the time an SMTP server takes may show in it (SMTP delivery goes on after the
+   * call returns; the outbox is written before).
+   */
   send(message: MailMessage): Promise<void>;
 }
 
@@ -27,20 +33,30 @@ export function createMailer(options: {
   if (smtpUrl !== null) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail({ from: FROM, ...message });
+      send(message) {
+        transport.sendMail({ from: FROM, ...message }).catch((error: unknown) => {
+          // The error's message only: nodemailer's objects may carry the connection details.
+          const reason = error instanceof Error ? error.message : String(error);
+          log.error(`Correo no enviado por SMTP a ${message.to} (${message.subject}): ${reason}`);
+        });
+        return Promise.resolve();
       },
     };
   }
   return {
     async send(message) {
-      await db
-        .insertInto('mail_outbox')
-        .values({ to_address: message.to, subject: message.subject, body_text: message.text })
-        .execute();
-      log.info(
-        `Correo sin SMTP (guardado en mail_outbox) para ${message.to}: ${message.subject}\n${message.text}`,
-      );
+      const letter = `para ${message.to}: ${message.subject}\n${message.text}`;
+      try {
+        await db
+          .insertInto('mail_outbox')
+          .values({ to_address: message.to, subject: message.subject, body_text: message.text })
+          .execute();
+      } catch (error) {
+        // Still in the log, link included.
+        log.error({ err: error }, `Correo sin SMTP, no guardado en mail_outbox, ${letter}`);
+        return;
+      }
+      log.info(`Correo sin SMTP (guardado en mail_outbox) ${letter}`);
     },
   };
 }
