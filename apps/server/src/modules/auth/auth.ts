@@ -5,6 +5,12 @@ import type { DatabaseHandle } from '../../db/database';
 import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
 import type { Mailer } from '../mail/mailer';
 import type { ProfilesRepository } from '../profiles/profiles.repository';
+import {
+  RESET_LINK_LIFETIME_SECONDS,
+  resetLink,
+  resetLinkOrigin,
+  resetMail,
+} from './password-reset';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Lifetime of the access token the browser sends to the API; it refreshes it from /token. */
@@ -51,14 +57,14 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Holgura: restablece tu contraseña',
-          text:
-            `Hola ${user.name}:\n\nPara elegir una nueva contraseña abre este enlace ` +
-            `(vence en una hora):\n${url}\n\nSi no lo pediste, ignora este mensaje.`,
-        });
+      resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
+      // Our own link rather than better-auth's `url` (PUBLIC_URL plus the client's redirectTo):
+      // the address the user reached Holgura at when PUBLIC_URL is the default, and a page of
+      // the app whatever the client sent (auth.routes.ts).
+      async sendResetPassword({ user, token }, request) {
+        const link = resetLink(resetLinkOrigin(publicUrl, request), AUTH_BASE_PATH, token);
+        // Never throws (a failure is logged): the answer must not tell whether the account exists.
+        await mailer.send({ to: user.email, ...resetMail(user.name, link) });
       },
     },
     user: {
@@ -83,7 +89,8 @@ export function createAuth(options: AuthOptions) {
         '/sign-in/email': { window: 60, max: options.signInAttemptsPerMinute },
         '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
         '/two-factor/verify-totp': { window: 60, max: options.signInAttemptsPerMinute },
-        '/request-password-reset': { window: 60, max: 5 },
+        // Like sign-in: per address here, per account in auth.routes.ts.
+        '/request-password-reset': { window: 60, max: options.signInAttemptsPerMinute },
       },
     },
     databaseHooks: {

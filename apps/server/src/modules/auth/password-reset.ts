@@ -1,0 +1,52 @@
+import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
+
+/**
+ * The web app's page that sets a new password from a mailed link (apps/web/src/app/routes.tsx).
+ * better-auth's link check (`GET /api/auth/reset-password/:token`) sends the browser there with
+ * `?token=…` when the token is good and `?error=INVALID_TOKEN` when it is not.
+ */
+export const RESET_PASSWORD_PAGE = '/restablecer-contrasena';
+
+/** How long a reset link works; the mail says so. */
+export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * Whether PUBLIC_URL is the default one (`http://localhost:$PORT`, config/env.ts): then nobody
+ * told Holgura its address, and `localhost` in a mail would point at the reader's own machine.
+ */
+export function isDefaultPublicUrl(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'http:' && url.hostname === 'localhost' && url.pathname === '/';
+}
+
+/**
+ * The origin a reset link uses: PUBLIC_URL when it was set; with the default, the address the
+ * user reached Holgura at (the scheme and Host of the request that asked for the link, with
+ * TRUST_PROXY those the proxy forwarded). A deployment reached from other machines should set
+ * PUBLIC_URL: with the default, whoever asks for a link chooses the host it names.
+ */
+export function resetLinkOrigin(publicUrl: string, request: Request | undefined): string {
+  const own = new URL(publicUrl).origin;
+  if (!isDefaultPublicUrl(publicUrl)) return own;
+  const reached = request?.headers.get(REQUEST_ORIGIN_HEADER);
+  return reached === null || reached === undefined || reached === '' ? own : reached;
+}
+
+/**
+ * The link a reset mail carries: better-auth's token check under `authBasePath`, which sends the
+ * browser on to the page (auth.routes.ts names the page for it).
+ */
+export function resetLink(origin: string, authBasePath: string, token: string): string {
+  return `${origin}${authBasePath}/reset-password/${encodeURIComponent(token)}`;
+}
+
+/** The reset mail, in Spanish. */
+export function resetMail(name: string, link: string): { subject: string; text: string } {
+  return {
+    subject: 'Holgura: restablece tu contraseña',
+    text:
+      `Hola ${name}:\n\nPara elegir una nueva contraseña abre este enlace ` +
+      `(vence en una hora y sirve una sola vez):\n${link}\n\n` +
+      `Si no lo pediste, ignora este mensaje: tu contraseña no cambia.`,
+  };
+}
