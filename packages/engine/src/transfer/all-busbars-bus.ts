@@ -33,16 +33,16 @@ export interface RowScan {
   readonly lodf: Float64Array;
   /** Outage indices of the pairs with |LODF| < ε (the branch itself left out). */
   readonly order: Int32Array;
-  /**
-   * Per position: at most the room, min over the sides with room > 0 of L ∓ f(c), of every
-   * pair from there on in its class (non-decreasing within a class).
-   */
-  readonly room: Float64Array;
   /** Class c is positions [classStart[c], classStart[c + 1]), its runs [runStart[c], …). */
   readonly classStart: Int32Array;
   readonly runStart: Int32Array;
-  /** Per run of ROW_RUN positions of a class: the largest |LODF| from it to its class's end. */
-  readonly lodfAfter: Float64Array;
+  /**
+   * Per run of ROW_RUN positions of a class: at most the room, min over the sides with room > 0
+   * of L ∓ f(c), of every pair from that run to its class's end (non-decreasing in a class).
+   */
+  readonly runRoom: Float32Array;
+  /** Per run: at least the largest |LODF| from it to its class's end (non-increasing). */
+  readonly lodfAfter: Float32Array;
 }
 
 /** Positions per bound test when a row is read. */
@@ -411,7 +411,7 @@ function evaluateRow(input: BusInputs, i: number, col: BusColumn, outageReach: n
   const { ctx, cutoff, rows, counters, attributable: rank } = input;
   const { monitored, outages, baseFlowMw: f } = ctx;
   counters.rowsEvaluated++;
-  const { lodf: row, order, room, classStart, runStart, lodfAfter } = rows(i);
+  const { lodf: row, order, classStart, runStart, runRoom, lodfAfter } = rows(i);
   const m = monitored[i];
   const dm = values[o + m];
   const adm = Math.abs(dm);
@@ -424,7 +424,7 @@ function evaluateRow(input: BusInputs, i: number, col: BusColumn, outageReach: n
       // |d| ≤ |D(m)| + |LODF|·reach for every pair from this run on in the class.
       const most = adm + lodfAfter[r] * outageReach;
       const j0 = classStart[c] + (r - runStart[c]) * ROW_RUN;
-      if (most < reach || (room[j0] / most) * LOWER > rank.threshold) break;
+      if (most < reach || (runRoom[r] / most) * LOWER > rank.threshold) break;
       const j1 = Math.min(classStart[c + 1], j0 + ROW_RUN);
       evaluated += j1 - j0;
       for (let j = j0; j < j1; j++) {

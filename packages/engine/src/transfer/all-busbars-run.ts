@@ -140,14 +140,15 @@ function makeRowCache(
   const { outages, monitored, baseFlowMw: f, limitPostMw } = ctx;
   const cache = new Map<number, RowScan>();
   const nOut = Math.max(1, outages.length);
-  // 20 bytes an outage: LODF, position and room.
-  const most = Math.max(4, Math.floor((budgetMb * 2 ** 20) / (20 * nOut)));
+  // 12.5 bytes an outage: LODF, position, and per run of ROW_RUN its room and |LODF|.
+  const most = Math.max(4, Math.floor((budgetMb * 2 ** 20) / (12.5 * nOut)));
   // A pair the stream folded has |LODF| < ε; the row's own LODF may differ in the last bits.
   const folded = stream.epsilon * (1 + 1e-6);
   const key = new Float64Array(nOut);
   const classOf = new Int32Array(nOut);
   const bucketOf = new Int32Array(nOut);
   const unsorted = new Int32Array(nOut);
+  const roomAt = new Float64Array(nOut);
   const bucketStart = new Int32Array(ROW_CLASSES * ROW_BUCKETS + 1);
   const top = new Float64Array(ROW_CLASSES);
   let solved = 0;
@@ -190,21 +191,27 @@ function makeRowCache(
       const cb = bucketOf[j];
       const at = bucketStart[cb]++;
       scan.order[at] = unsorted[j];
-      scan.room[at] = Math.min(key[j], (cb % ROW_BUCKETS) * (top[classOf[j]] / ROW_BUCKETS));
+      roomAt[at] = Math.min(key[j], (cb % ROW_BUCKETS) * (top[classOf[j]] / ROW_BUCKETS));
     }
-    // Runs of each class, with the largest |LODF| from each run to the class's end.
+    // Runs of each class: the room at each run's start (rounded down to single precision)
+    // and the largest |LODF| from it to the class's end (rounded up).
     for (let c = 0; c < ROW_CLASSES; c++) {
       const from = scan.classStart[c];
       const count = scan.classStart[c + 1] - from;
       const runs = Math.ceil(count / ROW_RUN);
-      scan.runStart[c + 1] = scan.runStart[c] + runs;
+      const r0 = scan.runStart[c];
+      scan.runStart[c + 1] = r0 + runs;
       let after = 0;
       for (let r = runs - 1; r >= 0; r--) {
         const end = Math.min(count, (r + 1) * ROW_RUN);
         for (let j = from + r * ROW_RUN; j < from + end; j++) {
           after = Math.max(after, Math.abs(row[scan.order[j]]));
         }
-        scan.lodfAfter[scan.runStart[c] + r] = after;
+        scan.lodfAfter[r0 + r] = after;
+        if (scan.lodfAfter[r0 + r] < after) scan.lodfAfter[r0 + r] = nextUp32(after);
+        const room = roomAt[from + r * ROW_RUN];
+        scan.runRoom[r0 + r] = room;
+        if (scan.runRoom[r0 + r] > room) scan.runRoom[r0 + r] = nextDown32(room);
       }
     }
   };
@@ -221,13 +228,14 @@ function makeRowCache(
       cache.delete(oldest);
       scan = reused;
     } else {
+      const runs = Math.ceil(outages.length / ROW_RUN) + ROW_CLASSES;
       scan = {
         lodf: new Float64Array(outages.length),
         order: new Int32Array(outages.length),
-        room: new Float64Array(outages.length),
         classStart: new Int32Array(ROW_CLASSES + 1),
         runStart: new Int32Array(ROW_CLASSES + 1),
-        lodfAfter: new Float64Array(Math.ceil(outages.length / ROW_RUN) + ROW_CLASSES),
+        runRoom: new Float32Array(runs),
+        lodfAfter: new Float32Array(runs),
       };
     }
     fill(i, scan);
@@ -235,6 +243,24 @@ function makeRowCache(
     return scan;
   };
   return { get, solved: () => solved };
+}
+
+/** The next single-precision value above x (x itself a single-precision value). */
+function nextUp32(x: number): number {
+  return stepped32(x, 1);
+}
+
+/** The next single-precision value below x (x ≥ 0, itself a single-precision value). */
+function nextDown32(x: number): number {
+  return x > 0 ? stepped32(x, -1) : 0;
+}
+
+const single = new Float32Array(1);
+const singleBits = new Uint32Array(single.buffer);
+function stepped32(x: number, by: number): number {
+  single[0] = x;
+  singleBits[0] += by;
+  return single[0];
 }
 
 /** Buckets of a row's rooms. */
