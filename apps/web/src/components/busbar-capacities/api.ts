@@ -3,6 +3,7 @@ import {
   busbarCapacityPageResponseSchema,
   busbarCapacityPaths,
   createBusbarCapacitiesResponseSchema,
+  type AnalysisOptions,
   type BusbarCapacityPageResponse,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -51,9 +52,16 @@ export const capacityHistogramQueryOptions = (caseId: string, state: CapacityTab
     placeholderData: (previous) => previous,
   });
 
-/** POST …/busbar-capacities: compute them (a case analysed before, or a failed job). */
-export function requestBusbarCapacities(caseId: string) {
+/**
+ * POST …/busbar-capacities: compute them (a case analysed before, or a failed job), or again
+ * with other options (issue #25: the result shown stays until the new one is done).
+ */
+export function requestBusbarCapacities(caseId: string, options?: AnalysisOptions) {
   return apiRequest(busbarCapacityPaths.page(caseId), createBusbarCapacitiesResponseSchema, {
     method: 'POST',
+    ...(options === undefined ? {} : { body: { options } }),
   });
 }
+
+/** Every query of the case's busbar capacities: what a new result or a new job refreshes. */
+export const capacityQueriesKey = (caseId: string) => ['analysis', 'busbar-capacities', caseId];

@@ -4,6 +4,7 @@ import {
   caseGeneratorsResponseSchema,
   createGroupAnalysisResponseSchema,
   groupAnalysisResponseSchema,
+  type AnalysisOptions,
   type CaseAnalysesResponse,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -45,11 +46,19 @@ export const generatorsQueryOptions = (caseId: string) =>
     staleTime: Infinity,
   });
 
-/** POST …/analyses { group }: 202 with the group's analysis and the job computing it. */
-export function createGroupAnalysis(caseId: string, group: string, signal?: AbortSignal) {
+/**
+ * POST …/analyses { group, options }: 202 with the group's analysis and the job computing it.
+ * Without options, the defaults (issue #25: one analysis per group and options).
+ */
+export function createGroupAnalysis(
+  caseId: string,
+  group: string,
+  options?: AnalysisOptions,
+  signal?: AbortSignal,
+) {
   return apiRequest(analysisPaths.analyses(caseId), createGroupAnalysisResponseSchema, {
     method: 'POST',
-    body: { group },
+    body: options === undefined ? { group } : { group, options },
     ...(signal === undefined ? {} : { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@holgura/contracts';
+import type { AnalysisOptions, JobStatus } from '@holgura/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '../../../lib/api-client';
@@ -28,7 +28,8 @@ export function useGroupRun(caseId: string, onStarted: (analysisId: string) => v
   const refreshList = () =>
     queryClient.invalidateQueries({ queryKey: analysesQueryOptions(caseId).queryKey });
 
-  const start = async (group: string) => {
+  /** Runs `group` with `options` (none: the defaults); resolves when its job has ended. */
+  const start = async (group: string, options?: AnalysisOptions) => {
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
@@ -36,7 +37,7 @@ export function useGroupRun(caseId: string, onStarted: (analysisId: string) => v
     setError(null);
     setExisting(false);
     try {
-      const answer = await createGroupAnalysis(caseId, group, controller.signal);
+      const answer = await createGroupAnalysis(caseId, group, options, controller.signal);
       const current: GroupRun = {
         analysisId: answer.analysisId,
         groupKey: answer.groupKey,
