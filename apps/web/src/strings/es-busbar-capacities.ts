@@ -1,14 +1,4 @@
-/** The post-contingency rating a result was computed with (its options). */
-function postRatingWords(rating: string): string {
-  switch (rating) {
-    case 'A':
-    case 'B':
-    case 'C':
-      return `la capacidad RATE_${rating}`;
-    default:
-      return 'la capacidad de emergencia (RATE_B, o RATE_A si no la hay)';
-  }
-}
+import { ratingWords, sinkWords, slackWords } from './es-analysis-options';
 
 /**
  * «Capacidad por barra»: the N-1 capacity of every bus of a case (issue #17), in /analisis for
@@ -51,8 +41,28 @@ export const esBusbarCapacities = {
     'Ninguna inyección empeora una violación existente: en cada barra la cifra atribuible y la estricta coinciden.',
   outsideIsland: (count: string) =>
     `${count} barras están fuera de la isla que hospeda la transferencia: no tienen capacidad.`,
-  options: (cap: string, cutoff: string, contingencies: string, rating: string) =>
-    `Calculado con un tope de ${cap} MW, ${postRatingWords(rating)} tras cada contingencia, ${contingencies} contingencias, la generación de las demás unidades bajando según su margen (P0 − Pmin) y factores de distribución menores que ${cutoff} sin efecto.`,
+  options: (
+    cap: string,
+    cutoff: string,
+    contingencies: string,
+    rating: string,
+    sink: string,
+    slack: string | null,
+  ) =>
+    `Calculado con un tope de ${cap} MW, ${ratingWords(rating)} tras cada contingencia, ${contingencies} contingencias, ${sinkWords(sink)}${slack === null ? '' : `, ${slackWords(slack)}`} y factores de distribución menores que ${cutoff} sin efecto.`,
+  /** The sink's room below the cap (issue #25): what a bus reaches when nothing binds first. */
+  atSinkRoom: (mw: string) => `Barras en el margen de la generación que compensa (${mw} MW)`,
+  sinkRoomSentence: (room: string, cap: string) =>
+    `La generación que compensa una conexión solo puede bajar ${room} MW (hasta su Pmin): ninguna barra pasa de esa cifra aunque el tope sea ${cap} MW, y donde la alcanza, es ella la que limita y no la red.`,
+  sinkRoomLimiting: (mw: string) => `Margen de la generación que compensa (${mw} MW)`,
+  noRatedLimiting: 'Ninguno: el caso no tiene ramas con capacidad',
+  /** A recalculation with other options (issue #25): the old result stays meanwhile. */
+  nextTitle: 'Recalculando con otras opciones',
+  nextBody: (options: string) =>
+    `Se muestra el resultado anterior hasta que termine el cálculo con ${options}.`,
+  nextDefaults: 'las opciones por defecto',
+  nextFailedTitle: 'El recálculo con otras opciones falló',
+  nextFailedBody: (message: string) => `${message} Se sigue mostrando el resultado anterior.`,
   /** /resultados: the same section for the selected case of a study (its scenario × year). */
   studyTitle: 'Capacidad por barra del caso',
   studyIntro: (caseName: string) =>

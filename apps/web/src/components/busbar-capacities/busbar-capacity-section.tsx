@@ -1,7 +1,9 @@
 import {
   busbarCapacityPaths,
+  checksFor,
   type BusbarCapacityPageResponse,
   type BusbarFigureName,
+  type NextCapacityJob,
 } from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
@@ -15,10 +17,12 @@ import { Spinner } from '../ui/spinner';
 import { useJobStatus } from '../../lib/use-job-status';
 import { useNetworkSlots } from '../../lib/network-slot';
 import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { analysisOptionsShort } from '../../strings/es-analysis-options';
+import { BaseCaseNotes } from '../input-checks/base-case-notes';
 import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
 import { JobProgress } from '../ui/job-progress';
 import { SegmentedToggle } from '../ui/segmented-toggle';
-import { capacityPageQueryOptions, requestBusbarCapacities } from './api';
+import { capacityPageQueryOptions, capacityQueriesKey, requestBusbarCapacities } from './api';
 import { CapacityFilters } from './capacity-filters';
 import { CapacityHistogram } from './capacity-histogram';
 import { CapacityTable } from './capacity-table';
@@ -120,8 +124,7 @@ export function BusbarCapacityCard({
 /** Pending, running, failed or absent: the job's progress, its error, or the offer to compute. */
 function NotDone({ caseId, data }: { caseId: string; data: BusbarCapacityPageResponse }) {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: ['analysis', 'busbar-capacities', caseId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: capacityQueriesKey(caseId) });
   const active = data.state === 'pending' || data.state === 'running';
   const job = useJobStatus(data.jobId, active, () => void refresh());
   const request = useMutation({
@@ -188,9 +191,21 @@ function Capacities({
   study: { studyId: string; version: number | null } | undefined;
 }) {
   const summary = data.summary!;
+  const options = data.options;
   const strict = state.figure === 'strict';
   const figure = summary[state.figure];
   const cap = formatInteger(summary.capMw);
+  // Issue #25: where the sink cannot give the cap, its room is what a bus reaches when nothing
+  // in the network binds first: such a bus says so, not the cap.
+  const sinkRoomMw =
+    options?.sinkRoomMw !== undefined &&
+    options.sinkRoomMw !== null &&
+    options.sinkRoomMw < summary.capMw
+      ? options.sinkRoomMw
+      : null;
+  const noRatedBranch = checksFor(options?.baseCase, 'capacity').some(
+    (check) => check.code === 'NO_RATED_BRANCH',
+  );
   const [mapShown, setMapShown] = useState(false);
   const { CaseCapacityMap } = useNetworkSlots();
   const mw = (value: number | null) => (value === null ? t.noValue : t.mw(formatFixed(value, 1)));
@@ -203,10 +218,17 @@ function Capacities({
       t.zeroOther(strict, formatInteger(summary[strict ? 'attributable' : 'strict'].zero)),
       formatInteger(figure.zero),
     ],
-    ['capacity-at-cap', t.atCap(cap), formatInteger(figure.atCap)],
+    [
+      'capacity-at-cap',
+      sinkRoomMw === null ? t.atCap(cap) : t.atSinkRoom(formatFixed(sinkRoomMw, 1)),
+      formatInteger(figure.atCap),
+    ],
   ];
   return (
     <div className="space-y-5">
+      {data.next !== null && data.next !== undefined && (
+        <NextRun key={data.next.jobId} caseId={caseId} next={data.next} />
+      )}
       <FigureSwitch figure={state.figure} onChange={(next) => update({ figure: next, page: 1 })} />
       <div>
         <h3 className="sr-only">{t.summaryLabel}</h3>
@@ -236,15 +258,31 @@ function Capacities({
             {t.outsideIsland(formatInteger(summary.outsideIsland))}
           </p>
         )}
-        {data.options !== null && (
-          <p className="mt-1 text-xs text-slate-600">
+        {sinkRoomMw !== null && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="capacity-sink-room">
+            {t.sinkRoomSentence(formatFixed(sinkRoomMw, 1), cap)}
+          </p>
+        )}
+        {options !== null && (
+          <p className="mt-1 text-xs text-slate-600" data-testid="capacity-options">
             {t.options(
-              formatInteger(data.options.capMw),
-              formatNumber(data.options.distributionFactorCutoff, 3),
-              formatInteger(data.options.contingencies),
-              data.options.postContingencyRating,
+              formatInteger(options.capMw),
+              formatNumber(options.distributionFactorCutoff, 6),
+              formatInteger(options.contingencies),
+              options.postContingencyRating,
+              options.sink,
+              options.slack ?? null,
             )}
           </p>
+        )}
+        {options !== null && (
+          <BaseCaseNotes
+            baseCase={options.baseCase}
+            figure="capacity"
+            slack={options.slack}
+            context={{ capMw: summary.capMw }}
+            className="mt-2"
+          />
         )}
       </div>
       <CapacityFilters state={state} onApply={(patch) => update({ ...patch, page: 1 })} />
@@ -272,7 +310,14 @@ function Capacities({
         }
       >
         <div className="mt-3">
-          <CapacityTable data={data} state={state} capMw={summary.capMw} update={update} />
+          <CapacityTable
+            data={data}
+            state={state}
+            capMw={summary.capMw}
+            sinkRoomMw={sinkRoomMw}
+            noRatedBranch={noRatedBranch}
+            update={update}
+          />
         </div>
       </Card>
       <CapacityHistogram caseId={caseId} state={state} />
@@ -292,6 +337,48 @@ function Capacities({
             <p className="text-sm text-slate-600">{t.showMapHint}</p>
           </div>
         ))}
+    </div>
+  );
+}
+
+/**
+ * A computation with other options on its way, or failed (issue #25): the result shown stays
+ * until it is done; its progress is followed here, then every answer of the case is read again.
+ */
+function NextRun({ caseId, next }: { caseId: string; next: NextCapacityJob }) {
+  const queryClient = useQueryClient();
+  const active = next.state !== 'failed';
+  const job = useJobStatus(next.jobId, active, () => {
+    void queryClient.invalidateQueries({ queryKey: capacityQueriesKey(caseId) });
+  });
+  if (!active) {
+    return (
+      <Notice tone="error" title={t.nextFailedTitle}>
+        {t.nextFailedBody(next.error?.message ?? '')}
+      </Notice>
+    );
+  }
+  const words = analysisOptionsShort(next.options);
+  return (
+    <div className="rounded-xl border border-sky-200 bg-sky-50 p-4" data-testid="capacity-next">
+      <p className="text-sm font-semibold text-slate-900">{t.nextTitle}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {t.nextBody(words === '' ? t.nextDefaults : words)}
+      </p>
+      <JobProgress
+        job={
+          job ?? {
+            state: next.state === 'running' ? 'running' : 'queued',
+            stage: next.stage,
+            progressPercent: next.progressPercent,
+            error: null,
+          }
+        }
+        label={t.progressLabel}
+        failedTitle={t.failedTitle}
+        queued={t.queued}
+        running={t.running}
+      />
     </div>
   );
 }

@@ -40,7 +40,20 @@ export function constraintWords(item: BusbarLimiting): string {
 
 const mwText = (value: number | null) => (value === null ? t.noValue : formatFixed(value, 1));
 
-function buildColumns(strict: boolean, capMw: number) {
+/** What a bus with no limiting element reached (issue #25): the cap, or the sink's room. */
+type Unlimited = { capMw: number; sinkRoomMw: number | null; noRatedBranch: boolean };
+
+/** The limiting column of a bus whose figure no network element sets. */
+export function unlimitedWords(capacityMw: number, unlimited: Unlimited): string {
+  if (unlimited.noRatedBranch) return t.noRatedLimiting;
+  // Below the cap only where the sink's room stops it (a rounding of 0,1 MW aside).
+  if (unlimited.sinkRoomMw !== null && capacityMw < unlimited.capMw - 0.05) {
+    return t.sinkRoomLimiting(formatFixed(unlimited.sinkRoomMw, 1));
+  }
+  return t.atCapLimiting(formatInteger(unlimited.capMw));
+}
+
+function buildColumns(strict: boolean, unlimited: Unlimited) {
   const column = createColumnHelper<BusbarCapacityRow>();
   const shown = (row: BusbarCapacityRow) => (strict ? row.strict : row.attributable);
   const other = (row: BusbarCapacityRow) => (strict ? row.attributable : row.strict);
@@ -92,7 +105,7 @@ function buildColumns(strict: boolean, capMw: number) {
       cell: ({ row }) => {
         const figure = shown(row.original);
         if (figure.capacityMw === null) return t.outside;
-        if (figure.limiting === null) return t.atCapLimiting(formatInteger(capMw));
+        if (figure.limiting === null) return unlimitedWords(figure.capacityMw, unlimited);
         return figure.limiting.monitoredName;
       },
     }),
@@ -141,15 +154,24 @@ export function CapacityTable({
   data,
   state,
   capMw,
+  sinkRoomMw = null,
+  noRatedBranch = false,
   update,
 }: {
   data: BusbarCapacityPageResponse;
   state: CapacityTableState;
   capMw: number;
+  /** The sink's room when it is below the cap (issue #25). */
+  sinkRoomMw?: number | null;
+  /** No branch is rated: nothing limits, the figures are the cap. */
+  noRatedBranch?: boolean;
   update: (patch: Partial<CapacityTableState>) => void;
 }) {
   const strict = state.figure === 'strict';
-  const columns = useMemo(() => buildColumns(strict, capMw), [strict, capMw]);
+  const columns = useMemo(
+    () => buildColumns(strict, { capMw, sinkRoomMw, noRatedBranch }),
+    [strict, capMw, sinkRoomMw, noRatedBranch],
+  );
   const sorting: SortingState = [
     { id: columnOfSort(state.sort, strict), desc: state.order === 'desc' },
   ];
