@@ -160,6 +160,15 @@ export const esAnalysisResults = {
     monitored: 'Elemento Monitoreado',
     contingency: 'Elemento en Contingencia',
     impact: 'Impacto',
+    /** T(c) (issue #25): the MW of transfer at which each constraint binds. */
+    atLimit: 'Límite en (MW)',
+    atLimitHelp:
+      'Transferencia a la que la restricción alcanza su límite, T(c), en MW. La menor de todas es la FCITC.',
+    atLimitNote:
+      'Límite en (MW): la transferencia a la que cada restricción alcanza su límite, T(c). «Define la cifra» marca la restricción que fija la FCITC mostrada: la primera en alcanzarlo.',
+    binding: 'Define la cifra',
+    bindingHelp:
+      'Esta restricción fija la FCITC de la cifra mostrada: es la primera en alcanzar su límite.',
     fullNetwork: 'SOBRECARGA RED COMPLETA',
     notAvailable: 'N/A',
     empty: 'No se encontraron restricciones para este nivel',
@@ -221,6 +230,19 @@ export const esAnalysisResults = {
     outOfService: 'Fuera de servicio',
     whatIf: (mw: string) => `Ajuste manual de despacho: ${mw} MW sobre el flujo monitoreado`,
     transferAtLimit: (mw: string) => `Transferencia en el límite T(c): ${mw} MW`,
+    binding: (mw: string) => `Define la cifra: su T(c) es la FCITC mostrada (${mw} MW).`,
+    /** The AC check at the limit dispatch (issue #25). */
+    acTitle: 'Verificación AC en el despacho límite',
+    acLoadings: (ac: string, dc: string) => `Carga AC ${ac} % frente a ${dc} % en DC.`,
+    acAgrees: 'La verificación AC coincide con el cálculo DC (difieren 5 % o menos).',
+    acFlagged: 'La verificación AC difiere más de 5 % del cálculo DC',
+    acFlaggedHelp:
+      'El límite DC de esta restricción puede no ser el real: revisa sus flujos con un flujo de carga AC.',
+    acNotConverged: 'El flujo de carga AC no convergió en ese despacho',
+    acNotConvergedHelp: (dc: string) =>
+      `Solo queda el cálculo DC (${dc} %): en ese despacho la red podría no tener solución AC.`,
+    acAbsent:
+      'La verificación AC se calcula para la restricción que define la cifra y para la primera de cada nivel.',
     beforeContingency: 'Caso base (N-0)',
     afterContingency: 'Tras la contingencia, sin transferencia',
     gaugeLabel: (name: string) => `Carga de ${name}`,

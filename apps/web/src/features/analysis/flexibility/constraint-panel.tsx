@@ -1,4 +1,5 @@
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
 import { es, esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
@@ -25,6 +26,8 @@ type ConstraintPanelProps = {
   onModeChange: (mode: ViewMode) => void;
   /** Σ sensibilidad · ΔP of the manual dispatch (limite view only). */
   whatIfMw: number;
+  /** It sets the FCITC of the figure shown (issue #25). */
+  binding?: boolean;
 };
 
 /** 'Analisis de la Restricción': flow against limit of both elements, in the chosen view. */
@@ -33,6 +36,7 @@ export function ConstraintPanel({
   mode,
   onModeChange,
   whatIfMw,
+  binding = false,
 }: ConstraintPanelProps) {
   return (
     <Card
@@ -41,7 +45,7 @@ export function ConstraintPanel({
       title={t.title}
       actions={<ViewToggle mode={mode} onModeChange={onModeChange} />}
     >
-      <ConstraintBody constraint={constraint} mode={mode} whatIfMw={whatIfMw} />
+      <ConstraintBody constraint={constraint} mode={mode} whatIfMw={whatIfMw} binding={binding} />
     </Card>
   );
 }
@@ -70,10 +74,12 @@ function ConstraintBody({
   constraint,
   mode,
   whatIfMw,
+  binding,
 }: {
   constraint: ConstraintFacts | null;
   mode: ViewMode;
   whatIfMw: number;
+  binding: boolean;
 }) {
   if (constraint === null) return <p className="mt-3 text-sm text-slate-600">{t.noConstraint}</p>;
   const state = constraintState(constraint, mode, mode === 'limite' ? whatIfMw : 0);
@@ -106,6 +112,12 @@ function ConstraintBody({
       <p className="text-xs text-slate-600" data-testid="transfer-at-limit">
         {t.transferAtLimit(formatFixed(constraint.transferAtLimitMw, 1))}
       </p>
+      {binding && (
+        <p className="text-xs font-medium text-sky-900" data-testid="binding-note">
+          {t.binding(formatFixed(constraint.transferAtLimitMw, 1))}
+        </p>
+      )}
+      <AcCheck check={constraint.acCheck} />
       {mode === 'limite' && (
         <p
           className={cn('text-xs tabular-nums', whatIfMw === 0 ? 'text-slate-500' : 'text-sky-800')}
@@ -115,6 +127,50 @@ function ConstraintBody({
           {t.whatIf(formatFixed(whatIfMw, 1))}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The AC power flow at the limit dispatch (issue #25): AC against DC loading, flagged when they
+ * differ by more than 5 % or when the AC flow did not converge. Computed for each figure's
+ * limiting constraint and the first of each level; the others say so.
+ */
+export function AcCheck({ check }: { check: ConstraintFacts['acCheck'] }) {
+  if (check === undefined) {
+    return (
+      <p className="text-xs text-slate-600" data-testid="ac-check">
+        {t.acAbsent}
+      </p>
+    );
+  }
+  const dc = formatFixed(check.dcLoadingPercent, 1);
+  if (!check.converged) {
+    return (
+      <Notice tone="warning" title={t.acNotConverged} className="py-3">
+        <span data-testid="ac-check">{t.acNotConvergedHelp(dc)}</span>
+      </Notice>
+    );
+  }
+  const loadings = t.acLoadings(
+    check.acLoadingPercent === null ? '–' : formatFixed(check.acLoadingPercent, 1),
+    dc,
+  );
+  if (check.flagged) {
+    return (
+      <Notice tone="warning" title={t.acFlagged} className="py-3">
+        <span data-testid="ac-check">
+          {loadings} {t.acFlaggedHelp}
+        </span>
+      </Notice>
+    );
+  }
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
+      <p className="font-semibold text-slate-900">{t.acTitle}</p>
+      <p className="mt-1" data-testid="ac-check">
+        {loadings} {t.acAgrees}
+      </p>
     </div>
   );
 }

@@ -22,6 +22,8 @@ type ConstraintsTableProps = {
   constraints: ConstraintRows;
   selectedId: number | null;
   onSelect: (constraint: ConstraintSummary) => void;
+  /** The constraint that sets the FCITC of the figure shown (null: Tmax is reached first). */
+  bindingId?: number | null;
   /** Shown beside the title when the level has constraints (the download buttons). */
   actions?: ReactNode;
 };
@@ -47,8 +49,21 @@ function PreExistingTag({ constraint }: { constraint: ConstraintSummary }) {
   );
 }
 
+/** «Define la cifra»: the constraint whose T(c) is the FCITC shown. */
+function BindingTag() {
+  return (
+    <span
+      className="ml-2 inline-block rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-900"
+      title={t.bindingHelp}
+      data-testid="binding-tag"
+    >
+      {t.binding}
+    </span>
+  );
+}
+
 /** A row and its place in the level (1-based, across pages). */
-type Row = { constraint: ConstraintSummary; rank: number };
+type Row = { constraint: ConstraintSummary; rank: number; binding: boolean };
 
 const column = createColumnHelper<Row>();
 const columns = [
@@ -62,6 +77,7 @@ const columns = [
     cell: ({ row, getValue }) => (
       <>
         {getValue()}
+        {row.original.binding && <BindingTag />}
         {row.original.constraint.preExistingViolation && (
           <PreExistingTag constraint={row.original.constraint} />
         )}
@@ -80,6 +96,12 @@ const columns = [
     cell: (info) => formatImpact(info.getValue()),
     meta: { align: 'right' },
   }),
+  column.accessor((row) => row.constraint.transferAtLimitMw, {
+    id: 'atLimit',
+    header: () => <span title={t.atLimitHelp}>{t.atLimit}</span>,
+    cell: (info) => formatFixed(info.getValue(), 1),
+    meta: { align: 'right' },
+  }),
 ];
 
 /**
@@ -93,6 +115,7 @@ export function ConstraintsTable({
   constraints,
   selectedId,
   onSelect,
+  bindingId = null,
   actions,
 }: ConstraintsTableProps) {
   const empty = level === undefined || level.constraintCount === 0;
@@ -100,7 +123,11 @@ export function ConstraintsTable({
   const offset = page.pageIndex * page.pageSize;
   const rows: Row[] = empty
     ? []
-    : (ready?.rows.map((constraint, index) => ({ constraint, rank: offset + index + 1 })) ?? []);
+    : (ready?.rows.map((constraint, index) => ({
+        constraint,
+        rank: offset + index + 1,
+        binding: constraint.id === bindingId,
+      })) ?? []);
   const byId = new Map(rows.map((row) => [String(row.constraint.id), row.constraint]));
   return (
     <Card level={3} titleId="restricciones-titulo" title={t.title} actions={!empty && actions}>
@@ -132,9 +159,10 @@ export function ConstraintsTable({
                 }
           }
           className="max-h-96"
-          minWidth="32rem"
+          minWidth="36rem"
         />
       </div>
+      {!empty && <p className="mt-2 text-xs text-slate-600">{t.atLimitNote}</p>}
     </Card>
   );
 }
