@@ -155,7 +155,8 @@ describe('/analisis case table', () => {
     await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
     const results = screen.getByRole('region', { name: 'Resultados del caso seleccionado' });
 
-    // Level 1 is selected on load; it has no constraints, so nothing is selected.
+    // Issue #25: the result opens on the constraint that sets the FCITC (L 3-4 after L 1-2,
+    // T(c) 45 MW), in level 2, the first level that holds it.
     const levels = await within(results).findByRole('list', { name: 'Niveles de transferencia' });
     const levelButtons = within(levels).getAllByRole('button');
     [
@@ -165,7 +166,21 @@ describe('/analisis case table', () => {
       'Nivel 4: 160,0 MW, flexibilidad 28,1 %',
     ].forEach((name, index) => expect(levelButtons[index]).toHaveAccessibleName(name));
     expect(levelButtons).toHaveLength(4);
-    expect(levelButtons[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(levelButtons[1]).toHaveAttribute('aria-pressed', 'true');
+    const table2 = await within(results).findByRole('table', { name: 'Restricciones del nivel 2' });
+    const [binding] = within(table2).getAllByRole('row').slice(1);
+    expect(binding).toHaveTextContent('1L 3-4Define la cifraL 1-20,40000045,0');
+    expect(binding).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('transfer-at-limit')).toHaveTextContent(
+      'Transferencia en el límite T(c): 45,0 MW',
+    );
+    expect(screen.getByTestId('binding-note')).toHaveTextContent(
+      'Define la cifra: su T(c) es la FCITC mostrada (45,0 MW).',
+    );
+    expect(screen.getByTestId('fcitc')).toHaveTextContent('45,0 MW');
+
+    // Level 1 has no constraints: nothing is selected.
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 1/ }));
     expect(within(results).getByRole('img', { name: 'Flexibilidad del nivel 1: 100,00 %' }));
     expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-green-800');
     expect(within(results).getByText('No se encontraron restricciones para este nivel'));
@@ -178,18 +193,27 @@ describe('/analisis case table', () => {
     expect(within(results).getByTestId('flex-gauge-value')).toHaveClass('text-red-700');
     expect(within(results).getByTestId('flex-exact')).toHaveTextContent('37,5000 %');
     const table = await within(results).findByRole('table', { name: 'Restricciones del nivel 3' });
-    const [[pageUrl]] = callsTo(fetchMock, '/api/cases/c7/result/constraints') as [[string]];
+    const [pageUrl] = (callsTo(fetchMock, '/api/cases/c7/result/constraints') as [string][]).at(
+      -1,
+    )!;
     expect(pageUrl).toBe(
       '/api/cases/c7/result/constraints?level=3&figure=attributable&page=1&pageSize=25',
     );
-    for (const header of ['#', 'Elemento Monitoreado', 'Elemento en Contingencia', 'Impacto']) {
+    for (const header of [
+      '#',
+      'Elemento Monitoreado',
+      'Elemento en Contingencia',
+      'Impacto',
+      'Límite en (MW)',
+    ]) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
+    // Ranking order, each with the transfer at which it binds; the binding one is marked.
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1L 2-5L 4-60,500000',
-      '2L 3-4L 1-20,400000',
-      '3L 5-6SOBRECARGA RED COMPLETA0,300000',
+      '1L 2-5L 4-60,50000090,0',
+      '2L 3-4Define la cifraL 1-20,40000045,0',
+      '3L 5-6SOBRECARGA RED COMPLETA0,300000120,0',
     ]);
     await waitFor(() => expect(rows[0]).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByTestId('monitored-flow')).toHaveTextContent('-50,0 MW');

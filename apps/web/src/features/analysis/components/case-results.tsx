@@ -14,6 +14,7 @@ import { caseResultQueryOptions } from '../api/result-parts';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { LoadingGauge } from './loading-gauge';
+import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 
 const t = es.analysis.results;
 
@@ -47,7 +48,12 @@ export function CaseResults({ selected, onAnalysisFinished }: CaseResultsProps) 
               onFinished={onAnalysisFinished}
             />
           ) : (
-            <CaseData key={selected.caseId} caseId={selected.caseId} />
+            <CaseData
+              key={selected.caseId}
+              caseId={selected.caseId}
+              // Its busbar capacities follow a done upload (shown below, issue #17).
+              capacities={analysis?.state === 'done'}
+            />
           )}
         </>
       )}
@@ -91,7 +97,7 @@ function CaseInProgress({ jobId, onFinished }: { jobId: string; onFinished: () =
  * The selected case's result, read in parts (issue #16): its summary first — the N-1 figures and
  * the flexibility's levels — then, inside the flexibility view, only the pages shown.
  */
-function CaseData({ caseId }: { caseId: string }) {
+function CaseData({ caseId, capacities }: { caseId: string; capacities: boolean }) {
   const result = useQuery(caseResultQueryOptions(caseId, null));
   if (result.isError) {
     return (
@@ -103,7 +109,12 @@ function CaseData({ caseId }: { caseId: string }) {
   if (result.isPending) return <Spinner label={t.loading} className="mt-4 py-10" />;
   return (
     <div className="mt-4 space-y-6">
-      <FlexibilitySection key={caseId} caseId={caseId} upload={result.data} />
+      <FlexibilitySection
+        key={caseId}
+        caseId={caseId}
+        upload={result.data}
+        capacities={capacities}
+      />
       {result.data.facts === null ? (
         <Notice tone="warning">{t.noAnalysis}</Notice>
       ) : (
@@ -159,6 +170,7 @@ function N1Summary({ analysis }: { analysis: CaseResultFacts }) {
           [t.overloadedPairs, n1.overloadedPairs, 'overloadedPairs'],
         ]}
       />
+      <BaseCaseNotes baseCase={analysis.baseCase} figure="n1" />
       <TopLoadings rows={n1.top} />
     </>
   );

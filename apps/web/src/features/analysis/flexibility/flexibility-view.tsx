@@ -1,23 +1,38 @@
 import {
+  DEFAULT_ANALYSIS_OPTIONS,
   DEFAULT_PAGE_SIZE,
   exportPaths,
+  flexibilityOptionsKey,
+  type AnalysisOptions,
+  type BaseCase,
   type ConstraintSummary,
   type FlexibilityFigureName,
+  type FigureSummary,
+  type FlexibilitySummary,
+  type GroupAnalysisSummary,
 } from '@holgura/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { capacityPageQueryOptions } from '../../../components/busbar-capacities/api';
+import { readTableState } from '../../../components/busbar-capacities/table-state';
+import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNetworkSlots } from '../../../lib/network-slot';
 import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
 import { esAnalysisResults } from '../../../strings/es';
+import { esAnalysisOptions } from '../../../strings/es-analysis-options';
+import { formatNumber } from '../../../utils/format';
 import { ConstraintPanel } from './constraint-panel';
 import { ConstraintsTable, type ConstraintRows } from './constraints-table';
 import { GeneratorsPanel } from './generators-panel';
 import { LevelsPanel } from './levels-panel';
+import { findConstraintPage } from './locate';
 import {
+  bindingLevel,
   generatorViews,
   stillInLevel,
   whatIfDeltaMw,
@@ -37,16 +52,61 @@ import { JobProgress } from '../../../components/ui/job-progress';
 import { StudyGroupPanel } from '../groups/study-group-panel';
 import { useGroupRun } from '../groups/use-group-run';
 import { PreExistingTable } from './pre-existing-table';
+import { AnalysisOptionsPanel } from '../options/analysis-options-panel';
 
 const t = esAnalysisResults;
 
+/** The base case a flexibility rests on (its own when read whole, else the case's N-1 one). */
+function flexibilityBaseCase(result: CaseResult | null): BaseCase | null {
+  return result?.whole?.baseCase ?? result?.facts?.baseCase ?? null;
+}
+
+/** The options a result was computed with, when its analysis row is not known (yet). */
+function optionsOf(flexibility: FlexibilitySummary | null): AnalysisOptions {
+  const d = DEFAULT_ANALYSIS_OPTIONS;
+  if (flexibility === null) return { ...d };
+  const { sink } = flexibility.options;
+  return {
+    postContingencyRating: flexibility.options.postContingencyRating,
+    distributionFactorCutoff: flexibility.options.distributionFactorCutoff,
+    sink: sink === 'group' ? d.sink : sink,
+    slack: flexibility.options.slack ?? d.slack,
+    capMw: d.capMw,
+  };
+}
+
+/** «Calculado con …»: the options the figures shown were computed with. */
+export function OptionsSentence({ flexibility }: { flexibility: FlexibilitySummary }) {
+  const { options } = flexibility;
+  return (
+    <p className="text-xs text-slate-600" data-testid="analysis-options-sentence">
+      {esAnalysisOptions.flexibilitySentence(
+        options.postContingencyRating,
+        formatNumber(options.distributionFactorCutoff, 6),
+        options.sink,
+        options.slack ?? null,
+      )}
+    </p>
+  );
+}
+
 /**
  * The flexibility part of 'Resultados del caso seleccionado': the study group with its figures
- * and the groups run (issue #21), the pre-existing violations, then levels, constraints,
- * generators and the constraint panel of the group and figure chosen. `upload` is the upload's
- * own result summary (its loading and errors are the case data's, shown by the caller).
+ * and the groups run (issue #21), what the figures rest on and the options to recalculate them
+ * with (issue #25), the pre-existing violations, then levels, constraints, generators and the
+ * constraint panel of the group and figure chosen. `upload` is the upload's own result summary
+ * (its loading and errors are the case data's, shown by the caller). `capacities`: the case has
+ * busbar capacities (shown below the results), recalculated with the options too.
  */
-export function FlexibilitySection({ caseId, upload }: { caseId: string; upload: CaseResult }) {
+export function FlexibilitySection({
+  caseId,
+  upload,
+  capacities = false,
+}: {
+  caseId: string;
+  upload: CaseResult;
+  capacities?: boolean;
+}) {
   const groups = useQuery(analysesQueryOptions(caseId));
   // null: the upload's own group (its result is `upload`).
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -69,6 +129,26 @@ export function FlexibilitySection({ caseId, upload }: { caseId: string; upload:
   const select = (analysisId: string) =>
     setChosenId(analysisId === uploadRow?.analysisId ? null : analysisId);
   const run = groupRun.run?.analysisId === chosenId ? groupRun.run : null;
+  const shownRow: GroupAnalysisSummary | null = showingUpload ? uploadRow : chosenRow;
+
+  // The capacities shown below (the same query as their section: no request of its own) give
+  // the cap the options start from.
+  const [params] = useSearchParams();
+  const capacityPage = useQuery({
+    ...capacityPageQueryOptions(caseId, readTableState(params)),
+    enabled: capacities,
+  });
+  const shownOptions: AnalysisOptions = {
+    ...(shownRow?.options ?? optionsOf(flexibility)),
+    capMw: capacityPage.data?.options?.capMw ?? DEFAULT_ANALYSIS_OPTIONS.capMw,
+  };
+  const studyGroup = flexibility?.studyGroup ?? null;
+  const recalculated =
+    shownRow !== null
+      ? { key: shownRow.groupKey, label: shownRow.label }
+      : studyGroup === null
+        ? null
+        : { key: studyGroup.key, label: studyGroup.label };
 
   let body: ReactNode;
   if (showingUpload) {
@@ -133,7 +213,32 @@ export function FlexibilitySection({ caseId, upload }: { caseId: string; upload:
         running={groupRun.busy}
         runError={groupRun.error}
         runExisting={groupRun.existing}
-        onRun={(text) => void groupRun.start(text)}
+        // Another group runs with the options of the figures shown.
+        onRun={(text) =>
+          void groupRun.start(
+            text,
+            flexibilityOptionsKey(shownOptions) === '' ? undefined : shownOptions,
+          )
+        }
+        figureNotes={
+          flexibility !== null && (
+            <>
+              <OptionsSentence flexibility={flexibility} />
+              <BaseCaseNotes
+                baseCase={flexibilityBaseCase(result)}
+                figure="flexibility"
+                slack={flexibility.options.slack}
+              />
+            </>
+          )
+        }
+      />
+      <AnalysisOptionsPanel
+        caseId={caseId}
+        shown={shownOptions}
+        group={recalculated}
+        capacities={capacities}
+        groupRun={groupRun}
       />
       {body}
       {result !== null && flexibility !== null && body === null && (
@@ -174,9 +279,28 @@ function Violations({ result }: { result: CaseResult }) {
 
 /**
  * The level chosen and the constraint selected (spec §4). `auto`: the first constraint of the
- * level is to be selected when its first page arrives.
+ * level is to be selected when its first page arrives. `locate`: the selected constraint's page
+ * in the level is being found (the result opens on the binding constraint, issue #25).
  */
-type Selection = { level: number | null; constraint: ConstraintSummary | null; auto: boolean };
+type Selection = {
+  level: number | null;
+  constraint: ConstraintSummary | null;
+  auto: boolean;
+  locate: boolean;
+};
+
+/**
+ * Issue #25: the constraint that sets the figure's FCITC, selected in the level that holds it;
+ * without one (Tmax reached first), the spec's first level and its first constraint.
+ */
+function openingSelection(shown: FigureSummary): Selection {
+  const binding = shown.limitingConstraint;
+  const level = bindingLevel(shown.levels, binding);
+  if (binding !== null && level !== null) {
+    return { level, constraint: binding, auto: false, locate: true };
+  }
+  return { level: shown.levels[0]?.level ?? null, constraint: null, auto: true, locate: false };
+}
 
 export function FlexibilityView({
   result,
@@ -192,11 +316,8 @@ export function FlexibilityView({
   const summary = result.flexibility!;
   const shown = summary.figures[figure];
   const extra = exportQuery === '' ? '' : `&${exportQuery}`;
-  const [selection, setSelection] = useState<Selection>(() => ({
-    level: shown.levels[0]?.level ?? null,
-    constraint: null,
-    auto: true,
-  }));
+  const queryClient = useQueryClient();
+  const [selection, setSelection] = useState<Selection>(() => openingSelection(shown));
   const [page, setPage] = useState<PaginationState>({
     pageIndex: 0,
     pageSize: DEFAULT_PAGE_SIZE,
@@ -216,6 +337,31 @@ export function FlexibilityView({
     ),
     enabled: hasConstraints,
   });
+
+  // The opening constraint's page: found once, then the table shows it.
+  const target = selection.locate ? selection.constraint : null;
+  const located = useQuery({
+    queryKey: [
+      ...constraintPageQueryOptions(result, figure, level?.level ?? 0, 1, page.pageSize).queryKey,
+      'locate',
+      target?.id ?? 0,
+    ],
+    queryFn: () =>
+      findConstraintPage(queryClient, result, figure, level!.level, page.pageSize, target!),
+    enabled: target !== null && hasConstraints,
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (selection.locate) {
+    if (!hasConstraints || located.isError) {
+      setSelection({ ...selection, locate: false });
+    } else if (located.isSuccess) {
+      if (located.data !== null && located.data !== page.pageIndex) {
+        setPage({ ...page, pageIndex: located.data });
+      }
+      setSelection({ ...selection, locate: false });
+    }
+  }
 
   // Spec §4: the level's first constraint once its first page is here (none for an empty level).
   if (selection.auto) {
@@ -258,17 +404,22 @@ export function FlexibilityView({
     const nextLevel = shown.levels.find((item) => item.level === next);
     const keep = stillInLevel(constraint, nextLevel);
     if (!keep) setManual({});
-    setSelection({ level: next, constraint: keep ? constraint : null, auto: !keep });
+    setSelection({
+      level: next,
+      constraint: keep ? constraint : null,
+      auto: !keep,
+      locate: false,
+    });
     setPage((current) => ({ ...current, pageIndex: 0 }));
   };
   const selectConstraint = (next: ConstraintSummary) => {
     if (next.id !== constraint?.id) setManual({});
-    setSelection((current) => ({ ...current, constraint: next, auto: false }));
+    setSelection((current) => ({ ...current, constraint: next, auto: false, locate: false }));
   };
 
   const constraintRows: ConstraintRows = pageQuery.isError
     ? { status: 'error', message: pageQuery.error.message }
-    : pageQuery.data === undefined
+    : pageQuery.data === undefined || selection.locate
       ? { status: 'loading' }
       : { status: 'ready', rows: pageQuery.data.constraints, total: pageQuery.data.total };
 
@@ -290,6 +441,7 @@ export function FlexibilityView({
           constraints={constraintRows}
           selectedId={constraint?.id ?? null}
           onSelect={selectConstraint}
+          bindingId={shown.limitingConstraintId}
           actions={
             level !== undefined && (
               <ExportButtons
@@ -338,6 +490,7 @@ export function FlexibilityView({
         />
         <ConstraintPanel
           constraint={constraint}
+          binding={constraint !== null && constraint.id === shown.limitingConstraintId}
           mode={mode}
           onModeChange={setMode}
           whatIfMw={whatIf}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clampDispatch, filterBars, sortBars } from '../../../components/charts/generator-bars';
 import { flexibilityFixture as flex } from './fixture';
 import {
+  bindingLevel,
   constraintLoadingAtZero,
   constraintState,
   dispatchAt,
@@ -137,6 +138,18 @@ describe('flexibility model', () => {
     }
     expect(stillInLevel(null, level(3))).toBe(false);
     expect(stillInLevel(constraint(2), undefined)).toBe(false);
+  });
+
+  it('opens on the first level that holds the binding constraint (issue #25)', () => {
+    const levels = [1, 2, 3, 4].map(level);
+    // L 3-4 after L 1-2 binds at T(c) = 45 MW: level 2 (80 MW) is the first that holds it.
+    expect(bindingLevel(levels, constraint(2))).toBe(2);
+    // T(c) exactly at a level's transfer is in it (T(c) ≤ T(ℓ)).
+    expect(bindingLevel(levels, { transferAtLimitMw: 80 })).toBe(2);
+    expect(bindingLevel(levels, { transferAtLimitMw: 0 })).toBe(2);
+    // No binding constraint (Tmax reached first), or beyond every level.
+    expect(bindingLevel(levels, null)).toBeNull();
+    expect(bindingLevel(levels, { transferAtLimitMw: 170 })).toBeNull();
   });
 
   it('moves the monitored flow by Σ sensibilidad · ΔP from the limit dispatch', () => {

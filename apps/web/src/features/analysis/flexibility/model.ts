@@ -236,3 +236,20 @@ export function loadingPercent(flowMw: number, limitMw: number): number | null {
 export function constraintLoadingAtZero(constraint: ConstraintFacts): number | null {
   return loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
 }
+
+/**
+ * Issue #25: the result opens on the constraint that sets the figure's FCITC. Its T(c) is the
+ * smallest of the figure's constraints, so it is in every level with constraints; the first
+ * such level whose transfer reaches it holds it with the fewest others. null: no binding
+ * constraint (Tmax is reached first), or no level holds it.
+ */
+export function bindingLevel(
+  levels: readonly Pick<LevelSummary, 'level' | 'transferMw' | 'constraintCount'>[],
+  binding: Pick<Constraint, 'transferAtLimitMw'> | null,
+): number | null {
+  if (binding === null) return null;
+  const found = levels.find(
+    (level) => level.constraintCount > 0 && binding.transferAtLimitMw <= level.transferMw + 1e-6,
+  );
+  return found?.level ?? null;
+}

@@ -6,12 +6,13 @@ import type {
 } from '@holgura/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { esAnalysisResults } from '../../../strings/es';
+import { analysisOptionsShort } from '../../../strings/es-analysis-options';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
@@ -120,6 +121,12 @@ const listColumns = [
         {row.original.isUploadGroup && (
           <span className="ml-1 text-xs text-slate-600">({t.uploadGroup})</span>
         )}
+        {/* The same group with other options is another analysis: say which. */}
+        {analysisOptionsShort(row.original.options) !== '' && (
+          <span className="ml-1 text-xs text-slate-600" data-testid="group-options">
+            ({analysisOptionsShort(row.original.options)})
+          </span>
+        )}
       </>
     ),
     meta: { cellClassName: 'font-medium text-slate-900' },
@@ -211,6 +218,8 @@ type StudyGroupPanelProps = {
   runError: string | null;
   runExisting: boolean;
   onRun: (group: string) => void;
+  /** Beside the figures: the options they were computed with, the base case and its checks. */
+  figureNotes?: ReactNode;
 };
 
 /**
@@ -263,6 +272,11 @@ export function StudyGroupPanel(props: StudyGroupPanelProps) {
             figure={props.figure}
             onChange={props.onFigureChange}
           />
+        )}
+        {props.figureNotes !== undefined && props.figureNotes !== false && (
+          <div className="space-y-2" data-testid="figure-notes">
+            {props.figureNotes}
+          </div>
         )}
         {props.groupsError !== null && <Notice tone="warning">{props.groupsError}</Notice>}
         {groups !== null && groups.length > 1 && (
