@@ -26,6 +26,7 @@ type Constraint = {
 };
 type Flexibility = {
   tmaxMw: number;
+  limitingConstraintId: number | null;
   plants: { id: number; name: string; pInitialMw: number; pMaxMw: number; participation: number }[];
   levels: {
     level: number;
@@ -99,10 +100,15 @@ describe('flexibility results', () => {
     const constraints = new Map(flex.constraints.map((c) => [c.id, c]));
     const plants = new Map(flex.plants.map((p) => [p.id, p]));
 
-    // The first level is selected on load.
+    // The level that holds the constraint setting the figure is selected on load (issue #25:
+    // the binding constraint is the first one shown); with none, the first level.
     const levels = page.getByRole('list', { name: 'Niveles de transferencia' });
     await levels.waitFor();
-    const first = flex.levels[0]!;
+    const binding = flex.limitingConstraintId;
+    const first =
+      (binding === null
+        ? undefined
+        : flex.levels.find((level) => level.constraintIds.includes(binding))) ?? flex.levels[0]!;
     await page
       .getByRole('img', {
         name: `Flexibilidad del nivel ${first.level}: ${fixed(first.flexibilityPercent, 2)} %`,

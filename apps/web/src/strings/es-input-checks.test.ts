@@ -29,7 +29,14 @@ const params: Record<InputCheckCode, Record<string, number | string>> = {
   BRANCHES_UNRATED: { unrated: 12, branches: 3206 },
   NO_RATED_BRANCH: { branches: 9 },
   ISLANDS_WITHOUT_GENERATION: { islands: 2, buses: 5, loadMw: 40 },
-  DUPLICATE_CIRCUITS: { branches: 1, example: '1001-1002 ckt 1 (rows 4 and 9)' },
+  DUPLICATE_CIRCUITS: {
+    branches: 1,
+    fromBus: 1001,
+    toBus: 1002,
+    circuit: '1',
+    firstRow: 4,
+    row: 9,
+  },
 };
 
 const baseCase: BaseCase = baseCaseSchema.parse({
@@ -101,9 +108,7 @@ describe('the input checks in Spanish (issue #25)', () => {
     ).toBe(
       'La generación del archivo queda 4.123,5 MW por debajo de su demanda (6,1 % de 67.109,2 MW): el archivo no está equilibrado. La unidad de referencia tomó esa diferencia; revisa el despacho del archivo.',
     );
-    expect(duplicateExample('1001-1002 ckt 1 (rows 4 and 9)')).toBe(
-      '1001-1002, circuito 1 (filas 4 y 9)',
-    );
+    expect(duplicateExample(params.DUPLICATE_CIRCUITS)).toBe('1001-1002, circuito 1 (filas 4 y 9)');
   });
 
   it('says beside each figure that without rated branches no network limit is shown', () => {

@@ -31,11 +31,8 @@ const many = (params: Params, key: string, one: string, other: string) =>
   `${count(params, key)} ${num(params, key) === 1 ? one : other}`;
 
 /** The engine's example of a repeated circuit, "1001-1002 ckt 1 (rows 4 and 9)", in Spanish. */
-export function duplicateExample(example: string): string {
-  const match = /^(\S+)-(\S+) ckt (.+) \(rows (\d+) and (\d+)\)$/.exec(example);
-  if (match === null) return example;
-  const [, from, to, circuit, first, second] = match;
-  return `${from}-${to}, circuito ${circuit} (filas ${first} y ${second})`;
+export function duplicateExample(p: Params): string {
+  return `${text(p, 'fromBus')}-${text(p, 'toBus')}, circuito ${text(p, 'circuit')} (filas ${text(p, 'firstRow')} y ${text(p, 'row')})`;
 }
 
 /** What the screen knows beside the check: the study cap of the capacities it stands next to. */
@@ -85,7 +82,7 @@ const words: Record<
   ISLANDS_WITHOUT_GENERATION: (p) =>
     `${many(p, 'islands', 'isla', 'islas')} (${count(p, 'buses')} barras, ${mw(num(p, 'loadMw'))} de demanda) no ${num(p, 'islands') === 1 ? 'tiene' : 'tienen'} generación: quedan sin tensión y fuera de todas las cifras.`,
   DUPLICATE_CIRCUITS: (p) =>
-    `${many(p, 'branches', 'rama repite', 'ramas repiten')} las barras y el circuito de una anterior (la primera: ${duplicateExample(text(p, 'example'))}): los resultados las distinguen por su fila.`,
+    `${many(p, 'branches', 'rama repite', 'ramas repiten')} las barras y el circuito de una anterior (la primera: ${duplicateExample(p)}): los resultados las distinguen por su fila.`,
 };
 
 /** One check in Spanish, for the figure it stands beside. */

@@ -236,7 +236,13 @@ function branchChecks({ net, active }: CheckInput): InputCheck[] {
   }
   const seen = new Map<string, number>();
   let duplicates = 0;
-  let example = '';
+  let example: {
+    fromBus: number;
+    toBus: number;
+    circuit: string;
+    firstRow: number;
+    row: number;
+  } | null = null;
   for (let k = 0; k < br.count; k++) {
     const a = net.buses.number[br.fromBus[k]];
     const b = net.buses.number[br.toBus[k]];
@@ -247,14 +253,17 @@ function branchChecks({ net, active }: CheckInput): InputCheck[] {
       continue;
     }
     duplicates++;
-    if (example === '') example = `${a}-${b} ckt ${br.circuit[k]} (rows ${first + 1} and ${k + 1})`;
+    example ??= { fromBus: a, toBus: b, circuit: br.circuit[k], firstRow: first + 1, row: k + 1 };
   }
-  if (duplicates > 0) {
+  if (example !== null) {
+    const { fromBus, toBus, circuit, firstRow, row } = example;
     checks.push({
       code: 'DUPLICATE_CIRCUITS',
       affects: ['n1'],
-      message: `${duplicates} branches repeat the buses and circuit id of an earlier one (first: ${example}): outputs name them by row`,
-      params: { branches: duplicates, example },
+      message:
+        `${duplicates} branches repeat the buses and circuit id of an earlier one (first: ` +
+        `${fromBus}-${toBus} ckt ${circuit}, rows ${firstRow} and ${row}): outputs name them by row`,
+      params: { branches: duplicates, fromBus, toBus, circuit, firstRow, row },
     });
   }
   return checks;

@@ -56,9 +56,11 @@ import { AnalysisOptionsPanel } from '../options/analysis-options-panel';
 
 const t = esAnalysisResults;
 
-/** The base case a flexibility rests on (its own when read whole, else the case's N-1 one). */
+/** The base case a flexibility rests on: its own (summary or whole), else the case's N-1 one. */
 function flexibilityBaseCase(result: CaseResult | null): BaseCase | null {
-  return result?.whole?.baseCase ?? result?.facts?.baseCase ?? null;
+  return (
+    result?.flexibility?.baseCase ?? result?.whole?.baseCase ?? result?.facts?.baseCase ?? null
+  );
 }
 
 /** The options a result was computed with, when its analysis row is not known (yet). */
