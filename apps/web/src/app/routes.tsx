@@ -19,6 +19,11 @@ const NotFoundRoute = lazy(() =>
 const EstudiosRoute = lazy(() =>
   import('./routes/estudios').then((module) => ({ default: module.EstudiosRoute })),
 );
+const RestablecerContrasenaRoute = lazy(() =>
+  import('./routes/restablecer-contrasena').then((module) => ({
+    default: module.RestablecerContrasenaRoute,
+  })),
+);
 const EstudioEditorRoute = lazy(() =>
   import('./routes/estudios-editor').then((module) => ({ default: module.EstudioEditorRoute })),
 );
@@ -36,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: 'estudios/:studyId/editar', element: <EstudioEditorRoute /> },
       { path: 'demo', element: <DemoRoute /> },
       { path: 'documentacion', element: <DocumentacionRoute /> },
+      // The page a password-reset mail's link opens (the server names it: RESET_PASSWORD_PAGE).
+      { path: 'restablecer-contrasena', element: <RestablecerContrasenaRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

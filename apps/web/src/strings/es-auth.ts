@@ -1,7 +1,8 @@
 /**
  * The sign-in dialog's words and what signing in, up and out tell the user (es-CO): they load
  * with the dialog and the auth actions, not with the first paint. The session check's and the
- * loading spinner's words stay in es.auth.
+ * loading spinner's words stay in es.auth. What the server says went wrong arrives in Spanish
+ * in its error envelope (contracts/errors.ts): no error code is translated here.
  */
 export const esAuth = {
   dialogTitle: 'Acceso a Holgura',
@@ -48,18 +49,57 @@ export const esAuth = {
   totpSubmit: 'Verificar',
   totpSubmitting: 'Verificando...',
   totpBack: 'Volver',
-  providerErrors: {
-    INVALID_EMAIL_OR_PASSWORD: 'Correo electrónico o contraseña incorrectos',
-    INVALID_EMAIL: 'El correo electrónico no es válido',
-    INVALID_PASSWORD: 'La contraseña no es válida',
-    PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres',
-    PASSWORD_TOO_LONG: 'La contraseña es demasiado larga',
-    USER_ALREADY_EXISTS: 'Ya existe una cuenta con este correo electrónico',
-    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Ya existe una cuenta con este correo electrónico',
-    EMAIL_NOT_VERIFIED: 'El correo electrónico no está verificado',
-    INVALID_CODE: 'El código no es válido',
-    OTP_HAS_EXPIRED: 'El código expiró',
-    TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Demasiados intentos. Vuelve a iniciar sesión.',
-    INVALID_TWO_FACTOR_COOKIE: 'La verificación expiró. Vuelve a iniciar sesión.',
-  } as Record<string, string>,
+  /** «¿Olvidaste tu contraseña?»: asks for the email, then says the same for every address. */
+  forgot: {
+    link: '¿Olvidaste tu contraseña?',
+    title: 'Recuperar contraseña',
+    intro:
+      'Escribe el correo de tu cuenta de Holgura y te enviaremos un enlace para elegir una nueva contraseña.',
+    submit: 'Enviar enlace',
+    submitting: 'Enviando...',
+    sent: 'Si hay una cuenta de Holgura con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu correo: el enlace vence en una hora.',
+    failed: 'No se pudo enviar el enlace',
+    back: 'Volver a iniciar sesión',
+  },
+  /** The page the mailed link opens (/restablecer-contrasena). */
+  reset: {
+    title: 'Restablecer contraseña',
+    intro: 'Elige una nueva contraseña para tu cuenta de Holgura.',
+    newPassword: 'Nueva contraseña',
+    confirmPassword: 'Repite la nueva contraseña',
+    mismatch: 'Las contraseñas no coinciden',
+    submit: 'Guardar e iniciar sesión',
+    submitting: 'Guardando...',
+    done: 'Contraseña actualizada',
+    doneSignedIn:
+      'Iniciaste sesión con tu nueva contraseña; las demás sesiones de tu cuenta se cerraron.',
+    doneSignIn: 'Ya puedes iniciar sesión con tu nueva contraseña.',
+    twoFactorIntro:
+      'Tu contraseña cambió. Para entrar, escribe el código de tu aplicación de autenticación.',
+    failed: 'No se pudo cambiar la contraseña',
+    invalidTitle: 'Este enlace ya no sirve',
+    invalidBody:
+      'El enlace para restablecer la contraseña ya se usó, venció (dura una hora) o llegó incompleto. Pide uno nuevo y ábrelo desde el último correo que recibas.',
+    otherErrorBody: 'No se pudo abrir el enlace para restablecer la contraseña. Pide uno nuevo.',
+    askAgain: 'Pedir un enlace nuevo',
+    backHome: 'Volver al inicio',
+  },
+  /** The signed-in account's password change (user menu). */
+  change: {
+    title: 'Cambiar contraseña',
+    description: 'Escribe tu contraseña actual y la nueva.',
+    currentPassword: 'Contraseña actual',
+    currentRequired: 'La contraseña actual es obligatoria',
+    newPassword: 'Nueva contraseña',
+    keepSessions: 'Mantener abiertas mis otras sesiones',
+    keepSessionsHint:
+      'Si no la marcas, se cierran las sesiones de tu cuenta en otros navegadores y equipos; esta sigue abierta.',
+    submit: 'Cambiar contraseña',
+    submitting: 'Cambiando...',
+    cancel: 'Cancelar',
+    done: 'Contraseña actualizada',
+    doneOthersClosed: 'Se cerraron tus otras sesiones.',
+    doneOthersKept: 'Tus otras sesiones siguen abiertas.',
+    failed: 'No se pudo cambiar la contraseña',
+  },
 } as const;

@@ -16,7 +16,7 @@ import {
   type SaxSettings,
 } from './sax-client';
 import { readSaxToken } from './sax-token';
-import type { SignInOutcome } from './use-auth';
+import type { ResetOutcome, SignInOutcome } from './use-auth';
 
 /**
  * What the auth provider does when the user acts (sign in, sign up, TOTP, SAX, sign out, profile
@@ -36,16 +36,33 @@ export type AuthActionContext = {
   queryClient: QueryClient;
 };
 
-/** better-auth answers a failure with `{ code, message, status }`; our rate limit with ours. */
-type ProviderError = { status: number; code?: string | undefined; message?: string | undefined };
+/**
+ * A failed account request as better-auth's client reports it: the answer's body and status.
+ * The server turns every better-auth failure into our `{ error: { code, message } }` with the
+ * Spanish text (apps/server/src/modules/auth/auth-errors.ts, contracts/errors.ts).
+ */
+type ProviderError = { status: number; error?: unknown };
 
-/** The Spanish text for a provider failure, or null when only the generic one fits. */
+/** The server's Spanish text for a failure, or null when only the generic one fits. */
 export function providerMessage(error: ProviderError): string | null {
   const ours = apiErrorSchema.safeParse(error);
   if (ours.success) return ours.data.error.message;
   if (error.status === 429) return t.rateLimited;
-  if (error.code !== undefined) return t.providerErrors[error.code] ?? null;
+  // Anything else (a proxy's page, better-auth's own English) is never shown.
   return null;
+}
+
+/** Our error code in a failure, if the server sent one. */
+function providerCode(error: ProviderError): string | null {
+  const ours = apiErrorSchema.safeParse(error);
+  return ours.success ? ours.data.error.code : null;
+}
+
+/** A failure's toast: the server's Spanish reason under `title`, or `fallback` under 'Error'. */
+function failureToast(error: ProviderError, fallback: string, title: string = t.authErrorTitle) {
+  const message = providerMessage(error);
+  if (message === null) errorToast(t.errorTitle, fallback);
+  else errorToast(title, message);
 }
 
 /** Sign-out ignores these (spec §7): the session is already gone. */
@@ -73,9 +90,7 @@ export async function signInWithEmail(
     const client = await context.authClient();
     const { data, error } = await client.signIn.email(values);
     if (error !== null) {
-      const message = providerMessage(error);
-      if (message === null) errorToast(t.errorTitle, t.signInFailed);
-      else errorToast(t.authErrorTitle, message);
+      failureToast(error, t.signInFailed);
       return 'failed';
     }
     if (data !== null && 'twoFactorRedirect' in data && data.twoFactorRedirect === true) {
@@ -95,9 +110,7 @@ export async function verifyTotp(context: AuthActionContext, code: string): Prom
     const client = await context.authClient();
     const { error } = await client.twoFactor.verifyTotp({ code });
     if (error !== null) {
-      const message = providerMessage(error);
-      if (message === null) errorToast(t.errorTitle, t.signInFailed);
-      else errorToast(t.authErrorTitle, message);
+      failureToast(error, t.signInFailed);
       return false;
     }
     context.events.emit('MFA_VERIFIED');
@@ -118,9 +131,7 @@ export async function signUp(context: AuthActionContext, values: SignUpRequest):
       name: `${values.firstName} ${values.lastName}`,
     });
     if (error !== null) {
-      const message = providerMessage(error);
-      if (message === null) errorToast(t.errorTitle, t.signUpFailed);
-      else errorToast(t.signUpErrorTitle, message);
+      failureToast(error, t.signUpFailed, t.signUpErrorTitle);
       return false;
     }
     // Spec §8: the account is created and the user signs in next. The server opens a
@@ -130,6 +141,84 @@ export async function signUp(context: AuthActionContext, values: SignUpRequest):
     return true;
   } catch {
     errorToast(t.errorTitle, t.signUpFailed);
+    return false;
+  }
+}
+
+/** «¿Olvidaste tu contraseña?»: true once the server took the request (known address or not). */
+export async function requestPasswordReset(
+  context: AuthActionContext,
+  email: string,
+): Promise<boolean> {
+  try {
+    const client = await context.authClient();
+    const { error } = await client.requestPasswordReset({ email });
+    if (error !== null) {
+      failureToast(error, t.forgot.failed);
+      return false;
+    }
+    return true;
+  } catch {
+    errorToast(t.errorTitle, t.forgot.failed);
+    return false;
+  }
+}
+
+/** Sets the new password from a mailed link; the server signs the user in with it. */
+export async function resetPassword(
+  context: AuthActionContext,
+  values: { token: string; newPassword: string },
+): Promise<ResetOutcome> {
+  try {
+    const client = await context.authClient();
+    const { data, error } = await client.resetPassword(values);
+    if (error !== null) {
+      if (providerCode(error) === 'AUTH_RESET_LINK_INVALID') return 'invalidLink';
+      failureToast(error, t.reset.failed);
+      return 'failed';
+    }
+    const answer = data as { signedIn?: unknown; twoFactorRedirect?: unknown } | null;
+    if (answer?.twoFactorRedirect === true) return 'twoFactor';
+    // Every session of the account ended: so did any access token this page held.
+    context.tokens.clear();
+    if (answer?.signedIn !== true) {
+      toast.success(t.reset.done, { description: t.reset.doneSignIn });
+      return 'changed';
+    }
+    await context.refreshSession();
+    toast.success(t.reset.done, { description: t.reset.doneSignedIn });
+    return 'signedIn';
+  } catch {
+    errorToast(t.errorTitle, t.reset.failed);
+    return 'failed';
+  }
+}
+
+/** The signed-in account's new password; the other sessions end unless `keepOtherSessions`. */
+export async function changePassword(
+  context: AuthActionContext,
+  values: { currentPassword: string; newPassword: string; keepOtherSessions: boolean },
+): Promise<boolean> {
+  try {
+    const client = await context.authClient();
+    const { error } = await client.changePassword({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+      revokeOtherSessions: !values.keepOtherSessions,
+    });
+    if (error !== null) {
+      failureToast(error, t.change.failed);
+      return false;
+    }
+    // Revoking replaces this session too (a new cookie): its access token is over.
+    context.tokens.clear();
+    await context.refreshSession();
+    toast.success(t.change.done, {
+      description: values.keepOtherSessions ? t.change.doneOthersKept : t.change.doneOthersClosed,
+    });
+    return true;
+  } catch {
+    errorToast(t.errorTitle, t.change.failed);
     return false;
   }
 }

@@ -15,6 +15,7 @@ import {
   type AuthState,
   type AuthStatus,
   type AuthUser,
+  type ResetOutcome,
   type SignInOutcome,
 } from './use-auth';
 
@@ -102,6 +103,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (values: SignUpRequest) => runAction((actions) => actions.signUp(context, values), false),
     [context],
   );
+  const requestPasswordReset = useCallback(
+    (email: string) => runAction((actions) => actions.requestPasswordReset(context, email), false),
+    [context],
+  );
+  const resetPassword = useCallback(
+    (values: { token: string; newPassword: string }) =>
+      runAction<ResetOutcome>((actions) => actions.resetPassword(context, values), 'failed'),
+    [context],
+  );
+  const changePassword = useCallback(
+    (values: { currentPassword: string; newPassword: string; keepOtherSessions: boolean }) =>
+      runAction((actions) => actions.changePassword(context, values), false),
+    [context],
+  );
   const saxSignIn = useCallback(
     () => runAction((actions) => actions.signInWithSax(context), false),
     [context],
@@ -154,6 +169,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithEmail,
       verifyTotp,
       signUp,
+      requestPasswordReset,
+      resetPassword,
+      changePassword,
       signInWithSax: saxSignIn,
       prepareSax,
       signOut,
@@ -166,6 +184,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithEmail,
       verifyTotp,
       signUp,
+      requestPasswordReset,
+      resetPassword,
+      changePassword,
       saxSignIn,
       prepareSax,
       signOut,

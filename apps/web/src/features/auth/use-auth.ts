@@ -14,6 +14,12 @@ export type AuthUser = {
 /** What an email sign-in ended in: signed in, a TOTP code needed, or failed (already told). */
 export type SignInOutcome = 'signedIn' | 'twoFactor' | 'failed';
 
+/**
+ * What setting a password from a mailed link ended in: signed in, the TOTP step next, set but
+ * not signed in, a link that no longer works, or failed (already told).
+ */
+export type ResetOutcome = 'signedIn' | 'twoFactor' | 'changed' | 'invalidLink' | 'failed';
+
 export type AuthState = {
   status: AuthStatus;
   user: AuthUser | null;
@@ -21,6 +27,14 @@ export type AuthState = {
   signInWithEmail: (values: { email: string; password: string }) => Promise<SignInOutcome>;
   verifyTotp: (code: string) => Promise<boolean>;
   signUp: (values: SignUpRequest) => Promise<boolean>;
+  /** «¿Olvidaste tu contraseña?»: true once the server took it (it says the same for any email). */
+  requestPasswordReset: (email: string) => Promise<boolean>;
+  resetPassword: (values: { token: string; newPassword: string }) => Promise<ResetOutcome>;
+  changePassword: (values: {
+    currentPassword: string;
+    newPassword: string;
+    keepOtherSessions: boolean;
+  }) => Promise<boolean>;
   signInWithSax: () => Promise<boolean>;
   /** Starts loading the SAX client so the popup opens at once on click. */
   prepareSax: () => void;

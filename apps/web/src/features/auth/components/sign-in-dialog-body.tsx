@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { esAuth } from '../../../strings/es-auth';
 import { useAuth } from '../use-auth';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { SaxPanel } from './sax-panel';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -12,13 +13,18 @@ const t = esAuth;
 const subTabClasses =
   'rounded-none border-b-2 border-transparent data-[state=active]:border-sky-600 data-[state=active]:shadow-none';
 
-/** The dialog's tabs: SAX, or a Holgura account (sign in, sign up, then the TOTP step). */
+/**
+ * The dialog's tabs: SAX, or a Holgura account (sign in — or recover the password — sign up,
+ * then the TOTP step).
+ */
 export default function DialogBody({ onDone }: { onDone: () => void }) {
   const { prepareSax } = useAuth();
   const [method, setMethod] = useState('sax');
   const [accountTab, setAccountTab] = useState('sign-in');
   const [twoFactor, setTwoFactor] = useState(false);
   const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  /** The email to recover the password of, while «¿Olvidaste tu contraseña?» is open. */
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
 
   return (
     <Tabs
@@ -49,12 +55,20 @@ export default function DialogBody({ onDone }: { onDone: () => void }) {
               </TabsTrigger>
             </TabsList>
             <TabsContent value="sign-in">
-              <SignInForm
-                key={signedUpEmail ?? ''}
-                defaultEmail={signedUpEmail ?? ''}
-                onSignedIn={onDone}
-                onTwoFactor={() => setTwoFactor(true)}
-              />
+              {forgotEmail === null ? (
+                <SignInForm
+                  key={signedUpEmail ?? ''}
+                  defaultEmail={signedUpEmail ?? ''}
+                  onSignedIn={onDone}
+                  onTwoFactor={() => setTwoFactor(true)}
+                  onForgotPassword={setForgotEmail}
+                />
+              ) : (
+                <ForgotPasswordForm
+                  defaultEmail={forgotEmail}
+                  onBack={() => setForgotEmail(null)}
+                />
+              )}
             </TabsContent>
             <TabsContent value="sign-up">
               <SignUpForm

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiError } from '@holgura/contracts';
 import {
   callsTo,
   jsonResponse,
@@ -85,6 +86,20 @@ describe('sign-in dialog', () => {
     expect(within(dialog).getByLabelText('Contraseña')).toBeRequired();
   });
 
+  it("says what is missing in Spanish itself, never with the browser's own bubbles", async () => {
+    const { dialog, user, fetchMock } = await openAccountTab();
+    expect(dialog.querySelector('form')).toHaveAttribute('novalidate');
+    await user.click(within(dialog).getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(
+      await within(dialog).findByText('Ingresa un correo electrónico válido'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('La contraseña debe tener al menos 8 caracteres'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/sign-in/email')).toHaveLength(0);
+  });
+
   it('signs in with email and password, closes, and shows the name under the button', async () => {
     const view = await openAccountTab();
     await fillSignIn(view);
@@ -103,7 +118,18 @@ describe('sign-in dialog', () => {
     });
   });
 
-  it("shows the provider's message in Spanish when the credentials are wrong", async () => {
+  it("shows the server's Spanish message when the credentials are wrong", async () => {
+    const view = await openAccountTab({
+      '/api/auth/sign-in/email': { status: 401, body: apiError('AUTH_INVALID_CREDENTIALS') },
+    });
+    await fillSignIn(view);
+
+    expect(await screen.findByText('Error de autenticación')).toBeInTheDocument();
+    expect(screen.getByText('Correo electrónico o contraseña incorrectos')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Acceso a Holgura' })).toBeInTheDocument();
+  });
+
+  it("never shows better-auth's English, should an answer of its own get through", async () => {
     const view = await openAccountTab({
       '/api/auth/sign-in/email': {
         status: 401,
@@ -112,10 +138,8 @@ describe('sign-in dialog', () => {
     });
     await fillSignIn(view);
 
-    expect(await screen.findByText('Error de autenticación')).toBeInTheDocument();
-    expect(screen.getByText('Correo electrónico o contraseña incorrectos')).toBeInTheDocument();
-    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Acceso a Holgura' })).toBeInTheDocument();
+    expect(await screen.findByText('No se pudo iniciar sesión')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid/)).not.toBeInTheDocument();
   });
 
   it("shows the server's rate-limit message after too many attempts", async () => {
@@ -177,10 +201,7 @@ describe('sign-in dialog', () => {
   it('keeps the TOTP step open with a Spanish message when the code is wrong', async () => {
     const view = await openAccountTab({
       '/api/auth/sign-in/email': { body: { twoFactorRedirect: true } },
-      '/api/auth/two-factor/verify-totp': {
-        status: 401,
-        body: { code: 'INVALID_CODE', message: 'Invalid code' },
-      },
+      '/api/auth/two-factor/verify-totp': { status: 401, body: apiError('AUTH_TOTP_CODE_INVALID') },
     });
     await fillSignIn(view);
     const code = await within(view.dialog).findByLabelText('Código de verificación');
@@ -264,13 +285,7 @@ describe('sign-up', () => {
 
   it("shows 'Error de registro' with the provider's reason in Spanish", async () => {
     const view = await openAccountTab({
-      '/api/auth/sign-up/email': {
-        status: 422,
-        body: {
-          code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-          message: 'User already exists. Use another email.',
-        },
-      },
+      '/api/auth/sign-up/email': { status: 422, body: apiError('AUTH_ACCOUNT_EXISTS') },
     });
     await fillSignUp(view);
 
@@ -288,5 +303,54 @@ describe('sign-up', () => {
 
     expect(await screen.findByText('No se pudo crear la cuenta')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+});
+
+describe('«¿Olvidaste tu contraseña?»', () => {
+  const sentence =
+    'Si hay una cuenta de Holgura con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu correo: el enlace vence en una hora.';
+
+  it('asks for the email (the one typed so far) and answers with the same Spanish sentence', async () => {
+    let asked: MockRequest | null = null;
+    const view = await openAccountTab({
+      '/api/auth/request-password-reset': (request) => {
+        asked = request;
+        return jsonResponse({ status: true });
+      },
+    });
+    const { dialog, user } = view;
+    await user.type(within(dialog).getByLabelText('Correo electrónico'), 'ana@example.co');
+    await user.click(within(dialog).getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+
+    expect(within(dialog).getByText('Recuperar contraseña')).toBeInTheDocument();
+    const email = within(dialog).getByLabelText('Correo electrónico');
+    expect(email).toHaveValue('ana@example.co');
+    expect(email).toHaveFocus();
+    expect(within(dialog).queryByLabelText('Contraseña')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(sentence);
+    expect(asked).toMatchObject({ method: 'POST', body: { email: 'ana@example.co' } });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Volver a iniciar sesión' }));
+    expect(within(dialog).getByLabelText('Contraseña')).toBeInTheDocument();
+  });
+
+  it('checks the email before sending and says when there were too many requests', async () => {
+    const view = await openAccountTab({
+      '/api/auth/request-password-reset': { status: 429, body: apiError('AUTH_RATE_LIMITED') },
+    });
+    const { dialog, user } = view;
+    await user.click(within(dialog).getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+    expect(callsTo(view.fetchMock, '/api/auth/request-password-reset')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Correo electrónico'), 'ana@example.co');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar enlace' }));
+    expect(
+      await screen.findByText('Demasiados intentos. Espera un momento y vuelve a intentarlo.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Enviar enlace' })).toBeInTheDocument();
   });
 });

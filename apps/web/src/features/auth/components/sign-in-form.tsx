@@ -15,9 +15,16 @@ type SignInFormProps = {
   defaultEmail: string;
   onSignedIn: () => void;
   onTwoFactor: () => void;
+  /** «¿Olvidaste tu contraseña?», with the email typed so far. */
+  onForgotPassword: (email: string) => void;
 };
 
-export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInFormProps) {
+export function SignInForm({
+  defaultEmail,
+  onSignedIn,
+  onTwoFactor,
+  onForgotPassword,
+}: SignInFormProps) {
   const { signInWithEmail } = useAuth();
   const form = useForm({
     resolver: zodResolver(signInSchema),
@@ -32,7 +39,12 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInForm
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form
+      onSubmit={onSubmit}
+      // Spanish messages from the form's checks, never the browser's bubbles (its own language).
+      noValidate
+      className="space-y-4"
+    >
       <AccountInput form={form} name="email" />
       <AccountInput
         form={form}
@@ -41,6 +53,15 @@ export function SignInForm({ defaultEmail, onSignedIn, onTwoFactor }: SignInForm
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={defaultEmail !== ''}
       />
+      <div className="-mt-2 text-right">
+        <button
+          type="button"
+          onClick={() => onForgotPassword(form.getValues('email').trim())}
+          className="rounded text-sm font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
+        >
+          {t.forgot.link}
+        </button>
+      </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t.submittingSignIn : t.submitSignIn}
       </Button>

@@ -22,7 +22,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form
+      onSubmit={onSubmit}
+      // Spanish messages from the form's checks, never the browser's bubbles (its own language).
+      noValidate
+      className="space-y-4"
+    >
       <NameInputs form={form} />
       <AccountInput form={form} name="email" />
       <AccountInput form={form} name="company" />

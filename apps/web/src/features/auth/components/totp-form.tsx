@@ -21,7 +21,13 @@ export function TotpForm({ onVerified, onBack }: TotpFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-labelledby="totp-titulo">
+    <form
+      onSubmit={onSubmit}
+      // Spanish messages from the form's checks, never the browser's bubbles (its own language).
+      noValidate
+      className="space-y-4"
+      aria-labelledby="totp-titulo"
+    >
       <div className="flex gap-3 rounded-lg bg-sky-50 p-3 text-sm text-slate-700">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-sky-700" />
         <div>
