@@ -38,6 +38,7 @@ export const es = {
     signedOutHint: 'Inicia sesión para analizar casos y consultar resultados.',
     saxUser: 'Usuario SAX',
     editProfile: 'Editar perfil',
+    changePassword: 'Cambiar contraseña',
     signedOutToast: 'Sesión cerrada',
   },
   /** The account forms' field labels (sign-in, sign-up, profile). */

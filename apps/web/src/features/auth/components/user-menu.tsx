@@ -1,4 +1,4 @@
-import { ChevronDown, LogIn, LogOut, UserPen, UserRound } from 'lucide-react';
+import { ChevronDown, KeyRound, LogIn, LogOut, UserPen, UserRound } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -18,6 +18,9 @@ const loadSignInDialog = () => import('./sign-in-dialog');
 const SignInDialog = lazy(() =>
   loadSignInDialog().then((module) => ({ default: module.SignInDialog })),
 );
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })),
+);
 
 const t = es.userMenu;
 
@@ -33,8 +36,8 @@ const itemClasses =
 
 /**
  * The user button in the header: a disclosure with sign-in (signed out) or the account, edit
- * profile (product accounts only, spec §6) and sign-out (signed in). The signed-in user's name
- * shows under the button.
+ * profile and change password (product accounts only, spec §6) and sign-out (signed in). The
+ * signed-in user's name shows under the button.
  */
 export function UserMenu({
   profileDialog: ProfileDialog,
@@ -47,6 +50,9 @@ export function UserMenu({
   // Mounted from its first opening on, so Radix closes it (and returns focus) as before.
   const [dialogUsed, setDialogUsed] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  // Like the sign-in dialog: mounted from its first opening on, so it closes as Radix expects.
+  const [passwordUsed, setPasswordUsed] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -135,6 +141,20 @@ export function UserMenu({
                   {t.editProfile}
                 </button>
               )}
+              {user.method === 'account' && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    setPasswordUsed(true);
+                    setPasswordOpen(true);
+                  }}
+                  className={itemClasses}
+                >
+                  <KeyRound aria-hidden="true" className="h-4 w-4" />
+                  {t.changePassword}
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => {
@@ -170,6 +190,15 @@ export function UserMenu({
       {dialogUsed && (
         <Suspense fallback={null}>
           <SignInDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusRef={buttonRef} />
+        </Suspense>
+      )}
+      {signedIn && user.method === 'account' && passwordUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={passwordOpen}
+            onOpenChange={setPasswordOpen}
+            returnFocusRef={buttonRef}
+          />
         </Suspense>
       )}
       {signedIn && user.method === 'account' && ProfileDialog !== undefined && (
