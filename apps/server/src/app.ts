@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         events,
         log: server.log,
         workers: config.workers,
+        limits: config.jobLimits,
         ...(options.workerUrl === undefined ? {} : { workerUrl: options.workerUrl }),
       });
     queue =
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       queue,
       checker: studyChecker,
       demoStudy: readDemoStudyFile(config.demoDir),
+      limits: config.jobLimits,
     });
     const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });

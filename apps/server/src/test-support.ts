@@ -56,6 +56,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bodyTimeoutMs: 60_000,
     // Tests upload freely unless they test the limits themselves.
     limits: { uploadsPerMinute: 1000, activeJobs: 1000, storageBytes: 10 * 1024 ** 3 },
+    jobLimits: {
+      maxCaseBuses: 50_000,
+      maxStudyCases: 5_000,
+      maxStudyHours: 2,
+      jobTimeLimitMinutes: 30,
+      smallCaseBuses: 5_000,
+    },
     trustProxy: false,
     allowedOrigins: [],
     ...overrides,

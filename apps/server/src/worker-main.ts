@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       events,
       log,
       workers: Math.max(1, config.workers),
+      limits: config.jobLimits,
     }),
     maxAttempts: MAX_JOB_ATTEMPTS,
   });

@@ -112,6 +112,12 @@ export const errorMessages = {
   MODEL_BRANCH_ZERO_REACTANCE: 'Una rama en servicio tiene reactancia cero',
   POWERFLOW_AC_DIVERGED:
     'El flujo de carga AC no convergió: el caso no tiene una solución AC cerca de sus tensiones iniciales o sus datos son inconsistentes (revisa impedancias, demandas y consignas de tensión)',
+  MODEL_CASE_TOO_LARGE: 'El caso es más grande de lo que este servidor analiza',
+  JOB_TIME_LIMIT: 'El cálculo superó el tiempo máximo de este servidor y se detuvo',
+  JOB_NOT_RUNNING: 'El cálculo ya terminó: no hay nada que cancelar',
+  JOB_CANCEL_STUDY:
+    'Este cálculo es un estudio: cancélalo desde /estudios (POST /api/studies/{studyId}/cancel), que además descarta sus casos a medio calcular',
+  STUDY_TOO_LARGE: 'El estudio es más grande de lo que este servidor calcula',
   MODEL_VALUE_NOT_FINITE:
     'El caso tiene un valor infinito o indefinido (Inf o NaN) donde debe haber un número: una demanda, una impedancia o una generación. Corrige ese valor y vuelve a subirlo.',
   PARSE_MATPOWER_FIELD_IGNORED: 'Un campo del caso MATPOWER no se usa en el análisis',
@@ -197,6 +203,7 @@ export function describeEngineError(failure: {
   code: string;
   line?: number | undefined;
   field?: string | undefined;
+  limit?: LimitExceeded | undefined;
 }): { code: ErrorCode; message: string } {
   const code: ErrorCode = isErrorCode(failure.code) ? failure.code : 'JOB_INTERNAL';
   const where = [
@@ -204,5 +211,37 @@ export function describeEngineError(failure: {
     failure.field === undefined ? null : `campo ${failure.field}`,
   ].filter((part) => part !== null);
   const message = errorMessages[code];
-  return { code, message: where.length === 0 ? message : `${message} (${where.join(', ')})` };
+  const limit = failure.limit === undefined ? '' : `: ${describeLimit(failure.limit)}`;
+  return {
+    code,
+    message: where.length === 0 ? `${message}${limit}` : `${message}${limit} (${where.join(', ')})`,
+  };
+}
+
+/** A configured limit the input passed (issue #26): which setting, its value and the input's. */
+export interface LimitExceeded {
+  /** The setting's name: MAX_CASE_BUSES, MAX_STUDY_CASES, … */
+  readonly name: string;
+  readonly limit: number;
+  readonly actual: number;
+}
+
+const LIMIT_WORDS: Record<string, (limit: string, actual: string) => string> = {
+  MAX_CASE_BUSES: (limit, actual) => `tiene ${actual} barras y el máximo es ${limit}`,
+  MAX_STUDY_CASES: (limit, actual) =>
+    `tiene ${actual} casos (escenarios × años) y el máximo es ${limit}`,
+  MAX_STUDY_HOURS: (limit, actual) =>
+    `tomaría unas ${actual} horas de cálculo y el máximo es ${limit}`,
+  JOB_TIME_LIMIT_MINUTES: (limit, actual) => `llevaba ${actual} minutos y el máximo es ${limit}`,
+};
+
+/** «tiene 100.000 barras y el máximo es 50.000 (MAX_CASE_BUSES)». */
+export function describeLimit(limit: LimitExceeded): string {
+  const number = (value: number) =>
+    new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 }).format(value);
+  const words = LIMIT_WORDS[limit.name];
+  const text = words
+    ? words(number(limit.limit), number(limit.actual))
+    : `${number(limit.actual)} de un máximo de ${number(limit.limit)}`;
+  return `${text} (${limit.name})`;
 }

@@ -11,6 +11,8 @@ export const appPaths = {
   docs: '/documentacion',
   studies: '/estudios',
   newStudy: '/estudios/nuevo',
+  /** The page a mailed reset link opens (issue #26). */
+  resetPassword: '/restablecer-contrasena',
 } as const;
 
 export type AppPath = (typeof appPaths)[keyof typeof appPaths];

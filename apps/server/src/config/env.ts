@@ -26,6 +26,24 @@ export interface UserLimits {
   storageBytes: number;
 }
 
+/**
+ * Bounds on one job (issue #26): what a case or a study may be before it runs, and how long one
+ * of its turns (an analysis, a study's scenario × year case) may take. Each refusal names its
+ * setting and value.
+ */
+export interface JobLimits {
+  /** Buses a case may have (MAX_CASE_BUSES). */
+  maxCaseBuses: number;
+  /** Scenario × year cases a study may have (MAX_STUDY_CASES). */
+  maxStudyCases: number;
+  /** Hours a study is estimated to take, at most (MAX_STUDY_HOURS). */
+  maxStudyHours: number;
+  /** Minutes one turn of a job may run before it is stopped (JOB_TIME_LIMIT_MINUTES). */
+  jobTimeLimitMinutes: number;
+  /** Cases up to this many buses are small: a thread is kept for them (SMALL_CASE_BUSES). */
+  smallCaseBuses: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -53,6 +71,7 @@ export interface AppConfig {
   /** Longest a request may take to arrive whole (headers and body); slower ones get 408. */
   bodyTimeoutMs: number;
   limits: UserLimits;
+  jobLimits: JobLimits;
   /**
    * Which peers' X-Forwarded-* headers to believe (Fastify `trustProxy`): false, true (all: only
    * behind a proxy nobody can bypass), a hop count, or addresses and CIDR ranges.
@@ -193,6 +212,19 @@ const envSchema = z.object({
   ).default(10),
   USER_ACTIVE_JOBS: positiveInt('USER_ACTIVE_JOBS', 'análisis en curso por usuario').default(3),
   USER_STORAGE_MB: positiveInt('USER_STORAGE_MB', 'MB de archivos por usuario').default(500),
+  MAX_CASE_BUSES: positiveInt('MAX_CASE_BUSES', 'barras por caso').default(50_000),
+  MAX_STUDY_CASES: positiveInt('MAX_STUDY_CASES', 'casos (escenarios × años) por estudio').default(
+    5_000,
+  ),
+  MAX_STUDY_HOURS: z.coerce
+    .number({ error: 'MAX_STUDY_HOURS debe ser un número de horas' })
+    .positive('MAX_STUDY_HOURS debe ser mayor que 0')
+    .default(2),
+  JOB_TIME_LIMIT_MINUTES: positiveInt(
+    'JOB_TIME_LIMIT_MINUTES',
+    'minutos por análisis o por caso de un estudio',
+  ).default(30),
+  SMALL_CASE_BUSES: positiveInt('SMALL_CASE_BUSES', 'barras de un caso pequeño').default(5_000),
   TRUST_PROXY: trustProxy.default(false),
   ALLOWED_ORIGINS: origins.default([]),
   SUPPORT_EMAIL: optionalText.pipe(
@@ -256,13 +288,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       testPassword: values.SAX_TEST_PASSWORD ?? null,
     },
     smtpUrl: values.SMTP_URL ?? null,
-    workers: values.WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    // At least two: one of them is kept for small cases (jobs/worker-pool.ts, issue #26).
+    workers: values.WORKERS ?? Math.max(2, os.availableParallelism() - 1),
     supportEmail: values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     bodyTimeoutMs: values.BODY_TIMEOUT_SECONDS * 1000,
     limits: {
       uploadsPerMinute: values.USER_UPLOADS_PER_MINUTE,
       activeJobs: values.USER_ACTIVE_JOBS,
       storageBytes: values.USER_STORAGE_MB * 1024 * 1024,
+    },
+    jobLimits: {
+      maxCaseBuses: values.MAX_CASE_BUSES,
+      maxStudyCases: values.MAX_STUDY_CASES,
+      maxStudyHours: values.MAX_STUDY_HOURS,
+      jobTimeLimitMinutes: values.JOB_TIME_LIMIT_MINUTES,
+      smallCaseBuses: values.SMALL_CASE_BUSES,
     },
     trustProxy: values.TRUST_PROXY,
     allowedOrigins: values.ALLOWED_ORIGINS,

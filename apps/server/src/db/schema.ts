@@ -74,6 +74,8 @@ export interface UploadsTable {
   content_type: string;
   size_bytes: number;
   sha256: string;
+  /** Buses of the case, once a job has read it (issue #26: the small-case lane); else null. */
+  bus_count: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

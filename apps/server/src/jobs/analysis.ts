@@ -4,7 +4,6 @@ import {
   findIslands,
   inServiceMask,
   isEngineError,
-  loadCase,
   screenN1,
   type FlexibilityResult,
   type Loading,
@@ -19,6 +18,7 @@ import {
   type NetworkViewV1,
 } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
+import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
 import { analyseWithGroup, flexibilityForGroup } from './group-flexibility';
 
 export { toAcCheckResult } from './group-flexibility';
@@ -36,7 +36,7 @@ export type AnalysisOutcome =
       /** Why the flexibility is missing (an empty requested group, …); null when it is there. */
       flexibilityError: { code: string; detail: string } | null;
     }
-  | { ok: false; code: string; line?: number; field?: string; detail: string };
+  | EngineFailure;
 
 /**
  * The analysis an upload gets: read the case (format by content), screen every N-1 outage in
@@ -54,7 +54,7 @@ export async function runAnalysis(
   try {
     const started = performance.now();
     report(5, 'Leyendo el caso');
-    const loaded = await loadCase(bytes);
+    const loaded = await readCaseForJob(bytes);
     const parsedAt = performance.now();
     const net = loaded.network;
 
@@ -137,16 +137,7 @@ export async function runAnalysis(
       flexibilityError,
     };
   } catch (error) {
-    if (isEngineError(error)) {
-      return {
-        ok: false,
-        code: error.code,
-        ...(error.line === undefined ? {} : { line: error.line }),
-        ...(error.field === undefined ? {} : { field: error.field }),
-        detail: error.message,
-      };
-    }
-    throw error;
+    return engineFailure(error);
   }
 }
 

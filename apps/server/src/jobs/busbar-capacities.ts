@@ -5,8 +5,6 @@ import {
   busDisplayName,
   busIndex,
   BusbarStatus,
-  isEngineError,
-  loadCase,
   baseCaseToV1,
   type BusbarFigures,
   type Network,
@@ -14,6 +12,7 @@ import {
   type SlackRule,
 } from '@holgura/engine';
 import type { AnalysisOptions, BaseCase } from '@holgura/contracts';
+import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
 
 /**
  * How the capacities are computed: an analysed case's from its analysis options (contracts'
@@ -105,9 +104,7 @@ export interface CapacityColumns {
   summary: CapacitySummary;
 }
 
-export type CapacityOutcome =
-  | { ok: true; columns: CapacityColumns }
-  | { ok: false; code: string; line?: number; field?: string; detail: string };
+export type CapacityOutcome = { ok: true; columns: CapacityColumns } | EngineFailure;
 
 /**
  * A 'capacity' job in a worker thread: read the analysed case again and compute the capacity of
@@ -121,7 +118,7 @@ export async function runBusbarCapacities(
 ): Promise<CapacityOutcome> {
   try {
     report(2, 'Leyendo el caso');
-    const { network: net } = await loadCase(bytes);
+    const { network: net } = await readCaseForJob(bytes);
     const stage = 'Calculando la capacidad de cada barra';
     report(5, stage);
     let shown = 5;
@@ -135,14 +132,7 @@ export async function runBusbarCapacities(
     });
     return { ok: true, columns };
   } catch (error) {
-    if (!isEngineError(error)) throw error;
-    return {
-      ok: false,
-      code: error.code,
-      ...(error.line === undefined ? {} : { line: error.line }),
-      ...(error.field === undefined ? {} : { field: error.field }),
-      detail: error.message,
-    };
+    return engineFailure(error);
   }
 }
 

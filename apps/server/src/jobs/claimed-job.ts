@@ -18,6 +18,8 @@ export interface ClaimedJob {
   /** A 'group' or 'capacity' job's analysis options (issue #25); the defaults when none. */
   options: AnalysisOptions;
   attempts: number;
+  /** Buses of the job's case when a job has read it before (its upload's), else null. */
+  caseBuses: number | null;
   /** Scenario × year cases of the study already stored. */
   slicesDone: number;
 }

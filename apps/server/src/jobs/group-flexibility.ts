@@ -1,8 +1,6 @@
 import {
   acCheckAtTransfer,
   analyseFlexibility,
-  isEngineError,
-  loadCase,
   type AcCheck,
   type FlexibilityResult,
   type Network,
@@ -15,6 +13,7 @@ import {
   type AnalysisOptions,
   type Flexibility,
 } from '@holgura/contracts';
+import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
 import { toContractFlexibility } from './map-flexibility';
 
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
@@ -119,9 +118,7 @@ export function toAcCheckResult(check: AcCheck): AcCheckResult {
   };
 }
 
-export type GroupOutcome =
-  | { ok: true; flexibility: Flexibility }
-  | { ok: false; code: string; line?: number; field?: string; detail: string };
+export type GroupOutcome = { ok: true; flexibility: Flexibility } | EngineFailure;
 
 /**
  * A 'group' job in the worker thread: read the analysed case's file again and run its
@@ -136,20 +133,13 @@ export async function runGroupAnalysis(
 ): Promise<GroupOutcome> {
   try {
     report(5, 'Leyendo el caso');
-    const { network } = await loadCase(bytes);
+    const { network } = await readCaseForJob(bytes);
     report(20, 'Calculando la flexibilidad y las restricciones del grupo');
     return {
       ok: true,
       flexibility: flexibilityForGroup(network, groupKey, report, [20, 95], options),
     };
   } catch (error) {
-    if (!isEngineError(error)) throw error;
-    return {
-      ok: false,
-      code: error.code,
-      ...(error.line === undefined ? {} : { line: error.line }),
-      ...(error.field === undefined ? {} : { field: error.field }),
-      detail: error.message,
-    };
+    return engineFailure(error);
   }
 }

@@ -1,6 +1,6 @@
 import { errorMessages, type JobStatus } from '@holgura/contracts';
 import { nowIso } from '../db/dialect';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { storedAnalysisOptions } from './analysis-options';
@@ -49,6 +49,23 @@ export function toJobStatus(row: JobRow): JobStatus {
   };
 }
 
+/** A queued job's place in the queue: 1 + the queued jobs ahead of it (issue #26). */
+async function queuePosition(db: Db, row: JobRow): Promise<number | null> {
+  if (row.state !== 'queued' || row.queued_at === null) return null;
+  const ahead = await db
+    .selectFrom('analysis_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'queued')
+    .where((eb) =>
+      eb.or([
+        eb('queued_at', '<', row.queued_at),
+        eb.and([eb('queued_at', '=', row.queued_at), eb('id', '<', row.id)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
 /** What a user may see of jobs: only their own. */
 export function jobsRepository(db: Db, owner: string) {
   return {
@@ -59,7 +76,40 @@ export function jobsRepository(db: Db, owner: string) {
         .where('id', '=', jobId)
         .where('user_id', '=', owner)
         .executeTakeFirst();
-      return row === undefined ? null : toJobStatus(row);
+      if (row === undefined) return null;
+      return { ...toJobStatus(row), queuePosition: await queuePosition(db, row) };
+    },
+
+    /**
+     * Stops one of the owner's jobs (issue #26): 'cancelled' at once; the thread running it is
+     * terminated by the pool that runs it (at once in this process, else within a second), and
+     * whatever it would still write is dropped (every write expects 'running'). A study is
+     * cancelled through its own route, which also drops its half-computed cases.
+     */
+    async cancel(jobId: string): Promise<'cancelled' | 'not-running' | 'not-found' | 'study'> {
+      const row = await db
+        .selectFrom('analysis_jobs')
+        .select(['kind', 'state'])
+        .where('id', '=', jobId)
+        .where('user_id', '=', owner)
+        .executeTakeFirst();
+      if (row === undefined) return 'not-found';
+      if (row.kind === 'study') return 'study';
+      const now = nowIso();
+      const stopped = await db
+        .updateTable('analysis_jobs')
+        .set({
+          state: 'cancelled',
+          stage: null,
+          error_code: 'JOB_CANCELLED',
+          error_message: errorMessages.JOB_CANCELLED,
+          finished_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', jobId)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return Number(stopped.numUpdatedRows) === 1 ? 'cancelled' : 'not-running';
     },
   };
 }
@@ -88,6 +138,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         'analysis_jobs.options_json',
         'analysis_jobs.state',
         'uploads.sha256',
+        'uploads.bus_count',
         'cases.case_name',
       ]);
   type RunRow = Awaited<ReturnType<ReturnType<typeof jobsToRun>['executeTakeFirstOrThrow']>>;
@@ -103,6 +154,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     studyGroup: row.study_group,
     options: storedAnalysisOptions(row.options_json),
     attempts,
+    caseBuses: row.bus_count,
     slicesDone: row.slices_done,
   });
 
@@ -114,10 +166,41 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     /** Every busbar's capacity (modules/busbar-capacities, issue #17). */
     capacity: busbarCapacityJobStore(db),
 
-    async claimNext(): Promise<ClaimedJob | null> {
+    /**
+     * The next job to run, fairly (issue #26): users in turn — the queued job of the user whose
+     * last job started longest ago (or never), oldest first among theirs — so one user's many
+     * jobs never keep another's waiting for more than one turn.
+     * With `smallOnly` (only the small-case thread is free), a case not known to be larger than
+     * `smallCaseBuses`, never a study.
+     */
+    async claimNext(
+      lane: { smallOnly: boolean; smallCaseBuses: number } = {
+        smallOnly: false,
+        smallCaseBuses: Number.POSITIVE_INFINITY,
+      },
+    ): Promise<ClaimedJob | null> {
       for (;;) {
-        const next = await jobsToRun()
-          .where('analysis_jobs.state', '=', 'queued')
+        let candidates = jobsToRun().where('analysis_jobs.state', '=', 'queued');
+        if (lane.smallOnly) {
+          candidates = candidates
+            .where('analysis_jobs.kind', '!=', 'study')
+            .where((eb) =>
+              eb.or([
+                eb('uploads.bus_count', 'is', null),
+                eb('uploads.bus_count', '<=', lane.smallCaseBuses),
+              ]),
+            );
+        }
+        // Users in turn: the one served longest ago (or never) first, by the last start of
+        // any of their jobs; among a user's jobs, the oldest.
+        const next = await candidates
+          .orderBy(
+            (eb) =>
+              sql`(${eb
+                .selectFrom('analysis_jobs as served')
+                .select((r) => r.fn.max('served.started_at').as('last'))
+                .whereRef('served.user_id', '=', 'analysis_jobs.user_id')}) asc nulls first`,
+          )
           .orderBy('analysis_jobs.queued_at')
           .orderBy('analysis_jobs.id')
           .limit(1)
@@ -203,6 +286,50 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         .where('id', '=', jobId)
         .executeTakeFirst();
       return row === undefined ? jobId : deliveryKey(row);
+    },
+
+    /** The states of these jobs; a job deleted meanwhile is missing from the map. */
+    async states(jobIds: readonly string[]): Promise<Map<string, JobRow['state']>> {
+      const rows = await db
+        .selectFrom('analysis_jobs')
+        .select(['id', 'state'])
+        .where('id', 'in', jobIds)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.state]));
+    },
+
+    /** The size of the job's case, kept with its upload for the lanes of its next jobs. */
+    async recordCaseSize(jobId: string, buses: number): Promise<void> {
+      const job = await db
+        .selectFrom('analysis_jobs')
+        .select('upload_id')
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      if (job === undefined) return;
+      await db
+        .updateTable('uploads')
+        .set({ bus_count: buses })
+        .where('id', '=', job.upload_id)
+        .execute();
+    },
+
+    /**
+     * A case that turned out too large for the small-case thread goes back to the queue for
+     * the other one; the attempt does not count (nothing went wrong with it).
+     */
+    async requeueForLargeLane(jobId: string): Promise<void> {
+      await db
+        .updateTable('analysis_jobs')
+        .set((eb) => ({
+          state: 'queued',
+          attempts: eb('attempts', '-', 1),
+          progress_percent: 0,
+          stage: null,
+          updated_at: nowIso(),
+        }))
+        .where('id', '=', jobId)
+        .where('state', '=', 'running')
+        .execute();
     },
 
     async progress(jobId: string, percent: number, stage: string): Promise<void> {

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { apiError, jobParamsSchema, jobStatusSchema, type JobStatus } from '@holgura/contracts';
+import {
+  apiError,
+  cancelJobResponseSchema,
+  jobParamsSchema,
+  jobStatusSchema,
+  type CancelJobResponse,
+  type JobStatus,
+} from '@holgura/contracts';
 import type { Db } from '../db/database';
 import { defineRoute } from '../http/api-route';
 import type { AuthGuard } from '../http/auth-guard';
 import type { JobEvents } from './job-events';
 import { jobsRepository } from './jobs.repository';
 
-const finished = (status: JobStatus) => status.state === 'done' || status.state === 'failed';
+/** A final state: the event stream ends with it (cancelled included, issue #26). */
+const finished = (status: JobStatus) =>
+  status.state === 'done' || status.state === 'failed' || status.state === 'cancelled';
 
 /** Job status for its owner: one read, or a Server-Sent Events stream until it finishes. */
 export function registerJobRoutes(
@@ -32,13 +41,41 @@ export function registerJobRoutes(
   });
 
   defineRoute(app, {
+    method: 'POST',
+    url: '/api/jobs/:jobId/cancel',
+    tag: 'Análisis',
+    summary: 'Cancela un análisis en cola o en curso',
+    description:
+      'El análisis de una subida, de un grupo de estudio o de la capacidad de cada barra se ' +
+      'detiene en segundos y libera su hilo; lo que escribiría después se descarta. Un ' +
+      'estudio se cancela en `/api/studies/{studyId}/cancel`.',
+    auth: deps.guard.requireUser,
+    params: jobParamsSchema,
+    responses: { 200: cancelJobResponseSchema },
+    errors: { 404: ['JOB_NOT_FOUND'], 409: ['JOB_NOT_RUNNING', 'JOB_CANCEL_STUDY'] },
+    handler: async (request, reply) => {
+      const jobs = jobsRepository(deps.db, request.principal!.userId);
+      const jobId = request.params.jobId;
+      const outcome = await jobs.cancel(jobId);
+      if (outcome === 'not-found') return reply.status(404).send(apiError('JOB_NOT_FOUND'));
+      if (outcome === 'study') return reply.status(409).send(apiError('JOB_CANCEL_STUDY'));
+      if (outcome === 'not-running') return reply.status(409).send(apiError('JOB_NOT_RUNNING'));
+      const status = await jobs.find(jobId);
+      if (status !== null) deps.events.publish(status);
+      const answer: CancelJobResponse = { jobId, state: 'cancelled' };
+      return answer;
+    },
+  });
+
+  defineRoute(app, {
     method: 'GET',
     url: '/api/jobs/:jobId/events',
     tag: 'Análisis',
     summary: 'Progreso del análisis como Server-Sent Events',
     description:
       'Un evento `status` con el mismo JSON que `/api/jobs/{jobId}` cada vez que cambia; el ' +
-      'flujo se cierra cuando el análisis termina (`done` o `failed`).',
+      'flujo se cierra cuando el análisis termina (`done`, `failed` o `cancelled`), también si ' +
+      'ya había terminado al abrirlo.',
     auth: deps.guard.requireUser,
     params: jobParamsSchema,
     responses: {

@@ -75,15 +75,45 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<Ana
       .then((jobs) => Promise.all(jobs.map((job) => send(job.id, job.key))))
       .catch((error: unknown) => log.warn({ err: error }, 'queue sweep failed'));
 
+  /** Delivered jobs that gave their turn to a fairer one: sent again once a thread frees. */
+  const resendWhenQueued = new Set<string>();
+  const resend = async () => {
+    const ids = [...resendWhenQueued];
+    resendWhenQueued.clear();
+    if (ids.length === 0) return;
+    const states = await store.states(ids);
+    for (const id of ids) {
+      if (states.get(id) === 'queued') await send(id, await store.deliveryKeyOf(id));
+    }
+  };
+
   if (pool !== null) {
+    pool.onAvailable(() => {
+      resend().catch((error: unknown) => log.warn({ err: error }, 'queue resend failed'));
+    });
     await boss.work<{ jobId: string }>(
       ANALYSIS_QUEUE,
       { batchSize: 1, localConcurrency: pool.size, pollingIntervalSeconds: 1 },
       async ([delivery]) => {
         if (delivery === undefined) return;
-        const job = await store.claim(delivery.data.jobId);
+        const delivered = delivery.data.jobId;
+        // A delivery is a turn of this process, not a promise to run that job: the queue picks
+        // the fairest job its free lane may take (users in turn, the small-case thread kept for
+        // small cases, issue #26). A job delivered again while 'running' is one whose process
+        // died: it is taken back as such. The delivered job, if it stays queued, is sent again.
+        const deliveredState = (await store.states([delivered])).get(delivered);
+        const lanes = pool.idleLanes();
+        const job =
+          deliveredState === 'running'
+            ? await store.claim(delivered)
+            : await store.claimNext({
+                smallOnly: !lanes.any,
+                smallCaseBuses: pool.smallCaseBuses,
+              });
+        // The delivered job, still queued, waits for a thread of its lane.
+        if (job?.id !== delivered) resendWhenQueued.add(delivered);
         if (job === null) {
-          await publish(delivery.data.jobId);
+          await publish(delivered);
           return;
         }
         await publish(job.id);

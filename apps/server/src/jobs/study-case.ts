@@ -1,4 +1,5 @@
-import { isEngineError, loadCase, runStudyCase, type LoadedCase } from '@holgura/engine';
+import { runStudyCase, type LoadedCase } from '@holgura/engine';
+import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { buildNetworkView } from '../modules/network/network-view';
 import {
@@ -20,7 +21,7 @@ export type StudyCaseOutcome =
       /** Every bus of the scenario × year network (issue #17), with the study's settings. */
       capacities: CapacityColumns;
     }
-  | { ok: false; code: string; line?: number; field?: string; detail: string };
+  | EngineFailure;
 
 /**
  * The base network last read by this thread, by its upload's content key: a study's cases run
@@ -30,7 +31,7 @@ export type StudyCaseOutcome =
 let cachedBase: { key: string; loaded: LoadedCase } | null = null;
 
 async function readBase(key: string, bytes: Uint8Array): Promise<LoadedCase> {
-  if (cachedBase?.key !== key) cachedBase = { key, loaded: await loadCase(bytes) };
+  if (cachedBase?.key !== key) cachedBase = { key, loaded: await readCaseForJob(bytes) };
   return cachedBase.loaded;
 }
 
@@ -81,14 +82,7 @@ export async function runStudyCaseJob(input: {
       capacities: capacityColumns(result.network, studyCapacityOptions(input.study)),
     };
   } catch (error) {
-    if (!isEngineError(error)) throw error;
-    return {
-      ok: false,
-      code: error.code,
-      ...(error.line === undefined ? {} : { line: error.line }),
-      ...(error.field === undefined ? {} : { field: error.field }),
-      detail: error.message,
-    };
+    return engineFailure(error);
   }
 }
 

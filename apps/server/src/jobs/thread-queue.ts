@@ -48,7 +48,12 @@ export function startThreadQueue(options: ThreadQueueOptions): AnalysisQueue {
       do {
         pumpAgain = false;
         while (!closed && pool.hasIdle()) {
-          const job = await store.claimNext();
+          // Only the small-case thread free: only a job that may run there.
+          const lanes = pool.idleLanes();
+          const job = await store.claimNext({
+            smallOnly: !lanes.any,
+            smallCaseBuses: pool.smallCaseBuses,
+          });
           if (job === null) break;
           let bytes: Uint8Array;
           try {

@@ -1,5 +1,6 @@
 import type { Transferable } from 'node:worker_threads';
 import { runAnalysis } from './analysis';
+import { setCaseSizeReporter } from './engine-failure';
 import { capacityTransferables, runBusbarCapacities } from './busbar-capacities';
 import { runGroupAnalysis } from './group-flexibility';
 import { encodeFlexibility, encodeResult, transferablesOf } from './result-encoding';
@@ -17,6 +18,7 @@ export async function handleJob(
   post: (message: FromWorker, transfer?: Transferable[]) => void,
 ): Promise<void> {
   const { jobId } = message;
+  setCaseSizeReporter((buses) => post({ type: 'size', jobId, buses }));
   try {
     switch (message.type) {
       case 'run': {

@@ -4,16 +4,44 @@ import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
 import { runCapacityJob } from '../modules/busbar-capacities/capacity-job';
+import { DEFAULT_MAX_CASE_BUSES } from './engine-failure';
 import { runGroupJob } from './group-job';
 import { runStudyJob } from './study-job';
 import type { FromWorker, RunOutcome, ThreadAnswer, ThreadTalk, ToWorker } from './worker-protocol';
 
 export type { RunOutcome, ThreadAnswer, ThreadTalk };
 
+/**
+ * Which jobs a thread takes (issue #26): 'any' takes every job; 'small' only cases of at most
+ * `smallCaseBuses` buses (never a study), so one user's large case or study never keeps
+ * another's small case waiting behind it.
+ */
+export type Lane = 'any' | 'small';
+
+/** Bounds a pool enforces while jobs run (config JobLimits). */
+export interface PoolLimits {
+  /** Read by every thread: a case past it is refused before anything runs on it. */
+  maxCaseBuses: number;
+  /** One turn of a job (an analysis, a study's case) is stopped past this. */
+  jobTimeLimitMinutes: number;
+  /** Cases up to this many buses are small. */
+  smallCaseBuses: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  maxCaseBuses: DEFAULT_MAX_CASE_BUSES,
+  jobTimeLimitMinutes: 30,
+  smallCaseBuses: 5_000,
+};
+
 export interface WorkerPool {
   readonly size: number;
+  /** Cases up to this many buses may take the small lane. */
+  readonly smallCaseBuses: number;
   hasIdle(): boolean;
-  /** Runs a claimed job on the next idle thread (waiting for one if all are busy). */
+  /** Which lanes have an idle thread: what the queue may claim next. */
+  idleLanes(): { any: boolean; small: boolean };
+  /** Runs a claimed job on a thread of its lane (waiting for one if all are busy). */
   run(job: ClaimedJob, bytes: Uint8Array): Promise<RunOutcome>;
   /** Called when a thread becomes available again (after a run or a respawn). */
   onAvailable(listener: () => void): void;
@@ -24,9 +52,13 @@ export interface WorkerPoolOptions {
   store: JobQueueStore;
   events: JobEvents;
   log: FastifyBaseLogger;
+  /** Threads in all; with two or more, one of them is the small lane. */
   workers: number;
+  limits?: PoolLimits;
   /** Worker entry; tests substitute one that misbehaves. */
   workerUrl?: URL;
+  /** How often running jobs' states are read to stop the cancelled ones, ms (default 1000). */
+  watchIntervalMs?: number;
 }
 
 /** Source (tsx, Vitest) runs worker.ts; the bundle runs dist/worker.js beside dist/main.js. */
@@ -44,46 +76,89 @@ export function spawnWorker(url: URL, data?: unknown): Worker {
   });
 }
 
+/** What the analysis thread reads at start (worker.ts). */
+export interface WorkerStartData {
+  maxCaseBuses: number;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  readonly lane: Lane;
+}
+
+/** Why a run was stopped from outside: its thread is terminated, its state already settled. */
+type StopReason = 'cancelled' | 'time-limit' | 'too-large-for-lane';
+
+/** A job talking to its thread now, and what its run learns when it is stopped. */
+interface Talking {
+  readonly thread: Thread;
+  stop: StopReason | null;
+  readonly onStop: (reason: StopReason) => void;
+}
+
+/** A job may run on the small lane: a case not known to be large (a study never). */
+export function fitsSmallLane(job: ClaimedJob, smallCaseBuses: number): boolean {
+  return job.kind !== 'study' && (job.caseBuses === null || job.caseBuses <= smallCaseBuses);
+}
+
 /**
  * Worker threads that run the engine. A thread that dies takes only its job with it and is
  * replaced; one that dies idle (it cannot even load) is replaced with a backoff so a broken build
- * does not spin, and never crashes the process.
+ * does not spin, and never crashes the process. Every job can be stopped (issue #26): a cancelled
+ * or deleted job's thread is terminated within a watch interval, a turn past the time limit
+ * fails with JOB_TIME_LIMIT, and a case that turns out large on the small lane goes back to the
+ * queue for the other lane — each thread replaced at once.
  */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { store, events, log } = options;
+  const limits = options.limits ?? DEFAULT_POOL_LIMITS;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const size = Math.max(1, options.workers);
-  const idle: Worker[] = [];
-  const busy = new Set<Worker>();
+  const lanes: Lane[] = Array.from({ length: size }, (_, i) =>
+    size >= 2 && i === size - 1 ? 'small' : 'any',
+  );
+  const idle: Thread[] = [];
+  const busy = new Set<Thread>();
+  const talking = new Map<string, Talking>();
   const listeners: (() => void)[] = [];
   let closed = false;
   let failedStarts = 0;
 
-  const waiting: ((worker: Worker) => void)[] = [];
+  const waiting: { small: boolean; take: (thread: Thread) => void }[] = [];
   const available = () => {
     for (const listener of listeners) listener();
   };
-  /** A thread is free: hand it to a waiting run first, else keep it idle. */
-  const release = (worker: Worker) => {
-    const next = waiting.shift();
-    if (next !== undefined) next(worker);
-    else idle.push(worker);
+  /** A thread is free: hand it to the first waiting run it can take, else keep it idle. */
+  const release = (thread: Thread) => {
+    const at = waiting.findIndex((w) => thread.lane === 'any' || w.small);
+    if (at >= 0) waiting.splice(at, 1)[0]!.take(thread);
+    else idle.push(thread);
   };
-  const acquire = (): Promise<Worker> => {
-    const worker = idle.pop();
-    if (worker !== undefined) return Promise.resolve(worker);
-    return new Promise((resolve) => waiting.push(resolve));
+  /** A thread for the job: the small lane first when it fits there, keeping 'any' for others. */
+  const acquire = (small: boolean): Promise<Thread> => {
+    const order = small
+      ? [...idle.filter((t) => t.lane === 'small'), ...idle.filter((t) => t.lane === 'any')]
+      : idle.filter((t) => t.lane === 'any');
+    const thread = order[0];
+    if (thread !== undefined) {
+      idle.splice(idle.indexOf(thread), 1);
+      return Promise.resolve(thread);
+    }
+    return new Promise((take) => waiting.push({ small, take }));
   };
   const publish = async (jobId: string) => {
     const status = await store.status(jobId);
     if (status !== null) events.publish(status);
   };
 
-  function addWorker(): void {
-    const worker = spawnWorker(workerUrl);
+  function addThread(lane: Lane): void {
+    const worker = spawnWorker(workerUrl, {
+      maxCaseBuses: limits.maxCaseBuses,
+    } satisfies WorkerStartData);
+    const thread: Thread = { worker, lane };
     worker.on('error', (error) => log.error({ err: error }, 'analysis worker error'));
     worker.once('exit', () => {
-      const index = idle.indexOf(worker);
+      const index = idle.indexOf(thread);
       if (index < 0 || closed) return;
       idle.splice(index, 1);
       failedStarts++;
@@ -91,26 +166,79 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       log.error(`un hilo de análisis terminó sin trabajo; se reemplaza en ${delay} ms`);
       setTimeout(() => {
         if (closed) return;
-        addWorker();
+        addThread(lane);
         available();
       }, delay).unref();
     });
-    release(worker);
+    release(thread);
   }
-  for (let i = 0; i < size; i++) addWorker();
+  for (const lane of lanes) addThread(lane);
+
+  /** Stops a talking job: its thread is terminated, its exchange ends as 'crashed'. */
+  function stopJob(jobId: string, reason: StopReason): void {
+    const entry = talking.get(jobId);
+    if (entry === undefined || entry.stop !== null) return;
+    entry.stop = reason;
+    entry.onStop(reason);
+    void entry.thread.worker.terminate();
+  }
+
+  // A job cancelled or deleted (in this process or another) stops within a watch interval;
+  // a status published here stops it at once.
+  const unsubscribe = events.subscribeAll((status) => {
+    if (status.state !== 'running' && talking.has(status.jobId)) {
+      stopJob(status.jobId, 'cancelled');
+    }
+  });
+  const watch = setInterval(() => {
+    const ids = [...talking.keys()];
+    if (ids.length === 0) return;
+    store.states(ids).then(
+      (states) => {
+        for (const id of ids) if (states.get(id) !== 'running') stopJob(id, 'cancelled');
+      },
+      (error: unknown) => log.warn({ err: error }, 'could not read running jobs’ states'),
+    );
+  }, options.watchIntervalMs ?? 1000);
+  watch.unref();
 
   /**
    * Sends one message to the thread and waits for its answer, relaying progress; 'crashed' when
-   * the thread died first (it is then replaced, unless the pool is closing).
+   * the thread died first (it is then replaced, unless the pool is closing). The turn is bounded
+   * by the time limit.
    */
   function exchange(
-    worker: Worker,
-    jobId: string,
+    thread: Thread,
+    job: ClaimedJob,
     message: ToWorker,
     transfer: Transferable[],
+    onStop: (reason: StopReason) => void,
   ): Promise<ThreadAnswer> {
+    const { worker } = thread;
+    const jobId = job.id;
+    const entry: Talking = { thread, stop: null, onStop };
+    talking.set(jobId, entry);
     return new Promise<ThreadAnswer>((resolve) => {
+      const limitMs = limits.jobTimeLimitMinutes * 60_000;
+      const timer = setTimeout(() => void overTime(), limitMs);
+      timer.unref();
+      const startedAt = Date.now();
+      async function overTime() {
+        const minutes = (Date.now() - startedAt) / 60_000;
+        const described = describeEngineError({
+          code: 'JOB_TIME_LIMIT',
+          limit: {
+            name: 'JOB_TIME_LIMIT_MINUTES',
+            limit: limits.jobTimeLimitMinutes,
+            actual: Math.round(minutes),
+          },
+        });
+        await store.fail(jobId, described.code, described.message).catch(() => undefined);
+        stopJob(jobId, 'time-limit');
+      }
       const finish = (answer: ThreadAnswer) => {
+        clearTimeout(timer);
+        talking.delete(jobId);
         worker.off('message', onMessage);
         worker.off('exit', onExit);
         worker.off('error', onError);
@@ -123,6 +251,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
             .progress(jobId, reply.percent, reply.stage)
             .then(() => publish(jobId))
             .catch(() => undefined);
+          return;
+        }
+        if (reply.type === 'size') {
+          void store.recordCaseSize(jobId, reply.buses).catch(() => undefined);
+          if (thread.lane === 'small' && reply.buses > limits.smallCaseBuses) {
+            stopJob(jobId, 'too-large-for-lane');
+          }
           return;
         }
         finish({ type: 'reply', reply });
@@ -171,11 +306,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
 
   async function run(job: ClaimedJob, bytes: Uint8Array): Promise<RunOutcome> {
-    const worker = await acquire();
-    busy.add(worker);
+    const thread = await acquire(fitsSmallLane(job, limits.smallCaseBuses));
+    busy.add(thread);
     let crashReason: string | null = null;
+    let stop: StopReason | null = null;
     const talk: ThreadTalk = async (message, transfer = []) => {
-      const answer = await exchange(worker, job.id, message, transfer);
+      const answer = await exchange(thread, job, message, transfer, (reason) => (stop = reason));
       if (answer.type === 'crashed') crashReason = answer.reason;
       else failedStarts = 0;
       return answer;
@@ -196,14 +332,21 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       outcome = crashReason === null ? 'finished' : 'crashed';
     }
     if (outcome === 'crashed') {
-      busy.delete(worker);
-      void worker.terminate();
+      busy.delete(thread);
+      void thread.worker.terminate();
       // Shutting down: the job stays 'running'; the queue recovers it at the next start.
       if (closed) return 'crashed';
-      log.warn({ jobId: job.id, attempt: job.attempts, reason: crashReason }, 'worker died');
-      addWorker();
-    } else if (busy.delete(worker) && !closed) {
-      release(worker);
+      if (stop === null) {
+        log.warn({ jobId: job.id, attempt: job.attempts, reason: crashReason }, 'worker died');
+      } else {
+        log.info({ jobId: job.id, reason: stop }, 'job stopped');
+        // A case too large for the small lane waits for the other one, its attempt not counted.
+        if (stop === 'too-large-for-lane') await store.requeueForLargeLane(job.id);
+        outcome = 'finished';
+      }
+      addThread(thread.lane);
+    } else if (busy.delete(thread) && !closed) {
+      release(thread);
     }
     await publish(job.id).catch(() => undefined);
     available();
@@ -212,12 +355,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   return {
     size,
+    smallCaseBuses: limits.smallCaseBuses,
     hasIdle: () => !closed && idle.length > 0,
+    idleLanes: () => ({
+      any: !closed && idle.some((t) => t.lane === 'any'),
+      small: !closed && idle.some((t) => t.lane === 'small'),
+    }),
     run,
     onAvailable: (listener) => listeners.push(listener),
     async close() {
       closed = true;
-      await Promise.all([...idle, ...busy].map((worker) => worker.terminate()));
+      clearInterval(watch);
+      unsubscribe();
+      await Promise.all([...idle, ...busy].map((thread) => thread.worker.terminate()));
       idle.length = 0;
       busy.clear();
     },

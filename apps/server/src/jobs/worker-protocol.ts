@@ -1,10 +1,9 @@
 import type { Transferable } from 'node:worker_threads';
 import type { AnalysisOptions, NetworkViewV1, StudyFile } from '@holgura/contracts';
 import type { CapacityOutcome, CapacityRunOptions } from './busbar-capacities';
+import type { EngineFailure } from './engine-failure';
 import type { EncodedFlexibility, EncodedResult } from './result-encoding';
 import type { StudyCaseOutcome } from './study-case';
-
-type EngineFailure = { ok: false; code: string; line?: number; field?: string; detail: string };
 
 /**
  * An upload's analysis as the thread hands it over: serialised and compressed for storage
@@ -65,6 +64,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'progress'; jobId: string; percent: number; stage: string }
+  /** The case is read: its size, before any analysis (issue #26: lanes and limits). */
+  | { type: 'size'; jobId: string; buses: number }
   | { type: 'done'; jobId: string; outcome: EncodedAnalysisOutcome }
   | { type: 'group-done'; jobId: string; outcome: EncodedGroupOutcome }
   | { type: 'study-case-done'; jobId: string; outcome: StudyCaseOutcome }
@@ -77,7 +78,7 @@ export type RunOutcome = 'finished' | 'crashed';
 
 /** A thread's answer to one message, or its death. */
 export type ThreadAnswer =
-  | { type: 'reply'; reply: Exclude<FromWorker, { type: 'progress' }> }
+  | { type: 'reply'; reply: Exclude<FromWorker, { type: 'progress' } | { type: 'size' }> }
   | { type: 'crashed'; reason: string };
 
 /** One message to the thread running a job, and its answer (progress is stored meanwhile). */

@@ -1,6 +1,9 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { setMaxCaseBuses } from './engine-failure';
+import type { WorkerStartData } from './worker-pool';
 import { handleJob } from './worker-handler';
+import { workerInput } from './worker-input';
 import type { ToWorker } from './worker-protocol';
 
 /**
@@ -14,6 +17,8 @@ export const ANALYSIS_THREAD_NICENESS = 10;
 // The analysis worker thread's entry (bundled as dist/worker.js).
 if (parentPort !== null) {
   const port = parentPort;
+  const start = workerInput<Partial<WorkerStartData> | undefined>();
+  if (start?.maxCaseBuses !== undefined) setMaxCaseBuses(start.maxCaseBuses);
   try {
     os.setPriority(ANALYSIS_THREAD_NICENESS);
   } catch {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** 'cancelled': a study job stopped by its owner (analyses of uploads are not cancelled). */
+/** 'cancelled': stopped by its owner (POST /api/jobs/{jobId}/cancel, a study's cancel, a delete). */
 export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 export type JobState = z.infer<typeof jobStateSchema>;
 
@@ -23,6 +23,11 @@ export const jobStatusSchema = z.object({
   stage: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   attempts: z.number().int().nonnegative(),
+  /**
+   * While queued: its place among the queued jobs, 1 = next in line (issue #26; the queue
+   * takes users in turn, so it may move up). null otherwise; absent from older servers.
+   */
+  queuePosition: z.number().int().positive().nullable().optional(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -42,6 +47,12 @@ export const UPLOAD_CONTENT_TYPES = [
   'application/octet-stream',
   'text/plain',
 ] as const;
+
+export const cancelJobResponseSchema = z.object({
+  jobId: z.string(),
+  state: z.literal('cancelled'),
+});
+export type CancelJobResponse = z.infer<typeof cancelJobResponseSchema>;
 
 /** Path of /api/jobs/:jobId and its event stream. */
 export const jobParamsSchema = z.object({

@@ -33,6 +33,7 @@ export type EngineErrorCode =
   | 'MODEL_BRANCH_INDEX_INVALID'
   | 'MODEL_BRANCH_ZERO_REACTANCE'
   | 'MODEL_VALUE_NOT_FINITE'
+  | 'MODEL_CASE_TOO_LARGE'
   | 'POWERFLOW_AC_DIVERGED'
   | 'TRANSFER_GROUP_EMPTY'
   | 'TRANSFER_SINK_EMPTY'
@@ -47,12 +48,21 @@ export type EngineErrorCode =
 export interface EngineErrorPosition {
   line?: number;
   field?: string;
+  /** A configured limit the input passed: its setting's name, its value and the input's. */
+  limit?: LimitExceeded;
+}
+
+export interface LimitExceeded {
+  readonly name: string;
+  readonly limit: number;
+  readonly actual: number;
 }
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
   readonly line: number | undefined;
   readonly field: string | undefined;
+  readonly limit: LimitExceeded | undefined;
 
   constructor(code: EngineErrorCode, message: string, position: EngineErrorPosition = {}) {
     super(message);
@@ -60,6 +70,7 @@ export class EngineError extends Error {
     this.code = code;
     this.line = position.line;
     this.field = position.field;
+    this.limit = position.limit;
   }
 }
 

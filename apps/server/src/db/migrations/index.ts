@@ -12,6 +12,7 @@ import { resultParts } from './2026-11-27T000000-result-parts';
 import { busbarCapacities } from './2026-11-28T000000-busbar-capacities';
 import { analysisOptions } from './2026-11-29T000000-analysis-options';
 import { busbarAcChecks } from './2026-11-29T010000-busbar-ac-checks';
+import { jobLanes } from './2026-11-29T020000-job-lanes';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -31,6 +32,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-28T000000-busbar-capacities': busbarCapacities(d),
     '2026-11-29T000000-analysis-options': analysisOptions(),
     '2026-11-29T010000-busbar-ac-checks': busbarAcChecks(d),
+    '2026-11-29T020000-job-lanes': jobLanes(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, errorMessages } from '@holgura/contracts';
@@ -26,6 +27,12 @@ async function openLink(client: TestClient, link: URL) {
   return new URL(String(response.headers.location));
 }
 
+/** An address of this machine, as a user on the network reaches it (not localhost). */
+const machine =
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address?.family === 'IPv4' && !address.internal)?.address ?? os.hostname();
+
 describe.each(dialects)('password recovery on %s', (dialect) => {
   const build = (overrides = {}) => buildTestApp(overrides, { dialect });
 
@@ -40,9 +47,9 @@ describe.each(dialects)('password recovery on %s', (dialect) => {
       password: account.password,
     });
 
-    // PUBLIC_URL is the default (http://localhost:8080); the user typed the machine's name.
+    // PUBLIC_URL is the default (http://localhost:8080); the user typed the machine's address.
     const browser = new TestClient(server);
-    const at = { host: 'holgura-01:8080', origin: 'http://holgura-01:8080' };
+    const at = { host: `${machine}:8080`, origin: `http://${machine}:8080` };
     const request = await browser.post(
       '/api/auth/request-password-reset',
       { email: account.email, redirectTo: 'https://otro-sitio.co/robar' },
@@ -52,11 +59,11 @@ describe.each(dialects)('password recovery on %s', (dialect) => {
     expect(request.json()).toEqual({ status: true });
 
     const link = await mailedLink(db, account.email);
-    expect(link.origin).toBe('http://holgura-01:8080');
+    expect(link.origin).toBe(`http://${machine}:8080`);
     expect(link.pathname).toMatch(/^\/api\/auth\/reset-password\/[A-Za-z0-9]+$/);
     // The client's redirectTo plays no part: the link ends on the app's own page.
     const page = await openLink(browser, link);
-    expect(page.origin + page.pathname).toBe('http://holgura-01:8080/restablecer-contrasena');
+    expect(page.origin + page.pathname).toBe(`http://${machine}:8080/restablecer-contrasena`);
     const token = page.searchParams.get('token');
     expect(token).toBe(link.pathname.split('/').at(-1));
 
@@ -84,6 +91,19 @@ describe.each(dialects)('password recovery on %s', (dialect) => {
       password: 'nueva-frase-de-acceso-7',
     });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('never mails a link to a host that is not this machine’s (reset poisoning): the default PUBLIC_URL instead', async () => {
+    const { server, db } = await build();
+    const account = newAccount('recovery-poisoning');
+    await new TestClient(server).post('/api/auth/sign-up/email', account);
+    const response = await new TestClient(server).post(
+      '/api/auth/request-password-reset',
+      { email: account.email },
+      { host: 'atacante.example:8080', origin: 'http://atacante.example:8080' },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await mailedLink(db, account.email)).origin).toBe('http://localhost:8080');
   });
 
   it('uses PUBLIC_URL in the link when it is set, whatever address the request came to', async () => {

@@ -1,3 +1,5 @@
+import { appPaths } from '@holgura/contracts';
+import os from 'node:os';
 import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
 
 /**
@@ -5,7 +7,7 @@ import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
  * better-auth's link check (`GET /api/auth/reset-password/:token`) sends the browser there with
  * `?token=…` when the token is good and `?error=INVALID_TOKEN` when it is not.
  */
-export const RESET_PASSWORD_PAGE = '/restablecer-contrasena';
+export const RESET_PASSWORD_PAGE = appPaths.resetPassword;
 
 /** How long a reset link works; the mail says so. */
 export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
@@ -29,7 +31,25 @@ export function resetLinkOrigin(publicUrl: string, request: Request | undefined)
   const own = new URL(publicUrl).origin;
   if (!isDefaultPublicUrl(publicUrl)) return own;
   const reached = request?.headers.get(REQUEST_ORIGIN_HEADER);
-  return reached === null || reached === undefined || reached === '' ? own : reached;
+  if (reached === null || reached === undefined || reached === '') return own;
+  // A Host header is the asker's to write: a link to it would mail a stranger's host to the
+  // account's owner (reset poisoning). Only an address of this machine is taken.
+  return isThisMachine(reached) ? reached : own;
+}
+
+/** Whether an origin names this machine: localhost, its host name, or one of its addresses. */
+export function isThisMachine(origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host === os.hostname().toLowerCase()) return true;
+  const addresses = Object.values(os.networkInterfaces())
+    .flat()
+    .map((address) => address?.address.toLowerCase());
+  return addresses.includes(host) || host === '127.0.0.1' || host === '::1';
 }
 
 /**

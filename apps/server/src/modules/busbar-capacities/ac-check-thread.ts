@@ -1,4 +1,5 @@
 import type { AcCheckResult } from '@holgura/contracts';
+import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
 import type { CapacityRunOptions } from '../../jobs/busbar-capacities';
 
@@ -20,7 +21,7 @@ export type BusbarAcCheckOutcome =
       limiting: { monitored: number; contingency: number | null } | null;
       acCheck: AcCheckResult | null;
     }
-  | { ok: false; code: string; line?: number; field?: string; detail: string };
+  | EngineFailure;
 
 export interface BusbarAcChecker {
   check(request: BusbarAcCheckRequest): Promise<BusbarAcCheckOutcome>;

@@ -1,13 +1,7 @@
 // The thread that checks one bus's capacity with an AC power flow (ac-check-thread.ts).
 import { parentPort } from 'node:worker_threads';
-import {
-  busbarAcCheck,
-  indexOfBus,
-  isEngineError,
-  loadCase,
-  makeBusLookup,
-  type LoadedCase,
-} from '@holgura/engine';
+import { busbarAcCheck, indexOfBus, makeBusLookup, type LoadedCase } from '@holgura/engine';
+import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
 import { toAcCheckResult } from '../../jobs/group-flexibility';
 import { serveRequests } from '../../jobs/request-thread';
 import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
@@ -17,7 +11,7 @@ let last: { sha256: string; loaded: LoadedCase } | null = null;
 export async function checkBusbar(request: BusbarAcCheckRequest): Promise<BusbarAcCheckOutcome> {
   try {
     if (last?.sha256 !== request.sha256) {
-      last = { sha256: request.sha256, loaded: await loadCase(request.networkBytes) };
+      last = { sha256: request.sha256, loaded: await readCaseForJob(request.networkBytes) };
     }
     const net = last.loaded.network;
     const bus = indexOfBus(makeBusLookup(net.buses.number), request.busNumber);
@@ -46,14 +40,7 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
       acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
     };
   } catch (error) {
-    if (!isEngineError(error)) throw error;
-    return {
-      ok: false,
-      code: error.code,
-      ...(error.line === undefined ? {} : { line: error.line }),
-      ...(error.field === undefined ? {} : { field: error.field }),
-      detail: error.message,
-    };
+    return engineFailure(error);
   }
 }
 

@@ -492,6 +492,7 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
       uploadSha256: '',
       studyGroup: null,
       options: { ...DEFAULT_ANALYSIS_OPTIONS },
+      caseBuses: null,
       attempts: 1,
       slicesDone: 0,
     };

@@ -199,6 +199,7 @@ describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect
       uploadSha256: '',
       studyGroup: null,
       options: { ...DEFAULT_ANALYSIS_OPTIONS },
+      caseBuses: null,
       attempts: 2,
       slicesDone: 0,
     };

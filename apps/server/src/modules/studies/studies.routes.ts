@@ -142,7 +142,7 @@ export async function registerStudyRoutes(
         404: ['CASE_NOT_FOUND'],
         413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
         415: ['STUDY_MULTIPART_INVALID'],
-        422: ['STUDY_INVALID'],
+        422: ['STUDY_INVALID', 'STUDY_TOO_LARGE'],
         429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: (request, reply) =>
@@ -178,7 +178,7 @@ export async function registerStudyRoutes(
         404: ['STUDY_NOT_FOUND', 'CASE_NOT_FOUND'],
         409: ['STUDY_RUNNING'],
         413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
-        422: ['STUDY_INVALID'],
+        422: ['STUDY_INVALID', 'STUDY_TOO_LARGE'],
         429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: (request, reply) =>

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEMO_STUDY_ID,
+  describeLimit,
+  errorMessages,
   type CreateStudyResponse,
+  type LimitExceeded,
   type StudyDetail,
   type StudyFile,
   type StudyListItem,
   type StudyProblem,
+  type StudyRunSummary,
   type StudyValidationResponse,
 } from '@holgura/contracts';
+import type { JobLimits } from '../../config/env';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { AnalysisQueue } from '../../jobs/thread-queue';
@@ -16,6 +21,16 @@ import type { UploadStorage } from '../uploads/upload-storage';
 import type { StudyChecker } from './study-check-thread';
 import { studyFormat, StudyFormError, type StudyForm } from './study-form';
 import { groupStudyCases, studiesRepository, type StudyVersionInput } from './studies.repository';
+
+/**
+ * A valid study past one of the server's bounds (issue #26: MAX_STUDY_CASES, MAX_STUDY_HOURS,
+ * MAX_CASE_BUSES): refused before anything is stored or run, naming the limit and its value.
+ */
+export class StudyTooLargeError extends Error {
+  constructor(readonly limit: LimitExceeded) {
+    super('STUDY_TOO_LARGE');
+  }
+}
 
 /** A study that cannot run: every problem, in Spanish, with its field or cell. */
 export class StudyInvalidError extends Error {
@@ -31,7 +46,46 @@ export interface StudiesDeps {
   checker: StudyChecker;
   /** The bundled demo study's file, when demo data is on. */
   demoStudy: StudyFile | null;
+  /** The server's bounds on a study (config JobLimits). */
+  limits?: Pick<JobLimits, 'maxStudyCases' | 'maxStudyHours' | 'maxCaseBuses'>;
 }
+
+/** The bounds a study passes, from its summary: what the server will not run. */
+function limitsPassed(
+  summary: StudyRunSummary | null,
+  limits: Pick<JobLimits, 'maxStudyCases' | 'maxStudyHours' | 'maxCaseBuses'> | undefined,
+): LimitExceeded[] {
+  if (summary === null || limits === undefined) return [];
+  const passed: LimitExceeded[] = [];
+  if (summary.cases > limits.maxStudyCases) {
+    passed.push({ name: 'MAX_STUDY_CASES', limit: limits.maxStudyCases, actual: summary.cases });
+  }
+  const hours = summary.estimatedSeconds / 3600;
+  if (hours > limits.maxStudyHours) {
+    passed.push({
+      name: 'MAX_STUDY_HOURS',
+      limit: limits.maxStudyHours,
+      actual: Math.round(hours * 10) / 10,
+    });
+  }
+  if (summary.network.buses > limits.maxCaseBuses) {
+    passed.push({
+      name: 'MAX_CASE_BUSES',
+      limit: limits.maxCaseBuses,
+      actual: summary.network.buses,
+    });
+  }
+  return passed;
+}
+
+/** A bound passed, as the problem list of a validation words it. */
+const limitProblem = (limit: LimitExceeded): StudyProblem => ({
+  message: `${errorMessages.STUDY_TOO_LARGE}: ${describeLimit(limit)}`,
+  field: limit.name === 'MAX_CASE_BUSES' ? 'case' : 'scenarios',
+  sheet: null,
+  row: null,
+  cell: null,
+});
 
 /** The base network of a request: its bytes and where they are (or will be) stored. */
 interface BaseNetwork {
@@ -155,6 +209,8 @@ export function studiesService(deps: StudiesDeps) {
     if (answer.study === null || answer.problems.length > 0) {
       throw new StudyInvalidError(answer.problems);
     }
+    const passed = limitsPassed(answer.summary, deps.limits);
+    if (passed.length > 0) throw new StudyTooLargeError(passed[0]!);
     const repository = studiesRepository(db, owner);
     if (existingStudyId !== null && (await repository.find(existingStudyId)) === null) {
       return 'not-found';
@@ -178,9 +234,13 @@ export function studiesService(deps: StudiesDeps) {
   return {
     async validate(owner: string, form: StudyForm): Promise<StudyValidationResponse> {
       const { answer } = await check(owner, form);
+      const problems = [
+        ...answer.problems,
+        ...limitsPassed(answer.summary, deps.limits).map(limitProblem),
+      ];
       return {
-        valid: answer.study !== null && answer.problems.length === 0,
-        problems: answer.problems,
+        valid: answer.study !== null && problems.length === 0,
+        problems,
         study: answer.study,
         summary: answer.summary,
       };

@@ -17,6 +17,7 @@ import {
   studyValidationResponseSchema,
   type JobStatus,
   type StudyFileInput,
+  apiErrorSchema,
 } from '@holgura/contracts';
 import { loadCase, runStudy } from '@holgura/engine';
 import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
@@ -111,6 +112,38 @@ async function engineCapacities(study: StudyFileInput) {
 const quick = { pollIntervalMs: 100 };
 
 describe.each(dialects)('capacity studies on %s', (dialect) => {
+  it('refuses a study past the server’s bounds before anything is stored or run (issue #26)', async () => {
+    const { server } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(server, 'study-too-large');
+    // 101 scenarios × 50 years = 5,050 cases: more than MAX_STUDY_CASES (5,000).
+    const huge: StudyFileInput = {
+      ...STUDY,
+      years: Array.from({ length: 50 }, (_, i) => 2026 + i),
+      scenarios: Array.from({ length: 101 }, (_, i) => ({
+        name: `s${i}`,
+        condition: `Escenario ${i}`,
+        demandMultipliers: { Norte: 1 + i / 1000 },
+      })),
+      projects: [],
+    };
+    const checked = studyValidationResponseSchema.parse(
+      (await post(ana, '/api/studies/validate', { case: caseBlob, study: studyJson(huge) })).json(),
+    );
+    expect(checked.valid).toBe(false);
+    expect(checked.problems.map((p) => p.message)).toEqual([
+      'El estudio es más grande de lo que este servidor calcula: tiene 5.050 casos (escenarios × años) y el máximo es 5.000 (MAX_STUDY_CASES)',
+    ]);
+    const refused = await post(ana, '/api/studies', { case: caseBlob, study: studyJson(huge) });
+    expect(refused.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(refused.json()).error).toEqual({
+      code: 'STUDY_TOO_LARGE',
+      message:
+        'El estudio es más grande de lo que este servidor calcula: tiene 5.050 casos (escenarios × años) y el máximo es 5.000 (MAX_STUDY_CASES)',
+    });
+    const listed = studyListResponseSchema.parse((await ana.get('/api/studies')).json());
+    expect(listed.studies).toEqual([]);
+  });
+
   it('runs a study from a form as a job, with results equal to the engine’s, for its owner only', async () => {
     const { server, db } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
     const ana = await signedIn(server, 'study-ana');

@@ -1,7 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { apiError, errorMessages, type StudyInvalidResponse } from '@holgura/contracts';
+import {
+  apiError,
+  describeEngineError,
+  errorMessages,
+  type StudyInvalidResponse,
+} from '@holgura/contracts';
 import { StudyFormError } from './study-form';
-import { StudyInvalidError } from './studies.service';
+import { StudyInvalidError, StudyTooLargeError } from './studies.service';
 
 /** A form or study problem as the error envelope (every problem named in `message` too). */
 export async function sendStudyErrors(reply: FastifyReply, run: () => Promise<unknown>) {
@@ -10,6 +15,10 @@ export async function sendStudyErrors(reply: FastifyReply, run: () => Promise<un
   } catch (error) {
     if (error instanceof StudyFormError) {
       return reply.status(error.status).send(apiError(error.code));
+    }
+    if (error instanceof StudyTooLargeError) {
+      const described = describeEngineError({ code: 'STUDY_TOO_LARGE', limit: error.limit });
+      return reply.status(422).send(apiError(described.code, described.message));
     }
     if (error instanceof StudyInvalidError) {
       const body: StudyInvalidResponse = {
