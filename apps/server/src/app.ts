@@ -172,7 +172,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database.dialect === 'postgres'
         ? databaseUploadStorage(db)
         : fileUploadStorage(config.dataDir);
-    registerCaseRoutes(server, { db, guard, storage });
+    const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
+    registerCaseRoutes(server, { db, guard, storage, limits });
     registerNetworkRoutes(server, { db, guard });
     registerResultRoutes(server, { db, guard });
     registerLegacyRoutes(server, { db, guard });
@@ -223,7 +224,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       demoStudy: readDemoStudyFile(config.demoDir),
       limits: config.jobLimits,
     });
-    const limits = userLimits({ db, dialect: database.dialect, limits: config.limits });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
     registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });

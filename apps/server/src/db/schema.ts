@@ -259,6 +259,13 @@ export interface ResultLevelConstraintsTable {
   constraint_id: number;
 }
 
+/** Issue #26: a write through the API without a job, counted like an upload per minute. */
+export interface ApiWritesTable {
+  id: Generated<number>;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   cases: CasesTable;
@@ -272,6 +279,7 @@ export interface Database {
   studies: StudiesTable;
   study_versions: StudyVersionsTable;
   case_group_analyses: CaseGroupAnalysesTable;
+  api_writes: ApiWritesTable;
   results: ResultsTable;
   result_parts: ResultPartsTable;
   result_part_chunks: ResultPartChunksTable;

@@ -95,6 +95,8 @@ describe('OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '413',
+      '429',
       '503',
     ]);
     const notFound = upsert.responses['404']!.content!['application/json']!.schema as {

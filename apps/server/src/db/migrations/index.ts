@@ -13,6 +13,7 @@ import { busbarCapacities } from './2026-11-28T000000-busbar-capacities';
 import { analysisOptions } from './2026-11-29T000000-analysis-options';
 import { busbarAcChecks } from './2026-11-29T010000-busbar-ac-checks';
 import { jobLanes } from './2026-11-29T020000-job-lanes';
+import { apiWrites } from './2026-11-29T030000-api-writes';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -33,6 +34,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-29T000000-analysis-options': analysisOptions(),
     '2026-11-29T010000-busbar-ac-checks': busbarAcChecks(d),
     '2026-11-29T020000-job-lanes': jobLanes(),
+    '2026-11-29T030000-api-writes': apiWrites(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

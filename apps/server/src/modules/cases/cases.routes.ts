@@ -16,6 +16,7 @@ import {
   type CaseListResponse,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
+import type { UserLimitsGuard } from '../uploads/user-limits';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { etagOf } from '../../http/json-segments';
@@ -31,7 +32,13 @@ import { casesRepository, findNewestDemoCase } from './cases.repository';
 
 export function registerCaseRoutes(
   app: FastifyInstance,
-  deps: { db: Db; guard: AuthGuard; storage: ManagedUploadStorage },
+  deps: {
+    db: Db;
+    guard: AuthGuard;
+    storage: ManagedUploadStorage;
+    /** Per-user writes per minute and stored bytes (issue #26); tests may leave them out. */
+    limits?: Pick<UserLimitsGuard, 'beforeWrite'>;
+  },
 ) {
   const { db, guard } = deps;
   const forOwner = (request: { principal: { userId: string } | null }) =>
@@ -78,7 +85,13 @@ export function registerCaseRoutes(
     notFound: 'CASE_NOT_FOUND',
     body: upsertCaseRequestSchema,
     responses: { 200: caseIdResponseSchema },
-    errors: { 404: ['CASE_NOT_FOUND'], 409: ['CASE_ID_RESERVED'] },
+    preHandler: deps.limits?.beforeWrite,
+    errors: {
+      404: ['CASE_NOT_FOUND'],
+      409: ['CASE_ID_RESERVED'],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      429: ['UPLOAD_RATE_LIMITED'],
+    },
     handler: async (request, reply) => {
       const { caseId } = request.params;
       // The demo study's ids: nobody may claim one before (or after) the demo is stored.
@@ -159,7 +172,12 @@ export function registerCaseRoutes(
     params: caseLookupParamsSchema,
     body: upsertCaseDataRequestSchema,
     responses: { 200: caseIdResponseSchema },
-    errors: { 404: ['CASE_NOT_FOUND'] },
+    preHandler: deps.limits?.beforeWrite,
+    errors: {
+      404: ['CASE_NOT_FOUND'],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      429: ['UPLOAD_RATE_LIMITED'],
+    },
     handler: async (request, reply) => {
       const { caseId } = request.params;
       const stored = await forOwner(request).upsertData(

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/dialect';
 import { buildTestApp, dialects } from '../../test-support';
 import type { TestClient } from '../auth/auth-test-client';
 import { analysed, case9, signedIn, upload } from './uploads.test-support';
+import { userLimits } from './user-limits';
 
 const limits = { uploadsPerMinute: 1000, activeJobs: 1000, storageBytes: 10 * 1024 ** 3 };
 
@@ -100,8 +101,16 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
     expect((await upload(ana, case9)).statusCode).toBe(202);
   });
 
-  it('keeps each user within USER_STORAGE_MB, refusing by Content-Length before the body', async () => {
-    const quota = case9.byteLength * 2 + 10;
+  it('keeps each user within USER_STORAGE_MB, files and results alike, refusing by Content-Length before the body', async () => {
+    // What one analysed case9 takes: its file and everything its analysis stored (issue #26).
+    const probe = await buildTestApp({}, { dialect });
+    const meter = await signedIn(probe.server, 'quota-meter');
+    await analysed(meter, case9);
+    const guard = userLimits({ db: probe.db, dialect, limits });
+    const oneCase = await guard.storedBytes(await userIdOf(meter));
+    expect(oneCase).toBeGreaterThan(case9.byteLength * 5);
+
+    const quota = oneCase * 2 + case9.byteLength - 1;
     const { server } = await buildTestApp(
       { limits: { ...limits, storageBytes: quota } },
       { dialect },
@@ -109,6 +118,7 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
     const ana = await signedIn(server, 'quota-ana');
     const first = await analysed(ana, case9);
     await analysed(ana, case9, 'otra.m');
+    // The files alone would leave room for many more: the results do not.
     const full = await upload(ana, case9);
     expect(full.statusCode).toBe(413);
     expect(errorOf(full)).toEqual({
@@ -116,7 +126,7 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
       message:
         'Alcanzaste el espacio máximo para tus archivos. Elimina casos o estudios que ya no necesites y vuelve a intentarlo.',
     });
-    // Deleting a case frees its bytes.
+    // Deleting a case frees its bytes, results included.
     expect(
       (await ana.request({ method: 'DELETE', url: `/api/cases/${first.caseId}` })).statusCode,
     ).toBe(204);
@@ -124,6 +134,32 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
     // Another user has their own room.
     const bea = await signedIn(server, 'quota-bea');
     expect((await upload(bea, case9)).statusCode).toBe(202);
+  });
+
+  it('counts cases and results written through the API: writes per minute and the quota (issue #26)', async () => {
+    const { server } = await buildTestApp(
+      { limits: { ...limits, uploadsPerMinute: 6, storageBytes: 2_500_000 } },
+      { dialect },
+    );
+    const ana = await signedIn(server, 'writes-ana');
+    const document = { fullDataJson: { relleno: 'x'.repeat(900_000) }, extras: null };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await ana.put(`/api/cases/escrito-${i}`, { caseName: `Caso ${i}` })).statusCode,
+      );
+      statuses.push((await ana.put(`/api/cases/escrito-${i}/data`, document)).statusCode);
+    }
+    // Case 0 and its data, case 1 and its data: 1.8 MB. Case 2 is created (small), its 0.9 MB
+    // would pass 2.5 MB: 413 (a refused write does not count). Case 3 is the sixth write of the
+    // minute; its data the seventh: 429.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 413, 200, 429]);
+    const refused = await ana.put('/api/cases/escrito-9', { caseName: 'Otro' });
+    expect(errorOf(refused).code).toBe('UPLOAD_RATE_LIMITED');
+    expect(refused.headers['retry-after']).toBe('60');
+    // Another user is not held back.
+    const bea = await signedIn(server, 'writes-bea');
+    expect((await bea.put('/api/cases/de-bea', { caseName: 'Caso' })).statusCode).toBe(200);
   });
 
   it('refuses a file name with another extension, and keeps raw UTF-8 names readable', async () => {
