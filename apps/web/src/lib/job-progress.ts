@@ -1,10 +1,10 @@
 /**
  * Following an analysis or study job to its end (shared by /analisis uploads and /estudios).
  */
-import { jobStatusSchema, type JobStatus } from '@holgura/contracts';
+import { cancelJobResponseSchema, jobStatusSchema, type JobStatus } from '@holgura/contracts';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { api, authorizationHeader } from './api-client';
+import { api, apiRequest, authorizationHeader } from './api-client';
 
 export const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
 export const POLL_INTERVAL_MS = 1000;
@@ -104,4 +104,9 @@ export async function followJob(
     if (final !== null) return final;
   }
   return poll(jobId, onStatus, signal);
+}
+
+/** Stops a queued or running job (POST /api/jobs/{jobId}/cancel, issue #26). */
+export async function cancelJob(jobId: string): Promise<void> {
+  await apiRequest(`${jobPath(jobId)}/cancel`, cancelJobResponseSchema, { method: 'POST' });
 }

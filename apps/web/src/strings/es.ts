@@ -85,6 +85,15 @@ export const es = {
       error: 'No se pudieron cargar las cifras. Intenta de nuevo más tarde.',
     },
   },
+  /** Any job's progress (components/ui/job-progress.tsx), issue #26. */
+  jobs: {
+    queuePosition: (position: number) => `puesto ${position} en la cola`,
+    cancel: 'Cancelar',
+    cancelling: 'Cancelando…',
+    cancelled: 'Cancelado',
+    cancelledToast: 'El cálculo se canceló y su hilo quedó libre.',
+    cancelFailed: (message: string) => `No se pudo cancelar: ${message}`,
+  },
   analysis: {
     intro:
       'Sube un caso de red (.bin comprimido o .txt), sigue su análisis y revisa los resultados N-1 de cada caso.',
@@ -177,6 +186,9 @@ export const es = {
       noTop: 'Ningún elemento monitoreado tiene carga post-contingencia que reportar.',
       noAnalysis: 'Este caso aún no tiene resultados del análisis N-1.',
       failedTitle: 'El análisis de este caso falló',
+      cancelledTitle: 'El análisis de este caso se canceló',
+      cancelledBody:
+        'No tiene resultados. Elimínalo, o vuelve a subir el archivo para analizarlo de nuevo.',
       analysingTitle: 'El análisis de este caso está en curso',
       analysingBody: 'Sus resultados aparecen aquí cuando termine.',
     },

@@ -1,8 +1,13 @@
 import type { JobStatus } from '@holgura/contracts';
+import { es } from '../../strings/es';
 import { cn } from '../../utils/cn';
+import { Button } from './button';
+
+const t = es.jobs;
 
 type JobProgressProps = {
-  job: Pick<JobStatus, 'state' | 'stage' | 'progressPercent' | 'error'>;
+  job: Pick<JobStatus, 'state' | 'stage' | 'progressPercent' | 'error'> &
+    Partial<Pick<JobStatus, 'queuePosition'>>;
   /** The progress bar's name. */
   label: string;
   /** Shown in place of the stage when the job failed. */
@@ -10,13 +15,33 @@ type JobProgressProps = {
   /** Shown while the job has no stage of its own. */
   queued: string;
   running: string;
+  /** A button that stops the job while it is queued or running (issue #26). */
+  cancel?: { onCancel: () => void; busy: boolean };
 };
 
 /** A job's progress (an upload's analysis, a group's run): stage, %, bar, and its error. */
-export function JobProgress({ job, label, failedTitle, queued, running }: JobProgressProps) {
+export function JobProgress({
+  job,
+  label,
+  failedTitle,
+  queued,
+  running,
+  cancel,
+}: JobProgressProps) {
   const failed = job.state === 'failed';
+  const position = job.state === 'queued' ? (job.queuePosition ?? null) : null;
   const stage =
-    job.stage ?? (job.state === 'queued' ? queued : job.state === 'running' ? running : '');
+    job.state === 'cancelled'
+      ? t.cancelled
+      : (job.stage ??
+        (job.state === 'queued'
+          ? position === null
+            ? queued
+            : `${queued} · ${t.queuePosition(position)}`
+          : job.state === 'running'
+            ? running
+            : ''));
+  const stoppable = job.state === 'queued' || job.state === 'running';
   return (
     <div className="mt-4 space-y-2" aria-live="polite">
       <div className="flex justify-between text-sm">
@@ -46,6 +71,17 @@ export function JobProgress({ job, label, failedTitle, queued, running }: JobPro
         <p role="alert" className="text-sm text-red-700">
           {job.error.message}
         </p>
+      )}
+      {cancel !== undefined && stoppable && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={cancel.onCancel}
+          disabled={cancel.busy}
+          aria-busy={cancel.busy}
+        >
+          {cancel.busy ? t.cancelling : t.cancel}
+        </Button>
       )}
     </div>
   );

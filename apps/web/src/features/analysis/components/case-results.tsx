@@ -9,7 +9,8 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { formatFixed, formatInteger } from '../../../utils/format';
-import { followJob } from '../../../lib/job-progress';
+import { cancelJob, followJob } from '../../../lib/job-progress';
+import { toast } from 'sonner';
 import { caseResultQueryOptions } from '../api/result-parts';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
@@ -36,7 +37,11 @@ export function CaseResults({ selected, onAnalysisFinished }: CaseResultsProps) 
           <p className="mt-1 text-sm font-medium text-sky-800" data-testid="results-case-name">
             {selected.caseName}
           </p>
-          {analysis?.state === 'failed' ? (
+          {analysis?.state === 'cancelled' ? (
+            <Notice tone="warning" title={t.cancelledTitle} className="mt-4">
+              {t.cancelledBody}
+            </Notice>
+          ) : analysis?.state === 'failed' ? (
             // A failed upload has no results to ask for: its error is the result (issue #16).
             <Notice tone="error" title={t.failedTitle} className="mt-4">
               {analysis.error?.message ?? es.analysis.upload.unknownError}
@@ -64,6 +69,17 @@ export function CaseResults({ selected, onAnalysisFinished }: CaseResultsProps) 
 /** A case whose analysis is still running: its progress, then the list is read again. */
 function CaseInProgress({ jobId, onFinished }: { jobId: string; onFinished: () => void }) {
   const [job, setJob] = useState<JobStatus | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = () => {
+    setCancelling(true);
+    cancelJob(jobId).then(
+      () => setCancelling(false),
+      (error: unknown) => {
+        setCancelling(false);
+        toast.error(es.jobs.cancelFailed(error instanceof Error ? error.message : String(error)));
+      },
+    );
+  };
   useEffect(() => {
     const controller = new AbortController();
     followJob(jobId, setJob, controller.signal).then(
@@ -87,6 +103,7 @@ function CaseInProgress({ jobId, onFinished }: { jobId: string; onFinished: () =
           failedTitle={upload.failedTitle}
           queued={upload.queued}
           running={upload.running}
+          cancel={{ onCancel: cancel, busy: cancelling }}
         />
       )}
     </div>

@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
-import { followJob } from '../../../lib/job-progress';
+import { cancelJob, followJob } from '../../../lib/job-progress';
 import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
 import { JobProgress } from '../../../components/ui/job-progress';
 
@@ -32,6 +32,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [job, setJob] = useState<JobStatus | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const inputId = useId();
@@ -54,6 +55,18 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
     if (inputRef.current !== null) inputRef.current.value = '';
   };
 
+  /** Stops the analysis (issue #26): its stream ends with 'cancelled' and `process` goes on. */
+  const cancel = async (jobId: string) => {
+    setCancelling(true);
+    try {
+      await cancelJob(jobId);
+    } catch (error) {
+      toast.error(es.jobs.cancelFailed(uploadErrorMessage(error)));
+    } finally {
+      setCancelling(false);
+    }
+  };
+
   const process = async () => {
     if (!signedIn) return refuse(t.unavailableTitle, t.unavailableBody);
     if (file === null) return refuse(t.errorTitle, t.noFile);
@@ -68,6 +81,9 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
         toast.success(t.successTitle, { description: t.successBody });
         remove();
         onProcessed(caseId, true);
+      } else if (final.state === 'cancelled') {
+        toast.info(es.jobs.cancelledToast);
+        onProcessed(caseId, false);
       } else {
         refuse(t.errorTitle, final.error?.message ?? t.unknownError);
         onProcessed(caseId, false);
@@ -168,6 +184,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
           failedTitle={t.failedTitle}
           queued={t.queued}
           running={t.running}
+          cancel={{ onCancel: () => void cancel(job.jobId), busy: cancelling }}
         />
       )}
 
