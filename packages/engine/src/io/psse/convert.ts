@@ -11,6 +11,8 @@ import {
   countJumper,
   emptySwitchCounts,
   isJumper,
+  isSwitchCircuit,
+  countMarked,
   SWITCH_X_PU,
   switchWarning,
 } from './switches';
@@ -59,10 +61,12 @@ export function convertCase(input: ConvertInput): Converted {
     // A breaker or bus tie written as a zero-impedance line (R = X = 0 makes B = 1/x infinite);
     // psse2mpc keeps the file's X, and so does the matpower option.
     const jumper = !input.matpower && isJumper(num(r, 'R'), num(r, 'X'));
-    if (jumper) {
-      switchRows.push(br.count);
-      countJumper(switches, rec.line, inService);
-    }
+    // PSS/E marks breakers ('@') and switches ('*') in the branch data by their circuit id:
+    // topology like a switching device, whatever small impedance they carry.
+    const device = !input.matpower && isSwitchCircuit(str(r, 'CKT'));
+    if (jumper || device) switchRows.push(br.count);
+    if (jumper) countJumper(switches, rec.line, inService);
+    else if (device) countMarked(switches, rec.line);
     br.push({
       from: f,
       to: t,

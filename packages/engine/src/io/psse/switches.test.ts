@@ -251,6 +251,22 @@ describe('v33 zero-impedance branches (breakers and bus ties written as lines)',
   });
 });
 
+describe('breakers and switches in the branch data', () => {
+  it("a branch whose circuit id starts with '@' or '*' is topology: kept as written, neither outaged nor monitored", () => {
+    const breaker = "3, 4,'*1', 0, 0.002, 0, 200, 240, 300, 0,0,0,0, 1, 1, 0";
+    const c = readPsse(meshed({ rev: 33, extra: [breaker] }));
+    const k = c.network.branches.circuit.indexOf('*1');
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(c.network.branches.xPu[k]).toBe(0.002);
+    expect(c.network.branches.switch?.[k]).toBe(1);
+    const n1 = screenN1(c.network, { top: 50 });
+    expect(n1.top.some((l) => l.contingency === k || l.monitored === k)).toBe(false);
+    expect(c.warnings.find((w) => w.code === 'PARSE_RAW_SWITCHES_CLOSED')?.message).toContain(
+      "1 breaker or switch branch (circuit id '@…' or '*…') kept with the file's impedance",
+    );
+  });
+});
+
 describe('the switch reactance, measured', () => {
   it(`SWITCH_X_PU = ${SWITCH_X_PU}: the largest decade within 1e-6 of merged buses, AC converging`, () => {
     const net = readPsse(meshed({ switches: [CLOSED] })).network;

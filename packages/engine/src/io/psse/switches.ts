@@ -35,6 +35,15 @@ export function isJumper(r: number, x: number): boolean {
   return r === 0 && Math.abs(x) < THRSHZ_PU;
 }
 
+/**
+ * A branch record PSS/E reads as a breaker (circuit id starting with '@') or a switch ('*'):
+ * part of the topology, neither outaged nor monitored by default, like a switching device.
+ */
+export function isSwitchCircuit(circuit: string): boolean {
+  const id = circuit.trim();
+  return id.startsWith('@') || id.startsWith('*');
+}
+
 /** What the conversion did with switching devices and jumpers, for the one warning per file. */
 export interface SwitchCounts {
   /** Closed v34/v35 system switching devices, emitted as branches. */
@@ -45,16 +54,31 @@ export interface SwitchCounts {
   jumpers: number;
   /** Out-of-service ones, given SWITCH_X_PU too (finite if a study switches them in). */
   jumpersOpen: number;
+  /** Breaker ('@') or switch ('*') branches with a usable X: kept as written, marked switch. */
+  marked: number;
   /** 1-based line of the first record counted, for the warning. */
   firstLine: number;
 }
 
 export function emptySwitchCounts(): SwitchCounts {
-  return { devicesClosed: 0, devicesOpen: 0, jumpers: 0, jumpersOpen: 0, firstLine: 0 };
+  return {
+    devicesClosed: 0,
+    devicesOpen: 0,
+    jumpers: 0,
+    jumpersOpen: 0,
+    marked: 0,
+    firstLine: 0,
+  };
 }
 
 function noteLine(counts: SwitchCounts, line: number): void {
   if (counts.firstLine === 0 || line < counts.firstLine) counts.firstLine = line;
+}
+
+/** A breaker or switch branch that keeps the file's impedance (isSwitchCircuit, not a jumper). */
+export function countMarked(counts: SwitchCounts, line: number): void {
+  counts.marked++;
+  noteLine(counts, line);
 }
 
 export function countJumper(counts: SwitchCounts, line: number, inService: boolean): void {
@@ -105,8 +129,8 @@ export function convertSwitchingDevices(
 
 /** One informational warning per file: how many switches were joined, how many left open. */
 export function switchWarning(counts: SwitchCounts): Warning | null {
-  const { devicesClosed, devicesOpen, jumpers, jumpersOpen, firstLine } = counts;
-  if (devicesClosed + devicesOpen + jumpers + jumpersOpen === 0) return null;
+  const { devicesClosed, devicesOpen, jumpers, jumpersOpen, marked, firstLine } = counts;
+  if (devicesClosed + devicesOpen + jumpers + jumpersOpen + marked === 0) return null;
   const parts: string[] = [];
   if (devicesClosed > 0) parts.push(plural(devicesClosed, 'closed system switching device'));
   if (jumpers > 0) {
@@ -119,6 +143,10 @@ export function switchWarning(counts: SwitchCounts): Warning | null {
         'power flow to converge); ' +
         'they are topology: neither N-1 contingencies nor monitored'
       : '';
+  const kept =
+    marked > 0
+      ? `${plural(marked, 'breaker or switch branch', 'breaker or switch branches')} (circuit id '@…' or '*…') kept with the file's impedance, as topology: neither N-1 contingencies nor monitored`
+      : '';
   const open =
     devicesOpen > 0
       ? `${plural(devicesOpen, 'open system switching device')} left out (they join nothing)`
@@ -129,7 +157,7 @@ export function switchWarning(counts: SwitchCounts): Warning | null {
       : '';
   return {
     code: 'PARSE_RAW_SWITCHES_CLOSED',
-    message: `line ${firstLine}: ${[joined, open, off].filter((s) => s !== '').join('; ')}`,
+    message: `line ${firstLine}: ${[joined, kept, open, off].filter((s) => s !== '').join('; ')}`,
     line: firstLine,
   };
 }
