@@ -7,6 +7,7 @@ import {
   loadCase,
   networkAtTransfer,
   postLimitMw,
+  prepareBaseCase,
   runDcPowerFlow,
   runStudyCase,
   toStudySpec,
@@ -70,6 +71,7 @@ type Study = {
     postContingencyRating: string;
     distributionFactorCutoff: number;
     preExistingViolations: string;
+    slack: string;
   };
 };
 
@@ -395,7 +397,8 @@ type StudyResults = {
 };
 
 /**
- * A full re-solve of one busbar's capacity: the scenario × year case with the new unit at the
+ * A full re-solve of one busbar's capacity: the scenario × year case (its base dispatch, as every
+ * analysis starts from) with the new unit at the
  * busbar injecting the reported capacity (the study's balancing pattern), the contingency branch
  * out, one DC power flow. The limiting element's |flow| must equal its limit; a pre-existing
  * violation (capacity 0) must already be over it.
@@ -416,7 +419,8 @@ function resolveCheck(
     distributionFactorCutoff: study.options.distributionFactorCutoff,
     preExisting: 'limit',
   });
-  const net = built.network;
+  // The analyses start from the case's base dispatch (its mismatch shared by the units).
+  const net = prepareBaseCase(built.network).net;
   const busIndex = net.buses.number.indexOf(busbar.bus);
   const monitored = busbar.limitingBranch - 1;
   const outage = busbar.contingencyBranch === null ? -1 : busbar.contingencyBranch - 1;
