@@ -195,6 +195,16 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       return toApiRow(row, names, checks);
     },
 
+    /** How many AC checks the result holds: its pages change when one is added. */
+    async acCheckCount(resultKey: number): Promise<number> {
+      const row = await cdb
+        .selectFrom('busbar_capacity_ac_checks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('result_key', '=', resultKey)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Keeps a bus's AC check with the result it checks (a second writer changes nothing). */
     async storeAcCheck(
       resultKey: number,

@@ -172,11 +172,13 @@ export function registerBusbarCapacityRoutes(
           computedAt: result.shownAt,
         } satisfies BusbarCapacityPageResponse);
       }
+      // A bus's AC check, asked for later, changes the rows: its count is in the tag.
       const etag = entityTag(
         'page',
         result.resultKey,
         result.shownAt,
         status.next?.jobId ?? null,
+        await repo.acCheckCount(result.resultKey),
         paging,
         filters,
       );

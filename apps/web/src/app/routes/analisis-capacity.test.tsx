@@ -184,12 +184,13 @@ describe('/analisis «Capacidad por barra» (issue #17)', () => {
       'Contingencia',
       'Estricta (MW)',
       'Violación existente que empeora',
+      'Verificación AC',
     ]);
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((item) => item.textContent)).toEqual([
-      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0Ninguna',
-      '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10',
-      '3003CENTRO2301120,0L 1-2L 3-4120,0Ninguna',
+      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0Ninguna–',
+      '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10Verificar en AC',
+      '3003CENTRO2301120,0L 1-2L 3-4120,0NingunaVerificar en AC',
     ]);
     // Largest capacity first, 50 a page; the address names the case only.
     expect(pageUrls(fetchMock)).toEqual([

@@ -1,10 +1,12 @@
 import {
+  busbarAcCheckResponseSchema,
   busbarCapacityHistogramResponseSchema,
   busbarCapacityPageResponseSchema,
   busbarCapacityPaths,
   createBusbarCapacitiesResponseSchema,
   type AnalysisOptions,
   type BusbarCapacityPageResponse,
+  type BusbarFigureName,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
@@ -65,3 +67,14 @@ export function requestBusbarCapacities(caseId: string, options?: AnalysisOption
 
 /** Every query of the case's busbar capacities: what a new result or a new job refreshes. */
 export const capacityQueriesKey = (caseId: string) => ['analysis', 'busbar-capacities', caseId];
+
+/**
+ * GET …/busbar-capacities/{bus}/ac-check: the AC check of one bus's figure, computed on first
+ * request (about half a second on 2,000 buses) and kept with the result (issue #25).
+ */
+export function requestBusbarAcCheck(caseId: string, bus: number, figure: BusbarFigureName) {
+  return api.get(
+    `${busbarCapacityPaths.acCheck(caseId, bus)}?figure=${figure}`,
+    busbarAcCheckResponseSchema,
+  );
+}

@@ -317,6 +317,8 @@ function Capacities({
             sinkRoomMw={sinkRoomMw}
             noRatedBranch={noRatedBranch}
             update={update}
+            // An uploaded case's buses can be checked in AC one at a time (issue #25).
+            acCheckCaseId={study === undefined ? caseId : undefined}
           />
         </div>
       </Card>

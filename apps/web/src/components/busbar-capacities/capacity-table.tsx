@@ -7,6 +7,7 @@ import {
 } from '@holgura/contracts';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { AcCheckCell } from './ac-check-cell';
 import { DataTable } from '../data-table/data-table';
 import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
 import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
@@ -53,7 +54,7 @@ export function unlimitedWords(capacityMw: number, unlimited: Unlimited): string
   return t.atCapLimiting(formatInteger(unlimited.capMw));
 }
 
-function buildColumns(strict: boolean, unlimited: Unlimited) {
+function buildColumns(strict: boolean, unlimited: Unlimited, acCheckCaseId: string | undefined) {
   const column = createColumnHelper<BusbarCapacityRow>();
   const shown = (row: BusbarCapacityRow) => (strict ? row.strict : row.attributable);
   const other = (row: BusbarCapacityRow) => (strict ? row.attributable : row.strict);
@@ -142,6 +143,21 @@ function buildColumns(strict: boolean, unlimited: Unlimited) {
           </span>
         ),
     }),
+    ...(acCheckCaseId === undefined
+      ? []
+      : [
+          column.display({
+            id: 'ac',
+            header: t.columnAc,
+            cell: ({ row }) => (
+              <AcCheckCell
+                caseId={acCheckCaseId}
+                row={row.original}
+                figure={strict ? 'strict' : 'attributable'}
+              />
+            ),
+          }),
+        ]),
   ];
 }
 
@@ -157,6 +173,7 @@ export function CapacityTable({
   sinkRoomMw = null,
   noRatedBranch = false,
   update,
+  acCheckCaseId,
 }: {
   data: BusbarCapacityPageResponse;
   state: CapacityTableState;
@@ -166,11 +183,13 @@ export function CapacityTable({
   /** No branch is rated: nothing limits, the figures are the cap. */
   noRatedBranch?: boolean;
   update: (patch: Partial<CapacityTableState>) => void;
+  /** An uploaded case: each bus can be checked in AC from the table (issue #25). */
+  acCheckCaseId?: string | undefined;
 }) {
   const strict = state.figure === 'strict';
   const columns = useMemo(
-    () => buildColumns(strict, { capMw, sinkRoomMw, noRatedBranch }),
-    [strict, capMw, sinkRoomMw, noRatedBranch],
+    () => buildColumns(strict, { capMw, sinkRoomMw, noRatedBranch }, acCheckCaseId),
+    [strict, capMw, sinkRoomMw, noRatedBranch, acCheckCaseId],
   );
   const sorting: SortingState = [
     { id: columnOfSort(state.sort, strict), desc: state.order === 'desc' },
