@@ -7,8 +7,66 @@ export const analysisSection: DocSection = {
   id: 'analisis',
   title: 'Qué significan las cifras de Análisis',
   intro:
-    'Todo lo que muestra [Análisis](/analisis) lo calcula el motor de Holgura con un flujo de carga DC (el mismo que `rundcpf` de MATPOWER). Las potencias están en MW y los límites en MVA, en la base del caso.',
+    'Todo lo que muestra [Análisis](/analisis) lo calcula el motor de Holgura con un flujo de carga DC (el de `rundcpf` de MATPOWER) a partir del [despacho base](#despacho-base) del caso. Las potencias están en MW y los límites en MVA, en la base del caso.',
   subsections: [
+    {
+      id: 'despacho-base',
+      title: 'Despacho base y revisiones del archivo',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Un flujo DC no tiene pérdidas, pero el despacho del archivo sí las cubre: su generación supera su demanda (en ACTIVSg2000, en 1.615,5 MW, el 2,41 % de la demanda). Antes de cualquier cifra, Holgura reparte esa diferencia entre las unidades en servicio en proporción a su generación; una unidad que llega a su Pmax o su Pmin se queda ahí y las demás se reparten el resto. Ese es el despacho base: de él parten el análisis N-1, la flexibilidad y la capacidad por barra, y cada resultado lo dice en una frase («Despacho base: …»).',
+        },
+        {
+          kind: 'p',
+          text: 'MATPOWER (`rundcpf`) le da toda la diferencia a la unidad de referencia. En ACTIVSg2000 esa unidad, de 1.236 MW en el archivo, quedaría en −379 MW: el transformador que la conecta parecería vacío y la capacidad en su barra (7098) sería 1.811 MW; con el despacho base distribuido es 191,3 MW. La opción «Despacho base: Único» de [Opciones del análisis](#opciones-del-analisis) reproduce el cálculo de MATPOWER.',
+        },
+        {
+          kind: 'p',
+          text: 'Lo que el archivo no dice, o dice de una forma que cambia las cifras, aparece como aviso «Revisa el archivo» al lado de las cifras que afecta, en palabras de la red:',
+        },
+        {
+          kind: 'table',
+          caption: 'Revisiones del archivo y qué significan para las cifras',
+          head: ['Cuándo', 'Qué hace Holgura'],
+          rows: [
+            [
+              'Una unidad no tiene límite real de generación (Pmax o Pmin infinito, o de 9.999 MW o más, como escriben PSS/E y los casos PEGASE).',
+              'Toma como Pmax su generación inicial más 2.000 MW y como Pmin su generación inicial, o 0; así ninguna cifra es infinita.',
+            ],
+            ['Una unidad tiene Pmax menor que Pmin.', 'No sube ni da margen para bajar.'],
+            [
+              'Una unidad genera fuera de [Pmin, Pmax] por más de 1 MW.',
+              'Su margen para subir o para bajar cuenta como 0.',
+            ],
+            [
+              'La generación y la demanda de una isla difieren en más del 5 % de su demanda.',
+              'Es más que unas pérdidas: el despacho del archivo no describe su demanda. Se reparte igual, y se avisa.',
+            ],
+            [
+              'Las unidades no pueden tomar la diferencia dentro de sus límites.',
+              'Se reparte más allá de ellos para que la isla quede equilibrada, y se dice cuántos MW.',
+            ],
+            [
+              'Ramas en servicio sin capacidad (`RATE_A` = 0), o ninguna con capacidad.',
+              'No se vigilan. Si ninguna rama tiene capacidad, no hay límite de red: la FCITC es Tmax y cada capacidad es el tope, y se dice así al lado de la cifra.',
+            ],
+            [
+              'Islas con demanda y sin generación.',
+              'Quedan sin tensión y fuera de todas las cifras.',
+            ],
+            [
+              'Dos ramas con las mismas barras y el mismo circuito.',
+              'Los resultados las distinguen por su fila en el archivo.',
+            ],
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'Un valor infinito donde no tiene sentido (una demanda, una impedancia, una generación, una tensión o un ángulo) no es un aviso sino un error que nombra el campo y la fila: con él ninguna cifra sería cierta.',
+        },
+      ],
+    },
     {
       id: 'contingencias-n-1',
       title: 'Contingencias N-1',
@@ -445,12 +503,56 @@ export const analysisSection: DocSection = {
       ],
     },
     {
+      id: 'opciones-del-analisis',
+      title: 'Opciones del análisis',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Bajo los resultados de un caso, «Opciones del análisis» cambia cómo se calculan la flexibilidad del grupo y la capacidad por barra. Al pulsar «Recalcular» ambas se calculan de nuevo con su progreso; cada combinación de opciones es un cálculo aparte que queda guardado, y volver a una ya calculada la muestra al instante. Cada cifra dice con qué opciones se calculó.',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Capacidad tras una contingencia',
+              definition:
+                'Emergencia (`RATE_B`, o `RATE_A` si `RATE_B` es 0; por defecto), o siempre A, B o C.',
+            },
+            {
+              term: 'Umbral del factor de distribución',
+              definition:
+                'Entre 0 y 0,5 (0,01 por defecto): una restricción cuyo |d| es menor no limita.',
+            },
+            {
+              term: 'Quién compensa la transferencia',
+              definition:
+                'Automático (las demás unidades según su margen para bajar, P0 − Pmin, o las cargas si suben todas), las demás unidades por su margen o por su generación inicial, o las cargas por su demanda.',
+            },
+            {
+              term: 'Despacho base',
+              definition:
+                'Distribuido entre las unidades (por defecto) o único, en la unidad de referencia, como MATPOWER (ver [Despacho base](#despacho-base)).',
+            },
+            {
+              term: 'Tope por barra (MW)',
+              definition:
+                'Lo más que se estudia para una conexión en una barra (2.000 MW por defecto).',
+            },
+          ],
+        },
+      ],
+    },
+    {
       id: 'verificacion-ac',
       title: 'Verificación con flujo de carga AC',
       blocks: [
         {
           kind: 'p',
-          text: 'El análisis usa el modelo DC, que ignora pérdidas, flujos reactivos y tensiones. Para saber cuánto importa eso, Holgura resuelve un flujo de carga AC completo (Newton–Raphson) con el despacho límite de la primera restricción de cada nivel y la contingencia aplicada, y compara la carga AC (MVA) del elemento monitoreado con la carga DC. El resultado del caso guarda esta verificación.',
+          text: 'El análisis usa el modelo DC, que ignora pérdidas, flujos reactivos y tensiones. Para saber cuánto importa eso, Holgura resuelve un flujo de carga AC completo (Newton–Raphson) con el despacho límite de la restricción que limita cada cifra (la primera de cada nivel, la de la FCITC) y la contingencia aplicada, y compara la carga AC (MVA) del elemento monitoreado con la carga DC. El flujo AC parte del despacho del archivo, que cubre las pérdidas, movido por la misma transferencia. El resultado del caso guarda esta verificación.',
+        },
+        {
+          kind: 'p',
+          text: 'En «Capacidad por barra», la columna «Verificación AC» hace lo mismo para la barra que elijas: «Verificar en AC» resuelve el flujo AC con la unidad nueva en su capacidad y la contingencia de su restricción, y deja el resultado en la fila y en las descargas.',
         },
         {
           kind: 'formula',

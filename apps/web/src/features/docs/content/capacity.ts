@@ -12,18 +12,25 @@ export const capacitySection: DocSection = {
       blocks: [
         {
           kind: 'p',
-          text: 'Se conecta en la barra b una unidad nueva y se sube su generación T; el resto de generadores en servicio baja en proporción a lo que puede bajar (P0 − Pmin). La capacidad es el FCITC de esa transferencia (ver [Restricciones](#restricciones)), con el tope del estudio como Tmax (2000 MW por defecto).',
+          text: 'Se conecta en la barra b una unidad nueva y se sube su generación T; el resto de generadores en servicio baja en proporción a lo que puede bajar (P0 − Pmin), a partir del [despacho base](#despacho-base) de cada caso. La capacidad es el FCITC de esa transferencia (ver [Restricciones](#restricciones)), con el tope del estudio como Tmax (2000 MW por defecto), y nunca pasa de lo que esos generadores pueden bajar en total: más allá, saldrían de sus límites.',
         },
         {
           kind: 'formula',
           caption:
-            'Capacidad de conexión de la barra b: la menor transferencia que lleva alguna restricción a su límite, sin pasar del tope del estudio.',
+            'Capacidad de conexión de la barra b: la menor transferencia que lleva alguna restricción a su límite, sin pasar del tope del estudio ni del margen para bajar de la generación que compensa.',
           math: [
             { sub: ['Capacidad', 'b'] },
             '=',
             'min',
             '(',
             { sub: ['T', 'max'] },
+            ',',
+            'Σ',
+            '(',
+            { sub: ['P', '0'] },
+            '−',
+            { sub: ['P', 'min'] },
+            ')',
             ',',
             { sub: ['min', 'c'] },
             { sub: ['T', 'b'] },
@@ -40,7 +47,7 @@ export const capacitySection: DocSection = {
             {
               term: 'Elemento limitante',
               definition:
-                'El elemento monitoreado de la restricción que da el mínimo. «Ninguno: se alcanza el tope del estudio» cuando ninguna restricción limita antes de Tmax.',
+                'El elemento monitoreado de la restricción que da el mínimo. «Ninguno: se alcanza el tope del estudio» cuando ninguna restricción limita antes de Tmax; «Margen de la generación que compensa» cuando lo que limita no es la red sino cuánto pueden bajar los demás generadores.',
             },
             {
               term: 'Contingencia',
@@ -82,7 +89,7 @@ export const capacitySection: DocSection = {
           items: [
             'Cada capacidad supone una sola conexión nueva, en esa barra, con el resto de la red como en el caso. Por eso no son simultáneas ni aditivas: conectar en dos barras a la vez no da la suma de sus capacidades, porque ambas conexiones cargan los mismos elementos.',
             'Se calculan con el modelo DC (sin pérdidas, tensiones ni límites de reactivos), adecuado para comparar barras y escenarios, no para reemplazar un estudio de conexión detallado.',
-            'Si la red ya tiene una violación N-1 antes de la conexión y la unidad nueva la empeora, la capacidad es 0 MW (opción `preExistingViolations: "limit"`, la predeterminada). Con `"ignore"` esas violaciones se informan como «Violación previa a la conexión» y no limitan; el estudio de demostración usa esta opción.',
+            'Si la red ya tiene una violación N-1 antes de la conexión y la unidad nueva la empeora, esa violación es de la red, no de la conexión: se informa como «Violación previa a la conexión» y no limita (opción `preExistingViolations: "ignore"`, la predeterminada, la cifra atribuible). Con `"limit"` la capacidad de esa barra es 0 MW (la cifra estricta, ver [Violaciones existentes y las dos cifras](#violaciones-existentes)).',
           ],
         },
       ],

@@ -11,9 +11,9 @@ export const limitsSection: DocSection = {
         {
           kind: 'list',
           items: [
-            'El análisis N-1, los niveles de flexibilidad y las capacidades de conexión usan el modelo DC: sirven para filtrar y comparar. Solo la primera restricción de cada nivel se verifica con un flujo de carga AC.',
+            'El análisis N-1, los niveles de flexibilidad y las capacidades de conexión usan el modelo DC: sirven para filtrar y comparar. Se verifican con un flujo de carga AC la restricción que limita cada cifra y, cuando lo pides, la capacidad de una barra; no se limitan tensiones ni potencia reactiva.',
             'Las contingencias del análisis de un caso subido son salidas de rama (líneas y transformadores); no incluye salidas de generadores.',
-            'Los enlaces HVDC, los dispositivos FACTS, los interruptores, las máquinas de inducción y las correcciones de impedancia de transformadores no se modelan; cada registro de esos aparece como aviso.',
+            'Los enlaces HVDC, los dispositivos FACTS, las máquinas de inducción y las correcciones de impedancia de transformadores no se modelan; cada registro de esos aparece como aviso. Los interruptores cerrados (y las ramas de impedancia nula) unen sus barras y no son contingencias ni se monitorean; los abiertos no forman parte de la red.',
             'Por caso se guardan como máximo 300 restricciones y las 50 mayores cargas post-contingencia.',
             'Las capacidades de conexión son indicativas: una conexión a la vez, ni simultáneas ni aditivas.',
           ],
@@ -28,7 +28,8 @@ export const limitsSection: DocSection = {
           kind: 'list',
           items: [
             'Archivos de hasta 10 MB (200 MB una vez descomprimidos), con extensión .bin o .txt.',
-            'Los estudios de capacidad de conexión no se suben desde la página: el de Resultados es el de demostración, y los propios se calculan con `npx holgura study`.',
+            'Cada servidor fija cuánto calcula para que ningún usuario haga esperar a los demás; por defecto: casos de hasta 50.000 barras, 30 minutos por análisis o por caso de un estudio, estudios de hasta 5.000 casos (escenarios × años) y unas 2 horas estimadas, 3 análisis en curso y 500 MB guardados por usuario. Lo que pasa de esos límites se rechaza con un mensaje que dice cuánto pide y cuánto admite el servidor.',
+            'Los análisis esperan en una cola justa: el siguiente es el del usuario que lleva más tiempo sin calcular, y los casos pequeños tienen su propio carril. La barra de progreso muestra el puesto en la cola, y «Cancelar» detiene un análisis en cola o en curso.',
             'El progreso de un análisis llega en vivo por eventos del servidor; si el navegador no los recibe (por ejemplo, con sesión SAX, que se autentica con un token y no con una cookie), la página consulta el estado cada segundo.',
             'Las redes de la demo y del estudio de demostración son redes sintéticas públicas (ACTIVSg200 y ACTIVSg2000, Texas A&M University), no la red colombiana; sus escenarios, intercambios y proyectos son ilustrativos.',
           ],
@@ -139,6 +140,11 @@ export const glossarySection: DocSection = {
             {
               term: 'Condición Original',
               definition: 'El caso tal como se subió (T = 0).',
+            },
+            {
+              term: 'Despacho base',
+              definition:
+                'El despacho del archivo con su desbalance (las pérdidas AC) repartido entre las unidades en servicio: el punto de partida de todas las cifras DC.',
             },
             {
               term: 'Despacho Límite',

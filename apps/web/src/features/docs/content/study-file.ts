@@ -65,7 +65,7 @@ export const studyFileSection: DocSection = {
             'Escenarios: nombre sin espacios ni guiones bajos, condición, multiplicador de demanda por área (vacío = 1) e intercambios (MW en una barra: positivo importa, negativo exporta).',
             'Proyectos: año de entrada en operación, líneas (entre barras del caso, R, X y B en por unidad) y unidades de generación.',
             'Barras candidatas: búscalas por número, nombre, tensión o área (se muestran de a 20, aunque el caso tenga 10.000 barras); elige «todas las barras de N kV o más», o pega una lista de números: los que no están en el caso se nombran y no se agregan. El formulario dice cuántas barras llevas.',
-            'Opciones: tope de capacidad (MW), capacidad poscontingencia, corte del factor de distribución y el tratamiento de las violaciones existentes.',
+            'Opciones: tope de capacidad (MW), capacidad poscontingencia, corte del factor de distribución, el tratamiento de las violaciones existentes (atribuible por defecto) y el despacho base (distribuido por defecto).',
             'Pulsa «Revisar» y, si todo está bien, «Calcular estudio».',
           ],
         },
@@ -73,14 +73,14 @@ export const studyFileSection: DocSection = {
           kind: 'terms',
           items: [
             {
-              term: 'Estricta (`limit`)',
-              definition:
-                'Si la red ya viola un límite en una contingencia y la unidad nueva lo empeora, la capacidad de esa barra es 0 MW (el análisis tal como está escrito).',
-            },
-            {
-              term: 'Atribuible a la conexión (`ignore`)',
+              term: 'Atribuible a la conexión (`ignore`, por defecto)',
               definition:
                 'Las violaciones que la red ya tiene son de la red, no de la conexión: se informan con cada barra, pero no limitan su capacidad.',
+            },
+            {
+              term: 'Estricta (`limit`)',
+              definition:
+                'Si la red ya viola un límite en una contingencia y la unidad nueva lo empeora, la capacidad de esa barra es 0 MW.',
             },
           ],
         },
@@ -251,7 +251,12 @@ export const studyFileSection: DocSection = {
             [
               '`options.preExistingViolations`',
               'no',
-              '`"limit"` (por defecto: una violación previa que la conexión empeora da 0 MW) o `"ignore"` (se informa sin limitar).',
+              '`"ignore"` (por defecto: una violación previa que la conexión empeora se informa sin limitar, la cifra atribuible) o `"limit"` (da 0 MW, la cifra estricta).',
+            ],
+            [
+              '`options.slack`',
+              'no',
+              '`"distributed"` (por defecto: el desbalance de cada caso, sus pérdidas AC, se reparte entre las unidades en proporción a su generación) o `"single"` (lo toma la unidad de referencia, como MATPOWER). Ver [Despacho base](#despacho-base).',
             ],
           ],
         },

@@ -20,6 +20,24 @@ const uploadErrors: [ErrorCode, string][] = [
   ['PARSE_RAW_BUS_DUPLICATE', 'Dos registros de barra con el mismo número.'],
   ['MODEL_BRANCH_ZERO_REACTANCE', 'Una rama en servicio tiene X = 0: el flujo DC no existe.'],
   ['LINALG_SINGULAR', 'El sistema de ecuaciones de la red no tiene solución única.'],
+  [
+    'MODEL_VALUE_NOT_FINITE',
+    'Una demanda, impedancia, generación, tensión o ángulo es infinito o no es un número.',
+  ],
+  [
+    'MODEL_CASE_TOO_LARGE',
+    'El caso tiene más barras de las que analiza el servidor (50.000 por defecto).',
+  ],
+  ['UPLOAD_RATE_LIMITED', 'Más subidas por minuto de las que admite el servidor (10 por defecto).'],
+  [
+    'STORAGE_QUOTA_EXCEEDED',
+    'Tus archivos y resultados guardados pasarían del espacio por usuario (500 MB por defecto).',
+  ],
+  [
+    'JOB_TIME_LIMIT',
+    'El cálculo pasó del tiempo máximo del servidor (30 minutos por defecto) y se detuvo.',
+  ],
+  ['JOB_CANCELLED', 'Pulsaste «Cancelar» mientras el análisis estaba en cola o en curso.'],
   ['JOB_WORKER_CRASHED', 'El proceso de análisis se detuvo tres veces con el mismo archivo.'],
 ];
 
@@ -52,7 +70,7 @@ export const uploadSection: DocSection = {
         },
         {
           kind: 'p',
-          text: 'El formato se reconoce por el contenido, no por el nombre del archivo. Los registros que el motor no modela (enlaces HVDC, dispositivos FACTS, interruptores, máquinas de inducción, agrupaciones de líneas multisección, …) no se descartan en silencio: cada uno aparece como aviso en el resultado, con su línea.',
+          text: 'El formato se reconoce por el contenido, no por el nombre del archivo. Los registros que el motor no modela (enlaces HVDC, dispositivos FACTS, máquinas de inducción, agrupaciones de líneas multisección, …) no se descartan en silencio: cada uno aparece como aviso en el resultado, con su línea. Los interruptores cerrados del PSS/E (versión 35, y las ramas cuyo circuito empieza por `@` o `*`) y las ramas de impedancia nula unen sus barras: no son contingencias ni se monitorean, y el aviso dice cuántos hay.',
         },
         {
           kind: 'p',
@@ -120,7 +138,7 @@ export const uploadSection: DocSection = {
           items: [
             'El servidor guarda el archivo y, en una sola operación, registra el caso y un análisis en cola. Desde ese momento el análisis se ejecuta aunque el servidor se reinicie.',
             'Un proceso de cálculo lo toma y avanza por etapas: «Leyendo el caso» (5 %), «Analizando contingencias N-1» (20 %), «Calculando la flexibilidad y las restricciones» (55 %), «Verificando con flujo de carga AC» (80 %) y «Guardando resultados» (95 %).',
-            'La barra de progreso de la tarjeta de subida sigue esas etapas en vivo. Si el proceso de cálculo se detiene, el análisis se reintenta (tres intentos en total).',
+            'La barra de progreso de la tarjeta de subida sigue esas etapas en vivo y, mientras espera, su puesto en la cola; «Cancelar» lo detiene. Si el proceso de cálculo se detiene, el análisis se reintenta (tres intentos en total).',
             'Al terminar, el caso aparece en «Casos disponibles»: selecciónalo para ver «Resultados del caso seleccionado».',
           ],
         },
