@@ -40,9 +40,29 @@ export function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, () => done());
+    setHeaders(request.raw, reply.raw, () => {
+      // Browsers ignore COOP on an origin that is not potentially trustworthy (plain HTTP at
+      // a machine's address) and log an error on every page for it: send it only where it
+      // applies.
+      if (!trustworthyOrigin(request.protocol, request.hostname)) {
+        reply.raw.removeHeader('cross-origin-opener-policy');
+      }
+      done();
+    });
   });
   headersByApp.set(app, headerList(setHeaders));
+}
+
+/** HTTPS, or a loopback host (https://w3c.github.io/webappsec-secure-contexts/). */
+export function trustworthyOrigin(protocol: string, hostname: string): boolean {
+  if (protocol === 'https') return true;
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 type Middleware = ReturnType<typeof helmet>;

@@ -123,6 +123,10 @@ export async function createNetworkRenderer(options: {
   let highlightedGenerators = generatorBuses();
 
   const sigma: Sigma = new SigmaClass(graph, container, {
+    // A window resize while the drawing is out of the layout (a collapsed section, a screenshot
+    // resizing the viewport) would otherwise throw from sigma's listener; the observer below
+    // draws it at its size when it has one again.
+    allowInvalidContainer: true,
     defaultEdgeType: 'line',
     // Edge picking draws every edge a second time per frame; above a few thousand buses that
     // halves the frame rate, so branch hover is kept for the cases where it is cheap.
@@ -270,6 +274,15 @@ export async function createNetworkRenderer(options: {
   sigma.on('leaveEdge', () => onHover(null));
   sigma.getCamera().on('updated', () => onHover(null));
 
+  // sigma follows the window's size only; the container also changes with the layout.
+  const resized =
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver(() => {
+          if (container.offsetWidth > 0 && container.offsetHeight > 0) sigma.scheduleRender();
+        });
+  resized?.observe(container);
+
   return {
     sigma,
     refresh: () => {
@@ -300,6 +313,7 @@ export async function createNetworkRenderer(options: {
       );
     },
     kill: () => {
+      resized?.disconnect();
       sigma.kill();
       if (window.__holguraNetwork === hook) delete window.__holguraNetwork;
     },
