@@ -175,3 +175,30 @@ describe.each(dialects)('every job can be stopped and is bounded, on %s (issue #
     expect((await waitForJob(ana, (await uploaded(ana, case9, 'c.m')).jobId)).state).toBe('done');
   }, 60_000);
 });
+
+describe('the audit’s own case (issue #26)', () => {
+  it('a 100,000-bus chain and a 200-bus case from two users: the small one is done within 30 s of its upload; deleting the chain frees its thread at once', async () => {
+    // The default thread count of a two-core machine, and a server that allows the chain
+    // (MAX_CASE_BUSES's default, 50,000, would refuse it before it ran).
+    const { server } = await buildTestApp(
+      { workers: 2, jobLimits: { ...limits, maxCaseBuses: 200_000 } },
+      { ...quick },
+    );
+    const ana = await signedIn(server, 'audit-chain');
+    const bruno = await signedIn(server, 'audit-small');
+    const big = await uploaded(ana, chainCase(100_000), 'chain.m');
+    await waitUntil(ana, big.jobId, 'running');
+    const uploadedAt = Date.now();
+    const small = await uploaded(bruno, activsg200, 'small.m');
+    expect((await waitForJob(bruno, small.jobId, 30_000)).state).toBe('done');
+    expect(Date.now() - uploadedAt).toBeLessThan(30_000);
+    expect((await statusOf(ana, big.jobId)).state).toBe('running');
+
+    const deleted = await ana.request({ method: 'DELETE', url: `/api/cases/${big.caseId}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const next = await uploaded(ana, activsg200, 'next.m');
+    const nextAt = Date.now();
+    expect((await waitForJob(ana, next.jobId, 30_000)).state).toBe('done');
+    expect(Date.now() - nextAt).toBeLessThan(15_000);
+  }, 120_000);
+});
