@@ -240,7 +240,7 @@ describe('flexibility results', () => {
       true,
     );
 
-    // Coming back to the page: the summary comes from local storage (spec §9, 30 minutes), and
+    // Coming back to the page: the summary comes from local storage (docs/product.md §9, 30 minutes), and
     // the browser asks whether its copy of the level's page is still current (If-None-Match);
     // the API answers 304, no body travels.
     const revalidations: {

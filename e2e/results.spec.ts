@@ -68,7 +68,7 @@ type ApiCapacity = {
   } | null;
 };
 
-/** ANALYSIS.md §4 with the moved flow: the capacity the limiting constraint allows. */
+/** docs/analysis.md §4 with the moved flow: the capacity the limiting constraint allows. */
 function expectedCapacity(c: ApiCapacity, dispatch: ReadonlyMap<number, number>): number {
   const lim = c.limiting!;
   let f0 = lim.flowAtZeroMw!;

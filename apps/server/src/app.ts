@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const server = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // JSON bodies are small; only the upload route raises its limit (to 10 MB, PRODUCT.md).
+    // JSON bodies are small; only the upload route raises its limit (to 10 MB, docs/product.md).
     bodyLimit: MAX_JSON_BODY_BYTES,
     ...requestTimeoutOptions(config.bodyTimeoutMs),
     trustProxy: trustProxyOption(config.trustProxy),

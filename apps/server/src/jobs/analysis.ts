@@ -40,7 +40,7 @@ export type AnalysisOutcome =
 
 /**
  * The analysis an upload gets: read the case (format by content), screen every N-1 outage in
- * DC, the flexibility with the study group (`groupKey`, or ANALYSIS.md §5's default rule when
+ * DC, the flexibility with the study group (`groupKey`, or docs/analysis.md §5's default rule when
  * null), and describe the result for the API. Runs inside a worker thread; bad input is an
  * outcome, not an exception, so the job fails with the parser's code instead of crashing the
  * worker.
@@ -154,7 +154,7 @@ function describeNetwork(net: Network): NetworkViewV1 | null {
   }
 }
 
-/** ANALYSIS.md §5's default study group (the demo and its test use this one). */
+/** docs/analysis.md §5's default study group (the demo and its test use this one). */
 export function analyseWithDefaultGroup(net: Network): FlexibilityResult {
   return analyseWithGroup(net, null);
 }

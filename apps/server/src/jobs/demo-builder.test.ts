@@ -9,7 +9,7 @@ const demoNetwork = fs.readFileSync(
   fileURLToPath(new URL('../../../../demo/networks/case_ACTIVSg200.m.xz', import.meta.url)),
 );
 
-describe('the /demo flows (ANALYSIS.md §7)', () => {
+describe('the /demo flows (docs/analysis.md §7)', () => {
   it('are DC power flows of the bundled demo network at Tmax, checked by brute force', async () => {
     const { network } = await loadCase(demoNetwork);
     const flows = computeDemoFlows(network);

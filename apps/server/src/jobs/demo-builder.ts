@@ -88,7 +88,7 @@ export async function buildDemo(input: {
 }
 
 /**
- * ANALYSIS.md §7's flows for the demo's constraint — the first one with a real contingency, in
+ * docs/analysis.md §7's flows for the demo's constraint — the first one with a real contingency, in
  * level and ranking order, as /demo picks it: the N-0 flows on the monitored and contingency
  * branches with the study group at Tmax, and the monitored branch's flow after the contingency
  * at Tmax. The same analysis as the stored case (same default group), so the same constraint.

@@ -26,7 +26,7 @@ export const MAX_STORED_CONSTRAINTS = 300;
 export const MAX_STORED_VIOLATIONS = 200;
 
 /**
- * The engine's choice for a stored group key; null is the default rule (ANALYSIS.md §5). Keys
+ * The engine's choice for a stored group key; null is the default rule (docs/analysis.md §5). Keys
  * are checked by the contracts' schema before they are stored, so one that does not parse here
  * is a bug, not bad input.
  */

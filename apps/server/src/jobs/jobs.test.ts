@@ -102,7 +102,7 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
       flexibility.levels.map((l) => [l.level, l.constraintIds.length]),
     );
     const n1 = data.analysis!.n1;
-    // The product's post-contingency limit is RATE_B when set (ANALYSIS.md §3), so the stored
+    // The product's post-contingency limit is RATE_B when set (docs/analysis.md §3), so the stored
     // result equals the engine run with its defaults; MATPOWER agreement is the engine's test.
     const expected = screenN1((await loadCase(case30)).network, { top: 50 });
     expect(n1.overloadedPairs, 'case30 overloaded pairs').toBe(expected.overloadedPairs);

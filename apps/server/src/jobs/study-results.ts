@@ -63,7 +63,7 @@ export function studyRunOptions(study: StudyFile) {
 }
 
 /**
- * A computed scenario × year case as one stored case per busbar (ANALYSIS.md §6: the busbar is
+ * A computed scenario × year case as one stored case per busbar (docs/analysis.md §6: the busbar is
  * the family), each with the analysis result /resultados reads. `acChecks` adds an AC power flow
  * at each limiting constraint's limit (the demo keeps it; user studies skip it: no screen shows
  * it, and it costs as much as the capacity itself).

@@ -27,7 +27,7 @@ export function PageFrame({ title, intro, children }: PageFrameProps) {
 }
 
 /**
- * A screen that needs sign-in (spec §2): the session check, then its lazily loaded code behind a
+ * A screen that needs sign-in (docs/product.md §2): the session check, then its lazily loaded code behind a
  * spinner, then its frame and content together.
  */
 export function SignedInPage(props: PageFrameProps) {

@@ -96,7 +96,7 @@ export const esAnalysisResults = {
       noFuel: '–',
     },
   },
-  /** The two figures (ANALYSIS.md §5): attributable first, strict a click away. */
+  /** The two figures (docs/analysis.md §5): attributable first, strict a click away. */
   figures: {
     label: 'Cifra',
     attributable: 'Atribuible',

@@ -72,7 +72,7 @@ export const esBusbarCapacities = {
   studyAbsentTitle: 'Esta versión del estudio no tiene la capacidad de cada barra',
   studyAbsentBody:
     'Se calculó antes de que Holgura calculara la capacidad de cada barra en los estudios. Guarda una nueva versión del estudio (Estudios → Editar) para calcularla en cada escenario y año.',
-  /** The two figures (ANALYSIS.md §6): attributable first. */
+  /** The two figures (docs/analysis.md §6): attributable first. */
   figureLabel: 'Cifra de la capacidad por barra',
   attributable: 'Atribuible',
   strict: 'Estricta',

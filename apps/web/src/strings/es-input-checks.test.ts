@@ -123,7 +123,7 @@ describe('the input checks in Spanish (issue #25)', () => {
   });
 });
 
-describe('the base dispatch in one sentence (ANALYSIS.md §3)', () => {
+describe('the base dispatch in one sentence (docs/analysis.md §3)', () => {
   it('says the mismatch was shared by the units in proportion to their output', () => {
     expect(baseDispatchSentence(baseCase)).toBe(
       'Despacho base: el desbalance del archivo (1.615,5 MW, 2,41 % de la demanda, sus pérdidas AC) se repartió entre 315 unidades en proporción a su generación.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gaugeWidthPercent, loadBand, loadBandLabel } from './load-bands';
 
-describe('load bands (spec §4, §9)', () => {
+describe('load bands (docs/product.md §4, §9)', () => {
   it.each([
     [131, 'SOBRECARGA EXTREMA'],
     [130, 'Sobrecarga'],

@@ -1,6 +1,6 @@
 import { es } from '../strings/es';
 
-/** The load status of an element (spec §4): bands at 50, 75, 90, 100 and 130 % of its limit. */
+/** The load status of an element (docs/product.md §4): bands at 50, 75, 90, 100 and 130 % of its limit. */
 export type LoadBand = 'extreme' | 'overload' | 'critical' | 'alert' | 'moderate' | 'normal';
 
 /** The band of a loading in percent (the sign of the flow does not matter). */

@@ -54,7 +54,7 @@ export const groupAnalysisSummarySchema = z.object({
   groupKey: z.string(),
   /** Spanish name: 'Unidades del área 3'. */
   label: z.string(),
-  /** 'default': the group the upload's analysis chose by ANALYSIS.md §5's rule. */
+  /** 'default': the group the upload's analysis chose by docs/analysis.md §5's rule. */
   chosenBy: z.enum(['default', 'request']),
   /** The group of the upload's own analysis, the one GET /api/cases/{caseId}/data holds. */
   isUploadGroup: z.boolean(),

@@ -5,7 +5,7 @@ import { acCheckSchema } from '../result/flexibility.v1';
 import { caseIdSchema } from './cases';
 
 /**
- * The N-1 connection capacity of every busbar of an analysed case (issue #17, ANALYSIS.md §6
+ * The N-1 connection capacity of every busbar of an analysed case (issue #17, docs/analysis.md §6
  * "Every busbar at once", docs/decisions/016), computed by a follow-up job of kind 'capacity'
  * after the upload's analysis and served in pages, never as one document:
  *
@@ -16,7 +16,7 @@ import { caseIdSchema } from './cases';
  *   GET  /api/cases/{caseId}/busbar-capacities.{xlsx,csv}?sort&order&q&minKv&area&figure
  *
  * Each bus has both figures: `attributable` (pre-existing violations the injection worsens left
- * aside) and `strict` (ANALYSIS.md §4 as written: such a violation gives 0), and the
+ * aside) and `strict` (docs/analysis.md §4 as written: such a violation gives 0), and the
  * pre-existing violation its injection worsens most. Branches are 1-based rows of the case file
  * (`mpc.branch` order), as everywhere in the API.
  */
@@ -218,9 +218,9 @@ export type BusbarCapacitySummary = z.infer<typeof busbarCapacitySummarySchema>;
 /** How the capacities were computed: what a screen states next to them. */
 export const busbarCapacityOptionsSchema = z.object({
   capMw: z.number(),
-  /** 'emergency': RATE_B after a contingency when non-zero, else RATE_A (ANALYSIS.md §3). */
+  /** 'emergency': RATE_B after a contingency when non-zero, else RATE_A (docs/analysis.md §3). */
   postContingencyRating: z.string(),
-  /** 'headroom-down': every other in-service unit, by P0 − Pmin (ANALYSIS.md §4). */
+  /** 'headroom-down': every other in-service unit, by P0 − Pmin (docs/analysis.md §4). */
   sink: z.string(),
   distributionFactorCutoff: z.number(),
   contingencies: z.number().int().nonnegative(),

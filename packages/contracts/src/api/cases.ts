@@ -131,7 +131,7 @@ export type UpsertCaseDataRequest = z.input<typeof upsertCaseDataRequestSchema>;
 
 /**
  * The flows /demo shows after 'Aplicar Despacho Crítico' and 'Aplicar Contingencia'
- * (ANALYSIS.md §7), MW with the same from-end sign as the initial flows, for the demo's first
+ * (docs/analysis.md §7), MW with the same from-end sign as the initial flows, for the demo's first
  * constraint with a real contingency: the N-0 flows at Tmax and the monitored element's
  * post-contingency flow at Tmax.
  */

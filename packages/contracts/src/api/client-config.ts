@@ -6,7 +6,7 @@ export const clientConfigResponseSchema = z.object({
     /** OpenID issuer of SAX (the operator's tenant, or this server's local provider). */
     authority: z.string(),
     clientId: z.string(),
-    /** Hosted login policy (spec §6), passed through to the provider. */
+    /** Hosted login policy (docs/product.md §6), passed through to the provider. */
     policy: z.string().nullable(),
     scopes: z.string(),
     /** True when SAX is this server's local provider (one-machine installs and tests). */

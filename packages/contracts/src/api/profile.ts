@@ -9,7 +9,7 @@ const requiredText = (label: string, feminine = false) => {
     .max(200, `${label} es demasiado ${feminine ? 'larga' : 'largo'}`);
 };
 
-/** Spec §3 profile, in API form. `accountKind` tells whether the user may edit it (spec §6). */
+/** Spec §3 profile, in API form. `accountKind` tells whether the user may edit it (docs/product.md §6). */
 export const profileSchema = z.object({
   userId: z.string(),
   firstName: z.string(),
@@ -28,7 +28,7 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-/** Sign-up form (spec §2): the account plus the profile metadata. */
+/** Sign-up form (docs/product.md §2): the account plus the profile metadata. */
 export const signUpRequestSchema = z.object({
   firstName: requiredText('El nombre'),
   lastName: requiredText('El apellido'),

@@ -25,7 +25,7 @@ import { positiveIntegerParam, resultChoice } from './export';
  *   GET /api/cases/{caseId}/result/constraints?level=&figure=    one level's constraints, paged
  *   GET /api/cases/{caseId}/result/constraints/{id}/generators   the generators of one constraint
  *   GET /api/cases/{caseId}/result/violations                    pre-existing violations
- *   GET /api/cases/{caseId}/result/full-data-json                the SAX document (spec §3)
+ *   GET /api/cases/{caseId}/result/full-data-json                the SAX document (docs/product.md §3)
  *   GET /api/cases/{caseId}/network                              the network view (decision 009)
  *
  * Each takes `analysis` (a group's analysisId from GET /api/cases/{caseId}/analyses); without

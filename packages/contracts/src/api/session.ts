@@ -11,5 +11,5 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponseSchema = z.object({ user: sessionUserSchema }).nullable();
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** Browser storage key of the SAX id token (spec §3, §9): `{ token: string }`. */
+/** Browser storage key of the SAX id token (docs/product.md §3, §9): `{ token: string }`. */
 export const SAX_ID_TOKEN_STORAGE_KEY = 'holgura_id_token';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { studyFileSchema } from './study';
 
 /**
- * A user's capacity studies through the API (PRODUCT.md § "Studies", issue #15): create one
+ * A user's capacity studies through the API (docs/product.md § "Studies", issue #15): create one
  * from a network file (or an analysed case) and a study file, follow its job, read its results,
  * edit it into a new version, cancel or delete it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { slackRules } from '../result/base-case.v1';
 
 /**
- * The study file (ANALYSIS.md §6): a base case plus scenarios, years, growth, interchanges and
+ * The study file (docs/analysis.md §6): a base case plus scenarios, years, growth, interchanges and
  * projects, from which the scenario × year cases `<escenario>_<año>` are built and the busbar
  * capacities computed. Every message is Spanish and names the field.
  */
@@ -138,7 +138,7 @@ export const studyFileSchema = z
         /**
          * 'ignore' (the default since issue #25, as in /analisis: the attributable figure):
          * violations the network already has belong to the network, not to the connection,
-         * and are reported without limiting it. 'limit' (ANALYSIS.md §4 as written, the strict
+         * and are reported without limiting it. 'limit' (docs/analysis.md §4 as written, the strict
          * figure): a violation the new unit makes worse gives capacity 0.
          */
         preExistingViolations: z

@@ -33,7 +33,7 @@ export interface LegacyConstraintView {
   generators: LegacyGeneratorView[];
   monitoredFlow: LegacyElementFlow | null;
   contingencyFlow: LegacyElementFlow | null;
-  /** Emergency capacity when a real contingency exists, else maximum capacity (spec §5). */
+  /** Emergency capacity when a real contingency exists, else maximum capacity (docs/product.md §5). */
   limit: number | null;
 }
 
@@ -89,7 +89,7 @@ function namedList(list: { name: string; values: unknown[] }[] | undefined, inde
 }
 
 /**
- * Reads a fullDataJSON with every data rule of spec §5: constraints without a monitored element
+ * Reads a fullDataJSON with every data rule of docs/product.md §5: constraints without a monitored element
  * are ignored; ranking 0 is dropped for levels other than 0; constraints by ranking descending;
  * comma decimals; '?'-joined generator names; 'G ' prefix and leading-dash matching; bus pairs
  * split on '-'; the emergency-versus-maximum limit rule.
@@ -181,7 +181,7 @@ function readConstraint(
   }
 
   const monitoredFlow = elements.get(elementKey(monitored)) ?? null;
-  // ANALYSIS.md §3: the emergency rating after a real contingency when it is given (non-zero),
+  // docs/analysis.md §3: the emergency rating after a real contingency when it is given (non-zero),
   // else the maximum.
   const emergency = monitoredFlow?.emergencyCapacity ?? null;
   const limit = monitoredFlow

@@ -4,7 +4,7 @@ import { FULL_NETWORK_OVERLOAD } from './full-data-json';
 import { busPairOf, parseLegacyNumber, readFullDataJson } from './full-data-json.read';
 import { writeFullDataJson } from './full-data-json.write';
 
-/** A hand-written legacy case exercising each data rule of spec §5. */
+/** A hand-written legacy case exercising each data rule of docs/product.md §5. */
 const legacySample = {
   caseResult: [
     {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The original product's `fullDataJSON` (spec §3): an import/export format only
- * (ANALYSIS.md §8). Holgura's own result is `analysis-result.v1`; this file holds the layout
+ * The original product's `fullDataJSON` (docs/product.md §3): an import/export format only
+ * (docs/analysis.md §8). Holgura's own result is `analysis-result.v1`; this file holds the layout
  * and `full-data-json.read.ts` / `full-data-json.write.ts` the two adapters.
  *
  * The spec names the members but not every shape. Where it is silent we read it as follows
@@ -64,7 +64,7 @@ export const fullDataJsonSchema = z.object({
 });
 export type FullDataJson = z.infer<typeof fullDataJsonSchema>;
 
-/** Shown when a constraint has no contingency element (spec §3): the N-0 case. */
+/** Shown when a constraint has no contingency element (docs/product.md §3): the N-0 case. */
 export const FULL_NETWORK_OVERLOAD = 'SOBRECARGA RED COMPLETA';
 
 /** Spec §9: generators below this sensitivity do not count on the results cards. */

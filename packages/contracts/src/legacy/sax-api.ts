@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The routes and shapes of the original product's calculation API ("SAX API", spec §7), which
+ * The routes and shapes of the original product's calculation API ("SAX API", docs/product.md §7), which
  * Holgura keeps so existing clients go on working.
  */
 export const legacyApiCaseSchema = z.object({

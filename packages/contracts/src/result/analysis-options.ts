@@ -12,7 +12,7 @@ export const postContingencyRatings = ['A', 'B', 'C', 'emergency'] as const;
 export type PostContingencyRating = (typeof postContingencyRatings)[number];
 
 /**
- * Who gives the MW a transfer adds (ANALYSIS.md §4): 'auto' is the engine's default (the other
+ * Who gives the MW a transfer adds (docs/analysis.md §4): 'auto' is the engine's default (the other
  * units by their room to reduce; the loads when every unit rises), or one rule for all.
  */
 export const sinkChoices = ['auto', 'headroom-down', 'initial-output', 'loads'] as const;

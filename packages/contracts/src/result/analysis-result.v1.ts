@@ -55,9 +55,9 @@ export const analysisResultV1Schema = z.object({
   }),
   /** The base case the N-1 screening ran on: dispatch and input checks (issue #25). */
   baseCase: baseCaseSchema.optional(),
-  /** Present on the cases of a busbar study (ANALYSIS.md §6). */
+  /** Present on the cases of a busbar study (docs/analysis.md §6). */
   busbarCapacity: busbarCapacitySchema.optional(),
-  /** Absent until the case's flexibility analysis has run (ANALYSIS.md §5). */
+  /** Absent until the case's flexibility analysis has run (docs/analysis.md §5). */
   flexibility: flexibilitySchema.optional(),
   /** Engine version that produced the result. */
   engineVersion: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { acCheckSchema } from './flexibility.v1';
 
 /**
- * Connection capacity at one busbar in one scenario × year case (ANALYSIS.md §6): the FCITC of
+ * Connection capacity at one busbar in one scenario × year case (docs/analysis.md §6): the FCITC of
  * a new unit at the bus, with what limits it. One stored case per (busbar, scenario, year); the
  * busbar is the case family.
  */
@@ -10,7 +10,7 @@ import { acCheckSchema } from './flexibility.v1';
 export const GENERATOR_SENSITIVITY_THRESHOLD = 0.01;
 
 /**
- * A plant (the units of one bus) that moves the limiting constraint (spec §3 generator chart
+ * A plant (the units of one bus) that moves the limiting constraint (docs/product.md §3 generator chart
  * item): its sensitivity is the MW the constraint's post-contingency flow moves per MW it rises,
  * balanced by the same sink as the busbar transfer, so Σ sensitivity·ΔP is the what-if exactly
  * in the DC model.

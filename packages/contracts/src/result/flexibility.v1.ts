@@ -3,8 +3,8 @@ import { baseCaseSchema, slackRules } from './base-case.v1';
 import { studyGroupKinds, studyGroupReasonCodes } from './study-group';
 
 /**
- * The flexibility analysis of one case (ANALYSIS.md §4–§5), as stored in the analysis result.
- * Generators are grouped into plants (machines at one bus, ANALYSIS.md §1); a plant's output
+ * The flexibility analysis of one case (docs/analysis.md §4–§5), as stored in the analysis result.
+ * Generators are grouped into plants (machines at one bus, docs/analysis.md §1); a plant's output
  * along the transfer is `pInitialMw + T · participation` (positive for the study group, negative
  * for the sink), so the dispatch at any transfer — a level, a constraint's limit, Tmax — is
  * derived, not stored per constraint. Branch indices are 1-based in file order.
@@ -90,7 +90,7 @@ export const flexibilityLevelSchema = z.object({
 export type FlexibilityLevel = z.infer<typeof flexibilityLevelSchema>;
 
 /**
- * The study group (ANALYSIS.md §5, docs/decisions/013): which units rise, how many, their
+ * The study group (docs/analysis.md §5, docs/decisions/013): which units rise, how many, their
  * headroom (Tmax) and why this group. Absent on results stored before issue #21.
  */
 export const studyGroupDescriptionSchema = z.object({
@@ -101,7 +101,7 @@ export const studyGroupDescriptionSchema = z.object({
   parameter: z.string().nullable(),
   /** Spanish name for the screen: 'Unidades del área 3'. */
   label: z.string(),
-  /** 'default': ANALYSIS.md §5's rule chose it; 'request': the user did. */
+  /** 'default': docs/analysis.md §5's rule chose it; 'request': the user did. */
   chosenBy: z.enum(['default', 'request']),
   reason: z.object({
     code: z.enum(studyGroupReasonCodes),
@@ -205,7 +205,7 @@ export const flexibilitySchema = z.object({
   /**
    * First-contingency incremental transfer capability, capped at Tmax. With `figures`, these
    * three members repeat `figures.attributable`; without (results stored before issue #21),
-   * they are the strict figure, ANALYSIS.md §4 as written.
+   * they are the strict figure, docs/analysis.md §4 as written.
    */
   fcitcMw: z.number().nonnegative(),
   /** The constraint that sets the FCITC; null when Tmax is reached first. */
@@ -215,7 +215,7 @@ export const flexibilitySchema = z.object({
   /** Every constraint of either figure, ranking order; worsened violations flagged. */
   constraints: z.array(constraintSchema),
   studyGroup: studyGroupDescriptionSchema.optional(),
-  /** Both figures (ANALYSIS.md §5): the attributable one is shown first. */
+  /** Both figures (docs/analysis.md §5): the attributable one is shown first. */
   figures: z
     .object({ attributable: flexibilityFigureSchema, strict: flexibilityFigureSchema })
     .optional(),

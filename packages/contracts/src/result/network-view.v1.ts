@@ -13,7 +13,7 @@ export const networkViewV1Schema = z
     layout: z.enum(['force', 'geographic']),
     buses: z.object({
       number: z.array(z.number().int()),
-      /** Display name (ANALYSIS.md §1): the file's name, else `B<number>`. */
+      /** Display name (docs/analysis.md §1): the file's name, else `B<number>`. */
       name: z.array(z.string()),
       baseKv: z.array(z.number()),
       x: z.array(z.number()),

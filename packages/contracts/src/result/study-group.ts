@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Study groups of the flexibility analysis (ANALYSIS.md §5, docs/decisions/013): their text
+ * Study groups of the flexibility analysis (docs/analysis.md §5, docs/decisions/013): their text
  * form, shared by the API (`?group=`, `{ group }`) and the CLI (`--group`), and their Spanish
  * wording. The engine takes the parsed shape (`StudyGroupChoice`, the same as the engine's own
  * type); the text and the words live here so the server, the CLI and the web read them alike.

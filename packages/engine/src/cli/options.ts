@@ -54,7 +54,7 @@ export function parseIntegerList(raw: string, previous: number[] = []): number[]
 
 export const POST_RATINGS = ['A', 'B', 'C', 'emergency'] as const satisfies readonly PostRating[];
 
-/** The limit after a contingency, shared by n1, capacity and flex (ANALYSIS.md §3). */
+/** The limit after a contingency, shared by n1, capacity and flex (docs/analysis.md §3). */
 export const postRatingOption = () =>
   new Option(
     '--post-rating <rating>',

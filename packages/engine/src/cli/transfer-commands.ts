@@ -21,12 +21,12 @@ export interface CapacityOptions {
   readonly buses: readonly number[];
   readonly postRating: PostRating;
   readonly capMw?: number;
-  /** ANALYSIS.md §4: whether violations the case already has limit the connection. */
+  /** docs/analysis.md §4: whether violations the case already has limit the connection. */
   readonly preExisting: PreExisting;
   readonly slack?: SlackRule;
 }
 
-/** `holgura capacity FILE --bus N [--bus M …]`: busbar connection capacity (ANALYSIS.md §6). */
+/** `holgura capacity FILE --bus N [--bus M …]`: busbar connection capacity (docs/analysis.md §6). */
 export function capacity(net: Network, options: CapacityOptions): CommandOutput {
   const lookup = makeBusLookup(net.buses.number);
   const result = busbarCapacity(net, {
@@ -77,7 +77,7 @@ export interface AllCapacityOptions {
 }
 
 /**
- * `holgura capacity FILE --all`: the N-1 capacity of every bus (ANALYSIS.md §6 "Every busbar at
+ * `holgura capacity FILE --all`: the N-1 capacity of every bus (docs/analysis.md §6 "Every busbar at
  * once"), both figures — strict (pre-existing violations limit) and attributable (they don't) —
  * and the pre-existing violation each bus's injection worsens most. `--pre-existing` chooses
  * which figure is `capacityMw` and its limiting element; the other is printed beside it.
@@ -252,7 +252,7 @@ export interface FlexOptions {
   readonly postRating: PostRating;
   readonly slack?: SlackRule;
   readonly levels?: number;
-  /** The study group; default: ANALYSIS.md §5's rule, as the web app applies it. */
+  /** The study group; default: docs/analysis.md §5's rule, as the web app applies it. */
   readonly group: StudyGroupChoice;
 }
 

@@ -9,7 +9,7 @@ import { TopK } from './top-k';
 
 /**
  * Which rating limits a monitored branch after a contingency: 'A', 'B', 'C' literally, or
- * 'emergency' (ANALYSIS.md §3, the default): RATE_B when non-zero, else RATE_A. The base case
+ * 'emergency' (docs/analysis.md §3, the default): RATE_B when non-zero, else RATE_A. The base case
  * always uses RATE_A, and RATE_A = 0 means unmonitored.
  */
 export type PostRating = 'A' | 'B' | 'C' | 'emergency';
@@ -67,7 +67,7 @@ export interface N1Result {
   readonly timingsMs: { model: number; basePowerFlow: number; screening: number };
 }
 
-/** The limit of monitored branch `m` after a contingency, by `rule` (ANALYSIS.md §3). */
+/** The limit of monitored branch `m` after a contingency, by `rule` (docs/analysis.md §3). */
 export function postLimit(net: Network, m: number, rule: PostRating): number {
   const { rateAMva, rateBMva, rateCMva } = net.branches;
   switch (rule) {
@@ -89,7 +89,7 @@ export function branchKv(net: Network, k: number): number {
 }
 
 /**
- * DC N-1 screening (ANALYSIS.md §3): f(m|k) = f(m) + LODF(m,k)·f(k) for every monitored m and
+ * DC N-1 screening (docs/analysis.md §3): f(m|k) = f(m) + LODF(m,k)·f(k) for every monitored m and
  * every non-islanding outage k. One sparse solve per outage (four outages per pass over the
  * factors); memory is O(buses + branches).
  */

@@ -6,7 +6,7 @@ import type { CaseFormat } from './sniff';
 import { sniffFormat } from './sniff';
 import { decompressXz } from './xz';
 
-/** ANALYSIS.md §1: 200 MB is the most a case may be once decompressed. */
+/** docs/analysis.md §1: 200 MB is the most a case may be once decompressed. */
 export const MAX_CASE_BYTES = 200 * 1024 * 1024;
 
 export interface LoadedCase {

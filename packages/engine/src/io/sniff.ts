@@ -10,7 +10,7 @@ export interface Sniffed {
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 const MATPOWER_HINT = /^\s*(function\s+mpc\s*=|mpc\.\w+\s*=)/m;
 
-/** Detects the case format by content, never by file name (ANALYSIS.md §1). */
+/** Detects the case format by content, never by file name (docs/analysis.md §1). */
 export function sniffFormat(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) throw new EngineError('INPUT_EMPTY', 'the file is empty');
   if (bytes.length >= XZ_MAGIC.length && XZ_MAGIC.every((b, i) => bytes[i] === b)) {

@@ -2,7 +2,7 @@ import type { Network } from './network';
 import { busDisplayName, busIndex } from './network';
 
 /**
- * Display name of a branch (ANALYSIS.md §1): `<from bus name>-<to bus name>`, with ` <ckt>`
+ * Display name of a branch (docs/analysis.md §1): `<from bus name>-<to bus name>`, with ` <ckt>`
  * appended when the circuit id is not `1`. `branch` is 0-based.
  */
 export function branchDisplayName(net: Network, branch: number): string {

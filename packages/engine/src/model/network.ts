@@ -97,7 +97,7 @@ export function busNumber(n: number): BusNumber {
   return n as BusNumber;
 }
 
-/** Display name of a bus (ANALYSIS.md §1): its name from the file, else `B<number>`. */
+/** Display name of a bus (docs/analysis.md §1): its name from the file, else `B<number>`. */
 export function busDisplayName(net: Network, bus: BusIndex): string {
   const name = net.buses.name[bus];
   return name ? name : `B${net.buses.number[bus]}`;

@@ -36,7 +36,7 @@ export function runAcPowerFlow(net: Network, options: NewtonOptions = {}): AcPow
   const islands = findIslands(net, active);
   const hasGen = new Uint8Array(nb);
   for (let g = 0; g < gen.count; g++) if (active.genActive[g]) hasGen[gen.bus[g]] = 1;
-  // Bus roles as MATPOWER bustypes, per island (ANALYSIS.md §2): every REF bus with generation
+  // Bus roles as MATPOWER bustypes, per island (docs/analysis.md §2): every REF bus with generation
   // and each island's chosen reference hold their angle; islands without generation are
   // de-energised and left out of the solve.
   const isRef = new Uint8Array(nb);

@@ -15,7 +15,7 @@ export interface StudyCase {
 }
 
 /**
- * One scenario × year case (ANALYSIS.md §6): the base network with
+ * One scenario × year case (docs/analysis.md §6): the base network with
  * - each bus's demand (P and Q) × (1 + growth of its area)^(year − first year) × the scenario's
  *   multiplier for its area;
  * - each interchange as a fixed injection at its bus (imports reduce, exports add demand);

@@ -20,7 +20,7 @@ export interface ProjectEffect {
 }
 
 /**
- * The effect of each project on each busbar (ANALYSIS.md §6): in the project's first year in
+ * The effect of each project on each busbar (docs/analysis.md §6): in the project's first year in
  * service, per scenario, the capacity with every project due by then minus the same case without
  * this one. A project due after the study's last year has no effect to report.
  */

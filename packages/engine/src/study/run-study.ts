@@ -54,7 +54,7 @@ export interface StudyBusbar extends BusbarCapacity {
 }
 
 /**
- * Every scenario × year case of a study with its busbar capacities (ANALYSIS.md §6). Cases are
+ * Every scenario × year case of a study with its busbar capacities (docs/analysis.md §6). Cases are
  * independent (see runStudyCase); `onCase` reports progress after each case.
  */
 export function runStudy(

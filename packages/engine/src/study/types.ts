@@ -1,5 +1,5 @@
 /**
- * A study in engine terms (ANALYSIS.md §6). It mirrors the contracts' study file with areas
+ * A study in engine terms (docs/analysis.md §6). It mirrors the contracts' study file with areas
  * resolved to the case's area numbers; the server maps one to the other.
  */
 export interface StudyInterchange {

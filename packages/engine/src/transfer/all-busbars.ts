@@ -31,7 +31,7 @@ import { busbarSetup } from './busbar-setup';
 import type { SinkRule } from './types';
 
 /**
- * The N-1 capacity of every busbar at once (ANALYSIS.md §6, "Every busbar at once"): for each
+ * The N-1 capacity of every busbar at once (docs/analysis.md §6, "Every busbar at once"): for each
  * bus, the FCITC of a new unit there against the sink (§4), strict and attributable, with the
  * pre-existing violation it worsens most. Equal, bus for bus, to a full re-solve (and to
  * busbarCapacity with preExisting 'limit' and 'ignore', which runs these same stages).
@@ -132,7 +132,7 @@ export interface AllBusbarResult {
   /** BusbarStatus per bus. */
   readonly status: Uint8Array;
   /**
-   * ANALYSIS.md §4 as written (option 'limit'): a pre-existing violation the bus worsens gives
+   * docs/analysis.md §4 as written (option 'limit'): a pre-existing violation the bus worsens gives
    * 0. At 0, the limiting pair is the first at T = 0 by contingency row, then monitored row
    * (N-0 first), as busbarCapacity lists it.
    */

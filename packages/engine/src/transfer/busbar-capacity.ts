@@ -14,7 +14,7 @@ import { isPreExisting } from './screen';
 import type { SinkRule } from './types';
 
 /**
- * Busbar connection capacity (ANALYSIS.md §6): for each candidate bus b, the FCITC of a new unit
+ * Busbar connection capacity (docs/analysis.md §6): for each candidate bus b, the FCITC of a new unit
  * at b against the sink, with its limiting element and contingency and the first constraints to
  * bind.
  *

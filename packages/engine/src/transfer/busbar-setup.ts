@@ -10,7 +10,7 @@ import type { SinkSpec } from './weights';
 import { loadShares, sinkUnitWeights, transferError } from './weights';
 
 /**
- * What every busbar capacity computation of a case shares (ANALYSIS.md §6): the transfer
+ * What every busbar capacity computation of a case shares (docs/analysis.md §6): the transfer
  * island, the sink of a new unit and the sink's flows, and the requested buses split into those
  * of the island and those outside it. The transfer of bus b is then +1 at b against the sink.
  */

@@ -1,7 +1,7 @@
 import type { Network } from '../model/network';
 
 /**
- * The network at a transfer T, as a full case a power flow can check (ANALYSIS.md §4: "every
+ * The network at a transfer T, as a full case a power flow can check (docs/analysis.md §4: "every
  * T(c) must be checkable"): each unit at P0 + T·participation, the loads of a load sink at
  * Pd + T·share, a new busbar unit as a negative load of T at its bus, and the contingency
  * branch, if any, out of service. Returns a copy; the input network is not touched. The AC

@@ -5,7 +5,7 @@ import type { ScreenContext } from './screen';
 import { injectionFlows, isPreExisting, streamOutages, transferAtLimit } from './screen';
 
 /**
- * FCITC of one transfer (ANALYSIS.md §4). The transfer's flows per MW, d(x) = PTDF(x,·)·Δp, are
+ * FCITC of one transfer (docs/analysis.md §4). The transfer's flows per MW, d(x) = PTDF(x,·)·Δp, are
  * ONE sparse solve; each outage k then costs the LODF stream's solve and O(monitored) work:
  * d(m|k) = d(m) + LODF(m,k)·d(k), f(m|k) = f(m) + LODF(m,k)·f(k). Nothing dense is formed.
  */
@@ -18,7 +18,7 @@ export interface FcitcOptions {
    */
   readonly maxConstraints?: number;
   /**
-   * 'limit' (default, ANALYSIS.md §4): a pre-existing violation the transfer worsens gives
+   * 'limit' (default, docs/analysis.md §4): a pre-existing violation the transfer worsens gives
    * T(c) = 0. 'ignore': such constraints are left out (a planner's choice when the base case
    * is known to be insecure and the question is what the transfer adds).
    */

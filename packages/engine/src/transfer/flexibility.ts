@@ -29,7 +29,7 @@ import { buildTransferWeights } from './weights';
 export interface FlexibilityOptions
   extends ScreenOptions, BaseCaseOptions, Omit<FcitcOptions, 'generatorOutages'> {
   /**
-   * The units that rise (study-group.ts). Default: ANALYSIS.md §5's rule, `{ kind: 'default' }`
+   * The units that rise (study-group.ts). Default: docs/analysis.md §5's rule, `{ kind: 'default' }`
    * (renewables when their headroom is meaningful, else every unit with headroom).
    */
   readonly group?: StudyGroupChoice;
@@ -37,7 +37,7 @@ export interface FlexibilityOptions
   readonly studyGroup?: StudyGroupSpec;
   /**
    * Default 'headroom-down', except when every unit with headroom rises: then the rest cannot
-   * give room in any useful sense, and the loads take the transfer, as ANALYSIS.md §4 says for
+   * give room in any useful sense, and the loads take the transfer, as docs/analysis.md §4 says for
    * "the source is every generator".
    */
   readonly sink?: SinkSpec;
@@ -51,7 +51,7 @@ export interface FlexibilityOptions
   /**
    * Both figures are always computed; this picks the one the top-level `fcitcMw`,
    * `limitingConstraintIndex` and `levels` repeat: 'ignore' (default, attributable) or 'limit'
-   * (strict, ANALYSIS.md §4 as written).
+   * (strict, docs/analysis.md §4 as written).
    */
   readonly preExisting?: 'limit' | 'ignore';
   /**
@@ -127,7 +127,7 @@ const pairKey = (c: { monitored: number; contingency: number; generatorOutage: n
   `${c.monitored}|${c.contingency}|${c.generatorOutage}`;
 
 /**
- * Flexibility analysis of one case (ANALYSIS.md §5): the study group's transfer against the
+ * Flexibility analysis of one case (docs/analysis.md §5): the study group's transfer against the
  * sink, its FCITC over N-0 and N-1 both ways (attributable and strict), the levels ℓ/N·Tmax
  * with their constraints in ranking order, the violations the case already has, and per kept
  * constraint the sink-balanced sensitivity of every plant. Cost: the DC model, one solve for

@@ -3,7 +3,7 @@ import type { ScreenContext } from './screen';
 import { injectionFlows } from './screen';
 
 /**
- * G-1 (ANALYSIS.md §3, an option): unit u trips at transfer T, losing its output
+ * G-1 (docs/analysis.md §3, an option): unit u trips at transfer T, losing its output
  * P_u(T) = P0_u + T·part_u, which the rest of the sink picks up in proportion to its weights.
  * The network is intact, so the post-outage flow is
  *   f(m|u)(T) = f(m) + T·d(m) − P_u(T)·s'_u(m),   s'_u = (PTDF(·,bus_u) − S)/(1 − w_u),

@@ -1,4 +1,4 @@
-// Public API of the transfer module (ANALYSIS.md §4–§6). 0-based indices throughout.
+// Public API of the transfer module (docs/analysis.md §4–§6). 0-based indices throughout.
 export type {
   ConstraintResult,
   ElementState,

@@ -3,7 +3,7 @@ import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
 
 /**
- * Generators grouped into plants, one per bus (ANALYSIS.md §1): `G <bus name>`, the in-service
+ * Generators grouped into plants, one per bus (docs/analysis.md §1): `G <bus name>`, the in-service
  * machines as units in parallel, and the sums of their P0, Pmax and Pmin. A bus whose machines
  * are all out of service is still a plant (with zero units), so plant indices do not move when
  * a unit is switched.

@@ -45,7 +45,7 @@ function flowAt(r: ReturnType<typeof run>, transferMw: number, branch: number): 
   return runDcPowerFlow(networkAtTransfer(net, pattern, transferMw)).pfMw[branch];
 }
 
-describe('pre-existing violations and the two figures (ANALYSIS.md §4–§5)', () => {
+describe('pre-existing violations and the two figures (docs/analysis.md §4–§5)', () => {
   const r = run();
   const name = (index: number | null) =>
     index === null ? null : r.constraints[index].monitored.name;

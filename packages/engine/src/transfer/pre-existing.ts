@@ -6,7 +6,7 @@ import type { ScreenContext } from './screen';
 import { injectionFlows, isPreExisting, streamOutages, transferAtLimit } from './screen';
 
 /**
- * FCITC both ways in one pass over the outages (ANALYSIS.md §4–§5), and the constraints the
+ * FCITC both ways in one pass over the outages (docs/analysis.md §4–§5), and the constraints the
  * case already violates at T = 0.
  *
  * - **strict** (§4 as written): a constraint over its limit at T = 0 that the transfer worsens

@@ -10,7 +10,7 @@ const casePath = path.resolve(
   '../../../../../shared/reference/cases/case_ACTIVSg200.m',
 );
 
-describe("the 'renewables' study group (ANALYSIS.md §5)", () => {
+describe("the 'renewables' study group (docs/analysis.md §5)", () => {
   const net = readMatpower(fs.readFileSync(casePath, 'utf8')).network;
 
   it('reads MATPOWER genfuel, one fuel per generator', () => {

@@ -8,7 +8,7 @@ import { findBridges } from '../sensitivity/bridges';
 
 /**
  * What every transfer analysis of one case shares: the base flows at T = 0, the monitored set
- * with its N-0 and post-contingency limits (ANALYSIS.md §3), the non-islanding outages, and the
+ * with its N-0 and post-contingency limits (docs/analysis.md §3), the non-islanding outages, and the
  * LODF stream (one sparse solve per outage, four outages per pass over the factors, as the N-1
  * screen does). Memory is O(buses + branches).
  */
@@ -151,7 +151,7 @@ export function streamOutages(
 }
 
 /**
- * T(c) of ANALYSIS.md §4 for flow `f` at T = 0, distribution factor `d` (non-zero) and limit
+ * T(c) of docs/analysis.md §4 for flow `f` at T = 0, distribution factor `d` (non-zero) and limit
  * `L`. A constraint already over the limit the transfer pushes it towards gives 0 (see
  * `isPreExisting`); one the transfer relieves limits only where the flow would cross the
  * opposite limit, which the same formula gives.

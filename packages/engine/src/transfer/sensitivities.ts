@@ -3,7 +3,7 @@ import type { DcModel } from '../powerflow/dcpf';
 import type { Plant } from './plants';
 
 /**
- * Sink-balanced generator sensitivities of constraints (ANALYSIS.md §5 `sensibilidad`):
+ * Sink-balanced generator sensitivities of constraints (docs/analysis.md §5 `sensibilidad`):
  * s(c, p) = PTDF_c(bus of p) − Σ_j sink(j)·PTDF_c(j), the MW the flow of c moves when plant p
  * rises 1 MW and the sink gives it. The post-contingency PTDF row of c = (m, k) is
  * PTDF(m,·) + LODF(m,k)·PTDF(k,·); B is symmetric, so that row is ONE solve with

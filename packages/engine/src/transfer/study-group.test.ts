@@ -46,7 +46,7 @@ function risingRows(network: Network, group: StudyGroupChoice): number[] {
   return analyseFlexibility(network, { group }).studyGroup.units.map((k) => k + 1);
 }
 
-describe('study groups pick the units they say (ANALYSIS.md §5)', () => {
+describe('study groups pick the units they say (docs/analysis.md §5)', () => {
   it('renewables: the in-service wind and solar units with headroom, not their neighbours', () => {
     const r = analyseFlexibility(net, { group: { kind: 'renewables' } });
     expect(r.studyGroup.units.map((k) => k + 1)).toEqual([2, 4]);
@@ -114,7 +114,7 @@ describe('study groups pick the units they say (ANALYSIS.md §5)', () => {
   });
 });
 
-describe('the default study group (ANALYSIS.md §5)', () => {
+describe('the default study group (docs/analysis.md §5)', () => {
   it('is the renewables when their headroom is at least 1 MW and 1 % of their capacity', () => {
     const g = resolveStudyGroup(net, active, { kind: 'default' });
     expect(g.choice).toEqual({ kind: 'renewables' });

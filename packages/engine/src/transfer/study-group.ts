@@ -3,7 +3,7 @@ import type { Network } from '../model/network';
 import { transferError, type StudyGroupSpec } from './weights';
 
 /**
- * The study group of a flexibility analysis (ANALYSIS.md §5): which units rise. A choice names
+ * The study group of a flexibility analysis (docs/analysis.md §5): which units rise. A choice names
  * a rule; `resolveStudyGroup` turns it into the units of a case. Groups pick units, not plants:
  * a wind unit and a gas unit at one bus are apart in a group by fuel.
  *
@@ -12,7 +12,7 @@ import { transferError, type StudyGroupSpec } from './weights';
  * this same shape for the API and the CLI.
  */
 export type StudyGroupChoice =
-  /** ANALYSIS.md §5: renewables when their headroom is meaningful, else every unit with headroom. */
+  /** docs/analysis.md §5: renewables when their headroom is meaningful, else every unit with headroom. */
   | { readonly kind: 'default' }
   /** Wind and solar units (MATPOWER genfuel). */
   | { readonly kind: 'renewables' }
@@ -56,7 +56,7 @@ export interface RenewableFacts {
   readonly capacityMw: number;
 }
 
-/** ANALYSIS.md §5: headroom is meaningful from 1 MW and 1 % of the units' capacity. */
+/** docs/analysis.md §5: headroom is meaningful from 1 MW and 1 % of the units' capacity. */
 export const MEANINGFUL_HEADROOM_MW = 1;
 export const MEANINGFUL_HEADROOM_SHARE = 0.01;
 
@@ -154,7 +154,7 @@ export function unitsOfChoice(
 }
 
 /**
- * Resolves a choice on a case: the default rule of ANALYSIS.md §5 (renewables only when their
+ * Resolves a choice on a case: the default rule of docs/analysis.md §5 (renewables only when their
  * headroom is at least 1 MW and 1 % of their capacity, else every unit with headroom), or the
  * rule asked for. A rule that picks no in-service unit is refused (TRANSFER_GROUP_NO_UNITS);
  * one whose units have no headroom is refused when the transfer is built (TRANSFER_GROUP_EMPTY).

@@ -28,7 +28,7 @@ mpc.branch = [
 2 4 0 0.1 0 100 0 0 0 0 1;
 ];`;
 
-describe('T(c) at the limit (ANALYSIS.md §4)', () => {
+describe('T(c) at the limit (docs/analysis.md §4)', () => {
   it('is the transfer that brings the flow to the limit it moves towards', () => {
     expect(transferAtLimit(40, 0.5, 100)).toBeCloseTo(120, 12);
     expect(transferAtLimit(40, -0.5, 100)).toBeCloseTo(280, 12);

@@ -10,7 +10,7 @@ import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './s
  * mapper adds 1 and nothing else.
  */
 
-/** Machines at one bus (ANALYSIS.md §1). Sums run over in-service machines only. */
+/** Machines at one bus (docs/analysis.md §1). Sums run over in-service machines only. */
 export interface PlantResult {
   /** 0-based, in order of first appearance in the file (contract `id` − 1). */
   readonly index: number;
@@ -102,10 +102,10 @@ export interface FlexibilityResult {
   readonly plants: PlantResult[];
   readonly levels: FlexibilityLevelResult[];
   readonly constraints: ConstraintResult[];
-  /** The units that rise and why they were chosen (ANALYSIS.md §5). */
+  /** The units that rise and why they were chosen (docs/analysis.md §5). */
   readonly studyGroup: StudyGroupResult;
   /**
-   * Both figures (ANALYSIS.md §5). `fcitcMw`, `limitingConstraintIndex` and `levels` above
+   * Both figures (docs/analysis.md §5). `fcitcMw`, `limitingConstraintIndex` and `levels` above
    * repeat one of them: attributable unless `extra.preExisting` is 'limit'.
    */
   readonly figures: {

@@ -7,7 +7,7 @@ import type { Plants } from './plants';
 import type { SinkRule, StudyGroupRule } from './types';
 
 /**
- * Source and sink of a transfer (ANALYSIS.md §4) as per-unit, per-plant and per-bus factors for
+ * Source and sink of a transfer (docs/analysis.md §4) as per-unit, per-plant and per-bus factors for
  * 1 MW of transfer. Every factor is restricted to one island, the transfer island, so the
  * transfer is balanced where it flows and no reference generator picks any of it up.
  */
@@ -136,7 +136,7 @@ function transferIsland(ctx: Context, unitSource: Float64Array): number {
 /**
  * Unit weights of a generator sink (not normalised), or null for a load sink. `exclude` marks
  * the source's plants. With 'headroom-down', when nothing outside the source can reduce (the
- * source is every generator), the loads take the transfer (ANALYSIS.md §4).
+ * source is every generator), the loads take the transfer (docs/analysis.md §4).
  */
 export function sinkUnitWeights(
   ctx: Context,

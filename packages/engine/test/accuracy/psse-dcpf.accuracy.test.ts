@@ -11,7 +11,7 @@ const RAW_FILE = resolve(REFERENCE_DIR, 'raw/ACTIVSg2000.RAW');
 const M_FILE = resolve(REFERENCE_DIR, 'cases/case_ACTIVSg2000.m');
 const available = existsSync(RAW_FILE) && existsSync(M_FILE);
 
-/** Branch identity (ANALYSIS.md §1): unordered bus pair and circuit; sign −1 if reversed. */
+/** Branch identity (docs/analysis.md §1): unordered bus pair and circuit; sign −1 if reversed. */
 function branchKeys(net: Network): Map<string, { k: number; from: number }> {
   const n = net.buses.number;
   const out = new Map<string, { k: number; from: number }>();

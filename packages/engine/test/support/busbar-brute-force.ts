@@ -8,7 +8,7 @@ import { isPreExisting, transferAtLimit } from '../../src/transfer/screen';
 /**
  * Every bus's busbar capacity the slow way, for tests: one PTDF column per bus and one LODF
  * column per outage from dfactors.ts (not the all-busbar stream or columns), then every
- * (monitored, contingency) pair at every bus, with ANALYSIS.md §4 as written. Memory is
+ * (monitored, contingency) pair at every bus, with docs/analysis.md §4 as written. Memory is
  * buses × branches: small cases only.
  */
 export interface BruteForceFigure {

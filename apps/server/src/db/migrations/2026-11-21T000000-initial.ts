@@ -44,7 +44,7 @@ export function initial(d: DialectSql): Migration {
         .addColumn('case_id', 'text', (col) =>
           col.primaryKey().references('cases.case_id').onDelete('cascade'),
         )
-        // The original product's fullDataJSON (spec §3); written once flexibility results exist.
+        // The original product's fullDataJSON (docs/product.md §3); written once flexibility results exist.
         .addColumn('full_data_json', d.json)
         .addColumn('extras', d.json)
         // Holgura's own result (contracts result/analysis-result.v1).

@@ -30,7 +30,7 @@ export interface AuthOptions {
 /**
  * Product accounts (better-auth): email and password, cookie sessions that renew themselves,
  * short-lived JWT access tokens with a JWKS, TOTP second factor, password recovery by mail.
- * The profile (spec §3) is written when the account is created.
+ * The profile (docs/product.md §3) is written when the account is created.
  */
 export function createAuth(options: AuthOptions) {
   const { database, publicUrl, mailer, profiles } = options;

@@ -215,7 +215,7 @@ export function casesRepository(db: Db, owner: string) {
     },
 
     /**
-     * The original API's view of the named cases the caller may read (spec §7), by id: the
+     * The original API's view of the named cases the caller may read (docs/product.md §7), by id: the
      * names and dates its listCases rows carry.
      */
     async legacyRows(caseIds: readonly string[]) {
@@ -418,7 +418,7 @@ function parseJson(text: string | null): unknown {
 
 export type CasesRepository = ReturnType<typeof casesRepository>;
 
-/** The public demo case (spec §3 demo_cases): the newest row. */
+/** The public demo case (docs/product.md §3 demo_cases): the newest row. */
 export async function findNewestDemoCase(db: Db) {
   const row = await db
     .selectFrom('demo_cases')

@@ -150,7 +150,7 @@ export function constraintsTable(input: {
   };
 }
 
-/** A plant's output along the transfer (ANALYSIS.md §5): P0 + T · participation. */
+/** A plant's output along the transfer (docs/analysis.md §5): P0 + T · participation. */
 const dispatchAt = (plant: Plant, transferMw: number) =>
   plant.pInitialMw + transferMw * plant.participation;
 

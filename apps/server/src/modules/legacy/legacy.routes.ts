@@ -15,7 +15,7 @@ import { sendComposedStream } from '../../http/stored-json';
 import { casesRepository } from '../cases/cases.repository';
 
 /**
- * The original calculation API's read routes (spec §7), over the caller's own cases. The
+ * The original calculation API's read routes (docs/product.md §7), over the caller's own cases. The
  * upload route of the same API lives with the uploads.
  */
 export function registerLegacyRoutes(app: FastifyInstance, deps: { db: Db; guard: AuthGuard }) {

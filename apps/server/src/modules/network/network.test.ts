@@ -60,7 +60,7 @@ describe('buildNetworkView', () => {
       expect(view.branches.flowMw[k]).toBeCloseTo(flows[k]!, 1);
       expect(view.branches.from[k]).toBe(net.buses.number[net.branches.fromBus[k]!]);
     }
-    // Names follow ANALYSIS.md §1, as the constraint tables print them.
+    // Names follow docs/analysis.md §1, as the constraint tables print them.
     expect(view.branches.name[0]).toMatch(/^.+-.+$/);
   });
 });

@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/api-route';
 import type { AuthGuard, Principal } from '../../http/auth-guard';
 import type { ProfilesRepository } from './profiles.repository';
 
-/** SAX profiles belong to the provider (spec §6): refused before the body is even read. */
+/** SAX profiles belong to the provider (docs/product.md §6): refused before the body is even read. */
 async function holguraAccountsOnly(request: FastifyRequest, reply: FastifyReply) {
   if (request.principal!.accountKind !== 'holgura') {
     return reply.status(403).send(apiError('PROFILE_NOT_EDITABLE'));

@@ -245,7 +245,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
     ...common,
     method: 'GET',
     url: '/api/cases/:caseId/result/full-data-json',
-    summary: 'Documento fullDataJSON del producto original (spec §3), completo',
+    summary: 'Documento fullDataJSON del producto original (docs/product.md §3), completo',
     description:
       'El documento que entregan las rutas de la API original, enviado desde lo guardado sin ' +
       'armarlo de nuevo (decenas de MB en un caso de 10 000 barras: pide gzip). Con un ' +

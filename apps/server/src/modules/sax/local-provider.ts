@@ -10,7 +10,7 @@ import { SAX_PAGE_CSP, errorPage, loggedOutPage, logoutPage, saxText } from './s
 
 /** Where the local provider lives inside Holgura's server; the issuer is `${publicUrl}/sax`. */
 export const LOCAL_SAX_PATH = '/sax';
-/** What the web app asks for (spec §6); `User.Read` is the operator tenant's Graph scope. */
+/** What the web app asks for (docs/product.md §6); `User.Read` is the operator tenant's Graph scope. */
 export const SAX_SCOPES = ['openid', 'profile', 'User.Read'] as const;
 export const DEFAULT_LOCAL_SAX_CLIENT_ID = 'holgura-web';
 /**

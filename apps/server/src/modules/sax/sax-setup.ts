@@ -17,7 +17,7 @@ const LOCAL_KEYS_FILE = 'sax-local-jwks.json';
 /** The local test user's password when SAX_TEST_PASSWORD is not set (mode 0600). */
 export const LOCAL_PASSWORD_FILE = 'sax-test-password';
 
-/** What the browser needs to start a SAX sign-in (spec §6), served by GET /api/config. */
+/** What the browser needs to start a SAX sign-in (docs/product.md §6), served by GET /api/config. */
 export interface SaxClientSettings {
   authority: string;
   clientId: string;

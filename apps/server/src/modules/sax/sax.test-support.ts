@@ -143,7 +143,7 @@ export function authorizationUrl(
     nonce: randomBytes(8).toString('hex'),
     prompt: 'login',
     ui_locales: 'es',
-    // The operator's hosted login policy (spec §6): passed along, ignored by the local provider.
+    // The operator's hosted login policy (docs/product.md §6): passed along, ignored by the local provider.
     p: 'B2C_1_holgura_signin',
     ...(pkce === undefined
       ? {}

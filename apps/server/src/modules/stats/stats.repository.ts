@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { DEMO_OWNER } from '../cases/cases.repository';
 
 /**
- * The public stats strip (PRODUCT.md), over public data only: the bundled demo study and
+ * The public stats strip (docs/product.md), over public data only: the bundled demo study and
  * case. Users' uploads and studies are private, and anonymous figures that moved with each of
  * them showed anyone what others uploaded and when (issue #16; decision 004).
  */

@@ -9,7 +9,7 @@ export interface NetworkProblem {
 }
 
 /**
- * What the network must have for the study to run (ANALYSIS.md §6): every bus it names
+ * What the network must have for the study to run (docs/analysis.md §6): every bus it names
  * (busbars, interchanges, project branch ends and units) and every area it names. All problems
  * at once, each at its field, so the reader can name the cell it came from.
  */

@@ -23,7 +23,7 @@ import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from './user
 export const UPLOAD_PATH = '/api/casesCalculate/calculate';
 
 /**
- * The SAX-compatible upload (spec §7): the raw file as the body, the signed-in user's own token.
+ * The SAX-compatible upload (docs/product.md §7): the raw file as the body, the signed-in user's own token.
  * Raw bodies are accepted only here, in an encapsulated plugin. Given a study instead (the form
  * of `POST /api/studies`), it creates the study, whose busbar cases carry `family_id` as the
  * original calculation API's did.
@@ -68,7 +68,7 @@ export async function registerUploadRoutes(
       { parseAs: 'buffer' },
       (_req, body, done) => done(null, body),
     );
-    // Sizes and types are about the file here, in the words of the upload card (spec §5).
+    // Sizes and types are about the file here, in the words of the upload card (docs/product.md §5).
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error.statusCode === 413) return reply.status(413).send(apiError('INPUT_TOO_LARGE'));
       if (error.statusCode === 415) return reply.status(415).send(apiError('UPLOAD_CONTENT_TYPE'));

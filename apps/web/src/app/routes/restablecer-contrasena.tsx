@@ -3,7 +3,7 @@ import { ResetPasswordPage } from '../../features/auth/components/reset-password
 import { esAuth } from '../../strings/es-auth';
 import { PageFrame } from '../page-frame';
 
-/** Where a password-reset mail's link lands, signed in or not (PRODUCT.md, accounts). */
+/** Where a password-reset mail's link lands, signed in or not (docs/product.md, accounts). */
 export function RestablecerContrasenaRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');

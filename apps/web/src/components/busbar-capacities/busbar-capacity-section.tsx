@@ -385,7 +385,7 @@ function NextRun({ caseId, next }: { caseId: string; next: NextCapacityJob }) {
   );
 }
 
-/** Attributable first, strict a click away (ANALYSIS.md §6), for the table, histogram and map. */
+/** Attributable first, strict a click away (docs/analysis.md §6), for the table, histogram and map. */
 function FigureSwitch({
   figure,
   onChange,

@@ -13,7 +13,7 @@ const bar = (id: number, sensitivity: number, maxMw: number, dispatchMw = maxMw 
 
 const bars = [bar(2, 0.3, 80), bar(13, -0.12, 40), bar(22, 0.05, 120), bar(27, -0.4, 55)];
 
-describe('sorting and filtering (spec §4)', () => {
+describe('sorting and filtering (docs/product.md §4)', () => {
   it('filters by the sign of the sensitivity', () => {
     expect(filterBars(bars, 'positive').map((b) => b.id)).toEqual([2, 22]);
     expect(filterBars(bars, 'negative').map((b) => b.id)).toEqual([13, 27]);

@@ -4,7 +4,7 @@ import { axisTicks } from './generator-bars';
 import { GeneratorAxis } from './generator-sensitivity-chart';
 
 describe('generator axis', () => {
-  it('ticks at 0, 25, 50, 75 and 100 % of the maximum (spec §9)', () => {
+  it('ticks at 0, 25, 50, 75 and 100 % of the maximum (docs/product.md §9)', () => {
     expect(axisTicks(200)).toEqual([0, 50, 100, 150, 200]);
     expect(axisTicks(120)).toEqual([0, 30, 60, 90, 120]);
   });

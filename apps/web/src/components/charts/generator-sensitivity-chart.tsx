@@ -35,7 +35,7 @@ type GeneratorSensitivityChartProps<B extends GeneratorBar> = {
 };
 
 /**
- * The generator sensitivity chart of /analisis and /resultados (spec §2, §4, §9): sort by
+ * The generator sensitivity chart of /analisis and /resultados (docs/product.md §2, §4, §9): sort by
  * capacity or sensitivity, filter by sign, one bar per plant on a common MW axis, and a marker
  * that drag, arrows, Page Up/Down, Home and End move within [0, Pmax].
  */
@@ -209,7 +209,7 @@ export function BarFigures({ items }: { items: BarFigure[] }) {
   );
 }
 
-/** The 25, 50 and 75 % lines of a track (spec §9 ticks). */
+/** The 25, 50 and 75 % lines of a track (docs/product.md §9 ticks). */
 export function Gridlines() {
   return (
     <>

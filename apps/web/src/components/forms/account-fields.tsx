@@ -33,7 +33,7 @@ type AccountInputProps<N extends AccountFieldName> = Omit<
   hint?: string;
 };
 
-/** A required account field (spec §5), registered with the form, with its validation message. */
+/** A required account field (docs/product.md §5), registered with the form, with its validation message. */
 export function AccountInput<N extends AccountFieldName>({
   form,
   name,
@@ -60,7 +60,7 @@ export function NameInputs({ form }: { form: AccountForm<'firstName' | 'lastName
   );
 }
 
-/** The email shown but not editable (the profile: spec §2). */
+/** The email shown but not editable (the profile: docs/product.md §2). */
 export function ReadOnlyEmail({ value }: { value: string }) {
   return <FormField {...fields.email} name="email" value={value} readOnly />;
 }

@@ -31,7 +31,7 @@ type StatsStripProps = {
 };
 
 /**
- * The study figures computed by the server (spec §1, §9), never constants: landing and
+ * The study figures computed by the server (docs/product.md §1, §9), never constants: landing and
  * /resultados. Each says what it counts; while the server computes the demo data the strip says
  * so (and asks again) instead of showing its zeros as figures.
  */

@@ -20,7 +20,7 @@ import type { ResetOutcome, SignInOutcome } from './use-auth';
 
 /**
  * What the auth provider does when the user acts (sign in, sign up, TOTP, SAX, sign out, profile
- * name), each telling the user how it went (toasts, spec §8). Loaded on the first action, with
+ * name), each telling the user how it went (toasts, docs/product.md §8). Loaded on the first action, with
  * sonner and the error envelope's schema: the first paint carries only the provider's state.
  */
 
@@ -65,7 +65,7 @@ function failureToast(error: ProviderError, fallback: string, title: string = t.
   else errorToast(title, message);
 }
 
-/** Sign-out ignores these (spec §7): the session is already gone. */
+/** Sign-out ignores these (docs/product.md §7): the session is already gone. */
 const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
 
 function errorToast(title: string, description: ReactNode) {
@@ -247,7 +247,7 @@ export async function signOut(context: AuthActionContext, accountSignedIn: boole
   if (accountSignedIn) {
     try {
       const client = await context.authClient();
-      // Global scope (spec §7): every session of the account, then this one.
+      // Global scope (docs/product.md §7): every session of the account, then this one.
       for (const call of [() => client.revokeSessions(), () => client.signOut()]) {
         const { error } = await call();
         if (error !== null && !IGNORED_SIGN_OUT_STATUSES.has(error.status)) failed = true;

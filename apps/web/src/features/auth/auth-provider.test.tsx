@@ -17,7 +17,7 @@ function Probe({ events, onAuth }: { events: AuthEvent[]; onAuth: (auth: AuthSta
   return <p>{auth.status}</p>;
 }
 
-describe('auth events (spec §4)', () => {
+describe('auth events (docs/product.md §4)', () => {
   it('reports the initial session, MFA verified, signed in and signed out', async () => {
     let signedIn = false;
     mockApi({

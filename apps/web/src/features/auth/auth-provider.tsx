@@ -35,7 +35,7 @@ const logEvents = import.meta.env.DEV && import.meta.env.MODE !== 'test';
 
 /**
  * The one auth provider. Signed in when a SAX id token is stored in the browser or the API
- * reports a product-account session (spec §6); `checking` while the first session request is
+ * reports a product-account session (docs/product.md §6); `checking` while the first session request is
  * pending and no token is stored. It owns both clients (better-auth and SAX, each loaded on
  * first use), the access token API calls carry, the auth events, and every auth toast (its
  * actions, in auth-actions.tsx, load on first use).

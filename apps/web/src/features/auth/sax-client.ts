@@ -42,7 +42,7 @@ async function createManager(settings: SaxSettings): Promise<UserManager> {
   });
 }
 
-/** The one SAX client, created on first use (spec §4), never before a login or logout. */
+/** The one SAX client, created on first use (docs/product.md §4), never before a login or logout. */
 export function getSaxClient(loadSettings: () => Promise<SaxSettings>): Promise<UserManager> {
   manager ??= loadSettings()
     .then(createManager)
@@ -55,7 +55,7 @@ export function getSaxClient(loadSettings: () => Promise<SaxSettings>): Promise<
 
 /**
  * Signs in through the SAX popup and stores the id token as `holgura_id_token`. One attempt at a
- * time: a second while the popup is open is refused. Failures are logged and rethrown (spec §8).
+ * time: a second while the popup is open is refused. Failures are logged and rethrown (docs/product.md §8).
  */
 export async function signInWithSax(loadSettings: () => Promise<SaxSettings>): Promise<string> {
   if (loginActive) throw new SaxSignInError(esAuth.saxLoginActive);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The contracts' SAX_ID_TOKEN_STORAGE_KEY (spec §3), written out: every page reads it as it
+ * The contracts' SAX_ID_TOKEN_STORAGE_KEY (docs/product.md §3), written out: every page reads it as it
  * opens, and importing it would bring the contracts' schemas and zod into the first load
  * (issue #20). sax-token.test.ts holds the two equal.
  */
@@ -30,7 +30,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The stored SAX id token (spec §3: `{ token }` under `holgura_id_token`), or null. */
+/** The stored SAX id token (docs/product.md §3: `{ token }` under `holgura_id_token`), or null. */
 export function parseStoredToken(raw: string | null): string | null {
   if (raw === null) return null;
   try {
@@ -50,7 +50,7 @@ export function useSaxToken(): string | null {
   return parseStoredToken(raw);
 }
 
-/** Saves the SAX id token as `{ token }` (spec §3) and tells this tab. */
+/** Saves the SAX id token as `{ token }` (docs/product.md §3) and tells this tab. */
 export function storeSaxToken(token: string): void {
   try {
     window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token }));

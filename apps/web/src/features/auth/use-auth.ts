@@ -23,7 +23,7 @@ export type ResetOutcome = 'signedIn' | 'twoFactor' | 'changed' | 'invalidLink' 
 export type AuthState = {
   status: AuthStatus;
   user: AuthUser | null;
-  /** Each action tells the user how it went (toasts, spec §8) and resolves to the outcome. */
+  /** Each action tells the user how it went (toasts, docs/product.md §8) and resolves to the outcome. */
   signInWithEmail: (values: { email: string; password: string }) => Promise<SignInOutcome>;
   verifyTotp: (code: string) => Promise<boolean>;
   signUp: (values: SignUpRequest) => Promise<boolean>;

@@ -24,7 +24,7 @@ function demo() {
   return read.demo;
 }
 
-describe('readDemoCase (spec §8 errors, spec §5 rules)', () => {
+describe('readDemoCase (docs/product.md §8 errors, docs/product.md §5 rules)', () => {
   it('uses the first constraint with a real contingency and drops zero-capacity units', () => {
     const d = demo();
     expect(d.constraint.monitored).toBe('A-B');
@@ -88,7 +88,7 @@ describe('demo state machine', () => {
   });
 });
 
-describe('what-if arithmetic (PRODUCT.md: weighted by sensitivity)', () => {
+describe('what-if arithmetic (docs/product.md: weighted by sensitivity)', () => {
   it('moves the monitored flow by Σ sensibilidad·ΔP from the MaxLoad dispatch', () => {
     const d = demo();
     const manual = { 'G NORTE': 90, 'G SUR': 10 };

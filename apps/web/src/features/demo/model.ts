@@ -2,7 +2,7 @@ import type { LegacyConstraintView, LegacyGeneratorView } from '@holgura/contrac
 import { loadBand as bandOfLoading, type LoadBand } from '../../utils/load-bands';
 
 /**
- * Flows the demo needs beyond fullDataJSON (ANALYSIS.md §7), when the API sends them: the N-0
+ * Flows the demo needs beyond fullDataJSON (docs/analysis.md §7), when the API sends them: the N-0
  * flows at Tmax ('Aplicar Despacho Crítico') and the monitored element's post-contingency flow
  * at Tmax ('Aplicar Contingencia'). Absent: those values are shown as not available.
  */
@@ -44,7 +44,7 @@ export function readDemoFlows(raw: unknown): DemoFlows {
   };
 }
 
-/* ---------- The simulation state machine (spec §4, ANALYSIS.md §7) ---------- */
+/* ---------- The simulation state machine (docs/product.md §4, docs/analysis.md §7) ---------- */
 
 export type Phase = 'intro' | 'processing' | 'ready';
 export type SimState = 'initial' | 'overload' | 'contingency';
@@ -116,7 +116,7 @@ export function clampDispatch(generator: DemoGenerator, mw: number): number {
 }
 
 /**
- * PRODUCT.md: a manual adjustment moves the monitored flow by sensibilidad · ΔP, ΔP measured
+ * docs/product.md: a manual adjustment moves the monitored flow by sensibilidad · ΔP, ΔP measured
  * from the MaxLoad dispatch.
  */
 export function adjustmentEffect(
@@ -139,7 +139,7 @@ export type ElementView = {
   outOfService: boolean;
 };
 
-/** The monitored and contingency elements in a state (ANALYSIS.md §7). */
+/** The monitored and contingency elements in a state (docs/analysis.md §7). */
 export function elementsIn(
   demo: DemoCase,
   sim: SimState,
@@ -176,7 +176,7 @@ export function elementsIn(
   return {
     monitored: {
       flowMw: base === null ? null : base + adjustmentEffect(demo.generators, manual),
-      // Spec §5 / ANALYSIS.md §3: the emergency capacity after a real contingency when it is
+      // Spec §5 / docs/analysis.md §3: the emergency capacity after a real contingency when it is
       // given (non-zero), else the maximum capacity.
       limitMw: m?.emergencyCapacity ? m.emergencyCapacity : normalLimit(m),
       outOfService: false,
@@ -185,7 +185,7 @@ export function elementsIn(
   };
 }
 
-/* ---------- Load status (spec §4) ---------- */
+/* ---------- Load status (docs/product.md §4) ---------- */
 
 export type { LoadBand };
 

@@ -19,7 +19,7 @@ import {
 const e = es.resultsDemo.demo.errors;
 
 /**
- * Reads the stored demo case with spec §8's checks in order, then spec §5's data rules
+ * Reads the stored demo case with docs/product.md §8's checks in order, then docs/product.md §5's data rules
  * (readFullDataJson): the first constraint with a real contingency; generators with zero
  * maximum capacity left out.
  */

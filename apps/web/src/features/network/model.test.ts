@@ -40,7 +40,7 @@ const view: NetworkViewV1 = {
 };
 
 describe('branchState', () => {
-  it('colours the base case by the spec §4 bands of |flow| / rating', () => {
+  it('colours the base case by the docs/product.md §4 bands of |flow| / rating', () => {
     const critical = branchState(view, 1, null);
     expect(critical).toMatchObject({ loadingPercent: 95, band: 'critical', inService: true });
     expect(branchColor(critical)).toBe(bandColor.critical);

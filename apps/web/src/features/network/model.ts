@@ -2,7 +2,7 @@ import type { NetworkViewV1 } from '@holgura/contracts';
 import type { NetworkFocus } from '../../lib/network-slot';
 import { loadBand, type LoadBand } from '../../utils/load-bands';
 
-/** Edge colours per load band: the same hues as the bars of the /analisis tables (spec §4). */
+/** Edge colours per load band: the same hues as the bars of the /analisis tables (docs/product.md §4). */
 export const bandColor: Record<LoadBand, string> = {
   extreme: '#7f1d1d',
   overload: '#dc2626',

@@ -44,13 +44,13 @@ export type WhatIf = {
   flowAtCapacityMw: number;
   /**
    * The capacity this constraint allows after the adjustments, MW, capped at the study's Tmax:
-   * T' = (sign(d)·L − f0 − shift)/d, at least 0 (ANALYSIS.md §4 with the moved f0).
+   * T' = (sign(d)·L − f0 − shift)/d, at least 0 (docs/analysis.md §4 with the moved f0).
    */
   recalculatedMw: number;
 };
 
 /**
- * The what-if of the generator chart (ANALYSIS.md §5): each adjusted plant moves the limiting
+ * The what-if of the generator chart (docs/analysis.md §5): each adjusted plant moves the limiting
  * post-contingency flow by its sensitivity times its change, with the busbar transfer's sink
  * taking the difference, as the engine computed the sensitivities. Linear on the limiting
  * constraint only.

@@ -9,7 +9,7 @@ import {
 } from './model';
 import { busbarResult, studyCase } from './study.fixture';
 
-describe('card rules (spec §5)', () => {
+describe('card rules (docs/product.md §5)', () => {
   it('reads scenario and year from the case name split at the underscore', () => {
     expect(scenarioAndYear('alta_2027', 2030)).toEqual({ scenario: 'alta', year: 2027 });
   });
@@ -80,7 +80,7 @@ const cases = [
   ]),
 ];
 
-describe('families of a study (spec §3: one per busbar)', () => {
+describe('families of a study (docs/product.md §3: one per busbar)', () => {
   it('groups the busbars of every case, counts their cases and sorts by bus number', () => {
     expect(studyFamilies(cases)).toEqual([
       {

@@ -23,7 +23,7 @@ function compareIds(a: string, b: string): number {
 }
 
 /**
- * Spec §3: one family per busbar (familyId = bus number, familyName = bus name, ANALYSIS.md
+ * Spec §3: one family per busbar (familyId = bus number, familyName = bus name, docs/analysis.md
  * §6), its cases the study's scenario × year cases that have the busbar; sorted by familyId.
  */
 export function studyFamilies(cases: readonly StudyCaseResult[]): Family[] {

@@ -151,7 +151,7 @@ export function readMatpower(text: string): MatpowerCase {
   for (const [name, value] of fields) {
     if (KNOWN_FIELDS.has(name)) continue;
     // Data the model does not carry (dcline, a user's extra fields …) is named, never dropped
-    // silently (ANALYSIS.md §1).
+    // silently (docs/analysis.md §1).
     warnings.push({
       code: 'PARSE_MATPOWER_FIELD_IGNORED',
       message: `mpc.${name} is not modelled and was ignored`,

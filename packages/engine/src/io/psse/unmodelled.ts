@@ -31,7 +31,7 @@ const WHY: Partial<Record<SectionKey, string>> = {
 
 /**
  * One warning per record of a category the engine does not model, naming the record and its line
- * (never silently dropped, ANALYSIS.md §1). Variable-length categories (impedance correction in
+ * (never silently dropped, docs/analysis.md §1). Variable-length categories (impedance correction in
  * v35, GNE, substations) get one warning for the section.
  */
 export function warnUnmodelled(

@@ -27,7 +27,7 @@ const item = (caseId: string, createdAt: string, familyId: string | null = null)
 });
 
 describe('analysis case list', () => {
-  it('keeps only cases without a family, newest first (spec §3)', () => {
+  it('keeps only cases without a family, newest first (docs/product.md §3)', () => {
     const list = analysisCases([
       item('old', '2026-11-01T00:00:00Z'),
       item('family', '2026-11-21T00:00:00Z', 'F1'),

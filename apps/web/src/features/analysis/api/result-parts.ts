@@ -91,7 +91,7 @@ export const resultDataPath = (caseId: string) => `/api/cases/${encodeURICompone
 
 /**
  * GET …/result/summary (`analysis` for a group's). The upload's summary is kept in local storage
- * for 30 minutes under `flexibility:<caseId>` (spec §9): selecting the case again shows its levels
+ * for 30 minutes under `flexibility:<caseId>` (docs/product.md §9): selecting the case again shows its levels
  * without a request. Constraint pages and generators are not: the browser's HTTP cache keeps
  * them and asks with their ETag (304, no body) when they are read again.
  */

@@ -3,7 +3,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { mockApi, type MockRequest, jsonResponse } from '../../../test/render';
 import { isAcceptedFile, uploadCase, uploadContentType, uploadErrorMessage } from './upload';
 
-describe('upload rules (spec §5)', () => {
+describe('upload rules (docs/product.md §5)', () => {
   it.each([
     ['caso.bin', '', true],
     ['CASO.TXT', '', true],
@@ -35,7 +35,7 @@ describe('upload rules (spec §5)', () => {
     expect(seen!.headers.get('X-File-Name')).toBe('caso%20%C3%B1.txt');
   });
 
-  it('words each failure as spec §8 says', () => {
+  it('words each failure as docs/product.md §8 says', () => {
     expect(uploadErrorMessage(new ApiClientError('AUTH_TOKEN_INVALID', 'x', 401))).toBe(
       'Sesión expirada. Vuelve a iniciar sesión.',
     );

@@ -26,7 +26,7 @@ function focusCases() {
   target?.focus();
 }
 
-/** /analisis 'Análisis de flexibilidad' (spec §2): upload, the case list, the selected case. */
+/** /analisis 'Análisis de flexibilidad' (docs/product.md §2): upload, the case list, the selected case. */
 export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
   const queryClient = useQueryClient();
   const config = useQuery(clientConfigQueryOptions());

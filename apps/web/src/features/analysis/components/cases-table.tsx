@@ -71,7 +71,7 @@ export type CasesTableProps = {
   now?: () => number;
 };
 
-/** 'Casos disponibles' (spec §2): the user's cases with paging, selection and refresh. */
+/** 'Casos disponibles' (docs/product.md §2): the user's cases with paging, selection and refresh. */
 export function CasesTable(props: CasesTableProps) {
   const { signedIn, state, cases, selectedCaseId } = props;
   const titleId = useId();

@@ -39,7 +39,7 @@ const summary = (caseId: string): ResultSummaryResponse => ({
   flexibility: flexibilitySummary(flexibilityFixture),
 });
 
-describe('result summary cache (spec §9)', () => {
+describe('result summary cache (docs/product.md §9)', () => {
   it("keeps the summary 30 minutes under 'flexibility:<caseId>'", () => {
     writeCachedSummary('c1', summary('c1'), 1_000);
     expect(flexibilityCacheKey('c1')).toBe('flexibility:c1');

@@ -280,7 +280,7 @@ function Violations({ result }: { result: CaseResult }) {
 }
 
 /**
- * The level chosen and the constraint selected (spec §4). `auto`: the first constraint of the
+ * The level chosen and the constraint selected (docs/product.md §4). `auto`: the first constraint of the
  * level is to be selected when its first page arrives. `locate`: the selected constraint's page
  * in the level is being found (the result opens on the binding constraint, issue #25).
  */

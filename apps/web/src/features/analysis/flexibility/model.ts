@@ -30,7 +30,7 @@ export const flexibilityBandClasses: Record<FlexibilityBand, { stroke: string; t
   red: { stroke: 'stroke-red-800', text: 'text-red-900' },
 };
 
-/** A plant's output along the transfer (ANALYSIS.md §5): P0 + T · participation. */
+/** A plant's output along the transfer (docs/analysis.md §5): P0 + T · participation. */
 export function dispatchAt(plant: Plant, transferMw: number): number {
   return plant.pInitialMw + transferMw * plant.participation;
 }
@@ -116,7 +116,7 @@ export type ConstraintFacts = Omit<Constraint, 'sensitivities'>;
 /**
  * Spec §4: on a level change the first constraint of the level is selected unless the current
  * one is still in it. A level's constraints are those of the figure whose transfer at the limit
- * is within the level's transfer, T(c) ≤ T(ℓ) (ANALYSIS.md §5), so whether the selected one
+ * is within the level's transfer, T(c) ≤ T(ℓ) (docs/analysis.md §5), so whether the selected one
  * stays is known without reading the level's pages: it was picked from a level of the same
  * figure (the view is rebuilt when the figure changes), whose other condition it meets.
  */
@@ -131,7 +131,7 @@ export function stillInLevel(
 /** Manual dispatch (MW) per plant id, set by dragging a marker in the 'limite' view. */
 export type ManualDispatch = Readonly<Record<number, number>>;
 
-/** What-if (ANALYSIS.md §5): Σ sensibilidad · ΔP over the manually moved plants. */
+/** What-if (docs/analysis.md §5): Σ sensibilidad · ΔP over the manually moved plants. */
 export function whatIfDeltaMw(rows: GeneratorView[], manual: ManualDispatch): number {
   let delta = 0;
   for (const row of rows) {

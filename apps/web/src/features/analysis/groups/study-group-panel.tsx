@@ -54,7 +54,7 @@ export function GroupDescription({ group }: { group: StudyGroupDescription }) {
 }
 
 /**
- * The two figures (ANALYSIS.md §5): attributable first, strict one click away. Results stored
+ * The two figures (docs/analysis.md §5): attributable first, strict one click away. Results stored
  * before issue #21 have one figure and no switch.
  */
 export function FigureSwitch({

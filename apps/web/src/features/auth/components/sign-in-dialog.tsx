@@ -16,7 +16,7 @@ type SignInDialogProps = {
   returnFocusRef: RefObject<HTMLElement | null>;
 };
 
-/** 'Acceso a Holgura' (spec §2): SAX, or a Holgura account (sign in, sign up, TOTP step). */
+/** 'Acceso a Holgura' (docs/product.md §2): SAX, or a Holgura account (sign in, sign up, TOTP step). */
 export function SignInDialog({ open, onOpenChange, returnFocusRef }: SignInDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

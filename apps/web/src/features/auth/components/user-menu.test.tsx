@@ -122,7 +122,7 @@ describe('user menu with a Holgura account', () => {
     expect(screen.queryByText('Sesión cerrada')).not.toBeInTheDocument();
   });
 
-  it('does not offer Editar perfil to a SAX user (spec §6)', async () => {
+  it('does not offer Editar perfil to a SAX user (docs/product.md §6)', async () => {
     window.localStorage.setItem(
       SAX_ID_TOKEN_STORAGE_KEY,
       JSON.stringify({ token: tokenFor({ name: 'Ana Prueba' }) }),

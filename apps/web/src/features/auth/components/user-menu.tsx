@@ -36,7 +36,7 @@ const itemClasses =
 
 /**
  * The user button in the header: a disclosure with sign-in (signed out) or the account, edit
- * profile and change password (product accounts only, spec §6) and sign-out (signed in). The
+ * profile and change password (product accounts only, docs/product.md §6) and sign-out (signed in). The
  * signed-in user's name shows under the button.
  */
 export function UserMenu({

@@ -18,7 +18,7 @@ const t = es.resultsDemo.demo;
 /** Spec §9: the processing screen lasts 1.5 s. */
 export const PROCESSING_MS = 1500;
 
-/** /demo 'Demo - Análisis de Restricción' (spec §2, ANALYSIS.md §7). */
+/** /demo 'Demo - Análisis de Restricción' (docs/product.md §2, docs/analysis.md §7). */
 export function DemoPage() {
   const [requested, setRequested] = useState(false);
   const [state, dispatch] = useReducer(demoReducer, initialDemoState);

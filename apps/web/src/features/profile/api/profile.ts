@@ -15,7 +15,7 @@ export function useProfile(enabled: boolean) {
   return useQuery({ ...profileQueryOptions(), enabled });
 }
 
-/** PUT /api/profile: 403 PROFILE_NOT_EDITABLE for SAX users (spec §6). */
+/** PUT /api/profile: 403 PROFILE_NOT_EDITABLE for SAX users (docs/product.md §6). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -33,7 +33,7 @@ export type FamiliesTableProps = {
   now?: () => number;
 };
 
-/** 'Barras analizadas' (spec §2): the case families with paging, selection and refresh. */
+/** 'Barras analizadas' (docs/product.md §2): the case families with paging, selection and refresh. */
 export function FamiliesTable(props: FamiliesTableProps) {
   const { state, families, selectedId } = props;
   const selected = families?.find((family) => family.familyId === selectedId) ?? null;

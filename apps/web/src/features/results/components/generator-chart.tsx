@@ -16,7 +16,7 @@ const t = esResultsGenerators;
 const mw = (value: number) => t.mw(formatFixed(value, 1));
 
 /**
- * The generator sensitivity chart of one case (spec §2 /resultados): the plants that move the
+ * The generator sensitivity chart of one case (docs/product.md §2 /resultados): the plants that move the
  * busbar's limiting constraint, sortable and filterable, with draggable dispatch markers and the
  * capacity recomputed live from the stored sensitivities (no server call).
  */

@@ -32,13 +32,13 @@ type ResultsPageProps = {
 };
 
 /**
- * /resultados (spec §2): connection capacity per busbar, by scenario and year, of the chosen
+ * /resultados (docs/product.md §2): connection capacity per busbar, by scenario and year, of the chosen
  * study — the demo by default, or one of the user's (`?estudio=`).
  *
  * The spec reads the results one case at a time with a 500 ms pause between cases (§4, §9):
  * the demo's 450 cases took about 3.7 minutes to fill the default view. Holgura reads the whole
  * study in one request (`GET /api/studies/{id}`: every scenario × year case with its busbars;
- * PRODUCT.md's fixes, issue #16, docs/decisions/014) and a busbar case's detail only for the
+ * docs/product.md's fixes, issue #16, docs/decisions/014) and a busbar case's detail only for the
  * selected card; the spec's loading, error and empty states stay.
  */
 export function ResultsPage({ signedIn, userKey }: ResultsPageProps) {
@@ -155,7 +155,7 @@ function StudyResults({
     <>
       <FamiliesTable
         state={state}
-        // No case at all: 'No hay datos disponibles' (spec §2), with why.
+        // No case at all: 'No hay datos disponibles' (docs/product.md §2), with why.
         families={cases === undefined || cases.length === 0 ? null : families}
         noDataHint={studyId === DEMO_STUDY_ID ? t.families.noDataHint : t.families.noStudyDataHint}
         errorMessage={errorMessage}
