@@ -28,7 +28,7 @@ import {
 import { clusterBuses } from './busbar-clusters';
 import type { BusbarSetup, BusbarSetupOptions } from './busbar-setup';
 import { busbarSetup } from './busbar-setup';
-import type { SinkRule } from './types';
+import type { SinkRule } from './weights';
 
 /**
  * The N-1 capacity of every busbar at once (docs/analysis.md §6, "Every busbar at once"): for each

@@ -11,7 +11,7 @@ import { rankAllBuses } from './all-busbars';
 import type { RankedConstraints } from './all-busbars-ranking';
 import { busbarSetup } from './busbar-setup';
 import { isPreExisting } from './screen';
-import type { SinkRule } from './types';
+import type { SinkRule } from './weights';
 
 /**
  * Busbar connection capacity (docs/analysis.md §6): for each candidate bus b, the FCITC of a new unit

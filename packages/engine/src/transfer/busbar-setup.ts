@@ -5,8 +5,7 @@ import { EngineError } from '../util/engine-error';
 import { groupPlants } from './plants';
 import type { ScreenContext, ScreenOptions } from './screen';
 import { buildScreenContext, injectionFlows } from './screen';
-import type { SinkRule } from './types';
-import type { SinkSpec } from './weights';
+import type { SinkRule, SinkSpec } from './weights';
 import { loadShares, sinkUnitWeights, transferError } from './weights';
 
 /**

@@ -11,9 +11,7 @@ export type {
   PlantSensitivity,
   PreExistingResult,
   PreExistingViolationResult,
-  SinkRule,
   StudyGroupResult,
-  StudyGroupRule,
 } from './types';
 export type {
   RenewableFacts,
@@ -33,7 +31,14 @@ export type { CatalogOption, GeneratorCatalog } from './group-catalog';
 export { generatorCatalog } from './group-catalog';
 export type { Plant, Plants } from './plants';
 export { groupPlants } from './plants';
-export type { SinkSpec, StudyGroupSpec, TransferErrorCode, TransferWeights } from './weights';
+export type {
+  SinkRule,
+  SinkSpec,
+  StudyGroupRule,
+  StudyGroupSpec,
+  TransferErrorCode,
+  TransferWeights,
+} from './weights';
 export { buildTransferWeights } from './weights';
 export type { ScreenContext, ScreenOptions } from './screen';
 export { buildScreenContext, postLimitMw } from './screen';

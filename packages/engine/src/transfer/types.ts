@@ -2,6 +2,7 @@ import type { BaseCaseReport } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
 import type { ViolationCounts, ViolationEffect } from './pre-existing';
 import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './study-group';
+import type { SinkRule, StudyGroupRule } from './weights';
 
 /**
  * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`
@@ -82,9 +83,6 @@ export interface FlexibilityLevelResult {
   /** 0-based constraint indices, ranking order. */
   readonly constraintIndices: number[];
 }
-
-export type StudyGroupRule = 'named' | 'renewables' | 'all-with-headroom';
-export type SinkRule = 'headroom-down' | 'initial-output' | 'loads' | 'group';
 
 export interface FlexibilityResult {
   readonly options: {

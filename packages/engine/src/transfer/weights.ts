@@ -4,7 +4,6 @@ import type { Network } from '../model/network';
 import type { EngineErrorCode } from '../util/engine-error';
 import { EngineError } from '../util/engine-error';
 import type { Plants } from './plants';
-import type { SinkRule, StudyGroupRule } from './types';
 
 /**
  * Source and sink of a transfer (docs/analysis.md §4) as per-unit, per-plant and per-bus factors for
@@ -26,6 +25,11 @@ export type StudyGroupSpec =
     }
   /** Needs MATPOWER genfuel, which the reader does not keep yet: refused with a coded error. */
   | { readonly rule: 'renewables' };
+
+/** How the source was named (StudyGroupSpec's rules), as results record it. */
+export type StudyGroupRule = 'named' | 'renewables' | 'all-with-headroom';
+/** What took the transfer: the sink asked for, or the loads when no unit had room to give. */
+export type SinkRule = 'headroom-down' | 'initial-output' | 'loads' | 'group';
 
 export type SinkSpec =
   | 'headroom-down'
