@@ -1,16 +1,33 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest project per workspace; `npm run test:unit` runs all but e2e, `npm run test:e2e`
 // runs e2e against the built server.
+
+/** Unpacks the committed reference cases and results (@holgura/test-fixtures) before any test. */
+const unpackReference = fileURLToPath(
+  new URL('./packages/test-fixtures/src/global-setup.ts', import.meta.url),
+);
+
 export default defineConfig({
   test: {
     projects: [
+      {
+        test: {
+          name: 'test-fixtures',
+          root: './packages/test-fixtures',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [unpackReference],
+        },
+      },
       {
         test: {
           name: 'engine',
           root: './packages/engine',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [unpackReference],
           testTimeout: 120_000,
         },
       },
@@ -28,6 +45,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [unpackReference],
           // Analyses run in worker threads and, on PostgreSQL, through pg-boss's polling.
           testTimeout: 30_000,
         },

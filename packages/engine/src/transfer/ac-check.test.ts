@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { runAcPowerFlow } from '../powerflow/acpf';
@@ -9,11 +7,7 @@ import { busbarCapacity } from './busbar-capacity';
 import { networkAtTransfer } from './dispatch';
 import { analyseFlexibility } from './flexibility';
 
-const cases = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases',
-);
-const net = readMatpower(fs.readFileSync(path.join(cases, 'case_ACTIVSg200.m'), 'utf8')).network;
+const net = readMatpower(readReferenceText('cases/case_ACTIVSg200.m')).network;
 
 describe('acCheckAtTransfer', () => {
   const flex = analyseFlexibility(net);

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { prepareBaseCase } from '../base/base-case';
 import { readMatpower } from '../io/matpower/read-matpower';
@@ -12,12 +10,8 @@ import { busbarLimitingGenerators, GENERATOR_SENSITIVITY_THRESHOLD } from './bus
 import { networkAtTransfer } from './dispatch';
 import { groupPlants } from './plants';
 
-const casePath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases/case30.m',
-);
 // The base case the analysis works on (its dispatch as P0): what the re-solves below move.
-const net = prepareBaseCase(readMatpower(fs.readFileSync(casePath, 'utf8')).network).net;
+const net = prepareBaseCase(readMatpower(readReferenceText('cases/case30.m')).network).net;
 const model = buildDcModel(net);
 const plants = groupPlants(net, model.active).list;
 const capacity = busbarCapacity(net, { capMw: 2000 }, model);

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReference } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { loadCase } from '../io/load-case';
 import { readMatpower } from '../io/matpower/read-matpower';
@@ -99,11 +97,7 @@ describe('the generator catalogue a study-group picker reads', () => {
   });
 
   it('takes PSS/E machine ids from the file', async () => {
-    const raw = path.resolve(
-      path.dirname(fileURLToPath(import.meta.url)),
-      '../../../../../shared/reference/raw/IEEE_14_bus.raw',
-    );
-    const loaded = await loadCase(fs.readFileSync(raw));
+    const loaded = await loadCase(readReference('raw/IEEE_14_bus.raw'));
     expect(loaded.generatorIds).toHaveLength(loaded.network.generators.count);
     const ids = generatorCatalog(loaded.network, loaded.generatorIds).machineId;
     expect(ids).toEqual(loaded.generatorIds!.map((id) => id.trim()));

@@ -1,17 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { analyseFlexibility } from './flexibility';
 
-const casePath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases/case_ACTIVSg200.m',
-);
-
 describe("the 'renewables' study group (docs/analysis.md §5)", () => {
-  const net = readMatpower(fs.readFileSync(casePath, 'utf8')).network;
+  const net = readMatpower(readReferenceText('cases/case_ACTIVSg200.m')).network;
 
   it('reads MATPOWER genfuel, one fuel per generator', () => {
     expect(net.generators.fuel).toHaveLength(net.generators.count);
