@@ -23,12 +23,14 @@ export const MAX_JOB_ATTEMPTS = 3;
 export type { ClaimedJob };
 
 /**
- * The scale-out queue's key for one delivery: the job id, and for a study the number of its
- * cases stored, so a study that gave its turn away is delivered again (a new key) while a lost
- * or repeated send of the same turn stays a no-op.
+ * The scale-out queue's key for one delivery: the job id, and for a study the time it was last
+ * queued, so a study that gave its turn away is delivered again (a new key) while a lost or
+ * repeated send of the same turn — the periodic sweep re-sends running jobs too — stays a no-op.
+ * (Keyed by the cases it had stored, a running study changed key with every case, and the sweep
+ * handed it to a second thread as if its process had died.)
  */
-function deliveryKey(row: { id: string; kind: string; slices_done: number }): string {
-  return row.kind === 'study' ? `${row.id}:${row.slices_done}` : row.id;
+function deliveryKey(row: { id: string; kind: string; queued_at: string | null }): string {
+  return row.kind === 'study' ? `${row.id}:${row.queued_at ?? ''}` : row.id;
 }
 
 export function toJobStatus(row: JobRow): JobStatus {
@@ -270,7 +272,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     async unfinishedIds(limit: number): Promise<{ id: string; key: string }[]> {
       const rows = await db
         .selectFrom('analysis_jobs')
-        .select(['id', 'kind', 'slices_done'])
+        .select(['id', 'kind', 'queued_at'])
         .where('state', 'in', ['queued', 'running'])
         .orderBy('queued_at')
         .limit(limit)
@@ -282,7 +284,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
     async deliveryKeyOf(jobId: string): Promise<string> {
       const row = await db
         .selectFrom('analysis_jobs')
-        .select(['id', 'kind', 'slices_done'])
+        .select(['id', 'kind', 'queued_at'])
         .where('id', '=', jobId)
         .executeTakeFirst();
       return row === undefined ? jobId : deliveryKey(row);
