@@ -13,11 +13,14 @@
 //    for at least 30 s;
 // 3. the connections of (1) again, in rounds, while two more 10k cases are uploaded and
 //    analysed (two analysis threads on SQLite, two worker processes on PostgreSQL), until both
-//    are stored.
+//    are stored;
+// 4. the connections of (1) again, in rounds, while another user computes a large study (120
+//    scenario × year cases of ACTIVSg2000, every bus of each), at most four rounds, then the
+//    study is cancelled (issue #26: one user's work must not hold the others up).
 //
 // It prints per route p50/p99/max, requests, errors and non-2xx, /api/health's percentiles per
 // phase and the API process's peak memory. Targets (issue #16): no errors anywhere; p99 < 300
-// ms for the list and the parts in (1); /api/health p99 < 100 ms in (1) and (3).
+// ms for the list and the parts in (1); /api/health p99 < 100 ms in (1), (3) and (4).
 
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,6 +72,60 @@ export async function uploadNational(baseUrl, account, label) {
     if (status.state === 'failed')
       throw new Error(`${label}: ${status.error?.code} ${status.error?.message}`);
   }
+}
+
+/** The large study of phase 4: the demo study's scenarios repeated to this many cases. */
+const LARGE_STUDY_CASES = 120;
+/** Phase 4 measures at most this many rounds of `seconds`, then cancels the study. */
+const STUDY_ROUNDS = 4;
+
+/**
+ * POSTs a study of LARGE_STUDY_CASES scenario × year cases on ACTIVSg2000 (the demo study's
+ * scenarios under new names, its six years and 25 busbars; every bus of each case is computed
+ * too) and gives its status and a stop that cancels it if it still runs.
+ */
+async function postLargeStudy(baseUrl, account) {
+  const demo = JSON.parse(fs.readFileSync(path.join(repoRoot, 'demo/estudio-demo.json'), 'utf8'));
+  const copies = Math.ceil(LARGE_STUDY_CASES / demo.years.length / demo.scenarios.length);
+  const scenarios = [];
+  for (let copy = 0; copy < copies; copy++) {
+    for (const scenario of demo.scenarios)
+      scenarios.push({ ...scenario, name: `${scenario.name}${copy}` });
+  }
+  const study = {
+    ...demo,
+    name: 'Estudio grande de la prueba de carga',
+    scenarios: scenarios.slice(0, LARGE_STUDY_CASES / demo.years.length),
+  };
+  delete study.baseCase;
+  const headers = { authorization: `Bearer ${account.token}` };
+  const form = new FormData();
+  const caseFile = path.join(repoRoot, 'demo', demo.baseCase);
+  form.append('case', new Blob([fs.readFileSync(caseFile)]), path.basename(caseFile));
+  form.append('study', JSON.stringify(study));
+  const response = await fetch(`${baseUrl}/api/studies`, { method: 'POST', headers, body: form });
+  if (response.status !== 202)
+    throw new Error(`POST /api/studies: ${response.status} ${await response.text()}`);
+  const { jobId, studyId } = await response.json();
+  const started = performance.now();
+  const status = () => json(baseUrl, `/api/jobs/${jobId}`, headers);
+  return {
+    status,
+    /** Cancels the study if it still runs; what it had done, and in how long. */
+    async stop() {
+      const last = await status();
+      if (last.state === 'running' || last.state === 'queued') {
+        await json(baseUrl, `/api/studies/${studyId}/cancel`, headers, { method: 'POST' });
+      }
+      return {
+        state: last.state,
+        error: last.error?.code ?? null,
+        percent: last.progressPercent,
+        stage: last.stage,
+        seconds: (performance.now() - started) / 1000,
+      };
+    },
+  };
 }
 
 /** /api/health probed from a process of its own (scripts/lib/health-probe.mjs). */
@@ -355,7 +412,7 @@ function documentGroups({ owner, caseId }) {
 /** The whole national run against a started server (`apiPid`: the API process, for its memory). */
 export async function runNational({ dialect, baseUrl, apiPid, seconds, rate }) {
   const accounts = [];
-  for (let i = 0; i < ACCOUNTS + 3; i++) accounts.push(await signUp(baseUrl, `nac-${i}`));
+  for (let i = 0; i < ACCOUNTS + 4; i++) accounts.push(await signUp(baseUrl, `nac-${i}`));
   const [owner, ...others] = accounts;
   const readers = others.slice(0, ACCOUNTS);
   const uploaders = others.slice(ACCOUNTS);
@@ -449,11 +506,38 @@ export async function runNational({ dialect, baseUrl, apiPid, seconds, rate }) {
         wallSeconds: (performance.now() - started) / 1000,
       });
     }
+    if (phases_ === 'all') {
+      let study = null;
+      await phase(
+        `las 200 conexiones mientras otro usuario calcula un estudio grande (${LARGE_STUDY_CASES} casos × todas las barras)`,
+        { study: true },
+        async () => {
+          const running = await postLargeStudy(baseUrl, uploaders[2]);
+          const rounds = [];
+          for (let round = 0; round < STUDY_ROUNDS; round++) {
+            rounds.push(...(await runGroups(baseUrl, groups, seconds)));
+            // A study runs in turns (issue #26): between two it is queued, not finished.
+            const { state } = await running.status();
+            if (state !== 'running' && state !== 'queued') break;
+          }
+          study = await running.stop();
+          return mergeRounds(rounds);
+        },
+      );
+      Object.assign(phases.at(-1), { studyProgress: study });
+    }
   } finally {
     memory.stop();
     await health.stop();
   }
   return { dialect, demoCases, uploadSeconds: stored.seconds, summary, phases };
+}
+
+/** How phase 4's study ended: done, failed (a failure the report must show), or cancelled. */
+function studyOutcome(study) {
+  if (study.state === 'done') return 'terminó';
+  if (study.state === 'failed') return `FALLÓ con ${study.error} al ${study.percent} %`;
+  return `${study.percent} % (${study.stage ?? '–'}) y cancelado`;
 }
 
 /** Rounds of the same groups as one row each: requests and errors add up, the worst p99 stays. */
@@ -501,7 +585,7 @@ export function nationalReport(runs, seconds, rate) {
     for (const phase of run.phases) {
       lines.push(
         '',
-        `*${phase.name}*${phase.analysisSeconds ? ` (análisis: ${phase.analysisSeconds.map((s) => `${s.toFixed(1)} s`).join(' y ')}; ${phase.wallSeconds.toFixed(0)} s en total)` : ''}; memoria máxima del proceso de la API: ${(phase.peakRss / 1024 ** 2).toFixed(0)} MB; carga de la máquina al terminar: ${phase.machine.load1.toFixed(1)}${phase.machine.cpuPressure === null ? '' : `, tareas esperando CPU el ${phase.machine.cpuPressure.toFixed(0)} % del último minuto`}`,
+        `*${phase.name}*${phase.studyProgress ? ` (el estudio: ${studyOutcome(phase.studyProgress)} en ${phase.studyProgress.seconds.toFixed(0)} s)` : ''}${phase.analysisSeconds ? ` (análisis: ${phase.analysisSeconds.map((s) => `${s.toFixed(1)} s`).join(' y ')}; ${phase.wallSeconds.toFixed(0)} s en total)` : ''}; memoria máxima del proceso de la API: ${(phase.peakRss / 1024 ** 2).toFixed(0)} MB; carga de la máquina al terminar: ${phase.machine.load1.toFixed(1)}${phase.machine.cpuPressure === null ? '' : `, tareas esperando CPU el ${phase.machine.cpuPressure.toFixed(0)} % del último minuto`}`,
         '',
         '| Ruta | Conexiones | p50 (ms) | p99 (ms) | Máx (ms) | Peticiones | Peticiones/s | Errores | No 2xx | KB por respuesta |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -518,6 +602,11 @@ export function nationalReport(runs, seconds, rate) {
         if (read.target && phase.targets && read.p99 >= PARTS_P99_TARGET_MS) {
           misses.push(`${run.dialect} ${phase.name} ${read.name}: p99 ${read.p99} ms`);
         }
+      }
+      if (phase.studyProgress?.state === 'failed') {
+        misses.push(
+          `${run.dialect} ${phase.name}: el estudio falló (${phase.studyProgress.error})`,
+        );
       }
       const h = phase.health;
       lines.push(
