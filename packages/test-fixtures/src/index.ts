@@ -258,6 +258,11 @@ export const REFERENCE_FILES = [
     sha256: '8ca6d54ea5179eeb03fe29d7b645618e7a86338c172247e81687476660f6dcbe',
   },
   {
+    path: 'unscored/pti/README.md',
+    bytes: 406,
+    sha256: 'a13976e734e23c5c076e55c2b39761a978ca39fbe03d5a28e3c347e0672d4192',
+  },
+  {
     path: 'unscored/pti/case0.raw',
     bytes: 691,
     sha256: '337ee71ce75e6f0c831795f7b0d748c637f3b0fa80f83445a6b8445b945c930a',
@@ -497,6 +502,12 @@ function fixture(name: string): ReferenceFixture {
       `to REFERENCE_FILES (packages/test-fixtures/README.md).` +
       (folder && near.length > 0 ? ` Fixtures under ${folder}: ${near.join(', ')}.` : ''),
   );
+}
+
+/** `name` as a fixture's path, for names built at run time; throws when it is not one. */
+export function asReferenceFile(name: string): ReferenceFile {
+  fixture(name);
+  return name as ReferenceFile;
 }
 
 /**

@@ -3,13 +3,14 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referencePath } from '@holgura/test-fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 
 // The real `holgura` as `npx holgura` runs it: bin/holgura.mjs and the bundle build.mjs makes.
 const engineDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(engineDir, 'bin/holgura.mjs');
-const case9 = path.resolve(engineDir, '../../../shared/reference/cases/case9.m');
+const case9 = referencePath('cases/case9.m');
 
 const holgura = (args: string[], binPath = bin) =>
   spawnSync(process.execPath, [binPath, ...args], { encoding: 'utf8' });

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { referencePath } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_DIR, loadReference, referenceAvailable } from '../../test/support/reference';
+import type { CaseName } from '../../test/support/reference';
+import { loadReference } from '../../test/support/reference';
 import { runCli } from './run';
 
-const casePath = (name: string): string => resolve(REFERENCE_DIR, 'cases', `${name}.m`);
+const casePath = (name: CaseName): string => referencePath(`cases/${name}.m`);
 const json = async (argv: string[]): Promise<Record<string, unknown>> => {
   const r = await runCli(argv);
   expect(r.stderr, `stderr of holgura ${argv.join(' ')}`).toBe('');
@@ -84,7 +86,7 @@ describe('holgura CLI: bad input', () => {
   });
 });
 
-describe.skipIf(!referenceAvailable)('holgura CLI on reference cases', () => {
+describe('holgura CLI on reference cases', () => {
   it('info counts buses, branches, generators and loads, and names the input checks', async () => {
     const out = await json(['info', casePath('case9')]);
     expect(out).toMatchObject({

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { readReferenceText, referencePath } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_DIR } from '../../test/support/reference';
 import { runCli } from './run';
 
 /**
@@ -10,7 +10,7 @@ import { runCli } from './run';
  * own with that property (and ACTIVSg2000 for the slack unit), as a user runs `holgura`.
  */
 const dir = mkdtempSync(join(tmpdir(), 'holgura-checks-'));
-const case9 = readFileSync(resolve(REFERENCE_DIR, 'cases/case9.m'), 'utf8');
+const case9 = readReferenceText('cases/case9.m');
 
 /** case9 with a table's rows rewritten: `edit(fields)` changes a row's columns in place. */
 function case9With(table: 'gen' | 'branch' | 'bus', edit: (fields: string[]) => void): string {
@@ -119,7 +119,7 @@ describe('holgura on inputs that make a figure meaningless (issue #25)', () => {
       /^holgura: error: POWERFLOW_AC_DIVERGED: the AC power flow did not converge/,
     );
     // The same case solves in AC as written: it is the load that makes it diverge.
-    const plain = await runCli(['acpf', resolve(REFERENCE_DIR, 'cases/case9.m')]);
+    const plain = await runCli(['acpf', referencePath('cases/case9.m')]);
     expect(plain.code).toBe(0);
     expect(JSON.parse(plain.stdout)).toMatchObject({ converged: true });
   });
@@ -150,7 +150,7 @@ describe('holgura on inputs that make a figure meaningless (issue #25)', () => {
 });
 
 describe('holgura on ACTIVSg2000’s slack unit (issue #25)', () => {
-  const activsg2000 = resolve(REFERENCE_DIR, 'cases/case_ACTIVSg2000.m');
+  const activsg2000 = referencePath('cases/case_ACTIVSg2000.m');
   type Capacity = Awaited<ReturnType<typeof json>> & {
     results: { capacityMw: number; limitingBranch: number | null; limitedBy: string }[];
   };

@@ -1,15 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StudyFileInput } from '@holgura/contracts';
+import { referencePath } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run';
 
-const case30 = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases/case30.m',
-);
+const case30 = referencePath('cases/case30.m');
 const dir = mkdtempSync(path.join(tmpdir(), 'holgura-study-'));
 
 function writeStudy(name: string, content: unknown): string {

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referencePath } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run';
 
-const case30 = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases/case30.m',
-);
+const case30 = referencePath('cases/case30.m');
 
 async function json(argv: string[]) {
   const out = await runCli(argv);

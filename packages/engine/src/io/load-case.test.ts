@@ -1,14 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReference, readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../util/engine-error';
 import { loadCase, loadUncompressedCase } from './load-case';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const case9Path = path.resolve(here, '../../../../../shared/reference/cases/case9.m');
-const case9 = fs.readFileSync(case9Path);
+const case9 = readReference('cases/case9.m');
 
 // xz from Debian (xz-utils) makes the fixtures; it is on every machine of this kind.
 function xz(bytes: Uint8Array): Buffer {
@@ -40,9 +36,7 @@ mpc.branch = [];`),
   });
 
   it('reads a PSS/E RAW case and refuses a truncated one with a coded error', async () => {
-    const raw = fs.readFileSync(
-      path.resolve(here, '../../../../../shared/reference/raw/IEEE_14_bus.raw'),
-    );
+    const raw = readReference('raw/IEEE_14_bus.raw');
     const c = await loadCase(raw);
     expect(c).toMatchObject({ format: 'psse', revision: 32, compressed: false });
     expect(c.network.buses.count).toBe(14);
@@ -96,12 +90,7 @@ mpc.branch = [ 1 2 0 0.1 0 0 0 0 0 0 1; ];`;
       line: 4,
       field: 'bus.PD',
     });
-    const raw = fs
-      .readFileSync(
-        path.resolve(here, '../../../../../shared/reference/raw/IEEE_14_bus.raw'),
-        'latin1',
-      )
-      .split('\n');
+    const raw = readReferenceText('raw/IEEE_14_bus.raw', 'latin1').split('\n');
     const loadLine = raw.findIndex((line, i) => i > 3 && /^\s*0\s*\/.*END OF BUS/i.test(line)) + 2;
     raw[loadLine - 1] = raw[loadLine - 1]!.replace('21.700', '1D309');
     await expect(loadCase(bytes(raw.join('\n')))).rejects.toMatchObject({

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_DIR, referenceAvailable } from '../../test/support/reference';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { isEngineError } from '../util/engine-error';
@@ -75,10 +73,10 @@ describe('computeForceLayout', () => {
     }
   });
 
-  it.skipIf(!referenceAvailable).each(['case118', 'case_ACTIVSg2000'])(
+  it.each(['case118', 'case_ACTIVSg2000'] as const)(
     'places connected buses of %s much closer than random pairs',
     (name) => {
-      const text = readFileSync(resolve(REFERENCE_DIR, 'cases', `${name}.m`), 'utf8');
+      const text = readReferenceText(`cases/${name}.m`);
       const net = readMatpower(text).network;
       const { x, y } = computeForceLayout(net);
       let connected = 0;

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { buildStudyCase } from './build-study-case';
@@ -8,11 +6,7 @@ import { projectEffects } from './project-effects';
 import { runStudy } from './run-study';
 import type { StudyScenario, StudySpec } from './types';
 
-const casePath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference/cases/case30.m',
-);
-const base = readMatpower(fs.readFileSync(casePath, 'utf8')).network;
+const base = readMatpower(readReferenceText('cases/case30.m')).network;
 const sum = (values: Float64Array) => values.reduce((total, v) => total + v, 0);
 
 const high: StudyScenario = {

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Network } from '../../src/model/network';
 import type { AcPowerFlow } from '../../src/powerflow/acpf';
 import { runAcPowerFlow } from '../../src/powerflow/acpf';
-import {
-  ALL_CASES,
-  SKIP_MESSAGE,
-  asArray,
-  expectClose,
-  loadCase,
-  loadReference,
-  referenceAvailable,
-} from '../support/reference';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+import { ALL_CASES, asArray, expectClose, loadCase, loadReference } from '../support/reference';
 
 /** max over buses of |Σ Qg − Qd + |V|²·Bs − Σ Q leaving on branches|, in MVAr. */
 function maxReactiveImbalance(net: Network, pf: AcPowerFlow): number {
@@ -29,7 +19,7 @@ function maxReactiveImbalance(net: Network, pf: AcPowerFlow): number {
   return worst;
 }
 
-describe.skipIf(!referenceAvailable)('AC power flow matches MATPOWER runpf (Newton)', () => {
+describe('AC power flow matches MATPOWER runpf (Newton)', () => {
   for (const name of ALL_CASES) {
     it(`${name}: same iterations, |V| to 1e-6 pu, angles to 1e-4 deg, flows and outputs`, () => {
       const net = loadCase(name);

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runDcPowerFlow } from '../../src/powerflow/dcpf';
-import {
-  ALL_CASES,
-  SKIP_MESSAGE,
-  asArray,
-  expectClose,
-  loadCase,
-  loadReference,
-  referenceAvailable,
-} from '../support/reference';
+import { ALL_CASES, asArray, expectClose, loadCase, loadReference } from '../support/reference';
 
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
-
-describe.skipIf(!referenceAvailable)('DC power flow matches MATPOWER rundcpf', () => {
+describe('DC power flow matches MATPOWER rundcpf', () => {
   for (const name of ALL_CASES) {
     it(`${name}: angles and flows to 1e-6, generator outputs to 1e-6 MW`, () => {
       const net = loadCase(name);

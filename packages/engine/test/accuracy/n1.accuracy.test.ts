@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenN1 } from '../../src/contingency/n1';
 import type { CaseName } from '../support/reference';
-import {
-  ALL_CASES,
-  SKIP_MESSAGE,
-  asArray,
-  loadCase,
-  loadReference,
-  referenceAvailable,
-} from '../support/reference';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+import { ALL_CASES, asArray, loadCase, loadReference } from '../support/reference';
 
 const TOL_PCT = 1e-6;
 
@@ -89,7 +80,7 @@ function checkCase(name: CaseName): void {
   );
 }
 
-describe.skipIf(!referenceAvailable)('DC N-1 screening matches the MATPOWER reference', () => {
+describe('DC N-1 screening matches the MATPOWER reference', () => {
   for (const name of ALL_CASES) {
     it(`${name}: counts, islanding outages, worst loading per outage and top 20`, () => {
       checkCase(name);

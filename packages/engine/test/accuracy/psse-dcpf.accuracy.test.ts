@@ -1,15 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../../src/io/matpower/read-matpower';
 import { readPsse } from '../../src/io/psse';
 import type { Network } from '../../src/model/network';
 import { runDcPowerFlow } from '../../src/powerflow/dcpf';
-import { REFERENCE_DIR } from '../support/reference';
-
-const RAW_FILE = resolve(REFERENCE_DIR, 'raw/ACTIVSg2000.RAW');
-const M_FILE = resolve(REFERENCE_DIR, 'cases/case_ACTIVSg2000.m');
-const available = existsSync(RAW_FILE) && existsSync(M_FILE);
 
 /** Branch identity (docs/analysis.md §1): unordered bus pair and circuit; sign −1 if reversed. */
 function branchKeys(net: Network): Map<string, { k: number; from: number }> {
@@ -81,13 +75,13 @@ function dcDifference(a: Network, b: Network): { va: number; pf: number } {
   return { va, pf };
 }
 
-describe.skipIf(!available)('ACTIVSg2000.RAW vs case_ACTIVSg2000.m (same network)', () => {
-  const raw = available ? readPsse(readFileSync(RAW_FILE, 'latin1')).network : null;
-  const ref = available ? readMatpower(readFileSync(M_FILE, 'latin1')).network : null;
+describe('ACTIVSg2000.RAW vs case_ACTIVSg2000.m (same network)', () => {
+  const raw = readPsse(readReferenceText('raw/ACTIVSg2000.RAW', 'latin1')).network;
+  const ref = readMatpower(readReferenceText('cases/case_ACTIVSg2000.m', 'latin1')).network;
 
   it('same buses, branches (by bus pair and circuit) and generators; equal R, X, tap, shift, status', () => {
-    const a = raw!;
-    const b = ref!;
+    const a = raw;
+    const b = ref;
     expect(a.buses.count).toBe(b.buses.count);
     expect(a.branches.count).toBe(b.branches.count);
     expect(a.generators.count).toBe(b.generators.count);
@@ -121,7 +115,7 @@ describe.skipIf(!available)('ACTIVSg2000.RAW vs case_ACTIVSg2000.m (same network
   });
 
   it("with the .m's injections, DC angles and flows equal to 1e-6", () => {
-    const d = dcDifference(withInjectionsOf(raw!, ref!), ref!);
+    const d = dcDifference(withInjectionsOf(raw, ref), ref);
     console.info(
       `ACTIVSg2000 DC (same injections): max |Δva| ${d.va.toExponential(2)} deg, |Δpf| ${d.pf.toExponential(2)} MW`,
     );
@@ -133,7 +127,7 @@ describe.skipIf(!available)('ACTIVSg2000.RAW vs case_ACTIVSg2000.m (same network
     // Not the reader: the .m was saved with another dispatch (PG differs on 122 of 544 machines,
     // most at the slack 7098: 1240.666 vs 1236.1 MW; PD by ≤ 0.005 MW of rounding), so the
     // flows cannot agree to 1e-6. The test above proves the networks equal; this bounds the rest.
-    const d = dcDifference(raw!, ref!);
+    const d = dcDifference(raw, ref);
     console.info(
       `ACTIVSg2000 DC (own injections): max |Δva| ${d.va.toExponential(2)} deg, |Δpf| ${d.pf.toExponential(2)} MW`,
     );
@@ -148,12 +142,11 @@ const SAME_NETWORK = [
   ['raw/ACTIVSg2000.RAW', 'unscored/raw/ACTIVSg2000_rename.raw'],
 ] as const;
 
-describe.skipIf(!available)('one network written in two RAW revisions reads the same', () => {
+describe('one network written in two RAW revisions reads the same', () => {
   for (const [older, newer] of SAME_NETWORK) {
-    const path = (f: string): string => resolve(REFERENCE_DIR, f);
-    it.skipIf(!existsSync(path(newer)))(`${older} vs ${newer}: DC angles and flows`, () => {
-      const a = readPsse(readFileSync(path(older), 'latin1'));
-      const b = readPsse(readFileSync(path(newer), 'latin1'));
+    it(`${older} vs ${newer}: DC angles and flows`, () => {
+      const a = readPsse(readReferenceText(older, 'latin1'));
+      const b = readPsse(readReferenceText(newer, 'latin1'));
       expect(a.revision).not.toBe(b.revision);
       const d = dcDifference(a.network, b.network);
       console.info(

@@ -1,26 +1,27 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { asReferenceFile, readReferenceText, referenceFiles } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readPsse } from '../../src/io/psse';
-import { REFERENCE_DIR } from '../support/reference';
 
-const DIRS = [resolve(REFERENCE_DIR, 'raw'), resolve(REFERENCE_DIR, 'unscored/raw')];
-const available = existsSync(DIRS[0]);
-if (!available) console.warn(`${DIRS[0]} is absent: PSS/E RAW accuracy tests skipped`);
+const DIRS = ['raw/', 'unscored/raw/'];
 
-// t_psse_case.raw is MATPOWER's tokenizer torture test, not a network (tokenize.test.ts).
-const rawFiles = available
-  ? DIRS.filter(existsSync).flatMap((dir) =>
-      readdirSync(dir)
-        .filter((f) => /\.raw$/i.test(f) && f !== 't_psse_case.raw')
-        .map((f) => ({ dir, file: f })),
-    )
-  : [];
+// MATPOWER's tokenizer torture test t_psse_case.raw is not a network, nor a fixture:
+// tokenize.test.ts has its lines.
+const rawFiles = DIRS.flatMap((dir) =>
+  referenceFiles(dir)
+    .filter((path) => /\.raw$/i.test(path))
+    .map((path) => ({ dir, path, file: path.slice(dir.length) })),
+);
 
-describe.skipIf(!available)('every RAW file in the reference folders parses', () => {
-  for (const { dir, file } of rawFiles) {
+describe('every RAW file in the reference folders parses', () => {
+  it('has RAW files in both folders', () => {
+    for (const dir of DIRS) {
+      expect(rawFiles.filter((f) => f.dir === dir).length, dir).toBeGreaterThan(0);
+    }
+  });
+
+  for (const { path, file } of rawFiles) {
     it(`${file}`, () => {
-      const c = readPsse(readFileSync(resolve(dir, file), 'latin1'));
+      const c = readPsse(readReferenceText(path, 'latin1'));
       const n = c.network;
       expect(n.buses.count).toBeGreaterThan(0);
       // Every branch end is a bus of the network and every reactance is finite.
@@ -40,7 +41,7 @@ describe.skipIf(!available)('every RAW file in the reference folders parses', ()
 
   it('revisions are read from REV, or from the comment when REV is absent (rev 29)', () => {
     const rev = (f: string): number =>
-      readPsse(readFileSync(resolve(DIRS[0], f), 'latin1')).revision;
+      readPsse(readReferenceText(asReferenceFile(`raw/${f}`), 'latin1')).revision;
     expect(rev('t_psse_case2.raw')).toBe(29);
     expect(rev('t_psse_case3.raw')).toBe(30);
     expect(rev('IEEE_14_bus.raw')).toBe(32);
@@ -50,7 +51,7 @@ describe.skipIf(!available)('every RAW file in the reference folders parses', ()
   });
 
   it('ACTIVSg2000.RAW (1.2 MB) parses in under 300 ms (median of 5)', () => {
-    const text = readFileSync(resolve(DIRS[0], 'ACTIVSg2000.RAW'), 'latin1');
+    const text = readReferenceText('raw/ACTIVSg2000.RAW', 'latin1');
     readPsse(text);
     const times: number[] = [];
     for (let k = 0; k < 5; k++) {

@@ -1,15 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { asReferenceFile, readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../../src/io/matpower/read-matpower';
 import { readPsse } from '../../src/io/psse';
 import type { Network } from '../../src/model/network';
-import { REFERENCE_DIR } from '../support/reference';
-
-const RAW = resolve(REFERENCE_DIR, 'raw');
-const available = existsSync(RAW);
-
-const read = (file: string): string => readFileSync(resolve(RAW, file), 'latin1');
+const read = (file: string): string => readReferenceText(asReferenceFile(`raw/${file}`), 'latin1');
 
 type Columns = Record<string, ArrayLike<number>>;
 
@@ -70,7 +64,7 @@ const CASES = [
   ['t_psse_case3.raw', 't_psse_case3.m'],
 ] as const;
 
-describe.skipIf(!available)("RAW → network equals MATPOWER's psse2mpc conversion", () => {
+describe("RAW → network equals MATPOWER's psse2mpc conversion", () => {
   for (const [raw, m] of CASES) {
     it(`${raw} vs ${m}: bus, branch, gen rows and bus names`, () => {
       const ours = readPsse(read(raw), { matpower: true }).network;

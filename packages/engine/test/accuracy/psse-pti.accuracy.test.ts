@@ -1,5 +1,9 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  asReferenceFile,
+  readReference,
+  readReferenceText,
+  referenceFiles,
+} from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import type { PsseCase } from '../../src/io/psse';
 import { readPsse } from '../../src/io/psse';
@@ -9,16 +13,15 @@ import type { Network } from '../../src/model/network';
 import { runAcPowerFlow } from '../../src/powerflow/acpf';
 import { runDcPowerFlow } from '../../src/powerflow/dcpf';
 import { isEngineError } from '../../src/util/engine-error';
-import { PTI_DIR } from '../support/reference';
 
 // PowerModels.jl's RAW parser tests (test/pti.jl, test/psse.jl) on its own files: the malformed
 // ones are refused with a coded error naming the line, every other one is read.
-const available = existsSync(resolve(PTI_DIR, 'README.md'));
-if (!available) console.warn(`${PTI_DIR} is absent: PowerModels RAW file tests skipped`);
+/** PowerModels.jl's PSS/E RAW parser test files, unchanged (see their README). */
+const PTI = 'unscored/pti/';
 
 /** Decoded as uploads are (load-case.ts): UTF-8. */
 function read(file: string): PsseCase {
-  return readPsse(new TextDecoder('utf-8').decode(readFileSync(resolve(PTI_DIR, file))));
+  return readPsse(new TextDecoder('utf-8').decode(readReference(asReferenceFile(`${PTI}${file}`))));
 }
 
 const REFUSED: Record<string, { code: string; line: number; field?: string }> = {
@@ -118,11 +121,13 @@ function kclMismatchMw(net: Network): number {
   return worst;
 }
 
-describe.skipIf(!available)("PowerModels.jl's PSS/E RAW test files", () => {
-  const files = available ? readdirSync(PTI_DIR).filter((f) => f.endsWith('.raw')) : [];
+describe("PowerModels.jl's PSS/E RAW test files", () => {
+  const files = referenceFiles(PTI)
+    .filter((f) => f.endsWith('.raw'))
+    .map((f) => f.slice(PTI.length));
 
   it("refuses exactly the files the folder's README names as malformed", () => {
-    const readme = readFileSync(resolve(PTI_DIR, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const readme = readReferenceText('unscored/pti/README.md').replace(/\s+/g, ' ');
     const sentence = /expect (.*?) to be refused/.exec(readme)?.[1] ?? '';
     const named = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => `${m[1]}.raw`);
     expect(named.sort()).toEqual(Object.keys(REFUSED).sort());
@@ -175,7 +180,7 @@ describe.skipIf(!available)("PowerModels.jl's PSS/E RAW test files", () => {
   }
 });
 
-describe.skipIf(!available)("what PowerModels' tests assert of these files, in our model", () => {
+describe("what PowerModels' tests assert of these files, in our model", () => {
   /** Values of 1-based branches `k` (test/psse.jl's branch keys). */
   const rows = (k: readonly number[], col: ArrayLike<number>): number[] => k.map((i) => col[i - 1]);
 

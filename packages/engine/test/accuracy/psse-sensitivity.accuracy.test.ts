@@ -1,22 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { asReferenceFile, readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readPsse } from '../../src/io/psse';
 import type { Network } from '../../src/model/network';
 import { buildDcModel } from '../../src/powerflow/dcpf';
 import { findBridges } from '../../src/sensitivity/bridges';
 import { lodfColumn, makeDfactors, ptdfColumn } from '../../src/sensitivity/dfactors';
-import { REFERENCE_DIR } from '../support/reference';
 
 const CASES = [
   ['raw/IEEE_14_bus.raw', 'raw/IEEE_14_bus'],
   ['raw/IEEE_30_bus.raw', 'raw/IEEE_30_bus'],
   ['unscored/raw/IEEE_118_Bus_v2.raw', 'unscored/raw/IEEE_118_bus'],
 ] as const;
-const available = existsSync(resolve(REFERENCE_DIR, CASES[0][0]));
 
 const csv = (file: string): string[][] =>
-  readFileSync(resolve(REFERENCE_DIR, file), 'latin1')
+  readReferenceText(asReferenceFile(file), 'latin1')
     .trim()
     .split(/\r?\n/)
     .map((l) => l.split(',').map((c) => c.trim()));
@@ -95,10 +92,10 @@ function compare(net: Network, prefix: string): Tables {
   return out;
 }
 
-describe.skipIf(!available)('PTDF and LODF from RAW files match PSS/E to 1e-4', () => {
+describe('PTDF and LODF from RAW files match PSS/E to 1e-4', () => {
   for (const [raw, prefix] of CASES) {
     it(`${raw}`, () => {
-      const net = readPsse(readFileSync(resolve(REFERENCE_DIR, raw), 'latin1')).network;
+      const net = readPsse(readReferenceText(raw, 'latin1')).network;
       const t = compare(withoutTaps(net), prefix);
       const withTaps = compare(net, prefix);
       console.info(

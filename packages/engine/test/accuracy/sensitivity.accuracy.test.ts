@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildDcModel } from '../../src/powerflow/dcpf';
 import { findBridges } from '../../src/sensitivity/bridges';
 import { lodfColumn, makeDfactors, ptdfColumn } from '../../src/sensitivity/dfactors';
-import {
-  ALL_CASES,
-  SKIP_MESSAGE,
-  asArray,
-  loadCase,
-  loadReference,
-  referenceAvailable,
-} from '../support/reference';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+import { ALL_CASES, asArray, loadCase, loadReference } from '../support/reference';
 
 function truthy(v: unknown): boolean {
   return v === true || v === 1;
 }
 
-describe.skipIf(!referenceAvailable)('PTDF, LODF and bridges match MATPOWER', () => {
+describe('PTDF, LODF and bridges match MATPOWER', () => {
   for (const name of ALL_CASES) {
     it(`${name}: PTDF and LODF samples to 1e-8, bridges = MATPOWER's islanding outages`, () => {
       const net = loadCase(name);

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../../src/io/matpower/read-matpower';
 import type { Network } from '../../src/model/network';
@@ -12,14 +11,7 @@ import { networkAtTransfer } from '../../src/transfer/dispatch';
 import { computeFcitc } from '../../src/transfer/fcitc';
 import { buildScreenContext } from '../../src/transfer/screen';
 import { bruteForceBusbars } from '../support/busbar-brute-force';
-import {
-  REFERENCE_DIR,
-  SKIP_MESSAGE,
-  loadBaseCase,
-  referenceAvailable,
-} from '../support/reference';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+import { loadBaseCase } from '../support/reference';
 
 const TOL_MW = 1e-6;
 
@@ -42,9 +34,9 @@ const spread = (r: AllBusbarResult, count: number): number[] => {
   );
 };
 
-describe.skipIf(!referenceAvailable)('the N-1 capacity of every busbar, reference cases', () => {
+describe('the N-1 capacity of every busbar, reference cases', () => {
   it('ACTIVSg500: every bus equals the brute force, strict and attributable, with the worst violation', () => {
-    const text = readFileSync(resolve(REFERENCE_DIR, 'unscored/cases/case_ACTIVSg500.m'), 'utf8');
+    const text = readReferenceText('unscored/cases/case_ACTIVSg500.m');
     const net = readMatpower(text).network;
     const r = allBusbarCapacities(net);
     const brute = bruteForceBusbars(net);

@@ -9,10 +9,8 @@ import { groupPlants } from '../../src/transfer/plants';
 import { constraintSensitivities } from '../../src/transfer/sensitivities';
 import { buildScreenContext } from '../../src/transfer/screen';
 import type { CaseName } from '../support/reference';
-import { SKIP_MESSAGE, loadBaseCase, referenceAvailable } from '../support/reference';
+import { loadBaseCase } from '../support/reference';
 import { withTestRatings } from './transfer-ratings';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
 
 const TOL_MW = 1e-6;
 
@@ -132,7 +130,7 @@ const CASES: Check[] = [
   { name: 'case_ACTIVSg2000', step: 8, preExisting: 'ignore', bruteForceAll: false, busbars: 48 },
 ];
 
-describe.skipIf(!referenceAvailable)('busbar connection capacity', () => {
+describe('busbar connection capacity', () => {
   for (const { name, step, preExisting, bruteForceAll, busbars } of CASES) {
     it(`${name}, pre-existing violations ${preExisting === 'limit' ? 'limiting' : 'ignored'}: capacity and top constraints equal the single-transfer FCITC and brute force`, () => {
       const net = withTestRatings(name, loadBaseCase(name));

@@ -7,9 +7,7 @@ import { buildScreenContext } from '../../src/transfer/screen';
 import type { StudyGroupChoice } from '../../src/transfer/study-group';
 import type { FlexibilityFigure, FlexibilityResult } from '../../src/transfer/types';
 import type { CaseName } from '../support/reference';
-import { SKIP_MESSAGE, loadBaseCase, loadCase, referenceAvailable } from '../support/reference';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
+import { loadBaseCase, loadCase } from '../support/reference';
 
 const TOL_MW = 1e-6;
 
@@ -136,7 +134,7 @@ function checkViolations(name: string, net: Network, r: FlexibilityResult): void
 
 const CASES: CaseName[] = ['case_ACTIVSg2000', 'case2383wp'];
 
-describe.skipIf(!referenceAvailable)('both figures checked by full DC power flows', () => {
+describe('both figures checked by full DC power flows', () => {
   for (const name of CASES) {
     const groups: [string, (net: Network) => StudyGroupChoice][] = [
       ['default group', () => ({ kind: 'default' })],

@@ -7,10 +7,8 @@ import { analyseFlexibility } from '../../src/transfer/flexibility';
 import { buildScreenContext } from '../../src/transfer/screen';
 import type { ConstraintResult, FlexibilityResult } from '../../src/transfer/types';
 import type { CaseName } from '../support/reference';
-import { SKIP_MESSAGE, loadBaseCase, referenceAvailable } from '../support/reference';
+import { loadBaseCase } from '../support/reference';
 import { withTestRatings } from './transfer-ratings';
-
-if (!referenceAvailable) console.warn(SKIP_MESSAGE);
 
 const TOL_MW = 1e-6;
 const TOL_SENS = 1e-8;
@@ -226,7 +224,7 @@ const CASES: { name: CaseName; bruteForceAll: boolean }[] = [
   { name: 'case_ACTIVSg2000', bruteForceAll: false },
 ];
 
-describe.skipIf(!referenceAvailable)('transfer capability checked by full DC power flows', () => {
+describe('transfer capability checked by full DC power flows', () => {
   for (const { name, bruteForceAll } of CASES) {
     for (const config of CONFIGS) {
       it(`${name}, ${config}: T(c), flows at T = 0 and sensitivities match brute force`, () => {

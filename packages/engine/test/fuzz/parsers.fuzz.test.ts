@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { screenN1 } from '../../src/contingency/n1';
 import { loadCase } from '../../src/io/load-case';
@@ -11,18 +9,16 @@ import { isEngineError } from '../../src/util/engine-error';
  * fields, huge numbers, NaN, binary noise. Reading and then screening N-1 (what an upload gets)
  * must end in a result or a coded EngineError, never anything else, within 2 s a file.
  */
-const referenceDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference',
-);
-const seeds = [
-  'cases/case9.m',
-  'cases/case30.m',
-  'cases/case118.m',
-  'raw/IEEE_14_bus.raw',
-  'raw/IEEE_14_v35_3_nudox.raw',
-  'raw/t_psse_case3.raw',
-].map((name) => ({ name, text: fs.readFileSync(path.join(referenceDir, name), 'latin1') }));
+const seeds = (
+  [
+    'cases/case9.m',
+    'cases/case30.m',
+    'cases/case118.m',
+    'raw/IEEE_14_bus.raw',
+    'raw/IEEE_14_v35_3_nudox.raw',
+    'raw/t_psse_case3.raw',
+  ] as const
+).map((name) => ({ name, text: readReferenceText(name, 'latin1') }));
 
 /** mulberry32: small, seeded, reproducible. */
 function random(seed: number): () => number {

@@ -1,18 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { expect } from 'vitest';
 import { prepareBaseCase } from '../../src/base/base-case';
 import { readMatpower } from '../../src/io/matpower/read-matpower';
 import type { Network } from '../../src/model/network';
 
-/** `<repo>/../shared/reference`, resolved from this file so any working directory works. */
-export const REFERENCE_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/reference',
-);
-export const referenceAvailable = existsSync(resolve(REFERENCE_DIR, 'results'));
-export const SKIP_MESSAGE = `reference folder ${REFERENCE_DIR} is absent: accuracy tests skipped`;
+// The reference cases and MATPOWER's results come from @holgura/test-fixtures (committed in the
+// repository): every test that reads them runs on any checkout.
 
 /** Every reference case, smallest first. */
 export const ALL_CASES = [
@@ -93,8 +86,7 @@ const cache = new Map<string, unknown>();
 export function loadReference(name: CaseName): Reference {
   const key = `ref:${name}`;
   if (!cache.has(key)) {
-    const text = readFileSync(resolve(REFERENCE_DIR, 'results', `${name}.json`), 'utf8');
-    cache.set(key, JSON.parse(text));
+    cache.set(key, JSON.parse(readReferenceText(`results/${name}.json`)));
   }
   return cache.get(key) as Reference;
 }
@@ -112,8 +104,7 @@ export function loadBaseCase(name: CaseName): Network {
 export function loadCase(name: CaseName): Network {
   const key = `case:${name}`;
   if (!cache.has(key)) {
-    const text = readFileSync(resolve(REFERENCE_DIR, 'cases', `${name}.m`), 'utf8');
-    cache.set(key, readMatpower(text).network);
+    cache.set(key, readMatpower(readReferenceText(`cases/${name}.m`)).network);
   }
   return cache.get(key) as Network;
 }
@@ -150,6 +141,3 @@ export function expectClose(
   }
   return worst;
 }
-
-/** PowerModels.jl's PSS/E RAW parser test files, unchanged (`unscored/pti/`, see its README). */
-export const PTI_DIR = resolve(REFERENCE_DIR, 'unscored/pti');

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import type { N1Result } from '../../contingency/n1';
 import { screenN1 } from '../../contingency/n1';
@@ -408,14 +406,9 @@ function splitBuses(net: Network, count: number, x: number): Network {
   };
 }
 
-const ACTIVSG2000 = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/reference/raw/ACTIVSg2000.RAW',
-);
-
-describe.skipIf(!existsSync(ACTIVSG2000))('the switch reactance on a 2000-bus network', () => {
+describe('the switch reactance on a 2000-bus network', () => {
   it('ACTIVSg2000 with 100 buses split by switches: AC converges, flows near the unsplit ones', () => {
-    const net = readPsse(readFileSync(ACTIVSG2000, 'latin1')).network;
+    const net = readPsse(readReferenceText('raw/ACTIVSg2000.RAW', 'latin1')).network;
     const dc0 = runDcPowerFlow(net).pfMw;
     const ac0 = runAcPowerFlow(net);
     const rows: string[] = [];
