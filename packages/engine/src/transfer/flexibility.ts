@@ -4,7 +4,7 @@ import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
-import type { FcitcOptions, RawConstraint } from './fcitc';
+import type { FcitcOptions } from './fcitc';
 import { groupPlants } from './plants';
 import type { RawViolation } from './pre-existing';
 import { computeFcitcBothWays } from './pre-existing';
@@ -13,6 +13,7 @@ import { buildScreenContext } from './screen';
 import { constraintSensitivities } from './sensitivities';
 import type { ResolvedStudyGroup, StudyGroupChoice } from './study-group';
 import { resolveStudyGroup } from './study-group';
+import type { RawConstraint } from './sweep';
 import type {
   ConstraintResult,
   ElementState,

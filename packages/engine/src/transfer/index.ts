@@ -42,7 +42,8 @@ export type {
 export { buildTransferWeights } from './weights';
 export type { ScreenContext, ScreenOptions } from './screen';
 export { buildScreenContext, postLimitMw } from './screen';
-export type { FcitcOptions, FcitcResult, RawConstraint } from './fcitc';
+export type { FcitcOptions, FcitcResult } from './fcitc';
+export type { RawConstraint } from './sweep';
 export { computeFcitc } from './fcitc';
 export type { FlexibilityOptions } from './flexibility';
 export { analyseFlexibility } from './flexibility';

@@ -1,13 +1,14 @@
 import { TopK } from '../contingency/top-k';
-import type { RawConstraint } from './fcitc';
 import type { GeneratorOutageInput } from './generator-outages';
-import { streamGeneratorOutages } from './generator-outages';
 import type { ScreenContext } from './screen';
-import { injectionFlows, isPreExisting, streamOutages, transferAtLimit } from './screen';
+import { isPreExisting } from './screen';
+import type { RawConstraint } from './sweep';
+import { keptFigure, rawConstraint, sweepConstraints } from './sweep';
 
 /**
  * FCITC both ways in one pass over the outages (docs/analysis.md §4–§5), and the constraints the
- * case already violates at T = 0.
+ * case already violates at T = 0: one sweep (sweep.ts) that also watches every pair over its
+ * limit.
  *
  * - **strict** (§4 as written): a constraint over its limit at T = 0 that the transfer worsens
  *   has T(c) = 0, so one such violation makes the FCITC 0.
@@ -102,7 +103,7 @@ export function computeFcitcBothWays(
   tmaxMw: number,
   options: TwoWayOptions = {},
 ): TwoWayResult {
-  const { net, model, monitored, baseFlowMw: f } = ctx;
+  const { monitored } = ctx;
   const cutoff = options.distributionFactorCutoff ?? 0.01;
   const keep = options.maxConstraints ?? 1000;
   const binding = new TopK<RawConstraint>(keep);
@@ -110,142 +111,63 @@ export function computeFcitcBothWays(
   const listed = new TopK<RawViolation>(options.maxViolations ?? 500);
   const counts = { total: 0, worsens: 0, relieves: 0, unaffected: 0 };
   let within = 0;
-  const nMon = monitored.length;
-  const dBr = injectionFlows(
-    model,
+
+  const dBr = sweepConstraints(
+    ctx,
     injectionByBus,
-    new Float64Array(net.buses.count),
-    new Float64Array(net.branches.count),
+    tmaxMw,
+    { distributionFactorCutoff: cutoff, generatorOutages: options.generatorOutages },
+    {
+      /** A pair over its limit at T = 0: counted, and listed if among the worst. */
+      overLimit: (i, k, unit, fc, d, L) => {
+        const effect: ViolationEffect =
+          Math.abs(d) < cutoff ? 'unaffected' : isPreExisting(fc, d, L) ? 'worsens' : 'relieves';
+        counts.total++;
+        counts[effect]++;
+        // Worsened ones come back from the strict figure's list (within), all of them.
+        if (effect === 'worsens') return;
+        const loading = Math.abs(fc) / L;
+        if (loading <= listed.threshold) return;
+        listed.offer({
+          monitored: monitored[i],
+          contingency: k,
+          generatorOutage: unit,
+          flowAtZeroMw: fc,
+          limitMw: L,
+          distributionFactor: d,
+          effect,
+          loading,
+        });
+      },
+      /** A pair with |d| ≥ cutoff and T(c) ≤ Tmax: binding, or a worsened violation. */
+      within: (i, k, lodf, fc, d, L, unit, t) => {
+        const pre = isPreExisting(fc, d, L);
+        const entry = rawConstraint(monitored[i], k, lodf, unit, fc, d, L, t, pre);
+        if (pre) {
+          if (Math.abs(d) > worsened.threshold) worsened.offer({ ...entry, loading: Math.abs(d) });
+          return;
+        }
+        within++;
+        if (-t >= binding.threshold) binding.offer(entry);
+      },
+    },
   );
-  const dMon = Float64Array.from(monitored, (m) => dBr[m]);
-  const fMon = Float64Array.from(monitored, (m) => f[m]);
-
-  /** A pair over its limit at T = 0: counted, and listed if among the worst. */
-  const violation = (i: number, k: number, unit: number, fc: number, d: number, L: number) => {
-    const effect: ViolationEffect =
-      Math.abs(d) < cutoff ? 'unaffected' : isPreExisting(fc, d, L) ? 'worsens' : 'relieves';
-    counts.total++;
-    counts[effect]++;
-    // Worsened ones come back from the strict figure's list (consider), all of them.
-    if (effect === 'worsens') return;
-    const loading = Math.abs(fc) / L;
-    if (loading <= listed.threshold) return;
-    listed.offer({
-      monitored: monitored[i],
-      contingency: k,
-      generatorOutage: unit,
-      flowAtZeroMw: fc,
-      limitMw: L,
-      distributionFactor: d,
-      effect,
-      loading,
-    });
-  };
-
-  /** A pair with |d| ≥ cutoff whose T(c) may be within Tmax. */
-  const consider = (
-    i: number,
-    k: number,
-    lodf: number,
-    fc: number,
-    d: number,
-    L: number,
-    unit: number,
-  ) => {
-    const t = transferAtLimit(fc, d, L);
-    if (t > tmaxMw) return;
-    const pre = isPreExisting(fc, d, L);
-    const entry = {
-      monitored: monitored[i],
-      contingency: k,
-      lodf,
-      generatorOutage: unit,
-      flowAtZeroMw: fc,
-      distributionFactor: d,
-      limitMw: L,
-      transferAtLimitMw: t,
-      preExistingViolation: pre,
-      loading: -t,
-    };
-    if (pre) {
-      if (Math.abs(d) > worsened.threshold) worsened.offer({ ...entry, loading: Math.abs(d) });
-      return;
-    }
-    within++;
-    if (-t >= binding.threshold) binding.offer(entry);
-  };
-
-  // Over the limit by more than round-off (isPreExisting's slack).
-  const over = (fc: number, L: number) => Math.abs(fc) > L + 1e-10 * Math.max(1, L);
-  const pair = (
-    i: number,
-    k: number,
-    lodf: number,
-    fc: number,
-    d: number,
-    L: number,
-    u: number,
-  ) => {
-    if (over(fc, L)) violation(i, k, u, fc, d, L);
-    if (!(Math.abs(d) >= cutoff)) return;
-    if (transferAtLimit(fc, d, L) <= tmaxMw) consider(i, k, lodf, fc, d, L, u);
-  };
-
-  for (let i = 0; i < nMon; i++) pair(i, -1, 0, fMon[i], dMon[i], ctx.limitN0Mw[i], -1);
-  const limitPost = ctx.limitPostMw;
-  streamOutages(ctx, (k, lodf) => {
-    const dK = dBr[k];
-    const fK = f[k];
-    // The hot loop (monitored × outages) is inline: most pairs are neither over their limit
-    // nor able to bind within Tmax, and are rejected with a few flops.
-    for (let i = 0; i < nMon; i++) {
-      const l = lodf[i];
-      const fc = fMon[i] + l * fK;
-      const d = dMon[i] + l * dK;
-      const L = limitPost[i];
-      const violated = fc > L || fc < -L;
-      if (!violated && !(d >= cutoff || d <= -cutoff)) continue;
-      if (monitored[i] === k) continue;
-      if (violated && over(fc, L)) violation(i, k, -1, fc, d, L);
-      if (!(d >= cutoff || d <= -cutoff)) continue;
-      const t = d > 0 ? (L - fc) / d : (L + fc) / -d;
-      if (t > tmaxMw) continue;
-      consider(i, k, l, fc, d, L, -1);
-    }
-  });
-  const gOut = options.generatorOutages;
-  if (gOut) {
-    const p0 = net.generators.pgMw;
-    streamGeneratorOutages(ctx, gOut, (u, sOut) => {
-      const part = gOut.unitParticipation[u];
-      for (let i = 0; i < nMon; i++) {
-        const sm = sOut[monitored[i]];
-        pair(i, -1, 0, fMon[i] - p0[u] * sm, dMon[i] - part * sm, limitPost[i], u);
-      }
-    });
-  }
 
   const kept = binding.items;
-  const first = kept[0];
-  const attributableLimiting = first && first.transferAtLimitMw < tmaxMw ? first : null;
-  const attributable: FigureFcitc = {
-    fcitcMw: attributableLimiting ? attributableLimiting.transferAtLimitMw : tmaxMw,
-    limiting: attributableLimiting,
-  };
+  const figure = keptFigure(kept, within, tmaxMw);
+  const attributable: FigureFcitc = { fcitcMw: figure.fcitcMw, limiting: figure.limiting };
   // The strict figure's limiting constraint: the violation the transfer worsens most.
   const pre = worsened.items.map((c): RawConstraint => ({ ...c, loading: 0 }));
   const strict: FigureFcitc =
     counts.worsens > 0 ? { fcitcMw: 0, limiting: pre[0] ?? null } : attributable;
-  const omitted = within - kept.length;
-  const last = kept[kept.length - 1];
   return {
     tmaxMw,
     attributable,
     strict,
     constraints: [...kept, ...pre],
-    omitted,
+    omitted: figure.omitted,
     preExistingOmitted: counts.worsens - pre.length,
-    completeUpToMw: omitted > 0 && last ? last.transferAtLimitMw : tmaxMw,
+    completeUpToMw: figure.completeUpToMw,
     violations: [...pre.map(asViolation), ...listed.items].sort(
       (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
     ),
