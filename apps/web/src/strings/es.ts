@@ -142,6 +142,7 @@ export const es = {
       noneSelected: 'Selecciona un caso de la tabla para ver sus resultados.',
       failed: 'Análisis fallido',
       analysing: 'En análisis',
+      cancelled: 'Análisis cancelado',
       delete: 'Eliminar caso',
       deleteTitle: 'Eliminar caso',
       deleteBody: (name: string) =>

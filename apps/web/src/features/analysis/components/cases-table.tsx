@@ -19,17 +19,22 @@ function CaseName({ name, item }: { name: string; item: CaseSummary }) {
   const analysis = item.analysis ?? null;
   if (analysis === null || analysis.state === 'done') return name;
   const failed = analysis.state === 'failed';
+  const cancelled = analysis.state === 'cancelled';
   return (
     <div>
       <span>{name}</span>
       <span
         className={cn(
           'ml-2 whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-semibold',
-          failed ? 'bg-red-100 text-red-800' : 'bg-sky-100 text-sky-900',
+          failed
+            ? 'bg-red-100 text-red-800'
+            : cancelled
+              ? 'bg-slate-200 text-slate-800'
+              : 'bg-sky-100 text-sky-900',
         )}
         data-testid="case-state"
       >
-        {failed ? t.failed : t.analysing}
+        {failed ? t.failed : cancelled ? t.cancelled : t.analysing}
       </span>
       {failed && analysis.error !== null && (
         <p className="mt-1 text-xs text-red-800" data-testid="case-error">
