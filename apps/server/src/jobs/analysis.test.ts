@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { INPUT_CHECK_CODES } from '@holgura/engine';
 import { analysisResultV1Schema, checksFor, inputCheckCodes } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
+import { readReferenceText } from '@holgura/test-fixtures';
 import { runAnalysis } from './analysis';
 
-const case9 = readFileSync(
-  resolve(import.meta.dirname, '../../../../../shared/reference/cases/case9.m'),
-  'utf8',
-);
+const case9 = readReferenceText('cases/case9.m');
 
 /** case9 with every generator row's PMAX and PMIN (columns 9 and 10) replaced. */
 function withGeneratorLimits(pmax: string, pmin: string): Uint8Array {

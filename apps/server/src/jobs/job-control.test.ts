@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   apiErrorSchema,
   cancelJobResponseSchema,
@@ -19,10 +17,7 @@ import {
   waitForJob,
 } from '../modules/uploads/uploads.test-support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const activsg200 = fs.readFileSync(
-  path.resolve(here, '../../../../../shared/reference/cases/case_ACTIVSg200.m'),
-);
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 /** About 7 s on one thread (its network view's layout), quick to read: a job to stop. */
 const chain = chainCase(20_000);
 /** About 2 s: a job that holds a thread while others queue. */

@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readReference, readReferenceText } from '@holgura/test-fixtures';
 import {
   apiErrorSchema,
   caseDataSchema,
@@ -17,13 +15,11 @@ import { loadCase, screenN1 } from '@holgura/engine';
 import { buildTestApp, dialects, makeTempDir } from '../test-support';
 import { newAccount, TestClient } from '../modules/auth/auth-test-client';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const referenceDir = path.resolve(here, '../../../../../shared/reference');
-const case9 = fs.readFileSync(path.join(referenceDir, 'cases/case9.m'));
-const case30 = fs.readFileSync(path.join(referenceDir, 'cases/case30.m'));
-const case30Reference = JSON.parse(
-  fs.readFileSync(path.join(referenceDir, 'results/case30.json'), 'utf8'),
-) as { n1: { n_base_case_overloads: number } };
+const case9 = readReference('cases/case9.m');
+const case30 = readReference('cases/case30.m');
+const case30Reference = JSON.parse(readReferenceText('results/case30.json')) as {
+  n1: { n_base_case_overloads: number };
+};
 
 type Client = TestClient;
 
@@ -92,7 +88,8 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
     // Issue 4 item 6: the first constraint of each level carries an AC check at its limit.
     for (const level of flexibility.levels) {
       const first = flexibility.constraints.find((c) => c.id === level.constraintIds[0]);
-      if (first) expect(first.acCheck?.converged, `level ${level.level} AC check`).toBe(true);
+      expect(first, `level ${level.level}'s first constraint`).toBeDefined();
+      expect(first!.acCheck?.converged, `level ${level.level} AC check`).toBe(true);
     }
     // The legacy export says the same: levels, flexibility and constraints per level.
     const legacy = readFullDataJson(data.fullDataJson);
@@ -138,7 +135,7 @@ describe.each(dialects)('uploads and analysis jobs on %s', (dialect) => {
   it('analyses a PSS/E RAW upload', async () => {
     const { server } = await buildTestApp(fast, { dialect, ...quickPoll });
     const ana = await signedIn(server, 'up-raw');
-    const raw = fs.readFileSync(path.join(referenceDir, 'raw/IEEE_30_bus.raw'));
+    const raw = readReference('raw/IEEE_30_bus.raw');
     const { caseId, jobId } = uploadResponseSchema.parse(
       (await upload(ana, raw, 'text/plain', 'IEEE_30_bus.raw')).json(),
     );

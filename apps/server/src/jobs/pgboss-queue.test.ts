@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { jobStatusSchema } from '@holgura/contracts';
@@ -15,8 +13,7 @@ import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs.repository';
 import { startPgBossQueue } from './pgboss-queue';
 import { createWorkerPool } from './worker-pool';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const case9 = fs.readFileSync(path.resolve(here, '../../../../../shared/reference/cases/case9.m'));
+const case9 = readReference('cases/case9.m');
 
 describe.skipIf(testDatabaseUrl === null)('pg-boss queue (PostgreSQL)', () => {
   it('runs a committed job whose send to the queue was lost, through the periodic sweep', async () => {

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { fileUploadStorage } from '../modules/uploads/upload-storage';
 import { acceptUpload } from '../modules/uploads/uploads.service';
@@ -13,8 +11,7 @@ import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs.repository';
 import { startThreadQueue, type AnalysisQueue } from './thread-queue';
 import { createWorkerPool } from './worker-pool';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const case9 = fs.readFileSync(path.resolve(here, '../../../../../shared/reference/cases/case9.m'));
+const case9 = readReference('cases/case9.m');
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 let database: DatabaseHandle | undefined;

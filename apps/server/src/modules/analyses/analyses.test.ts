@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   analysisPaths,
   apiErrorSchema,
@@ -21,10 +19,8 @@ import { analyseFlexibility, loadCase } from '@holgura/engine';
 import { buildTestApp, dialects } from '../../test-support';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cases = path.resolve(here, '../../../../../../shared/reference/cases');
-const activsg200 = fs.readFileSync(path.join(cases, 'case_ACTIVSg200.m'));
-const case2383wp = fs.readFileSync(path.join(cases, 'case2383wp.m'));
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
+const case2383wp = readReference('cases/case2383wp.m');
 
 async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
   const client = new TestClient(server);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   apiErrorSchema,
   busbarCapacityHistogramResponseSchema,
@@ -26,10 +24,8 @@ import { rowOf } from './busbar-capacity.store';
 import { expectedRow } from './capacity-rows.test-support';
 import { capacityDb } from './busbar-capacity.tables';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cases = path.resolve(here, '../../../../../../shared/reference/cases');
-const activsg200 = fs.readFileSync(path.join(cases, 'case_ACTIVSg200.m'));
-const case2383wp = fs.readFileSync(path.join(cases, 'case2383wp.m'));
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
+const case2383wp = readReference('cases/case2383wp.m');
 
 const quick = { pollIntervalMs: 100 };
 

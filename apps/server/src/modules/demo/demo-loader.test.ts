@@ -57,7 +57,8 @@ describe('demo data on first start', () => {
       networkLabel: 'Red IEEE de 30 barras (prueba)',
     });
     const limiting = data.analysis?.busbarCapacity?.limiting;
-    if (limiting) expect(limiting.acCheck?.converged).toBe(true);
+    expect(limiting, `${cases[0]!.caseName}'s limiting constraint`).toBeTruthy();
+    expect(limiting!.acCheck?.converged).toBe(true);
     // The generator chart's data on every limiting constraint: the flow at T = 0 and the plants
     // above the threshold, whose what-if reproduces the capacity: at T = capacity the flow is
     // f0 + d·T = ±limit.
@@ -137,7 +138,8 @@ describe('demo data on first start', () => {
       const stripped = JSON.parse(old.analysis_json!) as {
         busbarCapacity: { limiting: Record<string, unknown> | null };
       };
-      if (stripped.busbarCapacity.limiting) delete stripped.busbarCapacity.limiting.generators;
+      expect(stripped.busbarCapacity.limiting, 'a limiting constraint to strip').not.toBeNull();
+      delete stripped.busbarCapacity.limiting!.generators;
       await first.db
         .updateTable('case_api_data')
         .set({ analysis_json: JSON.stringify(stripped) })
@@ -180,9 +182,8 @@ describe('demo data on first start', () => {
         .where('case_id', '=', old.case_id)
         .executeTakeFirstOrThrow();
       const rebuilt = JSON.parse(again.analysis_json!) as typeof stripped;
-      if (rebuilt.busbarCapacity.limiting) {
-        expect(rebuilt.busbarCapacity.limiting.generators).toBeDefined();
-      }
+      expect(rebuilt.busbarCapacity.limiting).not.toBeNull();
+      expect(rebuilt.busbarCapacity.limiting!.generators).toBeDefined();
       await second.server.close();
 
       const third = await buildTestApp({ dataDir, demoDir }, { dialect, reuseSchemaOf: first });

@@ -1,14 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StudyFileInput } from '@holgura/contracts';
+import { readReference } from '@holgura/test-fixtures';
 import { makeTempDir } from '../../test-support';
-
-const referenceDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/reference/cases',
-);
 
 /** The small demo's study: buses 5 and 30 of case30, two scenarios × two years. */
 export const SMALL_DEMO_STUDY: StudyFileInput = {
@@ -27,16 +22,15 @@ export const SMALL_DEMO_STUDY: StudyFileInput = {
 };
 
 /** The small demo's study network (case30), as the engine reads it. */
-export const smallDemoStudyNetwork = () =>
-  new Uint8Array(fs.readFileSync(path.join(referenceDir, 'case30.m')));
+export const smallDemoStudyNetwork = () => new Uint8Array(readReference('cases/case30.m'));
 
 /** A small demo folder with the bundled layout: case9 for /demo, a two-bus study on case30. */
 export function smallDemoDir(): string {
   const dir = makeTempDir('holgura-demo-');
   fs.mkdirSync(path.join(dir, 'networks'));
-  for (const name of ['case9', 'case30']) {
+  for (const name of ['case9', 'case30'] as const) {
     const packed = execFileSync('xz', ['-c', '-T1'], {
-      input: fs.readFileSync(path.join(referenceDir, `${name}.m`)),
+      input: readReference(`cases/${name}.m`),
     });
     fs.writeFileSync(path.join(dir, 'networks', `${name}.m.xz`), packed);
   }

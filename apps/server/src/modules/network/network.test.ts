@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   apiErrorSchema,
   caseDataSchema,
@@ -16,10 +14,8 @@ import { newAccount, TestClient } from '../auth/auth-test-client';
 import { buildNetworkView } from './network-view';
 import { saveDemoStudyNetwork } from './network.repository';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const referenceDir = path.resolve(here, '../../../../../../shared/reference');
-const case9 = fs.readFileSync(path.join(referenceDir, 'cases/case9.m'));
-const case30 = fs.readFileSync(path.join(referenceDir, 'cases/case30.m'));
+const case9 = readReference('cases/case9.m');
+const case30 = readReference('cases/case30.m');
 
 async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
   const client = new TestClient(server);

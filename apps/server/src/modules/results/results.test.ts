@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   analysisPaths,
   apiErrorSchema,
@@ -28,9 +26,7 @@ import { buildTestApp, dialects } from '../../test-support';
 import type { TestClient } from '../auth/auth-test-client';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cases = path.resolve(here, '../../../../../../shared/reference/cases');
-const activsg200 = fs.readFileSync(path.join(cases, 'case_ACTIVSg200.m'));
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 const gzip = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function analysed(client: TestClient, bytes: Buffer, name: string) {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // exceljs is CommonJS: under Node's ESM loader only its default export exists.
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   caseBusesResponseSchema,
   createStudyResponseSchema,
@@ -26,10 +24,7 @@ import { buildNetworkView } from '../network/network-view';
 import { saveDemoStudyNetwork } from '../network/network.repository';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const case30 = fs.readFileSync(
-  path.resolve(here, '../../../../../../shared/reference/cases/case30.m'),
-);
+const case30 = readReference('cases/case30.m');
 
 /** 2 scenarios × 2 years on case30 (3 areas), a line entering in the second year, 3 busbars. */
 const STUDY: StudyFileInput = {

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { jobStatusSchema, uploadResponseSchema, type JobStatus } from '@holgura/contracts';
+import { readReference } from '@holgura/test-fixtures';
 import { newAccount, TestClient } from '../auth/auth-test-client';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const casesDir = path.resolve(here, '../../../../../../shared/reference/cases');
-export const case9 = fs.readFileSync(path.join(casesDir, 'case9.m'));
-export const case30 = fs.readFileSync(path.join(casesDir, 'case30.m'));
+export const case9 = readReference('cases/case9.m');
+export const case30 = readReference('cases/case30.m');
 
 /**
  * A radial chain of `buses` buses fed from bus 1 (MATPOWER text): every branch a bridge, quick to
