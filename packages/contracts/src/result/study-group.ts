@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Study groups of the flexibility analysis (docs/analysis.md §5, docs/decisions/013): their text
  * form, shared by the API (`?group=`, `{ group }`) and the CLI (`--group`), and their Spanish
  * wording. The engine takes the parsed shape (`StudyGroupChoice`, the same as the engine's own
- * type); the text and the words live here so the server, the CLI and the web read them alike.
+ * type: packages/engine/src/cli/contract-types.ts fails the type check if they drift); the text
+ * and the words live here so the server, the CLI and the web read them alike.
  *
  * Text form (case-insensitive, spaces around ':' and ',' ignored):
  *   renewables        wind and solar units (MATPOWER genfuel)

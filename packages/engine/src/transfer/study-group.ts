@@ -9,7 +9,8 @@ import { transferError, type StudyGroupSpec } from './weights';
  *
  * The text form (`renewables`, `all`, `fuel:wind`, `area:3`, `zone:2`, `kv:230`, `gens:3,4,7`)
  * and its Spanish wording live in @holgura/contracts (study-group.ts), which parses text into
- * this same shape for the API and the CLI.
+ * this same shape for the API and the CLI; src/cli/contract-types.ts keeps the two declarations
+ * equal (and the kinds, reason codes and facts below).
  */
 export type StudyGroupChoice =
   /** docs/analysis.md §5: renewables when their headroom is meaningful, else every unit with headroom. */

@@ -8,7 +8,8 @@ import type { SinkRule, StudyGroupRule } from './weights';
  * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`
  * member for member (the engine may not import contracts), with 0-based indices: `index` where
  * the contract has a 1-based `id`, 0-based branch, generator and plant indices. The lead's
- * mapper adds 1 and nothing else.
+ * mapper adds 1 and nothing else; src/cli/contract-types.ts checks its output and the rules
+ * both sides name.
  */
 
 /** Machines at one bus (docs/analysis.md §1). Sums run over in-service machines only. */
