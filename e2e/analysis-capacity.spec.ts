@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -17,7 +18,7 @@ import {
 const server = useOwnServer();
 const session = useBrowser();
 
-const activsg2000 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg2000.m');
+const activsg2000 = readReference('cases/case_ACTIVSg2000.m');
 
 /** The parts of the contracts this spec reads (api/busbar-capacities.ts). */
 type Limiting = { monitoredName: string; contingencyName: string | null };

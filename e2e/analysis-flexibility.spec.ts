@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import path from 'node:path';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
@@ -10,7 +10,7 @@ import { signUpThroughApi } from './support/accounts';
 const server = useOwnServer();
 const session = useBrowser();
 
-const activsg200 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg200.m');
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 
 /** The parts of the flexibility contract this spec reads (flexibility.v1.ts). */
 type Element = { name: string; initialFlowMw: number; maxCapacityMva: number };

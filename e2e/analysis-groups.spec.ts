@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -10,8 +10,8 @@ import { signUpThroughApi } from './support/accounts';
 const server = useOwnServer();
 const session = useBrowser();
 
-const activsg2000 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg2000.m');
-const case2383wp = fs.readFileSync('/work/shared/reference/cases/case2383wp.m');
+const activsg2000 = readReference('cases/case_ACTIVSg2000.m');
+const case2383wp = readReference('cases/case2383wp.m');
 
 /** The parts of the contracts this spec reads (api/analyses.ts, result/flexibility.v1.ts). */
 type Figure = { fcitcMw: number; limitingConstraintId: number | null; levels: Level[] };

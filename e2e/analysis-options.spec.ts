@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -11,7 +11,7 @@ import { fixed, getJson } from './support/capacity-table';
 const server = useOwnServer();
 const session = useBrowser();
 
-const activsg2000 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg2000.m');
+const activsg2000 = readReference('cases/case_ACTIVSg2000.m');
 
 /** The parts of the contracts this spec reads (api/result-parts.ts, api/analyses.ts, …). */
 type AcCheck = { converged: boolean; acLoadingPercent: number | null; flagged: boolean };

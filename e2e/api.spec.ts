@@ -1,15 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { saveScreenshot, useBrowser } from './support/browser';
 
 const session = useBrowser();
-const referenceDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../shared/reference/cases',
-);
 
 /** A signed-up API client with its session cookie, against the real built server. */
 async function signUp(baseUrl: string, who: string) {
@@ -49,7 +43,7 @@ async function waitForJob(call: Awaited<ReturnType<typeof signUp>>, jobId: strin
 describe('API on the built server', () => {
   it('analyses an uploaded plain and xz-compressed case in the bundled worker threads', async () => {
     const call = await signUp(session.baseUrl, 'api-upload');
-    const plain = fs.readFileSync(path.join(referenceDir, 'case30.m'));
+    const plain = readReference('cases/case30.m');
     const packed = execFileSync('xz', ['-c', '-T1'], { input: plain });
     for (const [body, type, name] of [
       [plain, 'text/plain', 'case30.m'],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -44,7 +45,7 @@ const server = useOwnServer({ DEMO_DATA: 'on', DEMO_DIR: demoDir });
 const session = useBrowser();
 afterAll(() => fs.rmSync(demoDir, { recursive: true, force: true }));
 
-const activsg200 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg200.m');
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 
 /** The parts of the flexibility contract this spec reads (flexibility.v1.ts). */
 type Element = { name: string; initialFlowMw: number; maxCapacityMva: number };

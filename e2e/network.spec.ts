@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { artifactsDir, saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -9,7 +9,7 @@ import { signUpThroughApi } from './support/accounts';
 const server = useOwnServer({ DEMO_DATA: 'on' });
 const session = useBrowser();
 
-const activsg200 = fs.readFileSync('/work/shared/reference/cases/case_ACTIVSg200.m');
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 
 /** What the renderer draws, as data (apps/web/src/features/network/renderer.ts). */
 type Hook = {

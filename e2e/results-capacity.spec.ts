@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -18,7 +19,7 @@ import {
 const server = useOwnServer();
 const session = useBrowser();
 
-const activsg500 = fs.readFileSync('/work/shared/reference/unscored/cases/case_ACTIVSg500.m');
+const activsg500 = readReference('unscored/cases/case_ACTIVSg500.m');
 
 /**
  * studies.spec.ts's study on ACTIVSg500, cut to one scenario × two years and two busbars (the

@@ -21,6 +21,7 @@ import ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { referencePath } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -29,7 +30,7 @@ import { signUpThroughApi } from './support/accounts';
 const server = useOwnServer();
 const session = useBrowser();
 
-const networkFile = '/work/shared/reference/unscored/cases/case_ACTIVSg500.m';
+const networkFile = referencePath('unscored/cases/case_ACTIVSg500.m');
 const network = {
   name: 'case_ACTIVSg500.m',
   // As on /analisis, a case is taken as .bin, .txt or plain text.

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { signUpThroughApi } from './support/accounts';
@@ -9,7 +9,7 @@ import { signUpThroughApi } from './support/accounts';
 const server = useOwnServer();
 const session = useBrowser();
 
-const case9 = fs.readFileSync('/work/shared/reference/cases/case9.m');
+const case9 = readReference('cases/case9.m');
 
 /** A signed-in page on /analisis: an account created through the API, its cookie in the page. */
 async function signedInAnalysisPage(email: string): Promise<Page> {

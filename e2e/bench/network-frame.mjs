@@ -9,12 +9,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asReferenceFile, referencePath, unpackReference } from '@holgura/test-fixtures';
 import { chromium } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const caseArg = process.argv.indexOf('--case');
 const caseName = caseArg >= 0 ? process.argv[caseArg + 1] : 'case_ACTIVSg10k';
-const casePath = path.resolve(repoRoot, '../shared/reference/cases', `${caseName}.m`);
+// The reference cases are committed in @holgura/test-fixtures, unpacked on first use.
+await unpackReference();
+const casePath = referencePath(asReferenceFile(`cases/${caseName}.m`));
 
 function freePort() {
   return new Promise((resolve, reject) => {

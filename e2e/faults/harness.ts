@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readReference } from '@holgura/test-fixtures';
 import pg from 'pg';
 
 /**
@@ -20,9 +21,7 @@ export const activsg2000Xz = fs.readFileSync(
 );
 
 /** About 20 s of analysis on one thread: long enough to kill a process in the middle of it. */
-export const activsg10k = fs.readFileSync(
-  path.resolve(repoRoot, '../shared/reference/cases/case_ACTIVSg10k.m'),
-);
+export const activsg10k = readReference('cases/case_ACTIVSg10k.m');
 
 /** The PostgreSQL the server suite uses; the fault specs make and drop their own databases on it. */
 export const adminDatabaseUrl =

@@ -3,12 +3,12 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
 import {
   finished,
   freePort,
   freshDatabase,
   postgresAvailable,
-  repoRoot,
   signUp,
   startServer,
   startWorker,
@@ -25,9 +25,7 @@ import {
  * takes a while to arrive, so the API can be killed with part of it received.
  */
 const largeCase = (() => {
-  const network = fs.readFileSync(
-    path.resolve(repoRoot, '../shared/reference/cases/case_ACTIVSg2000.m'),
-  );
+  const network = readReference('cases/case_ACTIVSg2000.m');
   const line = `% relleno para una carga lenta ${'-'.repeat(60)}\n`;
   const padding = line.repeat(Math.ceil((8 * 1024 * 1024 - network.byteLength) / line.length));
   return Buffer.concat([network, Buffer.from(padding)]);

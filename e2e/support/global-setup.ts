@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unpackReference } from '@holgura/test-fixtures';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -38,6 +39,8 @@ function freePort(): Promise<number> {
  * names the port so sign-in origins and the local SAX issuer are right.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The reference cases the specs upload (@holgura/test-fixtures), unpacked before they load.
+  await unpackReference();
   if (!fs.existsSync(serverEntry)) {
     throw new Error(`No server build at ${serverEntry}: run \`npm run build\` first.`);
   }

@@ -529,7 +529,7 @@ export function referencePath(name: ReferenceFile): string {
 }
 
 /** A fixture's bytes. */
-export function readReference(name: ReferenceFile): Buffer {
+export function readReference(name: ReferenceFile): Buffer<ArrayBuffer> {
   return fs.readFileSync(referencePath(name));
 }
 
@@ -538,7 +538,7 @@ export function readReferenceText(name: ReferenceFile, encoding: BufferEncoding 
   return fs.readFileSync(referencePath(name), encoding);
 }
 
-async function unxz(bytes: Uint8Array): Promise<Buffer> {
+async function unxz(bytes: Uint8Array<ArrayBuffer>): Promise<Buffer> {
   const reader = new xz.XzReadableStream(new Blob([bytes]).stream()).getReader();
   const chunks: Uint8Array[] = [];
   for (;;) {
