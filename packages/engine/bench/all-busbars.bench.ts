@@ -9,9 +9,7 @@
 // pre-existing violations, pairs over their limit at T = 0 (the N-1 screen's overloadedPairs).
 // Without --case: the many-violations case of issue #25, case9241pegase with its ratings
 // halved (≈ 7.4·10⁶ overloaded pairs).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isReferenceFile, readReferenceText, unpackReference } from '@holgura/test-fixtures';
 import type { N1Result } from '../src/contingency/n1';
 import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
@@ -19,8 +17,6 @@ import type { Network } from '../src/model/network';
 import { buildDcModel } from '../src/powerflow/dcpf';
 import type { AllBusbarResult } from '../src/transfer/all-busbars';
 import { allBusbarCapacities } from '../src/transfer/all-busbars';
-
-const REF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,16 +62,13 @@ function main(): void {
   const name = given ?? 'case9241pegase';
   const scale = Number(arg('rate-scale') ?? (given ? 1 : 0.5));
   const reps = Number(arg('reps') ?? 3);
-  const file = [
-    resolve(REF, 'cases', `${name}.m`),
-    resolve(REF, 'unscored/cases', `${name}.m`),
-  ].find(existsSync);
+  const file = [`cases/${name}.m`, `unscored/cases/${name}.m`].find(isReferenceFile);
   if (!file) {
-    console.error(`${name}.m is not in ${REF}: nothing to benchmark`);
+    console.error(`${name}.m is not among the reference fixtures: nothing to benchmark`);
     process.exitCode = 1;
     return;
   }
-  const net = scaledRatings(readMatpower(readFileSync(file, 'utf8')).network, scale);
+  const net = scaledRatings(readMatpower(readReferenceText(file)).network, scale);
   const label = scale === 1 ? name : `${name} (ratings ×${scale})`;
   const rssBefore = process.memoryUsage().rss;
   const n1: Run<N1Result>[] = [];
@@ -114,4 +107,5 @@ function main(): void {
   );
 }
 
+await unpackReference();
 main();

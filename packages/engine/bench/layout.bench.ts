@@ -1,12 +1,8 @@
 // Network layout time (issue #9): the force layout the analysis worker computes once per case,
 // per reference case. Options: --cases a,b  --reps N.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { asReferenceFile, readReferenceText, unpackReference } from '@holgura/test-fixtures';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import { computeForceLayout, defaultIterations } from '../src/layout/force-layout';
-
-const REF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -14,16 +10,11 @@ function arg(name: string): string | undefined {
 }
 
 function main(): void {
-  if (!existsSync(REF)) {
-    console.error(`reference folder ${REF} is absent: nothing to benchmark`);
-    process.exitCode = 1;
-    return;
-  }
   const cases = (arg('cases') ?? 'case118,case_ACTIVSg2000,case_ACTIVSg10k').split(',');
   const reps = Number(arg('reps') ?? 1);
   console.log('case                 buses  branches  iterations  layout (median)');
   for (const name of cases) {
-    const net = readMatpower(readFileSync(resolve(REF, 'cases', `${name}.m`), 'utf8')).network;
+    const net = readMatpower(readReferenceText(asReferenceFile(`cases/${name}.m`))).network;
     const runs: number[] = [];
     for (let r = 0; r < reps; r++) {
       const t0 = performance.now();
@@ -38,4 +29,5 @@ function main(): void {
   }
 }
 
+await unpackReference();
 main();

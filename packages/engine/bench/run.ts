@@ -1,15 +1,12 @@
 // `npm run bench`: per reference case, times of parse, DC PF, AC PF and full DC N-1 screening,
-// with ratios to the MATPOWER and SciPy figures stored in ../shared/reference (ratio < 1 means
+// with ratios to the MATPOWER and SciPy figures of @holgura/test-fixtures (ratio < 1 means
 // Holgura is faster). Options: --cases a,b  --reps N.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { asReferenceFile, readReferenceText, unpackReference } from '@holgura/test-fixtures';
 import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import { runAcPowerFlow } from '../src/powerflow/acpf';
 import { buildDcModel, runDcPowerFlow } from '../src/powerflow/dcpf';
 
-const REF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference');
 const CASES = [
   'case9',
   'case14',
@@ -55,21 +52,16 @@ const ratio = (ours: number, theirs: number | undefined): string =>
   theirs ? `${(ours / theirs).toFixed(3)}` : '—';
 
 function main(): void {
-  if (!existsSync(REF)) {
-    console.error(`reference folder ${REF} is absent: nothing to benchmark`);
-    process.exitCode = 1;
-    return;
-  }
   const only = arg('cases')?.split(',');
   const reps = Number(arg('reps') ?? 3);
   const rows: string[][] = [];
   const sampler = setInterval(sampleRss, 20);
   for (const name of CASES.filter((c) => !only || only.includes(c))) {
-    const text = readFileSync(resolve(REF, 'cases', `${name}.m`), 'utf8');
-    const mp = JSON.parse(readFileSync(resolve(REF, 'results', `${name}.json`), 'utf8')) as {
+    const text = readReferenceText(asReferenceFile(`cases/${name}.m`));
+    const mp = JSON.parse(readReferenceText(asReferenceFile(`results/${name}.json`))) as {
       timings: Record<string, Timing>;
     };
-    const sp = JSON.parse(readFileSync(resolve(REF, 'results', `${name}.scipy.json`), 'utf8')) as {
+    const sp = JSON.parse(readReferenceText(asReferenceFile(`results/${name}.scipy.json`))) as {
       parse_s: number;
       timings: Record<string, Timing>;
     };
@@ -126,4 +118,5 @@ function main(): void {
   );
 }
 
+await unpackReference();
 main();

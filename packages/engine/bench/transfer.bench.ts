@@ -2,16 +2,13 @@
 // reference case, the time of the flexibility analysis (5 levels, default study group and sink)
 // and of busbar capacity (every bus, or N buses spread over the case), each with its ratio to
 // the DC N-1 screening of the same case. Prints; asserts nothing.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { asReferenceFile, readReferenceText, unpackReference } from '@holgura/test-fixtures';
 import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import { buildDcModel } from '../src/powerflow/dcpf';
 import { busbarCapacity } from '../src/transfer/busbar-capacity';
 import { analyseFlexibility } from '../src/transfer/flexibility';
 
-const REF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference');
 const DEFAULT_CASES = ['case118', 'case_ACTIVSg2000', 'case_ACTIVSg10k'];
 
 function arg(name: string): string | undefined {
@@ -31,15 +28,10 @@ const both = (t: { s: number; cpu: number }): string =>
   `${t.s.toFixed(3)} s (cpu ${t.cpu.toFixed(3)} s)`;
 
 function main(): void {
-  if (!existsSync(REF)) {
-    console.error(`reference folder ${REF} is absent: nothing to benchmark`);
-    process.exitCode = 1;
-    return;
-  }
   const cases = arg('cases')?.split(',') ?? DEFAULT_CASES;
   const busbars = arg('busbars') ?? 'all';
   for (const name of cases) {
-    const net = readMatpower(readFileSync(resolve(REF, 'cases', `${name}.m`), 'utf8')).network;
+    const net = readMatpower(readReferenceText(asReferenceFile(`cases/${name}.m`))).network;
     const model = buildDcModel(net);
     const n1 = seconds(() => screenN1(net, {}, model));
     const flex = seconds(() => analyseFlexibility(net, { levels: 5 }, model));
@@ -69,4 +61,5 @@ function main(): void {
   }
 }
 
+await unpackReference();
 main();
