@@ -16,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referencePath, unpackReference } from '@holgura/test-fixtures';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,7 +26,9 @@ const option = (name, fallback) => {
   return index >= 0 ? args[index + 1] : fallback;
 };
 const root = path.resolve(option('root', path.join(here, '..')));
-const caseFile = option('case', '/work/shared/reference/cases/case_ACTIVSg10k.m');
+// Default case: case_ACTIVSg10k of @holgura/test-fixtures, unpacked on first use.
+await unpackReference();
+const caseFile = option('case', referencePath('cases/case_ACTIVSg10k.m'));
 const runs = Number(option('runs', '3'));
 const keepData = option('data-dir', null);
 const dataDir = keepData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-measure-analisis-'));

@@ -5,13 +5,14 @@
 //
 //   npx tsx scripts/measure-result-write.ts [case file] [--db postgres]
 //
-// Default case: /work/shared/reference/cases/case_ACTIVSg10k.m (or CASE_FILE). SQLite in a
+// Default case: case_ACTIVSg10k of @holgura/test-fixtures (or CASE_FILE). SQLite in a
 // temporary DATA_DIR; --db postgres uses TEST_DATABASE_URL in a schema of its own.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { referencePath, unpackReference } from '@holgura/test-fixtures';
 import { pino } from 'pino';
 import { openDatabase } from '../apps/server/src/db/database';
 import { JobEvents } from '../apps/server/src/jobs/job-events';
@@ -20,10 +21,11 @@ import { createWorkerPool } from '../apps/server/src/jobs/worker-pool';
 
 const args = process.argv.slice(2);
 const usePostgres = args.includes('--db') && args[args.indexOf('--db') + 1] === 'postgres';
+await unpackReference();
 const caseFile =
   args.find((arg) => !arg.startsWith('--') && arg !== 'postgres') ??
   process.env.CASE_FILE ??
-  '/work/shared/reference/cases/case_ACTIVSg10k.m';
+  referencePath('cases/case_ACTIVSg10k.m');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-stall-'));
 const schema = `stall_${randomUUID().replaceAll('-', '').slice(0, 12)}`;

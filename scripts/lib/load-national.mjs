@@ -27,12 +27,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referencePath, unpackReference } from '@holgura/test-fixtures';
 import { repoRoot, signUp } from './built-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const NATIONAL_CASE =
-  process.env.NATIONAL_CASE ?? '/work/shared/reference/cases/case_ACTIVSg10k.m';
+// The national-size case: case_ACTIVSg10k of @holgura/test-fixtures (unpacked on first use), or
+// NATIONAL_CASE.
+await unpackReference();
+export const NATIONAL_CASE = process.env.NATIONAL_CASE ?? referencePath('cases/case_ACTIVSg10k.m');
 const PARTS_P99_TARGET_MS = 300;
 const HEALTH_P99_TARGET_MS = 100;
 const ACCOUNTS = 40;
