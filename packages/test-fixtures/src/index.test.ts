@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReferenceFile } from './index';
@@ -13,6 +14,7 @@ import {
   referenceFiles,
   referencePath,
   unpackReference,
+  unpackReferenceInto,
 } from './index';
 
 /** Every file under `dir`, as paths relative to it. */
@@ -44,19 +46,46 @@ describe('the reference fixtures (issue #27)', () => {
     expect(filesUnder(UNPACKED_DIR).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('unpacks again a file whose size differs, and leaves the others alone', async () => {
-    const name: ReferenceFile = 'cases/case9.m';
-    const file = referencePath(name);
-    const text = readReferenceText(name);
-    fs.writeFileSync(file, 'truncated');
-    expect(() => referencePath(name)).toThrow(/is not unpacked/);
-    // A new process's view: unpackReference() runs once per process.
-    const script = `import { unpackReference } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))}; console.log(await unpackReference());`;
-    const written = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
-    expect(written.trim()).toBe('1');
-    expect(readReferenceText(name)).toBe(text);
+  it('unpacks again only a file whose size differs or whose .xz is newer', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-fixtures-'));
+    try {
+      expect(await unpackReferenceInto(dir)).toBe(REFERENCE_FILES.length);
+      expect(await unpackReferenceInto(dir)).toBe(0);
+      const file = path.join(dir, 'cases/case9.m');
+      const text = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, 'truncated');
+      expect(await unpackReferenceInto(dir)).toBe(1);
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+      // Same size, older than its .xz: a checkout that brought a new version of the fixture.
+      fs.utimesSync(file, new Date(0), new Date(0));
+      expect(await unpackReferenceInto(dir)).toBe(1);
+      expect(fs.statSync(file).mtimeMs).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is safe when two processes unpack into the same folder at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holgura-fixtures-'));
+    const index = JSON.stringify(path.join(import.meta.dirname, 'index.ts'));
+    const script = `import { unpackReferenceInto } from ${index}; await unpackReferenceInto(${JSON.stringify(dir)});`;
+    const run = () =>
+      new Promise<number | null>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        child.once('error', reject);
+        child.once('exit', resolve);
+      });
+    try {
+      expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+      expect(filesUnder(dir)).toEqual(REFERENCE_FILES.map((f) => f.path).sort());
+      for (const f of REFERENCE_FILES) {
+        expect(fs.statSync(path.join(dir, f.path)).size, f.path).toBe(f.bytes);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('throws, naming the folder’s fixtures, for a file that is not among them', () => {

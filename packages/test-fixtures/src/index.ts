@@ -550,9 +550,9 @@ async function unxz(bytes: Uint8Array<ArrayBuffer>): Promise<Buffer> {
 }
 
 /** Unpacks one fixture unless its plain file is already there, as large and newer than the .xz. */
-async function unpackOne(f: ReferenceFixture): Promise<boolean> {
+async function unpackOne(f: ReferenceFixture, dir: string): Promise<boolean> {
   const packed = path.join(PACKED_DIR, `${f.path}.xz`);
-  const target = path.join(UNPACKED_DIR, f.path);
+  const target = path.join(dir, f.path);
   const packedStat = fs.statSync(packed, { throwIfNoEntry: false });
   if (!packedStat) throw new Error(`reference fixture ${f.path}: ${packed} is missing`);
   const current = fs.statSync(target, { throwIfNoEntry: false });
@@ -578,6 +578,16 @@ async function unpackOne(f: ReferenceFixture): Promise<boolean> {
   return true;
 }
 
+/**
+ * Unpacks every fixture into `dir`; files already there (same size, newer than their .xz) are
+ * kept. Resolves to how many files it wrote. Tests and scripts call unpackReference().
+ */
+export async function unpackReferenceInto(dir: string): Promise<number> {
+  let written = 0;
+  for (const f of REFERENCE_FILES) if (await unpackOne(f, dir)) written++;
+  return written;
+}
+
 let unpacking: Promise<number> | undefined;
 
 /**
@@ -585,11 +595,7 @@ let unpacking: Promise<number> | undefined;
  * newer than their .xz) are kept. Resolves to how many files it wrote.
  */
 export function unpackReference(): Promise<number> {
-  unpacking ??= (async () => {
-    let written = 0;
-    for (const f of REFERENCE_FILES) if (await unpackOne(f)) written++;
-    return written;
-  })().catch((error: unknown) => {
+  unpacking ??= unpackReferenceInto(UNPACKED_DIR).catch((error: unknown) => {
     unpacking = undefined;
     throw error;
   });
