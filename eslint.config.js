@@ -123,8 +123,8 @@ export default tseslint.config(
   {
     // The all-busbar capacity's helper thread: worker_threads and shared memory, still no I/O.
     files: [
-      'packages/engine/src/transfer/all-busbars-threads.ts',
-      'packages/engine/src/transfer/all-busbars-worker.ts',
+      'packages/engine/src/busbar/all/threads.ts',
+      'packages/engine/src/busbar/all/worker.ts',
     ],
     rules: {
       'no-restricted-imports': [

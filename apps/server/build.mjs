@@ -17,9 +17,9 @@ await build({
     'xlsx-worker': 'src/modules/export/xlsx-worker.ts',
     // Study files are read and checked against their network off the event loop too.
     'study-check-worker': 'src/modules/studies/study-check-worker.ts',
-    // All-busbar capacity's helper thread (engine transfer/all-busbars-threads.ts finds it
-    // beside the bundle that runs the engine).
-    'all-busbars-worker': '../../packages/engine/src/transfer/all-busbars-worker.ts',
+    // All-busbar capacity's helper thread (engine busbar/all/threads.ts finds it beside the
+    // bundle that runs the engine).
+    'all-busbars-worker': '../../packages/engine/src/busbar/all/worker.ts',
     // A case's generators for the study-group picker, read off the event loop (issue #21).
     'catalog-worker': 'src/modules/analyses/catalog-worker.ts',
     // One bus's AC check, off the event loop (issue #25).

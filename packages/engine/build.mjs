@@ -12,7 +12,7 @@ await build({
   // The all-busbar capacity's helper thread loads all-busbars-worker.js from beside the CLI.
   entryPoints: {
     holgura: 'src/cli/main.ts',
-    'all-busbars-worker': 'src/transfer/all-busbars-worker.ts',
+    'all-busbars-worker': 'src/busbar/all/worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -15,8 +15,8 @@ import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import type { Network } from '../src/model/network';
 import { buildDcModel } from '../src/powerflow/dcpf';
-import type { AllBusbarResult } from '../src/transfer/all-busbars';
-import { allBusbarCapacities } from '../src/transfer/all-busbars';
+import type { AllBusbarResult } from '../src/busbar/all/capacities';
+import { allBusbarCapacities } from '../src/busbar/all/capacities';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

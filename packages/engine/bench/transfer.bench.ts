@@ -6,8 +6,8 @@ import { asReferenceFile, readReferenceText, unpackReference } from '@holgura/te
 import { screenN1 } from '../src/contingency/n1';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import { buildDcModel } from '../src/powerflow/dcpf';
-import { busbarCapacity } from '../src/transfer/busbar-capacity';
-import { analyseFlexibility } from '../src/transfer/flexibility';
+import { busbarCapacity } from '../src/busbar/capacity';
+import { analyseFlexibility } from '../src/flexibility/analyse';
 
 const DEFAULT_CASES = ['case118', 'case_ACTIVSg2000', 'case_ACTIVSg10k'];
 

@@ -8,6 +8,9 @@ export * from './base/index';
 export * from './sensitivity/index';
 export * from './contingency/index';
 export * from './transfer/index';
+export * from './study-group/index';
+export * from './flexibility/index';
+export * from './busbar/index';
 export * from './study/index';
 // The contracts' study file in engine terms (src/cli may read the contracts; types only here).
 export { toStudySpec } from './cli/study-spec';

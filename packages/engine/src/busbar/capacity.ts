@@ -6,12 +6,12 @@ import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
-import type { AllBusbarOptions } from './all-busbars';
-import { rankAllBuses } from './all-busbars';
-import type { RankedConstraints } from './all-busbars-ranking';
-import { busbarSetup } from './busbar-setup';
-import { isPreExisting } from './screen';
-import type { SinkRule } from './weights';
+import type { AllBusbarOptions } from './all/capacities';
+import { rankAllBuses } from './all/capacities';
+import type { RankedConstraints } from './all/ranking';
+import { busbarSetup } from './setup';
+import { isPreExisting } from '../transfer/screen';
+import type { SinkRule } from '../transfer/weights';
 
 /**
  * Busbar connection capacity (docs/analysis.md §6): for each candidate bus b, the FCITC of a new unit
@@ -21,7 +21,7 @@ import type { SinkRule } from './weights';
  * The transfer of bus b differs from another bus's only in its source column:
  * d_b(x) = PTDF(x,b) − PTDF(x,·)·sink = D(x,b), so no bus runs its own N-1: the buses share one
  * LODF stream and bounds over clusters of close buses, and each bus evaluates exactly only what
- * the bounds leave (all-busbars.ts, whose header gives the stages and their cost). Each bus's
+ * the bounds leave (all/capacities.ts, whose header gives the stages and their cost). Each bus's
  * `top` smallest T are exact, ties broken as the N-1 screen does.
  */
 export interface BusbarCapacityOptions extends Omit<AllBusbarOptions, 'onProgress'> {
@@ -64,7 +64,7 @@ export interface BusbarCapacityResult {
   readonly sink: SinkRule;
   /** The study cap asked for, MW. */
   readonly capMw: number;
-  /** What the sink can give (busbar-setup.ts); Infinity for a load sink. */
+  /** What the sink can give (setup.ts); Infinity for a load sink. */
   readonly sinkRoomMw: number;
   /** min(capMw, sinkRoomMw): the figure of a bus where nothing binds before it. */
   readonly effectiveCapMw: number;

@@ -4,11 +4,11 @@ import { prepareBaseCase } from '../base/base-case';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
-import type { BusbarCapacityResult } from './busbar-capacity';
-import { busbarCapacity } from './busbar-capacity';
-import { busbarLimitingGenerators, GENERATOR_SENSITIVITY_THRESHOLD } from './busbar-generators';
-import { networkAtTransfer } from './dispatch';
-import { groupPlants } from './plants';
+import type { BusbarCapacityResult } from './capacity';
+import { busbarCapacity } from './capacity';
+import { busbarLimitingGenerators, GENERATOR_SENSITIVITY_THRESHOLD } from './generators';
+import { networkAtTransfer } from '../transfer/dispatch';
+import { groupPlants } from '../transfer/plants';
 
 // The base case the analysis works on (its dispatch as P0): what the re-solves below move.
 const net = prepareBaseCase(readMatpower(readReferenceText('cases/case30.m')).network).net;

@@ -1,8 +1,8 @@
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
-import type { BusbarCapacity, BusbarCapacityResult } from './busbar-capacity';
-import { groupPlants } from './plants';
-import { constraintSensitivities } from './sensitivities';
+import type { BusbarCapacity, BusbarCapacityResult } from './capacity';
+import { groupPlants } from '../transfer/plants';
+import { constraintSensitivities } from '../transfer/sensitivities';
 
 /** Spec §5: only generators whose sensitivity exceeds this (in absolute value) count. */
 export const GENERATOR_SENSITIVITY_THRESHOLD = 0.01;

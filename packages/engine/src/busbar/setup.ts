@@ -2,11 +2,11 @@ import type { BaseCaseOptions } from '../base/base-case';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
-import { groupPlants } from './plants';
-import type { ScreenContext, ScreenOptions } from './screen';
-import { buildScreenContext, injectionFlows } from './screen';
-import type { SinkRule, SinkSpec } from './weights';
-import { loadShares, sinkUnitWeights, transferError } from './weights';
+import { groupPlants } from '../transfer/plants';
+import type { ScreenContext, ScreenOptions } from '../transfer/screen';
+import { buildScreenContext, injectionFlows } from '../transfer/screen';
+import type { SinkRule, SinkSpec } from '../transfer/weights';
+import { loadShares, sinkUnitWeights, transferError } from '../transfer/weights';
 
 /**
  * What every busbar capacity computation of a case shares (docs/analysis.md §6): the transfer

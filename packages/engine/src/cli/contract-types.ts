@@ -4,16 +4,16 @@ import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
 import type { baseCaseToV1 } from '../report/base-case-v1';
 import type { flexibilityToV1 } from '../report/flexibility-v1';
-import type { BusbarCapacityOptions } from '../transfer/busbar-capacity';
-import type { FlexibilityOptions } from '../transfer/flexibility';
+import type { BusbarCapacityOptions } from '../busbar/capacity';
+import type { FlexibilityOptions } from '../flexibility/analyse';
 import type { ViolationCounts, ViolationEffect } from '../transfer/pre-existing';
 import type {
   RenewableFacts,
   StudyGroupChoice,
   StudyGroupKind,
   StudyGroupReasonCode,
-} from '../transfer/study-group';
-import type { FlexibilityResult, StudyGroupResult } from '../transfer/types';
+} from '../study-group/resolve';
+import type { FlexibilityResult, StudyGroupResult } from '../flexibility/result';
 import type { SinkRule, SinkSpec, StudyGroupRule } from '../transfer/weights';
 import type { EngineErrorCode } from '../util/engine-error';
 

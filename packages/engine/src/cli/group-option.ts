@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { parseStudyGroup } from '@holgura/contracts';
-import type { StudyGroupChoice } from '../transfer/study-group';
+import type { StudyGroupChoice } from '../study-group/resolve';
 
 /**
  * `--group`: the study group in the text form the API takes (docs/decisions/013), parsed by

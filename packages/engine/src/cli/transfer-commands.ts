@@ -6,11 +6,11 @@ import type { Network } from '../model/network';
 import { flexibilityToV1 } from '../report/flexibility-v1';
 import { branchDisplayName } from '../model/display-names';
 import { busDisplayName, busIndex } from '../model/network';
-import { allBusbarCapacities, type BusbarFigures } from '../transfer/all-busbars';
-import { busbarCapacity, type BusbarCapacity } from '../transfer/busbar-capacity';
+import { allBusbarCapacities, type BusbarFigures } from '../busbar/all/capacities';
+import { busbarCapacity, type BusbarCapacity } from '../busbar/capacity';
 import { describeStudyGroup } from '@holgura/contracts';
-import { analyseFlexibility } from '../transfer/flexibility';
-import type { StudyGroupChoice } from '../transfer/study-group';
+import { analyseFlexibility } from '../flexibility/analyse';
+import type { StudyGroupChoice } from '../study-group/resolve';
 import type { Column, CommandOutput, Table } from './format';
 
 export type PreExisting = 'limit' | 'ignore';

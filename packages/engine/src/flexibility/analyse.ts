@@ -4,16 +4,16 @@ import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import { buildDcModel } from '../powerflow/dcpf';
-import type { FcitcOptions } from './fcitc';
-import { groupPlants } from './plants';
-import type { RawViolation } from './pre-existing';
-import { computeFcitcBothWays } from './pre-existing';
-import type { ScreenOptions } from './screen';
-import { buildScreenContext } from './screen';
-import { constraintSensitivities } from './sensitivities';
-import type { ResolvedStudyGroup, StudyGroupChoice } from './study-group';
-import { resolveStudyGroup } from './study-group';
-import type { RawConstraint } from './sweep';
+import type { FcitcOptions } from '../transfer/fcitc';
+import { groupPlants } from '../transfer/plants';
+import type { RawViolation } from '../transfer/pre-existing';
+import { computeFcitcBothWays } from '../transfer/pre-existing';
+import type { ScreenOptions } from '../transfer/screen';
+import { buildScreenContext } from '../transfer/screen';
+import { constraintSensitivities } from '../transfer/sensitivities';
+import type { ResolvedStudyGroup, StudyGroupChoice } from '../study-group/resolve';
+import { resolveStudyGroup } from '../study-group/resolve';
+import type { RawConstraint } from '../transfer/sweep';
 import type {
   ConstraintResult,
   ElementState,
@@ -23,14 +23,14 @@ import type {
   PlantResult,
   PreExistingViolationResult,
   StudyGroupResult,
-} from './types';
-import type { SinkSpec, StudyGroupSpec, TransferWeights } from './weights';
-import { buildTransferWeights } from './weights';
+} from './result';
+import type { SinkSpec, StudyGroupSpec, TransferWeights } from '../transfer/weights';
+import { buildTransferWeights } from '../transfer/weights';
 
 export interface FlexibilityOptions
   extends ScreenOptions, BaseCaseOptions, Omit<FcitcOptions, 'generatorOutages'> {
   /**
-   * The units that rise (study-group.ts). Default: docs/analysis.md §5's rule, `{ kind: 'default' }`
+   * The units that rise (study-group/resolve.ts). Default: docs/analysis.md §5's rule, `{ kind: 'default' }`
    * (renewables when their headroom is meaningful, else every unit with headroom).
    */
   readonly group?: StudyGroupChoice;
@@ -46,7 +46,7 @@ export interface FlexibilityOptions
   readonly levels?: number;
   /**
    * G-1 as well (default false): each in-service unit of the transfer island out, its output
-   * picked up by the rest of the sink (generator-outages.ts).
+   * picked up by the rest of the sink (transfer/generator-outages.ts).
    */
   readonly includeGeneratorOutages?: boolean;
   /**

@@ -1,8 +1,12 @@
 import type { BaseCaseReport } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
-import type { ViolationCounts, ViolationEffect } from './pre-existing';
-import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './study-group';
-import type { SinkRule, StudyGroupRule } from './weights';
+import type { ViolationCounts, ViolationEffect } from '../transfer/pre-existing';
+import type {
+  RenewableFacts,
+  StudyGroupChoice,
+  StudyGroupReasonCode,
+} from '../study-group/resolve';
+import type { SinkRule, StudyGroupRule } from '../transfer/weights';
 
 /**
  * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`

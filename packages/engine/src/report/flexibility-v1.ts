@@ -5,7 +5,7 @@ import type {
   FlexibilityFigure,
   FlexibilityResult,
   StudyGroupResult,
-} from '../transfer/types';
+} from '../flexibility/result';
 
 /**
  * How a study group is written for people: its canonical key and parameter, its label and the

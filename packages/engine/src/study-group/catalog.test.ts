@@ -2,8 +2,8 @@ import { readReference } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { loadCase } from '../io/load-case';
 import { readMatpower } from '../io/matpower/read-matpower';
-import { analyseFlexibility } from './flexibility';
-import { generatorCatalog } from './group-catalog';
+import { analyseFlexibility } from '../flexibility/analyse';
+import { generatorCatalog } from './catalog';
 
 // Bus 3 holds a wind unit and a coal unit; bus 2's wind unit is out of service. Areas 1, 1, 2, 2;
 // zones 1, 2, 2, 1; kV 230, 115, 230, 13.8. Load and generation balance (160 MW): the base

@@ -3,8 +3,8 @@ import { prepareBaseCase } from '../base/base-case';
 import { inServiceMask } from '../model/indexing';
 import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
-import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './study-group';
-import { resolveStudyGroup, unitsOfChoice } from './study-group';
+import type { RenewableFacts, StudyGroupChoice, StudyGroupReasonCode } from './resolve';
+import { resolveStudyGroup, unitsOfChoice } from './resolve';
 
 /**
  * What a study-group picker offers on one case (issue #21): every generator with what the

@@ -1,7 +1,7 @@
 import { readReferenceText } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
-import { analyseFlexibility } from './flexibility';
+import { analyseFlexibility } from '../flexibility/analyse';
 
 describe("the 'renewables' study group (docs/analysis.md §5)", () => {
   const net = readMatpower(readReferenceText('cases/case_ACTIVSg200.m')).network;

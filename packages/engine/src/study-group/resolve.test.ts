@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { inServiceMask } from '../model/indexing';
 import type { Network } from '../model/network';
-import { analyseFlexibility } from './flexibility';
-import { headroomIsMeaningful, resolveStudyGroup, type StudyGroupChoice } from './study-group';
+import { analyseFlexibility } from '../flexibility/analyse';
+import { headroomIsMeaningful, resolveStudyGroup, type StudyGroupChoice } from './resolve';
 
 // Four buses in a ring. Bus 3 holds a wind unit and a coal unit side by side (one plant, two
 // fuels); bus 4 a solar unit with 0.5 MW of headroom; bus 2 a wind unit out of service.

@@ -1,6 +1,6 @@
 import type { InService } from '../model/indexing';
 import type { Network } from '../model/network';
-import { transferError, type StudyGroupSpec } from './weights';
+import { transferError, type StudyGroupSpec } from '../transfer/weights';
 
 /**
  * The study group of a flexibility analysis (docs/analysis.md §5): which units rise. A choice names

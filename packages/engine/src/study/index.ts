@@ -9,11 +9,8 @@ export type {
 export type { StudyCase } from './build-study-case';
 export { buildStudyCase } from './build-study-case';
 export type { StudyBusbar, StudyCaseResult, StudyOptions } from './run-study';
-export type { BusbarGenerator } from '../transfer/busbar-generators';
-export {
-  busbarLimitingGenerators,
-  GENERATOR_SENSITIVITY_THRESHOLD,
-} from '../transfer/busbar-generators';
+export type { BusbarGenerator } from '../busbar/generators';
+export { busbarLimitingGenerators, GENERATOR_SENSITIVITY_THRESHOLD } from '../busbar/generators';
 export { runStudy, runStudyCase } from './run-study';
 export type { ProjectEffect } from './project-effects';
 export { projectEffects } from './project-effects';

@@ -1,6 +1,6 @@
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
-import { busbarCapacity } from '../transfer/busbar-capacity';
+import { busbarCapacity } from '../busbar/capacity';
 import { buildStudyCase } from './build-study-case';
 import type { StudyOptions } from './run-study';
 import type { StudySpec } from './types';

@@ -5,10 +5,10 @@ import { screenN1 } from '../contingency/n1';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { buildDcModel } from '../powerflow/dcpf';
-import { busbarCapacity } from '../transfer/busbar-capacity';
-import type { BusbarCapacity } from '../transfer/busbar-capacity';
-import type { BusbarGenerator } from '../transfer/busbar-generators';
-import { busbarLimitingGenerators } from '../transfer/busbar-generators';
+import { busbarCapacity } from '../busbar/capacity';
+import type { BusbarCapacity } from '../busbar/capacity';
+import type { BusbarGenerator } from '../busbar/generators';
+import { busbarLimitingGenerators } from '../busbar/generators';
 import { buildStudyCase } from './build-study-case';
 import type { StudyScenario, StudySpec } from './types';
 

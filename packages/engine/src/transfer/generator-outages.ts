@@ -1,4 +1,4 @@
-import { makeBusColumns } from './busbar-columns';
+import { makeBusColumns } from './bus-columns';
 import type { ScreenContext } from './screen';
 import { injectionFlows } from './screen';
 

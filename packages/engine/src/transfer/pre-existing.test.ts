@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { runDcPowerFlow } from '../powerflow/dcpf';
 import { networkAtTransfer } from './dispatch';
-import { analyseFlexibility } from './flexibility';
+import { analyseFlexibility } from '../flexibility/analyse';
 
 // A 1-2-3 ring (x = 0.1 each) with a radial bus 4 off bus 2. Loads 150 MW at 2 and 30 MW at 4;
 // the unit at bus 3 makes 60 MW, the reference at bus 1 the rest (120 MW). DC flows at T = 0:

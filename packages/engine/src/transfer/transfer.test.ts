@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { runDcPowerFlow } from '../powerflow/dcpf';
-import { busbarCapacity } from './busbar-capacity';
+import { busbarCapacity } from '../busbar/capacity';
 import { networkAtTransfer } from './dispatch';
-import { analyseFlexibility } from './flexibility';
+import { analyseFlexibility } from '../flexibility/analyse';
 import { isPreExisting, transferAtLimit } from './screen';
 
 // A 230 kV ring 1-2-3 plus a radial bus 4. Bus 1 (REF) has two machines, the second out of

@@ -15,7 +15,7 @@ export type StudyGroupSpec =
   /**
    * Plants given by 0-based plant index and/or by 0-based generator row (its whole plant), and
    * `units`: 0-based generator rows that rise alone, without the rest of their plant (the study
-   * groups of study-group.ts pick units: a wind unit beside a gas unit at one bus).
+   * groups of study-group/resolve.ts pick units: a wind unit beside a gas unit at one bus).
    */
   | {
       readonly rule: 'named';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Network } from '../../src/model/network';
 import { buildDcModel, runDcPowerFlow } from '../../src/powerflow/dcpf';
-import type { BusbarCapacity, BusbarCapacityResult } from '../../src/transfer/busbar-capacity';
-import { busbarCapacity } from '../../src/transfer/busbar-capacity';
+import type { BusbarCapacity, BusbarCapacityResult } from '../../src/busbar/capacity';
+import { busbarCapacity } from '../../src/busbar/capacity';
 import { networkAtTransfer } from '../../src/transfer/dispatch';
 import { computeFcitc } from '../../src/transfer/fcitc';
 import { groupPlants } from '../../src/transfer/plants';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Network } from '../../src/model/network';
 import { buildDcModel, runDcPowerFlow } from '../../src/powerflow/dcpf';
 import { networkAtTransfer } from '../../src/transfer/dispatch';
-import { analyseFlexibility } from '../../src/transfer/flexibility';
+import { analyseFlexibility } from '../../src/flexibility/analyse';
 import { buildScreenContext } from '../../src/transfer/screen';
-import type { StudyGroupChoice } from '../../src/transfer/study-group';
-import type { FlexibilityFigure, FlexibilityResult } from '../../src/transfer/types';
+import type { StudyGroupChoice } from '../../src/study-group/resolve';
+import type { FlexibilityFigure, FlexibilityResult } from '../../src/flexibility/result';
 import type { CaseName } from '../support/reference';
 import { loadBaseCase, loadCase } from '../support/reference';
 

@@ -2,7 +2,7 @@ import { prepareBaseCase } from '../../src/base/base-case';
 import type { Network } from '../../src/model/network';
 import { buildDcModel } from '../../src/powerflow/dcpf';
 import { lodfColumn, makeDfactors, ptdfColumn } from '../../src/sensitivity/dfactors';
-import { busbarSetup } from '../../src/transfer/busbar-setup';
+import { busbarSetup } from '../../src/busbar/setup';
 import { isPreExisting, transferAtLimit } from '../../src/transfer/screen';
 
 /**
@@ -52,7 +52,7 @@ export function bruteForceBusbars(
   const cutoff = options.cutoff ?? 0.01;
   const model = buildDcModel(net);
   const setup = busbarSetup(net, model, options.buses ? { buses: options.buses } : {});
-  // No connection passes the sink's room (busbar-setup.ts).
+  // No connection passes the sink's room (busbar/setup.ts).
   const capMw = Math.min(options.capMw ?? 2000, setup.sinkRoomMw);
   const { ctx } = setup;
   const nl = net.branches.count;

@@ -1,8 +1,8 @@
-import type { PairList } from './all-busbars-stream';
-import { emptyPairList, pushPair } from './all-busbars-stream';
+import type { PairList } from './stream';
+import { emptyPairList, pushPair } from './stream';
 
 /**
- * What the all-busbar bounds share (all-busbars-cluster.ts, all-busbars-violations.ts): a set
+ * What the all-busbar bounds share (cluster-bounds.ts, violations.ts): a set
  * of buses' centre column and spread, pairs kept with their lower bound on T, and the margin
  * every bound carries for round-off.
  */

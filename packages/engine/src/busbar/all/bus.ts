@@ -1,16 +1,16 @@
-import type { ClusterCandidates } from './all-busbars-cluster';
-import type { ViolationCandidates } from './all-busbars-violations';
-import { LOWER, UPPER } from './all-busbars-bounds';
-import { BLOCK } from './all-busbars-violation-store';
-import type { Ranking } from './all-busbars-ranking';
-import { before } from './all-busbars-ranking';
-import type { OutageStream } from './all-busbars-stream';
-import type { AllBusbarsContext } from './all-busbars-context';
+import type { ClusterCandidates } from './cluster-bounds';
+import type { ViolationCandidates } from './violations';
+import { LOWER, UPPER } from './bounds';
+import { BLOCK } from './violation-store';
+import type { Ranking } from './ranking';
+import { before } from './ranking';
+import type { OutageStream } from './stream';
+import type { AllBusbarsContext } from './context';
 
 /**
- * Stage 4 of the all-busbar capacity (all-busbars.ts): the exact ranking of one bus from its
+ * Stage 4 of the all-busbar capacity (capacities.ts): the exact ranking of one bus from its
  * column D = D(·, b) and its cluster's candidates. In this order, each with early stops:
- *   1. the pairs at or over their limit at T = 0 (all-busbars-violations.ts, one by one and in
+ *   1. the pairs at or over their limit at T = 0 (violations.ts, one by one and in
  *      groups of the violation store): the first ones the injection pushes further, in
  *      tie-break order (T = 0: the strict figure's limits), the one it worsens most (largest
  *      |d|), and those it relieves (a T like any other);
@@ -24,7 +24,7 @@ import type { AllBusbarsContext } from './all-busbars-context';
 
 /**
  * A monitored branch's LODF row over ctx.outages, computed once and kept while it is used
- * (all-busbars-run.ts), with its pairs of |LODF| < ε (those its envelope stands for) in classes
+ * (run.ts), with its pairs of |LODF| < ε (those its envelope stands for) in classes
  * of |LODF| (halving from ε down), each by increasing room, so that a bus reads only the classes
  * whose |LODF| can take d past the cutoff, each until no room is small enough to bind.
  */
@@ -147,8 +147,8 @@ export function evaluateBus(
 }
 
 /**
- * Step 1: the violations and at-limit pairs of the bus's cluster (all-busbars-violations.ts):
- * the one-by-one pairs, then the groups of the violation store (all-busbars-violation-store.ts)
+ * Step 1: the violations and at-limit pairs of the bus's cluster (violations.ts):
+ * the one-by-one pairs, then the groups of the violation store (violation-store.ts)
  * for the same three questions. Returns how many pairs it evaluated.
  */
 function evaluateViolations(

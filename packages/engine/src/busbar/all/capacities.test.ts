@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceBusbars } from '../../test/support/busbar-brute-force';
-import { readMatpower } from '../io/matpower/read-matpower';
-import type { Network } from '../model/network';
-import type { DcModel } from '../powerflow/dcpf';
-import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
-import type { AllBusbarOptions, AllBusbarResult } from './all-busbars';
-import { BusbarStatus, allBusbarCapacities } from './all-busbars';
-import { defaultHelperSpawn } from './all-busbars-threads';
-import { PREVIOUS_FIGURES } from './all-busbars-previous.test-support';
-import { busbarCapacity } from './busbar-capacity';
+import { bruteForceBusbars } from '../../../test/support/busbar-brute-force';
+import { readMatpower } from '../../io/matpower/read-matpower';
+import type { Network } from '../../model/network';
+import type { DcModel } from '../../powerflow/dcpf';
+import { buildDcModel, runDcPowerFlow } from '../../powerflow/dcpf';
+import type { AllBusbarOptions, AllBusbarResult } from './capacities';
+import { BusbarStatus, allBusbarCapacities } from './capacities';
+import { defaultHelperSpawn } from './threads';
+import { PREVIOUS_FIGURES } from './previous.test-support';
+import { busbarCapacity } from '../capacity';
 
 /**
  * A 12 × 12 grid (144 buses, 264 branches) with generators every seventh bus, uneven
@@ -273,7 +273,7 @@ describe('a case with nothing monitored', () => {
 /**
  * gridCase(12) with the ratings of the branches among its first `rows` rows (12: all of them)
  * times `scale`: thousands of (monitored, contingency) pairs over their limit at T = 0, most of
- * them with a small LODF (the violation store, all-busbars-violation-store.ts), the others
+ * them with a small LODF (the violation store, violation-store.ts), the others
  * kept one by one.
  */
 function stressedGrid(scale: number, rows: number): Network {

@@ -1,22 +1,17 @@
-import type { BaseCaseReport } from '../base/base-case';
-import { prepareBaseCase } from '../base/base-case';
-import type { PostRating } from '../contingency/n1';
-import type { Network } from '../model/network';
-import type { DcModel } from '../powerflow/dcpf';
-import { buildDcModel } from '../powerflow/dcpf';
-import type { WorsenedViolations } from './all-busbars-bus';
-import { allBusbarsContext } from './all-busbars-context';
-import type { RankedConstraints } from './all-busbars-ranking';
-import type { BusGroup, BusRankings } from './all-busbars-run';
-import { makeBusRankings, makeGroupRunner } from './all-busbars-run';
-import type { OutageStream, StreamPartData } from './all-busbars-stream';
-import {
-  foldBaseCase,
-  makeStreamKernel,
-  makeStreamPart,
-  mergedStreams,
-} from './all-busbars-stream';
-import type { HelperSpawn } from './all-busbars-threads';
+import type { BaseCaseReport } from '../../base/base-case';
+import { prepareBaseCase } from '../../base/base-case';
+import type { PostRating } from '../../contingency/n1';
+import type { Network } from '../../model/network';
+import type { DcModel } from '../../powerflow/dcpf';
+import { buildDcModel } from '../../powerflow/dcpf';
+import type { WorsenedViolations } from './bus';
+import { allBusbarsContext } from './context';
+import type { RankedConstraints } from './ranking';
+import type { BusGroup, BusRankings } from './run';
+import { makeBusRankings, makeGroupRunner } from './run';
+import type { OutageStream, StreamPartData } from './stream';
+import { foldBaseCase, makeStreamKernel, makeStreamPart, mergedStreams } from './stream';
+import type { HelperSpawn } from './threads';
 import {
   BY_MAIN,
   STREAM_CHUNK,
@@ -24,11 +19,11 @@ import {
   defaultHelperSpawn,
   sharedAlloc,
   startHelper,
-} from './all-busbars-threads';
-import { clusterBuses } from './busbar-clusters';
-import type { BusbarSetup, BusbarSetupOptions } from './busbar-setup';
-import { busbarSetup } from './busbar-setup';
-import type { SinkRule } from './weights';
+} from './threads';
+import { clusterBuses } from './clusters';
+import type { BusbarSetup, BusbarSetupOptions } from '../setup';
+import { busbarSetup } from '../setup';
+import type { SinkRule } from '../../transfer/weights';
 
 /**
  * The N-1 capacity of every busbar at once (docs/analysis.md §6, "Every busbar at once"): for each
@@ -38,22 +33,22 @@ import type { SinkRule } from './weights';
  *
  * With D(x, b) = PTDF(x, b) − PTDF(x, ·)·sink, a constraint (m, k) at bus b has
  * d = D(m, b) + LODF(m, k)·D(k, b): buses differ only in their column D(·, b). The stages:
- *   1. one LODF stream for the job (all-busbars-stream.ts): each (monitored, outage) pair is
+ *   1. one LODF stream for the job (stream.ts): each (monitored, outage) pair is
  *      kept if |LODF| ≥ ε (significant); every other pair, and N-0, is folded into one envelope
  *      per monitored branch — its smallest room and largest |LODF| — a bound valid for all of
  *      them at once. Pairs at or over their limit at T = 0 with |LODF| < ε (nearly all of a
  *      stressed case's millions) are stored by monitored branch and side, 12 bytes a pair, in
- *      blocks bounded by their largest |LODF| and smallest |f| (all-busbars-violation-store.ts),
+ *      blocks bounded by their largest |LODF| and smallest |f| (violation-store.ts),
  *      so a set of buses tests a block, not each pair;
- *   2. buses in groups of clusters of electrically close buses (busbar-clusters.ts);
- *   3. per group, its columns solved once (all-busbars-columns.ts), then bounds over the group
- *      and over each cluster from their centre column and spread (all-busbars-cluster.ts, with
- *      the violations sorted apart in all-busbars-violations.ts) that drop, for all their buses
+ *   2. buses in groups of clusters of electrically close buses (clusters.ts);
+ *   3. per group, its columns solved once (columns.ts), then bounds over the group
+ *      and over each cluster from their centre column and spread (cluster-bounds.ts, with
+ *      the violations sorted apart in violations.ts) that drop, for all their buses
  *      at once, the pairs and envelopes that cannot bind under an upper bound τ;
  *   4. per bus, the exact T of what is left, with early stops; where a branch's envelope still
- *      binds, its whole LODF row (one solve, kept while used) is evaluated (all-busbars-bus.ts).
+ *      binds, its whole LODF row (one solve, kept while used) is evaluated (bus.ts).
  * Stages 1 and 3–4 take tasks from shared counters, so a helper thread can share them
- * (all-busbars-threads.ts); nothing depends on it being there.
+ * (threads.ts); nothing depends on it being there.
  *
  * Cost, with nB buses, nL branches, nO outages, nM monitored, S significant pairs (ε = 0.03:
  * 1–2 % of nM·nO), G groups of g buses in clusters of s: nO + nB sparse solves (four lanes, the
@@ -116,7 +111,7 @@ export interface AllBusbarResult {
   readonly sink: SinkRule;
   /** The study cap asked for, MW. */
   readonly capMw: number;
-  /** What the sink can give (busbar-setup.ts); Infinity for a load sink. */
+  /** What the sink can give (busbar/setup.ts); Infinity for a load sink. */
   readonly sinkRoomMw: number;
   /** min(capMw, sinkRoomMw): the figure of a bus where nothing binds before it. */
   readonly effectiveCapMw: number;

@@ -1,12 +1,12 @@
-import type { BoundedPairs, CentreAndSpread } from './all-busbars-bounds';
-import { LOWER, UPPER, UpperBounds, bucketed, compacted, grown } from './all-busbars-bounds';
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { OutageStream, PairList } from './all-busbars-stream';
-import type { ViolationCandidates } from './all-busbars-violations';
-import { violationCandidates } from './all-busbars-violations';
+import type { BoundedPairs, CentreAndSpread } from './bounds';
+import { LOWER, UPPER, UpperBounds, bucketed, compacted, grown } from './bounds';
+import type { AllBusbarsContext } from './context';
+import type { OutageStream, PairList } from './stream';
+import type { ViolationCandidates } from './violations';
+import { violationCandidates } from './violations';
 
 /**
- * Stage 3 of the all-busbar capacity (all-busbars.ts): bounds for a set of close buses, so each
+ * Stage 3 of the all-busbar capacity (capacities.ts): bounds for a set of close buses, so each
  * of them evaluates exactly only the few constraints that can limit it.
  *
  * With the set's centre column c = D(·, b0) and spread ρ(x) = max over its buses of
@@ -21,7 +21,7 @@ import { violationCandidates } from './all-busbars-violations';
 export interface ClusterCandidates {
   /** Significant pairs that can bind below τ, by increasing lower bound. */
   readonly significant: BoundedPairs;
-  /** The pre-existing violations that matter here (all-busbars-violations.ts). */
+  /** The pre-existing violations that matter here (violations.ts). */
   readonly violations: ViolationCandidates;
   /** Monitored indices whose envelope can bind below τ, by increasing bound. */
   readonly envelopes: Int32Array;

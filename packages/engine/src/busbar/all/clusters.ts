@@ -1,4 +1,4 @@
-import type { Network } from '../model/network';
+import type { Network } from '../../model/network';
 
 /**
  * Candidate buses grouped into clusters of electrically close buses: breadth-first over the

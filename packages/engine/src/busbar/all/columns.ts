@@ -1,9 +1,14 @@
-import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { CentreAndSpread } from './all-busbars-bounds';
+import {
+  BATCH,
+  factorStepOf,
+  luSolve4Sparse,
+  makeSparseBatch4Workspace,
+} from '../../linalg/lu-batch';
+import type { AllBusbarsContext } from './context';
+import type { CentreAndSpread } from './bounds';
 
 /**
- * Stage 3a of the all-busbar capacity (all-busbars.ts): the columns D(·, b) = PTDF(·, b) −
+ * Stage 3a of the all-busbar capacity (capacities.ts): the columns D(·, b) = PTDF(·, b) −
  * PTDF(·,·)·sink of a group's buses, each solved once, four per pass over the factors, with
  * the spreads of the group and of each of its clusters and each bus's outage reach taken while
  * the column is still in cache. The clusters' centres are solved first, so every centre is

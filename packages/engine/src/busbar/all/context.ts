@@ -1,6 +1,6 @@
-import type { ReducedB } from '../powerflow/reduced-b';
-import type { BusbarSetup } from './busbar-setup';
-import type { DcModel } from '../powerflow/dcpf';
+import type { ReducedB } from '../../powerflow/reduced-b';
+import type { BusbarSetup } from '../setup';
+import type { DcModel } from '../../powerflow/dcpf';
 
 /**
  * What the all-busbar kernels read, and nothing else: plain numbers and typed arrays, so the

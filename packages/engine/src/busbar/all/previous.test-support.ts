@@ -1,7 +1,7 @@
 /**
  * The figures of the previous all-busbar code, which kept every pre-existing violation pair by
- * pair (all-busbars-*.ts as of 29b6a3b, with the base case of 4e86682), for the two stressed
- * grids of all-busbars.test.ts, recorded when the violation store replaced it (issue #25).
+ * pair (transfer/all-busbars-*.ts as of 29b6a3b, with the base case of 4e86682), for the two
+ * stressed grids of capacities.test.ts, recorded when the violation store replaced it (issue #25).
  * One line per computed bus: bus index; strict MW, monitored row, contingency row; attributable
  * MW, monitored, contingency; the violation worsened most: monitored, contingency, d. MW to
  * 1e-9, d to 12 significant digits.

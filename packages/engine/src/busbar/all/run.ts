@@ -1,16 +1,16 @@
-import { lodfRowOf } from '../sensitivity/dfactors';
-import type { BusCounters, LodfRows, RowScan, WorsenedViolations } from './all-busbars-bus';
-import { ROW_CLASSES, ROW_RUN, evaluateBus } from './all-busbars-bus';
-import { setCandidates } from './all-busbars-cluster';
-import type { GroupColumnSolver } from './all-busbars-columns';
-import { makeGroupColumnSolver } from './all-busbars-columns';
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { RankedConstraints } from './all-busbars-ranking';
-import { Ranking, makeRankedConstraints } from './all-busbars-ranking';
-import type { OutageStream } from './all-busbars-stream';
+import { lodfRowOf } from '../../sensitivity/dfactors';
+import type { BusCounters, LodfRows, RowScan, WorsenedViolations } from './bus';
+import { ROW_CLASSES, ROW_RUN, evaluateBus } from './bus';
+import { setCandidates } from './cluster-bounds';
+import type { GroupColumnSolver } from './columns';
+import { makeGroupColumnSolver } from './columns';
+import type { AllBusbarsContext } from './context';
+import type { RankedConstraints } from './ranking';
+import { Ranking, makeRankedConstraints } from './ranking';
+import type { OutageStream } from './stream';
 
 /**
- * The per-group stage of the all-busbar capacity (all-busbars.ts), the same on the main thread
+ * The per-group stage of the all-busbar capacity (capacities.ts), the same on the main thread
  * and in a worker: a group's columns, its bounds, each cluster's bounds and each bus's exact
  * ranking, written at the bus's slot in arrays that may be shared between threads.
  */

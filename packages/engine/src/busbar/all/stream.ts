@@ -1,21 +1,21 @@
-import { BATCH, factorStepOf, luSolve4Sparse, makeSparseBatch4Workspace } from '../linalg/lu-batch';
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { ViolationPart, ViolationStore } from './all-busbars-violation-store';
 import {
-  ViolationCollector,
-  buildViolationStore,
-  groupOf,
-  overLimit,
-} from './all-busbars-violation-store';
+  BATCH,
+  factorStepOf,
+  luSolve4Sparse,
+  makeSparseBatch4Workspace,
+} from '../../linalg/lu-batch';
+import type { AllBusbarsContext } from './context';
+import type { ViolationPart, ViolationStore } from './violation-store';
+import { ViolationCollector, buildViolationStore, groupOf, overLimit } from './violation-store';
 
 /**
- * Stage 1 of the all-busbar capacity (all-busbars.ts): ONE LODF stream for the whole job. Every
+ * Stage 1 of the all-busbar capacity (capacities.ts): ONE LODF stream for the whole job. Every
  * (monitored m, outage k) pair is seen once and sorted into one of four kinds:
  *
  * - significant, |LODF(m,k)| ≥ ε and within its limit at T = 0: kept explicitly, with LODF and
- *   post-contingency flow, for the per-cluster bounds (all-busbars-cluster.ts);
+ *   post-contingency flow, for the per-cluster bounds (cluster-bounds.ts);
  * - over its limit at T = 0 (N-0 included), a pre-existing violation, with |LODF| < ε: handed
- *   to the violation store (all-busbars-violation-store.ts), by monitored branch and side, 12
+ *   to the violation store (violation-store.ts), by monitored branch and side, 12
  *   bytes a pair. A stressed case has millions, nearly all of this kind;
  * - at or over its limit otherwise (`atLimit`: the violations with |LODF| ≥ ε, under 1 % of
  *   them on stressed cases, and the pairs at their limit to round-off): kept explicitly, like

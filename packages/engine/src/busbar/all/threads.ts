@@ -1,13 +1,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { BusGroup, BusRankings, GroupRunner, RankParams } from './all-busbars-run';
-import { makeGroupRunner } from './all-busbars-run';
-import type { OutageStream, StreamPartData } from './all-busbars-stream';
-import { makeStreamKernel, makeStreamPart } from './all-busbars-stream';
+import type { AllBusbarsContext } from './context';
+import type { BusGroup, BusRankings, GroupRunner, RankParams } from './run';
+import { makeGroupRunner } from './run';
+import type { OutageStream, StreamPartData } from './stream';
+import { makeStreamKernel, makeStreamPart } from './stream';
 
 /**
- * Both cores on one job (all-busbars.ts), keeping the call synchronous: a helper thread and the
+ * Both cores on one job (capacities.ts), keeping the call synchronous: a helper thread and the
  * calling thread take tasks from shared counters (chunks of outages for the stream, then groups
  * of buses), and the calling thread waits on shared memory (Atomics.wait) for the helper's last
  * task. The helper's stream is handed back through a MessagePort read synchronously; its bus
@@ -121,7 +121,7 @@ export interface Helper {
 }
 
 export interface HelperSpawn {
-  /** The helper's entry module: all-busbars-worker.ts, or its bundled .js. */
+  /** The helper's entry module: worker.ts, or its bundle all-busbars-worker.js. */
   readonly url: URL;
   /**
    * Wait up to this long for the helper to start before working (default 0: start at once and
@@ -130,15 +130,14 @@ export interface HelperSpawn {
   readonly awaitStartMs?: number;
 }
 
-/** Where the helper's entry is, next to this module (source) or to the bundle that holds it. */
+/**
+ * Where the helper's entry is: worker.ts next to this module (sources), or all-busbars-worker.js
+ * next to the bundle that holds it (packages/engine/build.mjs and apps/server/build.mjs name
+ * that entry).
+ */
 export function defaultHelperSpawn(): HelperSpawn {
   const here = import.meta.url;
-  return {
-    url: new URL(
-      here.endsWith('.ts') ? './all-busbars-worker.ts' : './all-busbars-worker.js',
-      here,
-    ),
-  };
+  return { url: new URL(here.endsWith('.ts') ? './worker.ts' : './all-busbars-worker.js', here) };
 }
 
 /** Starts a helper on `tasks`, or returns null when no thread can be made. */
@@ -243,13 +242,13 @@ export function startHelper(
 function spawnWorker(url: URL, data: HelperData, transfer: MessagePort[]): Worker {
   if (!url.pathname.endsWith('.ts'))
     return new Worker(url, { workerData: data, transferList: transfer });
-  return new Worker(new URL('./all-busbars-worker-bootstrap.mjs', import.meta.url), {
+  return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
     workerData: { entry: url.href, data },
     transferList: transfer,
   });
 }
 
-/** The helper thread's side (all-busbars-worker.ts calls this with its workerData). */
+/** The helper thread's side (worker.ts calls this with its workerData). */
 export async function helperMain(data: HelperData): Promise<void> {
   const control = new Int32Array(data.control);
   if (Atomics.compareExchange(control, STATE, NOT_STARTED, RUNNING) !== NOT_STARTED) return;

@@ -1,9 +1,9 @@
-import type { AllBusbarsContext } from './all-busbars-context';
+import type { AllBusbarsContext } from './context';
 
 /**
- * The pre-existing violations of the all-busbar capacity (all-busbars.ts): the (monitored m,
+ * The pre-existing violations of the all-busbar capacity (capacities.ts): the (monitored m,
  * contingency k) pairs over their limit at T = 0 with |LODF| < ε (the stream's folding
- * threshold, all-busbars-stream.ts), N-0 included. A stressed case has millions of them (9241pegase with its ratings halved: 7.8·10⁶), almost all on a few hundred monitored
+ * threshold, stream.ts), N-0 included. A stressed case has millions of them (9241pegase with its ratings halved: 7.8·10⁶), almost all on a few hundred monitored
  * branches that are over their limit under nearly every outage, so they are kept the way the
  * buses read them rather than one by one:
  *
@@ -17,9 +17,9 @@ import type { AllBusbarsContext } from './all-busbars-context';
  *   d = D(m) + LODF·D(k), within |LODF|·max|D(·)| of D(m): one test per group or block tells
  *   whether any of its pairs can be worsened (for the strict figure and the worst violation) or
  *   relieved under a transfer T (for the attributable figure), so a bus only reads the blocks
- *   that matter (all-busbars-violations.ts, all-busbars-bus.ts).
+ *   that matter (violations.ts, bus.ts).
  *
- * The stream (all-busbars-stream.ts) hands each violation to a collector as it finds it, per
+ * The stream (stream.ts) hands each violation to a collector as it finds it, per
  * thread: 12 bytes a record in chunks, never copied while growing. The store is then built once
  * from the collectors, each chunk dropped as soon as it has been placed.
  */

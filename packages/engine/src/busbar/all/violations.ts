@@ -1,21 +1,21 @@
-import type { AllBusbarsContext } from './all-busbars-context';
-import type { BoundedPairs, CentreAndSpread } from './all-busbars-bounds';
-import { LOWER, UPPER, bucketed, grown } from './all-busbars-bounds';
-import { before } from './all-busbars-ranking';
-import type { PairList } from './all-busbars-stream';
-import type { ViolationStore } from './all-busbars-violation-store';
-import { overLimit } from './all-busbars-violation-store';
+import type { AllBusbarsContext } from './context';
+import type { BoundedPairs, CentreAndSpread } from './bounds';
+import { LOWER, UPPER, bucketed, grown } from './bounds';
+import { before } from './ranking';
+import type { PairList } from './stream';
+import type { ViolationStore } from './violation-store';
+import { overLimit } from './violation-store';
 
 /**
  * The pre-existing violations (pairs over their limit at T = 0) and the pairs at their limit to
- * round-off, sorted for a set of buses (all-busbars-cluster.ts) into what each of its buses must
- * look at. They come two ways from the stream (all-busbars-stream.ts):
+ * round-off, sorted for a set of buses (cluster-bounds.ts) into what each of its buses must
+ * look at. They come two ways from the stream (stream.ts):
  *
  * - one by one (`pairs`, by contingency, then monitored row): the pairs at their limit to
  *   round-off and the violations with |LODF| ≥ ε (the stream's folding threshold), under 1 % of
  *   the violations of a stressed case; each pair is bounded over the set from its own centre
  *   values;
- * - in GROUPS of the violation store (all-busbars-violation-store.ts), one per monitored branch
+ * - in GROUPS of the violation store (violation-store.ts), one per monitored branch
  *   and side, the violations with |LODF| < ε: almost all of them (a few hundred monitored
  *   branches over their limit under nearly every outage). A group is bounded as a whole: its
  *   pairs have d = D(m) + LODF·D(k) with |LODF| < lodfMax, so over the set, for its side s

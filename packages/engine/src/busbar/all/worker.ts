@@ -1,8 +1,8 @@
-// The helper thread of the all-busbar capacity (all-busbars-threads.ts). From TypeScript
-// sources it is started through all-busbars-worker-bootstrap.mjs, which wraps its data.
+// The helper thread of the all-busbar capacity (threads.ts). From TypeScript sources it is
+// started through worker-bootstrap.mjs, which wraps its data; bundled, it is all-busbars-worker.js.
 import { workerData } from 'node:worker_threads';
-import type { HelperData } from './all-busbars-threads';
-import { helperMain } from './all-busbars-threads';
+import type { HelperData } from './threads';
+import { helperMain } from './threads';
 
 const data = (workerData as { entry?: string; data?: HelperData }).entry
   ? (workerData as { data: HelperData }).data
