@@ -1,15 +1,13 @@
 import type { BaseCaseReport } from '../base/base-case';
-import { prepareBaseCase } from '../base/base-case';
 import type { PostRating } from '../contingency/n1';
 import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
 import { busDisplayName, busIndex } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
-import { buildDcModel } from '../powerflow/dcpf';
 import type { AllBusbarOptions } from './all/capacities';
 import { rankAllBuses } from './all/capacities';
 import type { RankedConstraints } from './all/ranking';
-import { busbarSetup } from './setup';
+import { busbarStudy, firstSlots } from './setup';
 import { isPreExisting } from '../transfer/screen';
 import type { SinkRule } from '../transfer/weights';
 
@@ -98,15 +96,12 @@ export function busbarCapacity(
   prebuilt?: DcModel,
 ): BusbarCapacityResult {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(input);
-  const base = prepareBaseCase(input, options, model);
-  const net = base.net;
-  const setup = busbarSetup(net, model, options);
+  const { model, base, net, setup, requestedCapMw, capMw, cutoff } = busbarStudy(
+    input,
+    options,
+    prebuilt,
+  );
   const { ctx } = setup;
-  const requestedCapMw = options.capMw ?? 2000;
-  // Past the sink's room no connection is possible: it caps every bus then.
-  const capMw = Math.min(requestedCapMw, setup.sinkRoomMw);
-  const cutoff = options.distributionFactorCutoff ?? 0.01;
   const topN = options.top ?? 5;
   const ignorePre = options.preExisting === 'ignore';
   const t1 = performance.now();
@@ -131,9 +126,7 @@ export function busbarCapacity(
       preExistingViolation: isPreExisting(fc, d, r.limitMw[at]),
     };
   };
-  // A bus requested twice is ranked once, at its first slot.
-  const slotOf = new Map<number, number>();
-  setup.requested.forEach((b, slot) => slotOf.set(b, slotOf.get(b) ?? slot));
+  const slotOf = firstSlots(setup.requested);
   const results = setup.buses.map((b): BusbarCapacity => {
     const slot = slotOf.get(b) as number;
     const top: BusbarConstraint[] = [];

@@ -1,6 +1,8 @@
-import type { BaseCaseOptions } from '../base/base-case';
+import type { BaseCase, BaseCaseOptions } from '../base/base-case';
+import { prepareBaseCase } from '../base/base-case';
 import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
+import { buildDcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
 import { groupPlants } from '../transfer/plants';
 import type { ScreenContext, ScreenOptions } from '../transfer/screen';
@@ -103,4 +105,53 @@ export function busbarSetup(
     buses: requested.filter((b) => islands.islandByBus[b] === island),
     skippedBuses: requested.filter((b) => islands.islandByBus[b] !== island),
   };
+}
+
+/** What both busbar computations read before their stages (capacity.ts and all/). */
+export interface BusbarStudyOptions extends BusbarSetupOptions {
+  /** The study cap, MW (default 2000). */
+  readonly capMw?: number;
+  readonly distributionFactorCutoff?: number;
+}
+
+/** A busbar computation's start: the base case, its setup, the cap and the cutoff. */
+export interface BusbarStudy {
+  readonly model: DcModel;
+  readonly base: BaseCase;
+  /** The base case's network (P0 = the base dispatch): the one analysed. */
+  readonly net: Network;
+  readonly setup: BusbarSetup;
+  /** The study cap asked for, MW. */
+  readonly requestedCapMw: number;
+  /** min(requestedCapMw, the sink's room): the figure of a bus where nothing binds first. */
+  readonly capMw: number;
+  readonly cutoff: number;
+}
+
+export function busbarStudy(
+  input: Network,
+  options: BusbarStudyOptions,
+  prebuilt?: DcModel,
+): BusbarStudy {
+  const model = prebuilt ?? buildDcModel(input);
+  const base = prepareBaseCase(input, options, model);
+  const setup = busbarSetup(base.net, model, options);
+  const requestedCapMw = options.capMw ?? 2000;
+  return {
+    model,
+    base,
+    net: base.net,
+    setup,
+    requestedCapMw,
+    // Past the sink's room no connection is possible: it caps every bus then.
+    capMw: Math.min(requestedCapMw, setup.sinkRoomMw),
+    cutoff: options.distributionFactorCutoff ?? 0.01,
+  };
+}
+
+/** Each requested bus's first slot: a bus requested twice is ranked once, at its first slot. */
+export function firstSlots(requested: readonly number[]): Map<number, number> {
+  const slotOf = new Map<number, number>();
+  requested.forEach((b, slot) => slotOf.set(b, slotOf.get(b) ?? slot));
+  return slotOf;
 }

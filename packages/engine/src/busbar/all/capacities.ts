@@ -1,9 +1,7 @@
 import type { BaseCaseReport } from '../../base/base-case';
-import { prepareBaseCase } from '../../base/base-case';
 import type { PostRating } from '../../contingency/n1';
 import type { Network } from '../../model/network';
 import type { DcModel } from '../../powerflow/dcpf';
-import { buildDcModel } from '../../powerflow/dcpf';
 import type { WorsenedViolations } from './bus';
 import { allBusbarsContext } from './context';
 import type { RankedConstraints } from './ranking';
@@ -21,8 +19,8 @@ import {
   startHelper,
 } from './threads';
 import { clusterBuses } from './clusters';
-import type { BusbarSetup, BusbarSetupOptions } from '../setup';
-import { busbarSetup } from '../setup';
+import type { BusbarSetup, BusbarStudyOptions } from '../setup';
+import { busbarStudy, firstSlots } from '../setup';
 import type { SinkRule } from '../../transfer/weights';
 
 /**
@@ -66,10 +64,7 @@ import type { SinkRule } from '../../transfer/weights';
  * limit at T = 0): 2.1 s wall, 1.7× the N-1 screen, 620 MB peak RSS (before the violation store:
  * 79 s, 2.4 GB).
  */
-export interface AllBusbarOptions extends BusbarSetupOptions {
-  /** The study cap, MW (default 2000). */
-  readonly capMw?: number;
-  readonly distributionFactorCutoff?: number;
+export interface AllBusbarOptions extends BusbarStudyOptions {
   /**
    * Pairs with |LODF| under this are folded into their monitored branch's envelope (default
    * 0.03): smaller keeps more pairs, larger makes envelopes looser (more rows evaluated).
@@ -189,15 +184,12 @@ export function allBusbarCapacities(
   prebuilt?: DcModel,
 ): AllBusbarResult {
   const t0 = performance.now();
-  const model = prebuilt ?? buildDcModel(input);
-  const base = prepareBaseCase(input, options, model);
-  const net = base.net;
-  const setup = busbarSetup(net, model, options);
+  const { model, base, net, setup, requestedCapMw, capMw, cutoff } = busbarStudy(
+    input,
+    options,
+    prebuilt,
+  );
   const { ctx } = setup;
-  const requestedCapMw = options.capMw ?? 2000;
-  // Past the sink's room no connection is possible: it caps every bus then.
-  const capMw = Math.min(requestedCapMw, setup.sinkRoomMw);
-  const cutoff = options.distributionFactorCutoff ?? 0.01;
   const run = rankAllBuses(net, model, setup, { ...options, capMw, cutoff, size: 1 });
   const n = setup.requested.length;
   const status = new Uint8Array(n);
@@ -209,9 +201,7 @@ export function allBusbarCapacities(
   const { attributable: a, zeros: z, worsened } = run.rankings;
   const strict = figures(n);
   const attributable = figures(n);
-  // A bus requested twice is ranked at its first slot.
-  const first = new Map<number, number>();
-  setup.requested.forEach((b, slot) => first.set(b, first.get(b) ?? slot));
+  const first = firstSlots(setup.requested);
   for (let slot = 0; slot < n; slot++) {
     if (status[slot] !== BusbarStatus.computed) continue;
     const from = first.get(setup.requested[slot]) as number;
@@ -322,9 +312,7 @@ export function rankAllBuses(
   const nOut = ctx.outages.length;
   const epsilon = options.lodfEpsilon ?? 0.03;
 
-  // A bus requested twice is ranked once, at its first slot.
-  const slotOf = new Map<number, number>();
-  setup.requested.forEach((b, slot) => slotOf.set(b, slotOf.get(b) ?? slot));
+  const slotOf = firstSlots(setup.requested);
   const clusterSize = options.clusterSize ?? 64;
   const perGroup = options.clustersPerGroup ?? 8;
   const { branchActive } = model.active;
