@@ -228,7 +228,7 @@ export default defineConfig({
     root,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/setup.test-support.ts'],
     // Dialog flows with lazy chunks take seconds on a loaded 2-core machine.
     testTimeout: 20_000,
   },

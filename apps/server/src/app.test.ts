@@ -8,7 +8,7 @@ import {
   healthResponseSchema,
 } from '@holgura/contracts';
 import { SQLITE_FILE_NAME } from './db/database';
-import { buildTestApp, makeTempDir } from './test-support';
+import { buildTestApp, makeTempDir } from './app.test-support';
 
 function fakeWebBuild(): string {
   const dir = makeTempDir('holgura-web-');

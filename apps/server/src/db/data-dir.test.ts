@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, makeTempDir } from '../test-support';
-import { newAccount, TestClient } from '../modules/auth/auth-test-client';
+import { buildTestApp, makeTempDir } from '../app.test-support';
+import { newAccount, TestClient } from '../modules/auth/auth.test-support';
 import { SQLITE_FILE_NAME } from './database';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;

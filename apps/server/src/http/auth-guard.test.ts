@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@holgura/contracts';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../app.test-support';
 import type { SaxVerifier } from './auth-guard';
 
 /** A SAX provider stand-in: knows token → expiry, refuses expired or unknown tokens, counts. */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@holgura/contracts';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../app.test-support';
 
 /** Headers every answer carries whatever its route (http/security-headers.ts). */
 const SECURITY_HEADERS = [

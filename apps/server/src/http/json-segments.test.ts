@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import zlib, { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { makeTempDir } from '../test-support';
+import { makeTempDir } from '../app.test-support';
 import { CHUNK_BYTES, findPart, writeResult } from '../modules/results/result-store';
 import {
   composeAnswer,

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../app.test-support';
 import { defineRoute } from './api-route';
 import { openApiDocument, registeredRoutes, registerOpenApi } from './openapi';
 

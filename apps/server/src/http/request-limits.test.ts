@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@holgura/contracts';
-import { newAccount, TestClient } from '../modules/auth/auth-test-client';
-import { buildTestApp } from '../test-support';
+import { newAccount, TestClient } from '../modules/auth/auth.test-support';
+import { buildTestApp } from '../app.test-support';
 
 interface RawAnswer {
   /** ms from the first byte sent to the connection's close */

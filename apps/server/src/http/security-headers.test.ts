@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../app.test-support';
 import { trustworthyOrigin } from './security-headers';
 
 describe('security headers', () => {

@@ -7,8 +7,8 @@ import {
   uploadResponseSchema,
   type JobStatus,
 } from '@holgura/contracts';
-import { buildTestApp, dialects, testConfig } from '../test-support';
-import type { TestClient } from '../modules/auth/auth-test-client';
+import { buildTestApp, dialects, testConfig } from '../app.test-support';
+import type { TestClient } from '../modules/auth/auth.test-support';
 import {
   case9,
   chainCase,

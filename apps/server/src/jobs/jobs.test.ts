@@ -12,8 +12,8 @@ import {
   type JobStatus,
 } from '@holgura/contracts';
 import { loadCase, screenN1 } from '@holgura/engine';
-import { buildTestApp, dialects, makeTempDir } from '../test-support';
-import { newAccount, TestClient } from '../modules/auth/auth-test-client';
+import { buildTestApp, dialects, makeTempDir } from '../app.test-support';
+import { newAccount, TestClient } from '../modules/auth/auth.test-support';
 
 const case9 = readReference('cases/case9.m');
 const case30 = readReference('cases/case30.m');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createStudyResponseSchema } from '@holgura/contracts';
-import { buildTestApp, testDatabaseUrl } from '../test-support';
+import { buildTestApp, testDatabaseUrl } from '../app.test-support';
 import { signedIn, waitForJob } from '../modules/uploads/uploads.test-support';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

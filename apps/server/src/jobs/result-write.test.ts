@@ -8,7 +8,7 @@ import {
   resultSummaryResponseSchema,
   uploadResponseSchema,
 } from '@holgura/contracts';
-import { buildTestApp, dialects, makeTempDir } from '../test-support';
+import { buildTestApp, dialects, makeTempDir } from '../app.test-support';
 import { case9, signedIn, upload, waitForJob } from '../modules/uploads/uploads.test-support';
 
 /**

@@ -5,7 +5,7 @@ import { readReference } from '@holgura/test-fixtures';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { fileUploadStorage } from '../modules/uploads/upload-storage';
 import { acceptUpload } from '../modules/uploads/uploads.service';
-import { makeTempDir } from '../test-support';
+import { makeTempDir } from '../app.test-support';
 import { JobEvents } from './job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs.repository';
 import { startThreadQueue, type AnalysisQueue } from './thread-queue';

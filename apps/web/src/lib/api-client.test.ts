@@ -1,6 +1,6 @@
 import { statsResponseSchema } from '@holgura/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, sampleStats } from '../test/render';
+import { mockApi, sampleStats } from '../render.test-support';
 import { ApiClientError, apiRequest } from './api-client';
 
 describe('apiRequest', () => {

@@ -1,7 +1,7 @@
 import type { JobStatus } from '@holgura/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenSource } from './api-client';
-import { jsonResponse, mockApi } from '../test/render';
+import { jsonResponse, mockApi } from '../render.test-support';
 import { followJob } from './job-progress';
 
 const status = (patch: Partial<JobStatus>): JobStatus => ({

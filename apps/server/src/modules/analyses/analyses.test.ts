@@ -16,8 +16,8 @@ import {
   type JobStatus,
 } from '@holgura/contracts';
 import { analyseFlexibility, loadCase } from '@holgura/engine';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 const activsg200 = readReference('cases/case_ACTIVSg200.m');
 const case2383wp = readReference('cases/case2383wp.m');

@@ -2,9 +2,9 @@ import { BASE_ERROR_CODES } from 'better-auth';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, errorMessages } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 import { authErrorCode, translateAuthError } from './auth-errors';
-import { newAccount, TestClient, totp } from './auth-test-client';
+import { newAccount, TestClient, totp } from './auth.test-support';
 
 /** better-auth's English messages, to look for in what reaches the user. */
 const englishMessages = [

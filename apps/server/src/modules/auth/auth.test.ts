@@ -3,8 +3,8 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, profileSchema } from '@holgura/contracts';
-import { buildTestApp, dialects, testConfig } from '../../test-support';
-import { newAccount, TestClient, totp } from './auth-test-client';
+import { buildTestApp, dialects, testConfig } from '../../app.test-support';
+import { newAccount, TestClient, totp } from './auth.test-support';
 
 describe.each(dialects)('product accounts on %s', (dialect) => {
   const build = (overrides = {}) => buildTestApp(overrides, { dialect });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, errorMessages } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient } from './auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient } from './auth.test-support';
 
 describe.each(dialects)('password change on %s', (dialect) => {
   const build = () => buildTestApp({}, { dialect });

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, errorMessages } from '@holgura/contracts';
 import type { Db } from '../../db/database';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient, totp } from './auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient, totp } from './auth.test-support';
 
 /** The link in the last reset mail written to the outbox for `email`. */
 async function mailedLink(db: Db, email: string): Promise<URL> {

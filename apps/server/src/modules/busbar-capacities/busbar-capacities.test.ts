@@ -17,8 +17,8 @@ import {
 import { allBusbarCapacities, busbarAcCheck, loadCase, type BusbarFigures } from '@holgura/engine';
 import type { App } from '../../app';
 import type { JobQueueStore } from '../../jobs/jobs.repository';
-import { buildTestApp, dialects } from '../../test-support';
-import type { TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 import { rowOf } from './busbar-capacity.store';
 import { expectedRow } from './capacity-rows.test-support';

@@ -19,7 +19,7 @@ import {
 } from '@holgura/engine';
 import { studyCapacityOptions } from '../../jobs/study-case';
 import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
-import type { TestClient } from '../auth/auth-test-client';
+import type { TestClient } from '../auth/auth.test-support';
 
 /**
  * A study's scenario × year capacities as the API must answer them (study-capacities.test.ts,

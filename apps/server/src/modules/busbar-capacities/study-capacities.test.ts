@@ -14,8 +14,8 @@ import {
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { runStudyCaseJob } from '../../jobs/study-case';
 import { studyJobStore } from '../../jobs/study-jobs.repository';
-import { buildTestApp, dialects } from '../../test-support';
-import type { TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
 import { smallDemoDir } from '../demo/demo.test-support';
 import { case30, signedIn, waitForJob } from '../uploads/uploads.test-support';
 import { capacityDb } from './busbar-capacity.tables';

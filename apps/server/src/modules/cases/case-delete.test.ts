@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, caseListResponseSchema } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/dialect';
-import { buildTestApp, dialects, lastDataDir } from '../../test-support';
-import type { TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects, lastDataDir } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
 import { analysed, case9, signedIn } from '../uploads/uploads.test-support';
 import { DEMO_OWNER } from './cases.repository';
 

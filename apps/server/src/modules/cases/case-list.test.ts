@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, caseListResponseSchema } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 import { DEMO_OWNER } from './cases.repository';
 import { analysed, case9, signedIn } from '../uploads/uploads.test-support';
 

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, caseDataSchema, caseListResponseSchema } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 import { casesRepository } from './cases.repository';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 async function signedIn(server: ConstructorParameters<typeof TestClient>[0], who: string) {
   const client = new TestClient(server);

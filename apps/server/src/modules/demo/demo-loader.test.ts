@@ -7,8 +7,8 @@ import {
   statsResponseSchema,
   studyDetailSchema,
 } from '@holgura/contracts';
-import { buildTestApp, dialects, makeTempDir } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects, makeTempDir } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import { allRows, engineRows } from '../busbar-capacities/capacity-rows.test-support';
 import { DEMO_DATA_VERSION } from './demo-loader';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StudyFileInput } from '@holgura/contracts';
 import { readReference } from '@holgura/test-fixtures';
-import { makeTempDir } from '../../test-support';
+import { makeTempDir } from '../../app.test-support';
 
 /** The small demo's study: buses 5 and 30 of case30, two scenarios × two years. */
 export const SMALL_DEMO_STUDY: StudyFileInput = {

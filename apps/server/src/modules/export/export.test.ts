@@ -10,8 +10,8 @@ import {
   type Flexibility,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { CSV_TYPE, XLSX_TYPE } from './export.routes';
 

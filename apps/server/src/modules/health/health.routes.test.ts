@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages, healthResponseSchema } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 
 describe.each(dialects)('GET /api/health (%s)', (dialect) => {
   it('answers 200 while the database answers', async () => {

@@ -4,8 +4,8 @@ import {
   legacyCasesResponseSchema,
   legacyResultsResponseSchema,
 } from '@holgura/contracts';
-import { buildTestApp } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 describe('SAX-compatible routes', () => {
   it('lists the caller’s cases as API cases and returns their results by id', async () => {

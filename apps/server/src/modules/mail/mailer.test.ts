@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
-import { buildTestApp } from '../../test-support';
+import { buildTestApp } from '../../app.test-support';
 import { createMailer } from './mailer';
 
 function fakeLog() {

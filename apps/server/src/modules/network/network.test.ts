@@ -9,8 +9,8 @@ import {
   uploadResponseSchema,
 } from '@holgura/contracts';
 import { loadCase, runDcPowerFlow } from '@holgura/engine';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 import { buildNetworkView } from './network-view';
 import { saveDemoStudyNetwork } from './network.repository';
 

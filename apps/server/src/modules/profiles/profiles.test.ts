@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, profileSchema } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 describe.each(dialects)('profile on %s', (dialect) => {
   it('updates first name, last name and company, trimmed, and never the email', async () => {

@@ -22,8 +22,8 @@ import {
   violationsResponseSchema,
   type Flexibility,
 } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../test-support';
-import type { TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 
 const activsg200 = readReference('cases/case_ACTIVSg200.m');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, clientConfigResponseSchema, profileSchema } from '@holgura/contracts';
-import { buildTestApp, lastDataDir } from '../../test-support';
+import { buildTestApp, lastDataDir } from '../../app.test-support';
 import type { LocalSaxProvider } from './local-provider';
 import { freePort, signIn, TEST_CLIENT_ID, TEST_USER } from './sax.test-support';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
-import { TEST_SAX_PASSWORD } from '../../test-support';
+import { TEST_SAX_PASSWORD } from '../../app.test-support';
 import { LOCAL_SAX_TEST_USER, registerLocalSax, type LocalSaxProvider } from './local-provider';
 
 export const TEST_CLIENT_ID = 'holgura-web-test';

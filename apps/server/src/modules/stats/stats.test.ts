@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statsResponseSchema } from '@holgura/contracts';
 import type { Db } from '../../db/database';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 import { DEMO_OWNER } from '../cases/cases.repository';
 
 async function insertStudyCase(

@@ -19,10 +19,10 @@ import {
 } from '@holgura/contracts';
 import { loadCase, runStudy } from '@holgura/engine';
 import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
-import { buildTestApp, dialects } from '../../test-support';
+import { buildTestApp, dialects } from '../../app.test-support';
 import { buildNetworkView } from '../network/network-view';
 import { saveDemoStudyNetwork } from '../network/network.repository';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 const case30 = readReference('cases/case30.m');
 

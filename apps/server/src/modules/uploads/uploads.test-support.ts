@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { jobStatusSchema, uploadResponseSchema, type JobStatus } from '@holgura/contracts';
 import { readReference } from '@holgura/test-fixtures';
-import { newAccount, TestClient } from '../auth/auth-test-client';
+import { newAccount, TestClient } from '../auth/auth.test-support';
 
 export const case9 = readReference('cases/case9.m');
 export const case30 = readReference('cases/case30.m');

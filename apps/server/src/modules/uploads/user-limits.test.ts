@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
-import { buildTestApp, dialects } from '../../test-support';
-import type { TestClient } from '../auth/auth-test-client';
+import { buildTestApp, dialects } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
 import { analysed, case9, signedIn, upload } from './uploads.test-support';
 import { userLimits } from './user-limits';
 

@@ -5,8 +5,8 @@ import type {
 } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../test/render';
-import { resultRoutes, signedInWithSax, summary } from './analisis.fixtures';
+import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../render.test-support';
+import { resultRoutes, signedInWithSax, summary } from './analisis.test-support';
 
 /** Case 7, analysed: its busbar capacities follow (issue #17). */
 const analysed = summary(7, { analysis: { jobId: 'j7', state: 'done', error: null } });

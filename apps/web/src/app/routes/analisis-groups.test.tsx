@@ -6,15 +6,15 @@ import {
 } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { groupsFixture } from '../../features/analysis/flexibility/fixture';
+import { groupsFixture } from '../../features/analysis/flexibility/flexibility.test-support';
 import {
   callsTo,
   jsonResponse,
   type MockRequest,
   renderApp,
   type mockApi,
-} from '../../test/render';
-import { resultRoutes, sevenCases, signedInWithSax, summary } from './analisis.fixtures';
+} from '../../render.test-support';
+import { resultRoutes, sevenCases, signedInWithSax, summary } from './analisis.test-support';
 
 const flexibility = flexibilitySchema.parse(groupsFixture);
 const withFlexibility = resultRoutes('c7', flexibility);

@@ -8,15 +8,18 @@ import {
 } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { flexibilityFixture, groupsFixture } from '../../features/analysis/flexibility/fixture';
+import {
+  flexibilityFixture,
+  groupsFixture,
+} from '../../features/analysis/flexibility/flexibility.test-support';
 import {
   callsTo,
   jsonResponse,
   renderApp,
   type MockRequest,
   type mockApi,
-} from '../../test/render';
-import { caseData, resultRoutes, signedInWithSax, summary } from './analisis.fixtures';
+} from '../../render.test-support';
+import { caseData, resultRoutes, signedInWithSax, summary } from './analisis.test-support';
 
 /** Case 7, analysed: its flexibility, then its busbar capacities (issues #21, #17). */
 const analysed = summary(7, { analysis: { jobId: 'j7', state: 'done', error: null } });

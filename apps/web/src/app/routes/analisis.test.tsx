@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CasesTable } from '../../features/analysis/components/cases-table';
 import { UploadCard } from '../../features/analysis/components/upload-card';
 import { writeCachedSummary } from '../../features/analysis/flexibility/cache';
-import { flexibilityFixture } from '../../features/analysis/flexibility/fixture';
+import { flexibilityFixture } from '../../features/analysis/flexibility/flexibility.test-support';
 import {
   callsTo,
   deferred,
@@ -12,7 +12,7 @@ import {
   mockApi,
   renderApp,
   sampleSessionUser,
-} from '../../test/render';
+} from '../../render.test-support';
 import {
   caseData,
   config,
@@ -21,7 +21,7 @@ import {
   sevenCases,
   signedInWithSax,
   summary,
-} from './analisis.fixtures';
+} from './analisis.test-support';
 
 /** The summary part of a result without flexibility (GET …/result/summary). */
 const noFlexibilitySummary = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoCaseAnswer } from '../../features/demo/fixtures';
-import { mockApi, renderApp } from '../../test/render';
+import { demoCaseAnswer } from '../../features/demo/demo.test-support';
+import { mockApi, renderApp } from '../../render.test-support';
 
 const flows = {
   criticalMonitoredMw: -180,

@@ -1,7 +1,7 @@
 import { errorMessages } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sampleStats } from '../../test/render';
+import { mockApi, renderApp, sampleStats } from '../../render.test-support';
 
 const publicApi = {
   '/api/auth/get-session': { body: null },

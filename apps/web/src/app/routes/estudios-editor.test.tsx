@@ -9,8 +9,14 @@ import {
   signedIn,
   studyDetail,
   studyFile,
-} from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, renderApp, sampleStats, type MockRequest } from '../../test/render';
+} from '../../features/studies/studies.test-support';
+import {
+  callsTo,
+  jsonResponse,
+  renderApp,
+  sampleStats,
+  type MockRequest,
+} from '../../render.test-support';
 
 const summary = {
   scenarios: 2,

@@ -6,8 +6,8 @@ import {
   jobStatus,
   signedIn,
   studyItem,
-} from '../../features/studies/test/fixtures';
-import { callsTo, jsonResponse, mockApi, renderApp } from '../../test/render';
+} from '../../features/studies/studies.test-support';
+import { callsTo, jsonResponse, mockApi, renderApp } from '../../render.test-support';
 
 const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;

@@ -1,7 +1,7 @@
 import { SAX_ID_TOKEN_STORAGE_KEY } from '@holgura/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, renderApp, sampleStats } from '../../test/render';
+import { deferred, jsonResponse, mockApi, renderApp, sampleStats } from '../../render.test-support';
 
 /** What each page asks the API for once signed in (the analysis page lists the cases). */
 const pageApi = {

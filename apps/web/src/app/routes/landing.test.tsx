@@ -1,7 +1,7 @@
 import { SAX_ID_TOKEN_STORAGE_KEY } from '@holgura/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, sampleStats } from '../../test/render';
+import { mockApi, renderApp, sampleStats } from '../../render.test-support';
 
 describe('landing page', () => {
   it('disables the call to action with its hint when nobody is signed in', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp } from '../../test/render';
+import { mockApi, renderApp } from '../../render.test-support';
 
 describe('unknown paths', () => {
   it('shows the 404 page with a link back home', async () => {

@@ -8,7 +8,7 @@ import {
   sampleSessionUser,
   sampleStats,
   type MockRequest,
-} from '../../test/render';
+} from '../../render.test-support';
 
 type Routes = Parameters<typeof mockApi>[0];
 

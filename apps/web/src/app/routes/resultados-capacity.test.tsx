@@ -6,7 +6,7 @@ import {
   studyCase,
   studyDetail,
   studyItem,
-} from '../../features/results/study.fixture';
+} from '../../features/results/study.test-support';
 import {
   callsTo,
   jsonResponse,
@@ -14,7 +14,7 @@ import {
   renderApp,
   sampleSessionUser,
   type MockRequest,
-} from '../../test/render';
+} from '../../render.test-support';
 
 /**
  * /resultados «Capacidad por barra del caso» (issue #17): every bus of the selected card's

@@ -6,8 +6,8 @@ import {
   studyCase,
   studyDetail,
   studyItem,
-} from '../../features/results/study.fixture';
-import { jobEvents, jobStatus } from '../../features/studies/test/fixtures';
+} from '../../features/results/study.test-support';
+import { jobEvents, jobStatus } from '../../features/studies/studies.test-support';
 import {
   callsTo,
   jsonResponse,
@@ -15,7 +15,7 @@ import {
   renderApp,
   sampleSessionUser,
   sampleStats,
-} from '../../test/render';
+} from '../../render.test-support';
 
 const names = [
   'ODESSA',

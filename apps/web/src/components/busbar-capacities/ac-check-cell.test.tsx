@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { callsTo, mockApi } from '../../test/render';
+import { callsTo, mockApi } from '../../render.test-support';
 import { AcCheckCell } from './ac-check-cell';
 
 const limiting = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenSource } from '../../lib/api-client';
-import { deferred, jsonResponse, mockApi, type MockRequest } from '../../test/render';
+import { deferred, jsonResponse, mockApi, type MockRequest } from '../../render.test-support';
 import { BusbarCapacityExport } from './busbar-capacity-export';
 import { fileNameFromDisposition } from './download';
 import { ExportButtons } from './export-buttons';

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { clientConfigQueryOptions } from '../../lib/client-config';
 import { createQueryClient } from '../../lib/query-client';
-import { mockApi } from '../../test/render';
+import { mockApi } from '../../render.test-support';
 import { Footer } from './footer';
 
 const saxConfig = {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { es } from '../../strings/es';
-import { jsonResponse, mockApi, sampleStats } from '../../test/render';
+import { jsonResponse, mockApi, sampleStats } from '../../render.test-support';
 import { STATS_COMPUTING_REFETCH_MS, StatsStrip } from './stats-strip';
 
 /** The strip as the landing uses it: its own query of /api/stats, its texts and test ids. */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createQueryClient } from '../../lib/query-client';
-import { jsonResponse, mockApi, sampleSessionUser, tokenFor } from '../../test/render';
+import { jsonResponse, mockApi, sampleSessionUser, tokenFor } from '../../render.test-support';
 import { createAccessTokenManager, REFRESH_MARGIN_MS } from './access-token';
 import type { AuthEvent } from './auth-events';
 import { useAuth, type AuthState } from './use-auth';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoFullDataJson } from './fixtures';
+import { demoFullDataJson } from './demo.test-support';
 import {
   adjustmentEffect,
   demoReducer,

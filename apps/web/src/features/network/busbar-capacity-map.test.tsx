@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/render';
+import { mockApi } from '../../render.test-support';
 import { BusbarCapacityMap } from './busbar-capacity-map';
 
 const view: NetworkViewV1 = {

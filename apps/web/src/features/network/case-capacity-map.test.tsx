@@ -2,7 +2,7 @@ import type { NetworkViewV1 } from '@holgura/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi } from '../../test/render';
+import { callsTo, mockApi } from '../../render.test-support';
 import { CaseCapacityMap } from './case-capacity-map';
 
 const view: NetworkViewV1 = {

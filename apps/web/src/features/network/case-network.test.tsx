@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkFocus } from '../../lib/network-slot';
-import { jsonResponse, mockApi } from '../../test/render';
+import { jsonResponse, mockApi } from '../../render.test-support';
 import { CaseNetwork } from './case-network';
 
 const view: NetworkViewV1 = {

@@ -1,7 +1,7 @@
 import type { BusbarCapacity } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { generatorChartData, whatIf } from './generators';
-import { capacityFixture, generatorFixture } from './generators.fixture';
+import { capacityFixture, generatorFixture } from './generators.test-support';
 
 const gen = generatorFixture;
 const generators = [gen(2, 0.3, 80), gen(13, -0.12, 40), gen(22, 0.05, 120), gen(27, -0.4, 55)];

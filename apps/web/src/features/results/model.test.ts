@@ -7,7 +7,7 @@ import {
   studyStats,
   toResultCard,
 } from './model';
-import { busbarResult, studyCase } from './study.fixture';
+import { busbarResult, studyCase } from './study.test-support';
 
 describe('card rules (docs/product.md §5)', () => {
   it('reads scenario and year from the case name split at the underscore', () => {

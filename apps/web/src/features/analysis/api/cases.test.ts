@@ -1,6 +1,6 @@
 import type { CaseSummary } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
-import { callsTo, mockApi } from '../../../test/render';
+import { callsTo, mockApi } from '../../../render.test-support';
 import {
   analysisCases,
   CASES_CACHE_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../lib/api-client';
-import { mockApi, type MockRequest, jsonResponse } from '../../../test/render';
+import { mockApi, type MockRequest, jsonResponse } from '../../../render.test-support';
 import { isAcceptedFile, uploadCase, uploadContentType, uploadErrorMessage } from './upload';
 
 describe('upload rules (docs/product.md §5)', () => {

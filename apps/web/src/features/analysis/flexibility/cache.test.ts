@@ -7,7 +7,7 @@ import {
   readCachedSummary,
   writeCachedSummary,
 } from './cache';
-import { flexibilityFixture } from './fixture';
+import { flexibilityFixture } from './flexibility.test-support';
 
 afterEach(() => window.localStorage.clear());
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AcCheck, ConstraintPanel } from './constraint-panel';
-import { flexibilityFixture } from './fixture';
+import { flexibilityFixture } from './flexibility.test-support';
 
 const check = (patch: Partial<NonNullable<Parameters<typeof AcCheck>[0]['check']>> = {}) => ({
   converged: true,

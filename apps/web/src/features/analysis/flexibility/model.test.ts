@@ -1,7 +1,7 @@
 import { constraintGenerators, flexibilitySchema, type Flexibility } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { clampDispatch, filterBars, sortBars } from '../../../components/charts/generator-bars';
-import { flexibilityFixture as flex } from './fixture';
+import { flexibilityFixture as flex } from './flexibility.test-support';
 import {
   bindingLevel,
   constraintLoadingAtZero,

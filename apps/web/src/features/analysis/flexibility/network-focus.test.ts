@@ -1,6 +1,6 @@
 import { constraintGenerators } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
-import { flexibilityFixture } from './fixture';
+import { flexibilityFixture } from './flexibility.test-support';
 import { networkFocus } from './network-focus';
 
 const constraint = (id: number) => flexibilityFixture.constraints.find((c) => c.id === id)!;

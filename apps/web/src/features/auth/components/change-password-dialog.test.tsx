@@ -9,7 +9,7 @@ import {
   sampleStats,
   tokenFor,
   type MockRequest,
-} from '../../../test/render';
+} from '../../../render.test-support';
 
 function accountApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({

@@ -1,7 +1,7 @@
 import { SAX_ID_TOKEN_STORAGE_KEY } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sampleStats, tokenFor } from '../../../test/render';
+import { mockApi, renderApp, sampleStats, tokenFor } from '../../../render.test-support';
 
 const oidc = vi.hoisted(() => ({ signinPopup: vi.fn(), created: vi.fn() }));
 

@@ -9,7 +9,7 @@ import {
   sampleSessionUser,
   sampleStats,
   tokenFor,
-} from '../../../test/render';
+} from '../../../render.test-support';
 
 beforeEach(() => {
   // SAX sign-out without a reachable provider logs a warning and still removes the token.

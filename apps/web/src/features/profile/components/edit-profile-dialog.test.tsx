@@ -7,7 +7,7 @@ import {
   sampleSessionUser,
   sampleStats,
   type MockRequest,
-} from '../../../test/render';
+} from '../../../render.test-support';
 
 const profile = {
   userId: 'u1',

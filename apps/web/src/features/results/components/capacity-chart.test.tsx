@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toResultCard } from '../model';
-import { busbarResult, studyCase } from '../study.fixture';
+import { busbarResult, studyCase } from '../study.test-support';
 import { CapacityChart } from './capacity-chart';
 
 const card = (caseName: string, capacityMw: number) => {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { capacityFixture, generatorFixture } from '../generators.fixture';
+import { capacityFixture, generatorFixture } from '../generators.test-support';
 import { GeneratorChart } from './generator-chart';
 
 const gen = generatorFixture;

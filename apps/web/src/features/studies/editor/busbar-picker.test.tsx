@@ -4,7 +4,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { buildBusCatalog, type BusCatalog } from '../model/bus-catalog';
 import { emptyStudy, type StudyFormValues } from '../model/form-values';
-import { caseBuses } from '../test/fixtures';
+import { caseBuses } from '../studies.test-support';
 import { BusbarPicker } from './busbar-picker';
 import { BUSBAR_PAGE_SIZE } from './busbar-search';
 import { CatalogContext } from './catalog-context';

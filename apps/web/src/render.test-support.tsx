@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProvider } from '../app/provider';
-import { routes } from '../app/routes';
-import { createQueryClient } from '../lib/query-client';
+import { AppProvider } from './app/provider';
+import { routes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
 
 /** Renders the whole app at `path`, with a fresh query client that never retries. */
 export function renderApp(path = '/', options: { applyAccept?: boolean } = {}) {

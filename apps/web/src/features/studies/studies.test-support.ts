@@ -5,7 +5,7 @@ import {
   type StudyFile,
   type StudyListItem,
 } from '@holgura/contracts';
-import { mockApi, tokenFor } from '../../../test/render';
+import { mockApi, tokenFor } from '../../render.test-support';
 
 /** Test data of the studies screens, shaped by the contracts. */
 

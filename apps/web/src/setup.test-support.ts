@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
-import { resetSaxClientForTests } from '../features/auth/sax-client';
+import { resetSaxClientForTests } from './features/auth/sax-client';
 
 // Fail any test that logs an unexpected console.error (epic-stack habit): React warnings,
 // failed prop types and act() warnings are bugs. A test that expects one mocks it itself.

@@ -8,7 +8,7 @@ import {
   type CaseSummary,
   type Flexibility,
 } from '@holgura/contracts';
-import { jsonResponse, mockApi, tokenFor, type MockRequest } from '../../test/render';
+import { jsonResponse, mockApi, tokenFor, type MockRequest } from '../../render.test-support';
 
 /** What the /analisis route tests share: a SAX session, cases, one case's N-1 data. */
 export const saxToken = tokenFor({ name: 'Ana Prueba', email: 'prueba@sax.co' });
