@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The base case an analysis ran on (issue #25, docs/analysis.md "The base case"): who took the
+ * The base case an analysis ran on (issue #25, docs/analysis.md §3): who took the
  * file's generation–load mismatch, and the input checks — what the input does to the figures.
  * The engine's `baseCaseToV1` writes it; the web words each check from its code and params
  * (strings/es-input-checks.ts), beside the figures it `affects`.

@@ -10,7 +10,7 @@ import type { InputCheck } from './input-checks';
 import { inputChecks, refuseNonFinite } from './input-checks';
 
 /**
- * The base case every analysis starts from (docs/analysis.md, "The base case"): the file's
+ * The base case every analysis starts from (docs/analysis.md §3): the file's
  * network with real generator limits in place of placeholders, P0 = the base dispatch (the
  * mismatch shared by the units, or left to the slack with 'single'), and the input checks that
  * say what this did and what the input does to the figures. Cheap: O(buses + branches + units),

@@ -10,7 +10,7 @@ import type { Network } from '../model/network';
  *   ACTIVSg2000 its slack unit ends at −379 MW behind a transformer that really carries
  *   1,236 MW, so every figure near it is wrong; kept to reproduce MATPOWER and older results.
  * - 'distributed' (the analyses' default): every in-service unit of the island takes a share
- *   in proportion to its output, within its limits (docs/analysis.md, "The base dispatch").
+ *   in proportion to its output, within its limits (docs/analysis.md §3.2).
  */
 export type SlackRule = 'single' | 'distributed';
 

@@ -10,7 +10,7 @@ export const UNBOUNDED_LIMIT_MW = 9999;
 
 /**
  * The headroom a unit without a real Pmax is given (MW above max(P0, 0)): the busbar study's
- * default cap, the most any one connection is studied for. Documented in docs/analysis.md.
+ * default cap, the most any one connection is studied for. Documented in docs/analysis.md §3.1.
  */
 export const UNBOUNDED_HEADROOM_MW = 2000;
 
