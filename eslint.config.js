@@ -12,6 +12,77 @@ import tseslint from 'typescript-eslint';
 
 const webFeatures = ['landing', 'auth', 'analysis', 'results', 'demo', 'profile', 'studies'];
 
+/** The architecture's arrows between workspaces and web features (docs/decisions/001). */
+const architectureZones = [
+  {
+    target: './packages/engine',
+    from: ['./apps', './e2e'],
+    message: 'The engine imports nothing of ours.',
+  },
+  {
+    // One exception: the CLI reads study files with the contracts' schema, so it
+    // accepts exactly what the web app does (docs/decisions/010-cli.md).
+    target: [
+      './packages/engine/*',
+      './packages/engine/!(src)/**',
+      './packages/engine/src/*',
+      './packages/engine/src/!(cli)/**',
+    ],
+    from: './packages/contracts',
+    message: 'The engine imports nothing of ours; only src/cli may use the contracts.',
+  },
+  {
+    target: './packages/contracts',
+    from: ['./packages/engine', './apps', './e2e'],
+    message: 'Contracts depend on zod only.',
+  },
+  {
+    target: './apps/web',
+    from: ['./packages/engine', './apps/server'],
+    message: 'The web app knows the engine and server only through the contracts.',
+  },
+  {
+    target: './apps/server',
+    from: ['./apps/web', './e2e'],
+    message: 'The server never imports the web app.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'No feature imports another feature: compose them in src/app.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/utils'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code must not depend on features or the app shell.',
+  },
+];
+
+/**
+ * Test helpers and test data (issue #27): inside src/, a helper is a `*.test-support.ts(x)` file
+ * beside what it supports and test data (workers a test starts included) lives in a
+ * `test-fixtures/` folder; the reference cases are the workspace @holgura/test-fixtures. Tests,
+ * test support, benches, e2e and scripts may import them; production code may not, so no build
+ * bundles them.
+ */
+const testOnlyFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/*.spec.ts',
+  '**/*.test-support.{ts,tsx}',
+  '**/test/**',
+  '**/bench/**',
+  '**/test-fixtures/**',
+  'e2e/**',
+  'scripts/**',
+];
+const testOnlyZone = {
+  target: ['./apps', './packages'],
+  from: ['./**/*.test-support.{ts,tsx}', './**/test-fixtures/**'],
+  message:
+    'Test helpers (*.test-support), test data (test-fixtures/) and @holgura/test-fixtures are for tests, benches and scripts only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,53 +125,17 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './packages/engine',
-              from: ['./apps', './e2e'],
-              message: 'The engine imports nothing of ours.',
-            },
-            {
-              // One exception: the CLI reads study files with the contracts' schema, so it
-              // accepts exactly what the web app does (docs/decisions/010-cli.md).
-              target: [
-                './packages/engine/*',
-                './packages/engine/!(src)/**',
-                './packages/engine/src/*',
-                './packages/engine/src/!(cli)/**',
-              ],
-              from: './packages/contracts',
-              message: 'The engine imports nothing of ours; only src/cli may use the contracts.',
-            },
-            {
-              target: './packages/contracts',
-              from: ['./packages/engine', './apps', './e2e'],
-              message: 'Contracts depend on zod only.',
-            },
-            {
-              target: './apps/web',
-              from: ['./packages/engine', './apps/server'],
-              message: 'The web app knows the engine and server only through the contracts.',
-            },
-            {
-              target: './apps/server',
-              from: ['./apps/web', './e2e'],
-              message: 'The server never imports the web app.',
-            },
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'No feature imports another feature: compose them in src/app.',
-            })),
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/utils'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code must not depend on features or the app shell.',
-            },
-          ],
+          zones: architectureZones,
         },
       ],
+    },
+  },
+  {
+    // Production code: the architecture's arrows, and no test helper, test data or fixture.
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}'],
+    ignores: testOnlyFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...architectureZones, testOnlyZone] }],
     },
   },
   {
