@@ -24,3 +24,4 @@ export * from './api/study';
 export * from './api/studies';
 export * from './result/busbar-capacity.v1';
 export * from './result/network-view.v1';
+export * from './words';

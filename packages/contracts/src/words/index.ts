@@ -1,0 +1,6 @@
+/**
+ * Words shared by the web and the server (issue #27): the server sends codes and data, and what
+ * the user reads — on screen or in a downloaded file — is written here once.
+ */
+export * from './progress-stage';
+export * from './progress-stage-words';
