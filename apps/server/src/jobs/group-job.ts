@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
-import type { RunOutcome, ThreadTalk } from './worker-protocol';
+import { settleReply } from './job-outcome';
+import type { EncodedGroupOutcome, RunOutcome, ThreadTalk } from './worker-protocol';
 
 /**
  * A 'group' job (issue #21): the flexibility of an analysed case with another study group, on
@@ -23,21 +23,20 @@ export async function runGroupJob(deps: {
     [bytes.buffer as ArrayBuffer],
   );
   if (answer.type === 'crashed') return 'crashed';
-  const { reply } = answer;
-  if (reply.type !== 'group-done') {
-    log.error({ jobId: job.id, reply }, 'group analysis failed with a bug');
-    await store.group.fail(job, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-    await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-    return 'finished';
-  }
-  const { outcome } = reply;
-  if (outcome.ok) {
-    await store.group.complete(job, outcome.encoded);
-    return 'finished';
-  }
-  const described = describeEngineError(outcome);
-  log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'group refused');
-  await store.group.fail(job, described.code, described.message);
-  await store.fail(job.id, described.code, described.message);
+  const outcome = await settleReply<Extract<EncodedGroupOutcome, { ok: true }>>(
+    answer.reply,
+    'group-done',
+    {
+      jobId: job.id,
+      log,
+      fail: async (code, message) => {
+        await store.group.fail(job, code, message);
+        await store.fail(job.id, code, message);
+      },
+      bugLog: 'group analysis failed with a bug',
+      refusedLog: 'group refused',
+    },
+  );
+  if (outcome !== null) await store.group.complete(job, outcome.encoded);
   return 'finished';
 }

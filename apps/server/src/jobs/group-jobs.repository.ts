@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
 import type { ClaimedJob } from './claimed-job';
+import { finishJob } from './finish-job';
 import type { EncodedFlexibility, EncodedGroupFacts } from './result-encoding';
 
 /**
@@ -174,19 +175,7 @@ export function groupJobStore(db: Db) {
       let shown: { replaced: string | null } | null;
       try {
         shown = await db.transaction().execute(async (tx) => {
-          const closed = await tx
-            .updateTable('analysis_jobs')
-            .set({
-              state: 'done',
-              progress_percent: 100,
-              stage: null,
-              finished_at: now,
-              updated_at: now,
-            })
-            .where('id', '=', job.id)
-            .where('state', '=', 'running')
-            .executeTakeFirst();
-          if (Number(closed.numUpdatedRows) !== 1) return null;
+          if (!(await finishJob(tx, job, now))) return null;
           // The row the re-run was queued for (POST …/analyses wrote it with this job).
           const before = await tx
             .selectFrom('case_group_analyses')

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { storedAnalysisOptions } from './analysis-options';
 import type { ClaimedJob } from './claimed-job';
+import { finishJob } from './finish-job';
 import {
   busbarCapacityJobStore,
   queueBusbarCapacities,
@@ -396,19 +397,7 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
       let replaced: (string | null)[] | null;
       try {
         replaced = await db.transaction().execute(async (tx) => {
-          const closed = await tx
-            .updateTable('analysis_jobs')
-            .set({
-              state: 'done',
-              progress_percent: 100,
-              stage: null,
-              finished_at: now,
-              updated_at: now,
-            })
-            .where('id', '=', job.id)
-            .where('state', '=', 'running')
-            .executeTakeFirst();
-          if (Number(closed.numUpdatedRows) !== 1) return null;
+          if (!(await finishJob(tx, job, now))) return null;
           await tx
             .updateTable('cases')
             .set({ contingency_count: outcome.contingencyCount })

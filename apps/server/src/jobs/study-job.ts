@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describeEngineError, errorMessages } from '@holgura/contracts';
+import { errorMessages } from '@holgura/contracts';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
+import { settleReply } from './job-outcome';
+import type { StudyCaseOutcome } from './study-case';
 import type { RunOutcome, ThreadTalk } from './worker-protocol';
 
 /**
@@ -48,29 +50,25 @@ export async function runStudyJob(deps: {
       year: slice.year,
     });
     if (answer.type === 'crashed') return 'crashed';
-    const reply = answer.reply;
-    if (reply.type !== 'study-case-done') {
-      log.error({ jobId: job.id, reply }, 'study case failed with a bug');
-      await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-      return 'finished';
-    }
-    if (!reply.outcome.ok) {
-      const described = describeEngineError(reply.outcome);
-      log.info({ jobId: job.id, code: reply.outcome.code, case: name }, 'study case refused');
-      await store.fail(job.id, described.code, `${described.message} (caso ${name})`);
-      return 'finished';
-    }
-    done += 1;
-    const stored = await store.study.storeCase(
-      job,
-      slice,
-      reply.outcome.cases,
-      reply.outcome.capacities,
+    const outcome = await settleReply<Extract<StudyCaseOutcome, { ok: true }>>(
+      answer.reply,
+      'study-case-done',
       {
-        percent: (100 * done) / steps,
-        stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
+        jobId: job.id,
+        log,
+        fail: (code, message) => store.fail(job.id, code, message),
+        bugLog: 'study case failed with a bug',
+        refusedLog: 'study case refused',
+        refusedFields: { case: name },
+        messageSuffix: ` (caso ${name})`,
       },
     );
+    if (outcome === null) return 'finished';
+    done += 1;
+    const stored = await store.study.storeCase(job, slice, outcome.cases, outcome.capacities, {
+      percent: (100 * done) / steps,
+      stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
+    });
     if (stored === 'stopped') return 'finished';
     await publish(job.id);
     const more = done < plan.caseCount;

@@ -13,6 +13,7 @@ import {
 } from '../modules/busbar-capacities/busbar-capacity.store';
 import type { CapacityColumns } from './busbar-capacities';
 import type { ClaimedJob } from './claimed-job';
+import { finishJob } from './finish-job';
 import type { StudyBusbarCase } from './study-results';
 
 /** One scenario × year case of a study version. */
@@ -209,20 +210,7 @@ export function studyJobStore(db: Db) {
     async finish(job: ClaimedJob): Promise<boolean> {
       const now = nowIso();
       return db.transaction().execute(async (tx) => {
-        const closed = await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'done',
-            progress_percent: 100,
-            stage: null,
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .where('attempts', '=', job.attempts)
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) return false;
+        if (!(await finishJob(tx, job, now))) return false;
         await tx
           .updateTable('studies')
           .set({ results_version: job.studyVersion, updated_at: now })

@@ -1,13 +1,21 @@
 import { Worker, type Transferable } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeEngineError, errorMessages } from '@holgura/contracts';
+import { describeEngineError } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
 import { runCapacityJob } from '../modules/busbar-capacities/capacity-job';
 import { DEFAULT_MAX_CASE_BUSES } from './engine-failure';
 import { runGroupJob } from './group-job';
 import { runStudyJob } from './study-job';
-import type { FromWorker, RunOutcome, ThreadAnswer, ThreadTalk, ToWorker } from './worker-protocol';
+import { settleReply } from './job-outcome';
+import type {
+  EncodedAnalysisOutcome,
+  FromWorker,
+  RunOutcome,
+  ThreadAnswer,
+  ThreadTalk,
+  ToWorker,
+} from './worker-protocol';
 
 export type { RunOutcome, ThreadAnswer, ThreadTalk };
 
@@ -288,20 +296,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       [bytes.buffer as ArrayBuffer],
     );
     if (answer.type === 'crashed') return 'crashed';
-    const { reply } = answer;
-    if (reply.type !== 'done') {
-      log.error({ jobId: job.id, reply }, 'analysis failed with a bug');
-      await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-      return 'finished';
-    }
-    const { outcome } = reply;
-    if (outcome.ok) {
-      await store.complete(job, outcome);
-    } else {
-      const described = describeEngineError(outcome);
-      log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'bad input');
-      await store.fail(job.id, described.code, described.message);
-    }
+    const outcome = await settleReply<Extract<EncodedAnalysisOutcome, { ok: true }>>(
+      answer.reply,
+      'done',
+      {
+        jobId: job.id,
+        log,
+        fail: (code, message) => store.fail(job.id, code, message),
+        bugLog: 'analysis failed with a bug',
+        refusedLog: 'bad input',
+      },
+    );
+    if (outcome !== null) await store.complete(job, outcome);
     return 'finished';
   }
 

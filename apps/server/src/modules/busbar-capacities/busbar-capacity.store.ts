@@ -4,6 +4,7 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ClaimedJob } from '../../jobs/claimed-job';
+import { finishJob } from '../../jobs/finish-job';
 import type { CapacityColumns, CapacityFigureColumns } from '../../jobs/busbar-capacities';
 import {
   capacityDb,
@@ -276,21 +277,9 @@ export function busbarCapacityJobStore(db: Db) {
       const resultKey = await insertHiddenResult(cdb, { caseId, job, columns });
       await writeResultRows(cdb, resultKey, columns, onBatch);
       const now = nowIso();
-      const shown = await showResultWhenClosed(cdb, resultKey, now, async (tx) => {
-        const closed = await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'done',
-            progress_percent: 100,
-            stage: null,
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        return Number(closed.numUpdatedRows) === 1;
-      });
+      const shown = await showResultWhenClosed(cdb, resultKey, now, (tx) =>
+        finishJob(tx, job, now),
+      );
       if (!shown) return false;
       const others = await cdb
         .selectFrom('busbar_capacity_results')

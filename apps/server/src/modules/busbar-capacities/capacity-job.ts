@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describeEngineError, errorMessages } from '@holgura/contracts';
 import type { ClaimedJob, JobQueueStore } from '../../jobs/jobs.repository';
 import type { RunOutcome, ThreadTalk } from '../../jobs/worker-protocol';
-import { capacityRunOptions } from '../../jobs/busbar-capacities';
+import { capacityRunOptions, type CapacityOutcome } from '../../jobs/busbar-capacities';
+import { settleReply } from '../../jobs/job-outcome';
 
 /**
  * A 'capacity' job (issue #17, docs/decisions/016): the N-1 capacity of every bus of an analysed
@@ -30,19 +30,18 @@ export async function runCapacityJob(deps: {
     [bytes.buffer as ArrayBuffer],
   );
   if (answer.type === 'crashed') return 'crashed';
-  const { reply } = answer;
-  if (reply.type !== 'capacity-done') {
-    log.error({ jobId: job.id, reply }, 'busbar capacities failed with a bug');
-    await store.fail(job.id, 'JOB_INTERNAL', errorMessages.JOB_INTERNAL);
-    return 'finished';
-  }
-  const { outcome } = reply;
-  if (!outcome.ok) {
-    const described = describeEngineError(outcome);
-    log.info({ jobId: job.id, code: outcome.code, detail: outcome.detail }, 'capacity refused');
-    await store.fail(job.id, described.code, described.message);
-    return 'finished';
-  }
+  const outcome = await settleReply<Extract<CapacityOutcome, { ok: true }>>(
+    answer.reply,
+    'capacity-done',
+    {
+      jobId: job.id,
+      log,
+      fail: (code, message) => store.fail(job.id, code, message),
+      bugLog: 'busbar capacities failed with a bug',
+      refusedLog: 'capacity refused',
+    },
+  );
+  if (outcome === null) return 'finished';
   await store.progress(job.id, 92, 'Guardando la capacidad de cada barra');
   await publish(job.id).catch(() => undefined);
   await store.capacity.complete(job, outcome.columns);
