@@ -26,11 +26,35 @@ describe('JobProgress (issue #26)', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it('words the stage code the server sends, and shows an older row’s text as it is (issue #27)', () => {
+    const { rerender } = render(
+      <JobProgress
+        {...labels}
+        job={{
+          ...job,
+          state: 'running',
+          stage: 'study-case-done:3/120:alta_2026',
+          progressPercent: 40,
+        }}
+      />,
+    );
+    expect(screen.getByText('Caso 3 de 120 listo: alta_2026')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+      '40 % Caso 3 de 120 listo: alta_2026',
+    );
+    rerender(<JobProgress {...labels} job={{ ...job, state: 'running', stage: 'reading-case' }} />);
+    expect(screen.getByText('Leyendo el caso')).toBeTruthy();
+    rerender(
+      <JobProgress {...labels} job={{ ...job, state: 'running', stage: 'Guardando resultados' }} />,
+    );
+    expect(screen.getByText('Guardando resultados')).toBeTruthy();
+  });
+
   it('offers no cancel once the job is over, and names a cancelled one', () => {
     const { rerender } = render(
       <JobProgress
         {...labels}
-        job={{ ...job, state: 'running', stage: 'Leyendo el caso' }}
+        job={{ ...job, state: 'running', stage: 'reading-case' }}
         cancel={{ onCancel: () => undefined, busy: true }}
       />,
     );

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@holgura/contracts';
+import { progressStageText, type JobStatus } from '@holgura/contracts';
 import { es } from '../../strings/es';
 import { cn } from '../../utils/cn';
 import { Button } from './button';
@@ -33,7 +33,7 @@ export function JobProgress({
   const stage =
     job.state === 'cancelled'
       ? t.cancelled
-      : (job.stage ??
+      : (progressStageText(job.stage) ??
         (job.state === 'queued'
           ? position === null
             ? queued

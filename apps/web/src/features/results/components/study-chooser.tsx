@@ -1,4 +1,4 @@
-import type { StudyListItem } from '@holgura/contracts';
+import { progressStageText, type StudyListItem } from '@holgura/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -116,7 +116,7 @@ function StudyStatus({ study, onJobEnded }: { study: StudyListItem; onJobEnded: 
   const live = useJobStatus(study.jobId, isRunning(study), onJobEnded);
   const state = live?.state ?? study.state;
   const percent = live?.progressPercent ?? study.progressPercent;
-  const stage = live?.stage ?? study.stage;
+  const stage = progressStageText(live?.stage ?? study.stage);
   const running = state === 'queued' || state === 'running';
   const error = live?.error ?? study.error;
   return (

@@ -1,4 +1,4 @@
-import type { StudyListItem, StudyState } from '@holgura/contracts';
+import { progressStageText, type StudyListItem, type StudyState } from '@holgura/contracts';
 import { esStudies } from '../../../strings/es-studies';
 import { cn } from '../../../utils/cn';
 import { isActive } from '../api/get-studies';
@@ -42,7 +42,7 @@ export function StudyStateCell({
   const live = useJobStatus(study.jobId, isActive(study), onJobEnded);
   const state = live?.state ?? study.state;
   const percent = live?.progressPercent ?? study.progressPercent;
-  const stage = live?.stage ?? study.stage;
+  const stage = progressStageText(live?.stage ?? study.stage);
   const error = live?.error ?? study.error;
   const running = state === 'queued' || state === 'running';
   return (

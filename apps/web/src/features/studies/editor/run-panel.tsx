@@ -1,4 +1,4 @@
-import type { JobStatus } from '@holgura/contracts';
+import { progressStageText, type JobStatus } from '@holgura/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +32,8 @@ export function RunPanel({ userKey, studyId, jobId }: RunPanelProps) {
   const shown = final ?? status;
   const state = shown?.state ?? 'queued';
   const percent = shown?.progressPercent ?? 0;
-  const stage = shown?.stage ?? (state === 'queued' ? t.queued : t.running);
+  const stage =
+    progressStageText(shown?.stage ?? null) ?? (state === 'queued' ? t.queued : t.running);
   const running = final === undefined;
 
   return (
