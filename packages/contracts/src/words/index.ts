@@ -4,3 +4,5 @@
  */
 export * from './progress-stage';
 export * from './progress-stage-words';
+export * from './shared-words';
+export * from './export-words';
