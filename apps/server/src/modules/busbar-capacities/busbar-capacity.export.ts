@@ -1,18 +1,18 @@
-import type {
-  AcCheckResult,
-  BusbarCapacityExportQuery,
-  BusbarCapacityOptions,
-  BusbarCapacityRow,
-  BusbarLimiting,
+import {
+  exportWords,
+  type AcCheckResult,
+  type BusbarCapacityExportQuery,
+  type BusbarCapacityOptions,
+  type BusbarCapacityRow,
+  type BusbarLimiting,
 } from '@holgura/contracts';
 import { tableToCsv } from '../export/export-csv';
 import { fileSlug, type ExportCell, type ExportTable } from '../export/export-table';
 import { yieldToEventLoop } from './busbar-capacity.store';
 
-/** Spec §3: a constraint without a contingency element. */
-const FULL_NETWORK = 'SOBRECARGA RED COMPLETA';
-const OUTSIDE = 'Fuera de la isla de transferencia';
-const AT_CAP = 'Ninguno: se alcanza el tope';
+const w = exportWords;
+const words = w.caseBusbarCapacities;
+const FULL_NETWORK = w.fullNetwork;
 
 const generatedFormat = new Intl.DateTimeFormat('es-CO', {
   dateStyle: 'long',
@@ -22,40 +22,17 @@ const generatedFormat = new Intl.DateTimeFormat('es-CO', {
 const mwText = (value: number) =>
   new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 }).format(value);
 
-const sinkText: Record<string, string> = {
-  'headroom-down': 'Las demás unidades en servicio, en proporción a P0 − Pmin',
-  'initial-output': 'Las demás unidades en servicio, en proporción a P0',
-  loads: 'Las cargas, en proporción a su demanda',
-};
-const ratingText: Record<string, string> = {
-  emergency: 'Capacidad de emergencia (RATE_B; RATE_A cuando es cero)',
-  A: 'Capacidad máxima (RATE_A)',
-  B: 'RATE_B',
-  C: 'RATE_C',
-};
-
-const sortText: Record<string, string> = {
-  capacity: 'capacidad',
-  strict: 'capacidad estricta',
-  bus: 'número de barra',
-  name: 'nombre',
-  kv: 'tensión',
-  area: 'área',
-};
-
-const AT_SINK_ROOM = 'Ninguno: se alcanza el margen de la generación que compensa';
-
 function limitingCells(
   row: BusbarCapacityRow,
   limiting: BusbarLimiting | null,
   capacityMw: number | null,
   options: ExportOptions,
 ): ExportCell[] {
-  if (!row.inTransferIsland) return [OUTSIDE, null, null];
+  if (!row.inTransferIsland) return [words.outsideIsland, null, null];
   if (limiting === null) {
     const sinkRoom = options.sinkRoomMw ?? null;
     const atSinkRoom = sinkRoom !== null && sinkRoom < options.capMw && capacityMw === sinkRoom;
-    return [atSinkRoom ? AT_SINK_ROOM : AT_CAP, null, null];
+    return [atSinkRoom ? words.atSinkRoom : words.atCap, null, null];
   }
   return [
     limiting.monitoredName,
@@ -72,21 +49,15 @@ type ExportOptions = Pick<
 
 /** The AC check of a figure, in words: what the three AC columns say of a bus. */
 function acCells(check: AcCheckResult | null | undefined, limited: boolean): ExportCell[] {
-  if (check === undefined) return [null, null, limited ? 'Sin verificar' : null];
-  if (check === null) return [null, null, 'Nada que verificar: no la limita un elemento'];
-  if (!check.converged) return [null, check.dcLoadingPercent, 'El flujo AC no convergió'];
+  if (check === undefined) return [null, null, limited ? w.acCheck.unchecked : null];
+  if (check === null) return [null, null, w.acCheck.nothingToCheck];
+  if (!check.converged) return [null, check.dcLoadingPercent, w.acCheck.notConverged];
   return [
     check.acLoadingPercent,
     check.dcLoadingPercent,
-    check.flagged ? 'Difiere más de 5 % del cálculo DC' : 'Coincide con el cálculo DC (±5 %)',
+    check.flagged ? w.acCheck.differs : w.acCheck.agrees,
   ];
 }
-
-const slackText: Record<string, string> = {
-  distributed:
-    'Distribuido: el desbalance del archivo (sus pérdidas AC) repartido entre las unidades en proporción a su generación',
-  single: 'Único: la unidad de referencia toma el desbalance del archivo (como MATPOWER)',
-};
 
 /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */
 export function busbarCapacityTable(input: {
@@ -97,78 +68,69 @@ export function busbarCapacityTable(input: {
   generatedAt: Date;
 }): ExportTable {
   const { caseName, rows, options, query } = input;
+  const m = words.metadata;
+  const c = words.columns;
   const filters = [
-    query.q === undefined || query.q === '' ? null : `búsqueda «${query.q}»`,
-    query.minKv === undefined ? null : `${mwText(query.minKv)} kV o más`,
-    query.area === undefined ? null : `área ${query.area}`,
+    query.q === undefined || query.q === '' ? null : words.filters.search(query.q),
+    query.minKv === undefined ? null : words.filters.minKv(mwText(query.minKv)),
+    query.area === undefined ? null : words.filters.area(query.area),
   ].filter((text) => text !== null);
-  const figureName = query.figure === 'strict' ? 'estricta' : 'atribuible';
+  const figureName =
+    query.figure === 'strict' ? words.figureNames.strict : words.figureNames.attributable;
   return {
-    sheetName: 'Capacidad por barra',
-    title: 'Capacidad de conexión N-1 por barra',
+    sheetName: words.sheetName,
+    title: words.title,
     metadata: [
-      ['Caso', caseName],
-      ['Generado', `${generatedFormat.format(input.generatedAt)} (hora de Colombia)`],
-      ['Tope de capacidad', `${mwText(options.capMw)} MW`],
-      [
-        'Límite tras una contingencia',
-        ratingText[options.postContingencyRating] ?? options.postContingencyRating,
-      ],
-      ['Contrapartida de la inyección', sinkText[options.sink] ?? options.sink],
+      [w.metadata.case, caseName],
+      [w.metadata.generated, w.metadata.generatedAt(generatedFormat.format(input.generatedAt))],
+      [m.cap, m.capText(mwText(options.capMw))],
+      [m.rating, words.ratings[options.postContingencyRating] ?? options.postContingencyRating],
+      [m.sink, words.sinks[options.sink] ?? options.sink],
       ...(options.sinkRoomMw === null || options.sinkRoomMw === undefined
         ? []
-        : ([
-            [
-              'Margen de la contrapartida',
-              `${mwText(options.sinkRoomMw)} MW: ninguna conexión puede superarlo`,
-            ],
-          ] as [string, string][])),
+        : ([[m.sinkRoom, m.sinkRoomText(mwText(options.sinkRoomMw))]] as [string, string][])),
       ...(options.distributionFactorCutoff === undefined
         ? []
-        : ([
-            [
-              'Umbral del factor de distribución',
-              `${options.distributionFactorCutoff}: las restricciones con |d| menor no limitan`,
-            ],
-          ] as [string, string][])),
+        : ([[m.cutoff, m.cutoffText(String(options.distributionFactorCutoff))]] as [
+            string,
+            string,
+          ][])),
       ...(options.slack === undefined
         ? []
-        : ([['Despacho base', slackText[options.slack] ?? options.slack]] as [string, string][])),
+        : ([[m.slack, words.slacks[options.slack] ?? options.slack]] as [string, string][])),
+      [m.figures, m.figuresText],
+      [m.buses, m.busesText(rows.length, filters)],
       [
-        'Cifras',
-        'Atribuible: las violaciones existentes que la conexión empeora no la limitan. Estricta: la limitan (capacidad 0).',
+        m.order,
+        m.orderText(
+          words.sorts[query.sort] ?? query.sort,
+          query.sort === 'capacity' ? figureName : null,
+          query.order === 'desc',
+        ),
       ],
-      ['Barras', `${rows.length}${filters.length === 0 ? '' : ` (filtro: ${filters.join(', ')})`}`],
-      [
-        'Orden',
-        `${sortText[query.sort] ?? query.sort} (${query.sort === 'capacity' ? `cifra ${figureName}, ` : ''}${query.order === 'desc' ? 'descendente' : 'ascendente'})`,
-      ],
-      [
-        'Nota',
-        'Capacidades indicativas: cada valor supone una sola conexión nueva en esa barra; no son simultáneas ni aditivas.',
-      ],
+      [w.metadata.note, w.metadata.indicativeNote],
     ],
     columns: [
-      { header: 'Número de barra', kind: 'integer', width: 12 },
-      { header: 'Barra', kind: 'text', width: 28 },
-      { header: 'Tensión base (kV)', kind: 'mw', width: 12 },
-      { header: 'Área', kind: 'integer', width: 8 },
-      { header: 'Zona', kind: 'integer', width: 8 },
-      { header: 'Capacidad atribuible (MW)', kind: 'mw', width: 16 },
-      { header: 'Elemento limitante', kind: 'text', width: 36 },
-      { header: 'Contingencia', kind: 'text', width: 36 },
-      { header: 'Factor de distribución (MW/MW)', kind: 'factor', width: 18 },
-      { header: 'Capacidad estricta (MW)', kind: 'mw', width: 16 },
-      { header: 'Elemento limitante (estricta)', kind: 'text', width: 36 },
-      { header: 'Contingencia (estricta)', kind: 'text', width: 36 },
-      { header: 'Factor de distribución, estricta (MW/MW)', kind: 'factor', width: 18 },
-      { header: 'Limitada por una violación existente', kind: 'text', width: 14 },
-      { header: 'Violación existente que más empeora: elemento', kind: 'text', width: 36 },
-      { header: 'Violación existente: contingencia', kind: 'text', width: 36 },
-      { header: 'Violación existente: factor de distribución (MW/MW)', kind: 'factor', width: 18 },
-      { header: 'Carga AC en el límite, atribuible (%)', kind: 'percent', width: 16 },
-      { header: 'Carga DC en el límite, atribuible (%)', kind: 'percent', width: 16 },
-      { header: 'Verificación AC, atribuible', kind: 'text', width: 30 },
+      { header: c.busNumber, kind: 'integer', width: 12 },
+      { header: c.busbar, kind: 'text', width: 28 },
+      { header: c.baseKv, kind: 'mw', width: 12 },
+      { header: c.area, kind: 'integer', width: 8 },
+      { header: c.zone, kind: 'integer', width: 8 },
+      { header: c.attributableCapacity, kind: 'mw', width: 16 },
+      { header: c.limiting, kind: 'text', width: 36 },
+      { header: c.contingency, kind: 'text', width: 36 },
+      { header: c.distributionFactor, kind: 'factor', width: 18 },
+      { header: c.strictCapacity, kind: 'mw', width: 16 },
+      { header: c.strictLimiting, kind: 'text', width: 36 },
+      { header: c.strictContingency, kind: 'text', width: 36 },
+      { header: c.strictDistributionFactor, kind: 'factor', width: 18 },
+      { header: c.preExistingLimit, kind: 'text', width: 14 },
+      { header: c.worsenedMonitored, kind: 'text', width: 36 },
+      { header: c.worsenedContingency, kind: 'text', width: 36 },
+      { header: c.worsenedDistributionFactor, kind: 'factor', width: 18 },
+      { header: c.acLoading, kind: 'percent', width: 16 },
+      { header: c.dcLoading, kind: 'percent', width: 16 },
+      { header: c.acCheck, kind: 'text', width: 30 },
     ],
     rows: rows.map((row): ExportCell[] => [
       row.bus,
@@ -180,13 +142,13 @@ export function busbarCapacityTable(input: {
       ...limitingCells(row, row.attributable.limiting, row.attributable.capacityMw, options),
       row.strict.capacityMw,
       ...limitingCells(row, row.strict.limiting, row.strict.capacityMw, options),
-      row.inTransferIsland ? (row.preExistingLimit ? 'Sí' : 'No') : null,
+      row.inTransferIsland ? (row.preExistingLimit ? w.yes : w.no) : null,
       row.worsened?.monitoredName ?? null,
       row.worsened === null ? null : (row.worsened.contingencyName ?? FULL_NETWORK),
       row.worsened?.distributionFactor ?? null,
       ...acCells(row.attributable.acCheck, row.attributable.limiting !== null),
     ]),
-    fileStem: `capacidad-por-barra-${fileSlug(caseName)}`,
+    fileStem: words.fileStem(fileSlug(caseName)),
   };
 }
 

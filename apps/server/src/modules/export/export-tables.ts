@@ -1,19 +1,20 @@
-import type {
-  BusbarCapacity,
-  Constraint,
-  Flexibility,
-  FlexibilityFigureName,
-  FlexibilityLevel,
-  Plant,
+import {
+  exportWords,
+  type BusbarCapacity,
+  type Constraint,
+  type Flexibility,
+  type FlexibilityFigureName,
+  type FlexibilityLevel,
+  type Plant,
 } from '@holgura/contracts';
 import { fileSlug, type ExportCell, type ExportColumn, type ExportTable } from './export-table';
 
-/** Spec §3: a constraint without a contingency element. */
-const FULL_NETWORK = 'SOBRECARGA RED COMPLETA';
+const w = exportWords;
+const FULL_NETWORK = w.fullNetwork;
 /** Spec §9: /analisis does not list generators with |sensibilidad| below 1 %. */
 const SENSITIVITY_THRESHOLD = 0.01;
 
-const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
+const yesNo = (value: boolean) => (value ? w.yes : w.no);
 const finite = (value: number | null | undefined): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
@@ -28,32 +29,37 @@ const numberText = (value: number, decimals: number) =>
 
 function commonMetadata(caseName: string, generatedAt: Date): [string, string][] {
   return [
-    ['Caso', caseName],
-    ['Generado', `${generatedFormat.format(generatedAt)} (hora de Colombia)`],
+    [w.metadata.case, caseName],
+    [w.metadata.generated, w.metadata.generatedAt(generatedFormat.format(generatedAt))],
   ];
 }
 
 function levelText(level: FlexibilityLevel): string {
-  return `Nivel ${level.level}: transferencia ${numberText(level.transferMw, 1)} MW, flexibilidad ${numberText(level.flexibilityPercent, 1)} %`;
+  return w.flexibility.levelText(
+    level.level,
+    numberText(level.transferMw, 1),
+    numberText(level.flexibilityPercent, 1),
+  );
 }
 
+const c = w.constraints.columns;
 const constraintColumns: ExportColumn[] = [
-  { header: '#', kind: 'integer', width: 6 },
-  { header: 'Elemento Monitoreado', kind: 'text', width: 36 },
-  { header: 'Elemento en Contingencia', kind: 'text', width: 36 },
-  { header: 'Impacto (MW/MW)', kind: 'factor', width: 16 },
-  { header: 'Factor de distribución (MW/MW)', kind: 'factor', width: 18 },
-  { header: 'Flujo inicial (MW)', kind: 'mw', width: 14 },
-  { header: 'Capacidad máxima (MVA)', kind: 'mw', width: 16 },
-  { header: 'Carga inicial (%)', kind: 'percent', width: 14 },
-  { header: 'Flujo inicial contingencia (MW)', kind: 'mw', width: 18 },
-  { header: 'Flujo post-contingencia inicial (MW)', kind: 'mw', width: 20 },
-  { header: 'Límite aplicable (MW)', kind: 'mw', width: 16 },
-  { header: 'Transferencia en el límite T(c) (MW)', kind: 'mw', width: 20 },
-  { header: 'Violación existente (T = 0)', kind: 'text', width: 30 },
-  { header: 'Carga AC en el límite (%)', kind: 'percent', width: 14 },
-  { header: 'Carga DC en el límite (%)', kind: 'percent', width: 14 },
-  { header: 'Verificación AC', kind: 'text', width: 30 },
+  { header: c.number, kind: 'integer', width: 6 },
+  { header: c.monitored, kind: 'text', width: 36 },
+  { header: c.contingency, kind: 'text', width: 36 },
+  { header: c.ranking, kind: 'factor', width: 16 },
+  { header: c.distributionFactor, kind: 'factor', width: 18 },
+  { header: c.initialFlow, kind: 'mw', width: 14 },
+  { header: c.maxCapacity, kind: 'mw', width: 16 },
+  { header: c.initialLoading, kind: 'percent', width: 14 },
+  { header: c.contingencyInitialFlow, kind: 'mw', width: 18 },
+  { header: c.flowAtZero, kind: 'mw', width: 20 },
+  { header: c.limit, kind: 'mw', width: 16 },
+  { header: c.transferAtLimit, kind: 'mw', width: 20 },
+  { header: c.preExistingViolation, kind: 'text', width: 30 },
+  { header: c.acLoading, kind: 'percent', width: 14 },
+  { header: c.dcLoading, kind: 'percent', width: 14 },
+  { header: c.acCheck, kind: 'text', width: 30 },
 ];
 
 /**
@@ -62,12 +68,12 @@ const constraintColumns: ExportColumn[] = [
  */
 function acCells(constraint: Constraint): ExportCell[] {
   const check = constraint.acCheck;
-  if (check === undefined) return [null, null, 'Sin verificar'];
-  if (!check.converged) return [null, check.dcLoadingPercent, 'El flujo AC no convergió'];
+  if (check === undefined) return [null, null, w.acCheck.unchecked];
+  if (!check.converged) return [null, check.dcLoadingPercent, w.acCheck.notConverged];
   return [
     finite(check.acLoadingPercent),
     finite(check.dcLoadingPercent),
-    check.flagged ? 'Difiere más de 5 % del cálculo DC' : 'Coincide con el cálculo DC (±5 %)',
+    check.flagged ? w.acCheck.differs : w.acCheck.agrees,
   ];
 }
 
@@ -77,10 +83,11 @@ function acCells(constraint: Constraint): ExportCell[] {
  * loading of the monitored element, often well under 100 % when the violation is post-contingency).
  */
 function violationText(constraint: Constraint): string {
-  if (!constraint.preExistingViolation) return 'No';
+  const words = w.constraints.violation;
+  if (!constraint.preExistingViolation) return words.none;
   const loading = loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
-  const where = constraint.contingency === null ? 'en la red completa' : 'tras la contingencia';
-  return loading === null ? `Sí, ${where}` : `Sí, ${where}: ${numberText(loading, 1)} %`;
+  const where = constraint.contingency === null ? words.inFullNetwork : words.afterContingency;
+  return loading === null ? words.where(where) : words.whereAt(where, numberText(loading, 1));
 }
 
 /** The study group and the figure of the table, for its metadata (results since issue #21). */
@@ -91,12 +98,13 @@ function figureMetadata(
   const group = flexibility.studyGroup;
   if (group === undefined || flexibility.figures === undefined) return [];
   return [
-    ['Grupo de estudio', `${group.label} (${group.key}), ${group.units.length} unidades`],
     [
-      'Cifra',
-      figure === 'strict'
-        ? 'Estricta: las violaciones existentes que la transferencia empeora la limitan'
-        : 'Atribuible: las violaciones existentes no limitan la transferencia',
+      w.flexibility.studyGroup,
+      w.flexibility.studyGroupText(group.label, group.key, group.units.length),
+    ],
+    [
+      w.flexibility.figure,
+      figure === 'strict' ? w.flexibility.figureStrict : w.flexibility.figureAttributable,
     ],
   ];
 }
@@ -118,14 +126,14 @@ export function constraintsTable(input: {
   const byId = new Map(flexibility.constraints.map((constraint) => [constraint.id, constraint]));
   const constraints = level.constraintIds.flatMap((id) => byId.get(id) ?? []);
   return {
-    sheetName: `Restricciones nivel ${level.level}`,
-    title: `Restricciones del nivel ${level.level}`,
+    sheetName: w.constraints.sheetName(level.level),
+    title: w.constraints.title(level.level),
     metadata: [
       ...commonMetadata(caseName, generatedAt),
-      ['Nivel', levelText(level)],
+      [w.flexibility.level, levelText(level)],
       ...figureMetadata(flexibility, input.figure),
-      ['Tmax (MW)', numberText(flexibility.tmaxMw, 2)],
-      ['FCITC (MW)', numberText(flexibility.fcitcMw, 2)],
+      [w.flexibility.tmax, numberText(flexibility.tmaxMw, 2)],
+      [w.flexibility.fcitc, numberText(flexibility.fcitcMw, 2)],
     ],
     columns: constraintColumns,
     rows: constraints.map((constraint, index): ExportCell[] => [
@@ -146,7 +154,7 @@ export function constraintsTable(input: {
       violationText(constraint),
       ...acCells(constraint),
     ]),
-    fileStem: `restricciones-${fileSlug(caseName)}-nivel-${level.level}`,
+    fileStem: w.constraints.fileStem(fileSlug(caseName), level.level),
   };
 }
 
@@ -155,7 +163,10 @@ const dispatchAt = (plant: Plant, transferMw: number) =>
   plant.pInitialMw + transferMw * plant.participation;
 
 export function constraintLabel(constraint: Constraint): string {
-  return `${constraint.monitored.name} / ${constraint.contingency?.name ?? FULL_NETWORK}`;
+  return w.flexibility.constraintLabel(
+    constraint.monitored.name,
+    constraint.contingency?.name ?? FULL_NETWORK,
+  );
 }
 
 /**
@@ -171,6 +182,7 @@ export function generatorsTable(input: {
   figure?: FlexibilityFigureName;
 }): ExportTable {
   const { caseName, flexibility, level, constraint, generatedAt } = input;
+  const g = w.generators.columns;
   const plants = new Map(flexibility.plants.map((plant) => [plant.id, plant]));
   const rows = constraint.sensitivities
     .flatMap(({ plant: plantId, sensitivity }) => {
@@ -181,29 +193,29 @@ export function generatorsTable(input: {
     })
     .sort((a, b) => b.sensitivity - a.sensitivity || a.plant.id - b.plant.id);
   return {
-    sheetName: `Generadores nivel ${level.level}`,
-    title: `Análisis de Generadores: restricción ${constraint.id}, nivel ${level.level}`,
+    sheetName: w.generators.sheetName(level.level),
+    title: w.generators.title(constraint.id, level.level),
     metadata: [
       ...commonMetadata(caseName, generatedAt),
-      ['Nivel', levelText(level)],
-      ['Elemento Monitoreado', constraint.monitored.name],
-      ['Elemento en Contingencia', constraint.contingency?.name ?? FULL_NETWORK],
-      ['Transferencia en el límite T(c) (MW)', numberText(constraint.transferAtLimitMw, 2)],
+      [w.flexibility.level, levelText(level)],
+      [w.generators.metadata.monitored, constraint.monitored.name],
+      [w.generators.metadata.contingency, constraint.contingency?.name ?? FULL_NETWORK],
+      [w.generators.metadata.transferAtLimit, numberText(constraint.transferAtLimitMw, 2)],
       ...figureMetadata(flexibility, input.figure),
-      ['Tmax (MW)', numberText(flexibility.tmaxMw, 2)],
+      [w.flexibility.tmax, numberText(flexibility.tmaxMw, 2)],
     ],
     columns: [
-      { header: 'Generador', kind: 'text', width: 30 },
-      { header: 'Número de barra', kind: 'integer', width: 12 },
-      { header: 'Sensibilidad (MW/MW)', kind: 'factor', width: 16 },
-      { header: 'P0 (MW)', kind: 'mw', width: 12 },
-      { header: `Despacho nivel ${level.level} (MW)`, kind: 'mw', width: 16 },
-      { header: 'Despacho límite (MW)', kind: 'mw', width: 16 },
-      { header: 'Despacho Tmax (MW)', kind: 'mw', width: 16 },
-      { header: 'Pmax (MW)', kind: 'mw', width: 12 },
-      { header: 'Unidades', kind: 'integer', width: 10 },
-      { header: 'Efectividad (MW)', kind: 'mw', width: 14 },
-      { header: 'Grupo de estudio', kind: 'text', width: 12 },
+      { header: g.generator, kind: 'text', width: 30 },
+      { header: g.busNumber, kind: 'integer', width: 12 },
+      { header: g.sensitivity, kind: 'factor', width: 16 },
+      { header: g.pInitial, kind: 'mw', width: 12 },
+      { header: g.dispatchAtLevel(level.level), kind: 'mw', width: 16 },
+      { header: g.dispatchAtLimit, kind: 'mw', width: 16 },
+      { header: g.dispatchAtTmax, kind: 'mw', width: 16 },
+      { header: g.pMax, kind: 'mw', width: 12 },
+      { header: g.units, kind: 'integer', width: 10 },
+      { header: g.effectiveness, kind: 'mw', width: 14 },
+      { header: g.inStudyGroup, kind: 'text', width: 12 },
     ],
     rows: rows.map(({ plant, sensitivity }): ExportCell[] => [
       plant.name,
@@ -218,7 +230,7 @@ export function generatorsTable(input: {
       finite(sensitivity * (plant.pMaxMw - plant.pInitialMw)),
       yesNo(plant.inStudyGroup),
     ]),
-    fileStem: `generadores-${fileSlug(caseName)}-nivel-${level.level}-restriccion-${constraint.id}`,
+    fileStem: w.generators.fileStem(fileSlug(caseName), level.level, constraint.id),
   };
 }
 
@@ -235,6 +247,8 @@ export function busbarCapacitiesTable(input: {
   generatedAt: Date;
 }): ExportTable {
   const { familyName, generatedAt } = input;
+  const words = w.studyBusbarCapacities;
+  const b = words.columns;
   const cases = [...input.cases].sort(
     (a, b) =>
       a.capacity.busNumber - b.capacity.busNumber ||
@@ -244,32 +258,29 @@ export function busbarCapacitiesTable(input: {
   );
   const networks = [...new Set(cases.map(({ capacity }) => capacity.networkLabel))];
   return {
-    sheetName: 'Capacidad de conexión',
-    title: 'Capacidad de conexión en barras',
+    sheetName: words.sheetName,
+    title: words.title,
     metadata: [
-      ['Barra', familyName ?? 'Todas las barras'],
-      ['Red analizada', networks.join('; ')],
-      ['Generado', `${generatedFormat.format(generatedAt)} (hora de Colombia)`],
-      [
-        'Nota',
-        'Capacidades indicativas: cada valor supone una sola conexión nueva en esa barra; no son simultáneas ni aditivas.',
-      ],
+      [words.metadata.busbar, familyName ?? words.metadata.allBusbars],
+      [words.metadata.network, networks.join('; ')],
+      [w.metadata.generated, w.metadata.generatedAt(generatedFormat.format(generatedAt))],
+      [w.metadata.note, w.metadata.indicativeNote],
     ],
     columns: [
-      { header: 'Número de barra', kind: 'integer', width: 12 },
-      { header: 'Barra', kind: 'text', width: 28 },
-      { header: 'Caso', kind: 'text', width: 22 },
-      { header: 'Escenario', kind: 'text', width: 14 },
-      { header: 'Año', kind: 'integer', width: 8 },
-      { header: 'Capacidad (MW)', kind: 'mw', width: 14 },
-      { header: 'Tope del estudio (MW)', kind: 'mw', width: 14 },
-      { header: 'Elemento limitante', kind: 'text', width: 36 },
-      { header: 'Contingencia', kind: 'text', width: 36 },
-      { header: 'Factor de distribución (MW/MW)', kind: 'factor', width: 18 },
-      { header: 'Límite del elemento (MW)', kind: 'mw', width: 16 },
-      { header: 'Violación previa a la conexión', kind: 'text', width: 16 },
-      { header: 'Condición', kind: 'text', width: 40 },
-      { header: 'Proyectos en servicio', kind: 'text', width: 40 },
+      { header: b.busNumber, kind: 'integer', width: 12 },
+      { header: b.busbar, kind: 'text', width: 28 },
+      { header: b.case, kind: 'text', width: 22 },
+      { header: b.scenario, kind: 'text', width: 14 },
+      { header: b.year, kind: 'integer', width: 8 },
+      { header: b.capacity, kind: 'mw', width: 14 },
+      { header: b.tmax, kind: 'mw', width: 14 },
+      { header: b.limiting, kind: 'text', width: 36 },
+      { header: b.contingency, kind: 'text', width: 36 },
+      { header: b.distributionFactor, kind: 'factor', width: 18 },
+      { header: b.limit, kind: 'mw', width: 16 },
+      { header: b.preExistingViolation, kind: 'text', width: 16 },
+      { header: b.condition, kind: 'text', width: 40 },
+      { header: b.projectsInService, kind: 'text', width: 40 },
     ],
     rows: cases.map(({ caseName, capacity }): ExportCell[] => {
       const limiting = capacity.limiting;
@@ -281,7 +292,7 @@ export function busbarCapacitiesTable(input: {
         capacity.year,
         finite(capacity.capacityMw),
         finite(capacity.tmaxMw),
-        limiting === null ? 'Ninguno: se alcanza el tope del estudio' : limiting.monitoredName,
+        limiting === null ? words.atCap : limiting.monitoredName,
         limiting === null ? null : (limiting.contingencyName ?? FULL_NETWORK),
         finite(limiting?.distributionFactor),
         finite(limiting?.limitMw),
@@ -290,6 +301,6 @@ export function busbarCapacitiesTable(input: {
         capacity.projectsInService.join(', '),
       ];
     }),
-    fileStem: `capacidad-conexion-${familyName === null ? 'todas-las-barras' : fileSlug(familyName)}`,
+    fileStem: words.fileStem(familyName === null ? null : fileSlug(familyName)),
   };
 }
