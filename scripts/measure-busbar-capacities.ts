@@ -20,8 +20,13 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { JobEvents } from '../apps/server/src/jobs/job-events';
 import { jobQueueStore } from '../apps/server/src/jobs/jobs.repository';
 import { createWorkerPool } from '../apps/server/src/jobs/worker-pool';
+import { jobRunners } from '../apps/server/src/job-kinds';
+import { capacityJobRunner } from '../apps/server/src/modules/busbar-capacities/capacity-job';
+import {
+  busbarCapacityJobStore,
+  deleteBusbarCapacitiesOfCase,
+} from '../apps/server/src/modules/busbar-capacities/busbar-capacity.store';
 import { busbarCapacityRepository } from '../apps/server/src/modules/busbar-capacities/busbar-capacity.repository';
-import { deleteBusbarCapacitiesOfCase } from '../apps/server/src/modules/busbar-capacities/busbar-capacity.store';
 import {
   busbarCapacityTable,
   tableToCsvInChunks,
@@ -93,8 +98,10 @@ await db
   .execute();
 
 const store = jobQueueStore(db, 3);
+const capacity = busbarCapacityJobStore(db);
 const pool = createWorkerPool({
   store,
+  kinds: { ...jobRunners(db), capacity: capacityJobRunner(capacity) },
   events: new JobEvents(),
   log: pino({ level: 'warn' }),
   workers: 1,
@@ -102,13 +109,13 @@ const pool = createWorkerPool({
 const job = await store.claimNext();
 if (job === null) throw new Error('no job');
 
-// The write window: store.capacity.complete (batches of rows, then the closing transaction).
+// The write window: capacity.complete (batches of rows, then the closing transaction).
 let windowStart = Infinity;
 let windowEnd = Infinity;
 let arrived = Infinity;
-const complete = store.capacity.complete.bind(store.capacity);
+const complete = capacity.complete.bind(capacity);
 const batches: number[] = [];
-store.capacity.complete = async (...call: Parameters<typeof complete>) => {
+capacity.complete = async (...call: Parameters<typeof complete>) => {
   windowStart = performance.now();
   try {
     return await complete(call[0], call[1], () => batches.push(performance.now()));

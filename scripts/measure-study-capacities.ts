@@ -1,5 +1,5 @@
 // Issue #17 for studies: what computing every bus's capacity adds to one scenario × year case of
-// a study (jobs/study-case.ts): runStudyCase (the study's busbars and N-1) against
+// a study (modules/studies/study-case.ts): runStudyCase (the study's busbars and N-1) against
 // allBusbarCapacities on the network it built (capacityColumns, one thread), per case, on the
 // demo study's first scenario × first years on ACTIVSg2000 (or CASE_FILE). Prints; asserts nothing.
 //
@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { studyFileSchema } from '@holgura/contracts';
 import { loadCase, runStudyCase } from '@holgura/engine';
-import { capacityColumns } from '../apps/server/src/jobs/busbar-capacities';
-import { studyCapacityOptions } from '../apps/server/src/jobs/study-case';
-import { studyRunOptions, toStudySpec } from '../apps/server/src/jobs/study-results';
+import { capacityColumns } from '../apps/server/src/modules/busbar-capacities/busbar-capacities';
+import { studyCapacityOptions } from '../apps/server/src/modules/studies/study-case';
+import { studyRunOptions, toStudySpec } from '../apps/server/src/modules/studies/study-results';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const caseFile = process.env.CASE_FILE ?? path.join(root, 'demo/networks/case_ACTIVSg2000.m.xz');

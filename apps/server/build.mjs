@@ -7,12 +7,13 @@ const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', impor
 const external = Object.keys(dependencies).filter((name) => !name.startsWith('@holgura/'));
 
 await build({
-  // The analysis worker thread is its own file next to main.js (jobs/thread-queue.ts finds it).
+  // The job worker thread is its own file next to main.js (jobs/worker-pool.ts finds it); its
+  // entry registers every job kind's thread side (src/job-kinds.ts).
   entryPoints: {
     main: 'src/main.ts',
-    worker: 'src/jobs/worker.ts',
+    worker: 'src/job-worker.ts',
     'worker-main': 'src/worker-main.ts',
-    'demo-worker': 'src/jobs/demo-worker.ts',
+    'demo-worker': 'src/modules/demo/demo-worker.ts',
     // Spreadsheets are written off the event loop (modules/export/xlsx-thread.ts).
     'xlsx-worker': 'src/modules/export/xlsx-worker.ts',
     // Study files are read and checked against their network off the event loop too.

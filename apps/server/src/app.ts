@@ -19,7 +19,7 @@ import {
 } from './http/request-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { createAuth, sessionLookup, type Auth } from './modules/auth/auth';
+import { ACCESS_TOKEN_LIFETIME, createAuth, sessionLookup, type Auth } from './modules/auth/auth';
 import { accountSignInLimit } from './modules/auth/account-limit';
 import { migrateAuthTables } from './modules/auth/auth-migrations';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
@@ -45,6 +45,7 @@ import { userLimits } from './modules/uploads/user-limits';
 import { createStudyChecker } from './modules/studies/study-check-thread';
 import { registerStudyRoutes } from './modules/studies/studies.routes';
 import { studiesService } from './modules/studies/studies.service';
+import { jobRunners } from './job-kinds';
 import { JobEvents } from './jobs/job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs/jobs.repository';
 import { registerJobRoutes } from './jobs/jobs.routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await migrateAuthTables(auth);
     const guard = createAuthGuard({
       auth,
+      accessTokenLifetime: ACCESS_TOKEN_LIFETIME,
       sessionExists: sessionLookup(database.authDb),
       allowedOrigins: config.allowedOrigins,
       publicUrl: config.publicUrl,
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const makePool = () =>
       createWorkerPool({
         store,
+        kinds: jobRunners(db),
         events,
         log: server.log,
         workers: config.workers,

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/database';
+import { jobRunners } from './job-kinds';
 import { JobEvents } from './jobs/job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs/jobs.repository';
 import { startPgBossQueue } from './jobs/pgboss-queue';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     log,
     pool: createWorkerPool({
       store,
+      kinds: jobRunners(database.db),
       events,
       log,
       workers: Math.max(1, config.workers),

@@ -2,12 +2,36 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { apiError } from '@holgura/contracts';
-import { ACCESS_TOKEN_LIFETIME, type Auth } from '../modules/auth/auth';
-import type { ProfilesRepository } from '../modules/profiles/profiles.repository';
 import { trustedOrigins } from './origins';
 import { createSessionCache } from './session-cache';
 
 export type AccountKind = 'holgura' | 'sax';
+
+/**
+ * What the guard needs of the product's accounts (modules/auth's better-auth instance, handed in
+ * by app.ts): http/ knows no module.
+ */
+export interface GuardAuth {
+  api: {
+    /** The key set our access tokens are signed with. */
+    getJwks(): Promise<Parameters<typeof createLocalJWKSet>[0]>;
+    getSession(input: { headers: Headers }): Promise<{
+      user: { id: string; email: string };
+      session: { expiresAt: Date | string | number };
+    } | null>;
+  };
+}
+
+/** Creates the profile of a SAX user the first time a token of theirs is seen (modules/profiles). */
+export interface GuardProfiles {
+  createIfMissing(profile: {
+    userId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    company: string;
+  }): Promise<void>;
+}
 
 /** Who is calling: the owner id every repository query is scoped to. */
 export interface Principal {
@@ -61,16 +85,18 @@ export const saxUserId = (subject: string) => `sax:${subject}`;
  * the session cookie.
  */
 export function createAuthGuard(deps: {
-  auth: Auth;
+  auth: GuardAuth;
+  /** The longest lifetime of an access token as we issue them (modules/auth). */
+  accessTokenLifetime: string;
   publicUrl: string;
-  profiles: ProfilesRepository;
+  profiles: GuardProfiles;
   sax: SaxVerifier | null;
   /** Whether a product session still exists (access tokens name theirs in `sid`). */
   sessionExists: (sessionId: string) => Promise<boolean>;
   /** Origins besides the request's own and PUBLIC_URL's that may write with a cookie. */
   allowedOrigins?: readonly string[];
 }) {
-  const { auth, publicUrl, profiles, sax, sessionExists } = deps;
+  const { auth, accessTokenLifetime, publicUrl, profiles, sax, sessionExists } = deps;
   let jwks: JWTVerifyGetKey | null = null;
 
   async function localJwks(refresh: boolean): Promise<JWTVerifyGetKey> {
@@ -95,7 +121,7 @@ export function createAuthGuard(deps: {
           audience: publicUrl,
           // A token that never expires, or outlives the lifetime we issue, is not ours to take.
           requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-          maxTokenAge: ACCESS_TOKEN_LIFETIME,
+          maxTokenAge: accessTokenLifetime,
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         // Signed out, or the password reset: the session is gone and so is its token.

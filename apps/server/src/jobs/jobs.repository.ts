@@ -5,16 +5,6 @@ import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { storedAnalysisOptions } from './analysis-options';
 import type { ClaimedJob } from './claimed-job';
-import { finishJob } from './finish-job';
-import {
-  busbarCapacityJobStore,
-  queueBusbarCapacities,
-} from '../modules/busbar-capacities/busbar-capacity.store';
-import { saveCaseNetwork } from '../modules/network/network.repository';
-import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
-import { groupJobStore, prepareGroupRow, saveGroupRow } from './group-jobs.repository';
-import type { EncodedAnalysisOutcome } from './worker-protocol';
-import { studyJobStore } from './study-jobs.repository';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
@@ -162,13 +152,6 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
   });
 
   return {
-    /** Study jobs' plans, cases and turns (study-jobs.repository.ts). */
-    study: studyJobStore(db),
-    /** Group re-runs' results (group-jobs.repository.ts). */
-    group: groupJobStore(db),
-    /** Every busbar's capacity (modules/busbar-capacities, issue #17). */
-    capacity: busbarCapacityJobStore(db),
-
     /**
      * The next job to run, fairly (issue #26): users in turn — the queued job of the user whose
      * last job started longest ago (or never), oldest first among theirs — so one user's many
@@ -342,95 +325,6 @@ export function jobQueueStore(db: Db, maxAttempts: number) {
         .where('id', '=', jobId)
         .where('state', '=', 'running')
         .execute();
-    },
-
-    /**
-     * Writes the result into the case and closes the job. The worker thread serialised and
-     * compressed everything (result-encoding.ts); here the parts are stored first, in short
-     * transactions (result-store.ts), then one transaction closes the job and shows them: the
-     * case's row, its network view and its study group's row (issue #21), or, when a requested
-     * group could not run, that group's error. A job that was no longer running shows nothing
-     * and its parts go.
-     */
-    async complete(
-      job: ClaimedJob,
-      outcome: Extract<EncodedAnalysisOutcome, { ok: true }>,
-    ): Promise<boolean> {
-      const caseId = job.caseId;
-      if (caseId === null) throw new Error(`job ${job.id} has no case to complete`);
-      const { encoded } = outcome;
-      const resultId = await writeResult(db, {
-        caseId,
-        jobId: job.id,
-        parts: encoded.parts,
-        flexibility: encoded.flexibility,
-      });
-      const now = nowIso();
-      const network =
-        encoded.network === null
-          ? null
-          : {
-              network_json: encoded.network.json,
-              network_gzip: Buffer.from(
-                encoded.network.gzip.buffer,
-                encoded.network.gzip.byteOffset,
-                encoded.network.gzip.byteLength,
-              ),
-              network_etag: encoded.network.etag,
-            };
-      const groupRow = prepareGroupRow(
-        job,
-        caseId,
-        encoded.flexibility === null ? null : { group: encoded.flexibility.group, resultId },
-        outcome.flexibilityError,
-      );
-      // The stored text columns stay empty: the parts are the result (a client's PUT of a
-      // document later fills full_data_json, which then wins over the stored one).
-      const shown = {
-        full_data_json: null,
-        analysis_json: null,
-        api_response_date: now,
-        data_gzip: null,
-        data_etag: null,
-        result_id: resultId,
-      };
-      let replaced: (string | null)[] | null;
-      try {
-        replaced = await db.transaction().execute(async (tx) => {
-          if (!(await finishJob(tx, job, now))) return null;
-          await tx
-            .updateTable('cases')
-            .set({ contingency_count: outcome.contingencyCount })
-            .where('case_id', '=', caseId)
-            .where('user_id', '=', job.userId)
-            .execute();
-          const before = await tx
-            .selectFrom('case_api_data')
-            .select('result_id')
-            .where('case_id', '=', caseId)
-            .executeTakeFirst();
-          // An existing row keeps its extras.
-          await tx
-            .insertInto('case_api_data')
-            .values({ case_id: caseId, user_id: job.userId, extras: null, ...shown })
-            .onConflict((oc) => oc.column('case_id').doUpdateSet(shown))
-            .execute();
-          if (network !== null) await saveCaseNetwork(tx, caseId, network);
-          const groupBefore = groupRow === null ? null : await saveGroupRow(tx, groupRow);
-          // The follow-up: every busbar's capacity, its own job (issue #17).
-          await queueBusbarCapacities(tx, job);
-          return [before?.result_id ?? null, groupBefore];
-        });
-      } catch (error) {
-        await deleteResult(db, resultId).catch(() => undefined);
-        throw error;
-      }
-      if (replaced === null) {
-        await deleteResult(db, resultId);
-        return false;
-      }
-      await deleteReplacedResults(db, job.id, resultId, replaced);
-      return true;
     },
 
     async fail(jobId: string, code: string, message: string): Promise<void> {

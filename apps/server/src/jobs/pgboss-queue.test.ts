@@ -10,6 +10,7 @@ import { acceptUpload } from '../modules/uploads/uploads.service';
 import { buildTestApp, testDatabaseUrl } from '../app.test-support';
 import { JobEvents } from './job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs.repository';
+import { jobRunners } from '../job-kinds';
 import { startPgBossQueue } from './pgboss-queue';
 import { createWorkerPool } from './worker-pool';
 
@@ -75,7 +76,7 @@ describe.skipIf(testDatabaseUrl === null)('pg-boss queue (PostgreSQL)', () => {
       storage: flaky,
       events,
       log,
-      pool: createWorkerPool({ store, events, log, workers: 1 }),
+      pool: createWorkerPool({ store, kinds: jobRunners(app.db), events, log, workers: 1 }),
       maxAttempts: MAX_JOB_ATTEMPTS,
       sweepIntervalMs: 500,
     });

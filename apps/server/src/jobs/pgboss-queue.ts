@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import { errorMessages } from '@holgura/contracts';
 import { isDatabaseUnavailable } from '../http/database-unavailable';
-import type { UploadStorage } from '../modules/uploads/upload-storage';
 import type { JobEvents } from './job-events';
 import type { JobQueueStore } from './jobs.repository';
-import { readUpload, type AnalysisQueue } from './thread-queue';
+import { readUpload, type AnalysisQueue, type UploadReader } from './thread-queue';
 import type { WorkerPool } from './worker-pool';
 
 export const ANALYSIS_QUEUE = 'holgura-analysis';
@@ -15,7 +14,7 @@ export interface PgBossQueueOptions {
   /** Schema for pg-boss's own tables. */
   schema: string;
   store: JobQueueStore;
-  storage: UploadStorage;
+  storage: UploadReader;
   events: JobEvents;
   log: FastifyBaseLogger;
   /** This process's worker threads; null for an API process that only queues. */

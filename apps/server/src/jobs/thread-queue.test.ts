@@ -6,6 +6,9 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { fileUploadStorage } from '../modules/uploads/upload-storage';
 import { acceptUpload } from '../modules/uploads/uploads.service';
 import { makeTempDir } from '../app.test-support';
+import { jobRunners } from '../job-kinds';
+import { analysisJobRunner } from '../modules/analyses/analysis-job';
+import { analysisJobStore } from '../modules/analyses/analysis-jobs.repository';
 import { JobEvents } from './job-events';
 import { jobQueueStore, MAX_JOB_ATTEMPTS } from './jobs.repository';
 import { startThreadQueue, type AnalysisQueue } from './thread-queue';
@@ -27,11 +30,17 @@ afterEach(async () => {
 /** A database that refuses writes the way a locked SQLite file does. */
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
 
-async function setUp(store: (real: ReturnType<typeof jobQueueStore>) => typeof real) {
+/** The queue's store and the analyses' one (whose `complete` a test refuses), side by side. */
+type Stores = ReturnType<typeof jobQueueStore> &
+  Pick<ReturnType<typeof analysisJobStore>, 'complete'>;
+
+async function setUp(store: (real: Stores) => Stores) {
   const dataDir = makeTempDir('holgura-thread-queue-');
   database = await openDatabase({ dataDir, databaseUrl: null });
   const storage = fileUploadStorage(dataDir);
-  const real = jobQueueStore(database.db, MAX_JOB_ATTEMPTS);
+  const real: Stores = Object.assign(jobQueueStore(database.db, MAX_JOB_ATTEMPTS), {
+    complete: analysisJobStore(database.db).complete,
+  });
   const events = new JobEvents();
   const wrapped = store(real);
   queue = startThreadQueue({
@@ -39,7 +48,13 @@ async function setUp(store: (real: ReturnType<typeof jobQueueStore>) => typeof r
     storage,
     events,
     log,
-    pool: createWorkerPool({ store: wrapped, events, log, workers: 1 }),
+    pool: createWorkerPool({
+      store: wrapped,
+      kinds: { ...jobRunners(database.db), analysis: analysisJobRunner(wrapped) },
+      events,
+      log,
+      workers: 1,
+    }),
     pollIntervalMs: 100,
   });
   const { jobId, caseId } = await acceptUpload(
@@ -50,7 +65,7 @@ async function setUp(store: (real: ReturnType<typeof jobQueueStore>) => typeof r
   return { real, jobId, caseId };
 }
 
-async function settled(real: ReturnType<typeof jobQueueStore>, jobId: string) {
+async function settled(real: Stores, jobId: string) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const status = await real.status(jobId);

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errorMessages } from '@holgura/contracts';
-import type { UploadStorage } from '../modules/uploads/upload-storage';
 import type { JobEvents } from './job-events';
 import type { JobQueueStore } from './jobs.repository';
 import type { WorkerPool } from './worker-pool';
@@ -12,9 +11,14 @@ export interface AnalysisQueue {
   close(): Promise<void>;
 }
 
+/** Where a job's upload is read from (modules/uploads' storage, handed in by app.ts). */
+export interface UploadReader {
+  read(sha256: string): Promise<Uint8Array>;
+}
+
 export interface ThreadQueueOptions {
   store: JobQueueStore;
-  storage: UploadStorage;
+  storage: UploadReader;
   events: JobEvents;
   log: FastifyBaseLogger;
   pool: WorkerPool;
@@ -22,7 +26,7 @@ export interface ThreadQueueOptions {
 }
 
 /** Reads a stored upload as a transferable copy for a worker thread. */
-export async function readUpload(storage: UploadStorage, sha256: string): Promise<Uint8Array> {
+export async function readUpload(storage: UploadReader, sha256: string): Promise<Uint8Array> {
   const file = await storage.read(sha256);
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
 }

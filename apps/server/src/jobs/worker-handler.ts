@@ -1,105 +1,48 @@
 import type { Transferable } from 'node:worker_threads';
-import { runAnalysis } from './analysis';
 import { setCaseSizeReporter } from './engine-failure';
-import { capacityTransferables, runBusbarCapacities } from './busbar-capacities';
-import { runGroupAnalysis } from './group-flexibility';
-import { encodeFlexibility, encodeResult, transferablesOf } from './result-encoding';
-import { buildStudyNetworkView, runStudyCaseJob } from './study-case';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
+/** Posts a message back to the queue, with the buffers it hands over. */
+export type ThreadPost = (message: FromWorker, transfer?: Transferable[]) => void;
+
+/** What a kind's thread side gets for one message. */
+export interface ThreadJob {
+  jobId: string;
+  post: ThreadPost;
+  /** Reports progress (stored and shown while the job runs). */
+  progress: (percent: number, stage: string) => void;
+}
+
 /**
- * One job (or one case of a study job) in a worker thread, progress as it goes. A bug in the
- * engine comes back as an 'error' message; a crash of the thread itself is noticed by the queue.
- * Results leave the thread serialised and compressed for storage (issue #16): the API only
- * writes their bytes.
+ * A kind's work inside a worker thread, for one message type (jobs/job-kinds.ts): it answers
+ * with its reply through `post`. The message is the kind's own (ToWorker narrowed by its type).
+ */
+export type ThreadJobHandler = (message: ToWorker, thread: ThreadJob) => Promise<void>;
+
+/** Message type → the handler that runs it (the registry's thread side). */
+export type ThreadJobHandlers = Readonly<Record<string, ThreadJobHandler>>;
+
+/**
+ * One job (or one turn of it) in a worker thread, progress as it goes. A bug in the engine comes
+ * back as an 'error' message; a crash of the thread itself is noticed by the queue. Results
+ * leave the thread serialised and compressed for storage (issue #16): the API only writes their
+ * bytes.
  */
 export async function handleJob(
   message: ToWorker,
-  post: (message: FromWorker, transfer?: Transferable[]) => void,
+  post: ThreadPost,
+  handlers: ThreadJobHandlers,
 ): Promise<void> {
   const { jobId } = message;
   setCaseSizeReporter((buses) => post({ type: 'size', jobId, buses }));
   try {
-    switch (message.type) {
-      case 'run': {
-        const outcome = await runAnalysis(
-          message.bytes,
-          message.caseName,
-          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
-          message.group,
-        );
-        if (!outcome.ok) {
-          post({ type: 'done', jobId, outcome });
-          return;
-        }
-        report(jobId, post, 97, 'Guardando resultados');
-        const encoded = encodeResult(outcome.result, outcome.fullDataJson, outcome.networkView);
-        post(
-          {
-            type: 'done',
-            jobId,
-            outcome: {
-              ok: true,
-              encoded,
-              contingencyCount: outcome.contingencyCount,
-              flexibilityError: outcome.flexibilityError,
-            },
-          },
-          transferablesOf(encoded),
-        );
-        return;
-      }
-      case 'group-run': {
-        const outcome = await runGroupAnalysis(
-          message.bytes,
-          message.group,
-          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
-          message.options,
-        );
-        if (!outcome.ok) {
-          post({ type: 'group-done', jobId, outcome });
-          return;
-        }
-        report(jobId, post, 97, 'Guardando resultados');
-        const encoded = encodeFlexibility(outcome.flexibility);
-        post(
-          { type: 'group-done', jobId, outcome: { ok: true, encoded } },
-          transferablesOf({ flexibility: encoded }),
-        );
-        return;
-      }
-      case 'study-case': {
-        const outcome = await runStudyCaseJob(message);
-        post(
-          { type: 'study-case-done', jobId, outcome },
-          outcome.ok ? capacityTransferables(outcome.capacities) : [],
-        );
-        return;
-      }
-      case 'study-view': {
-        let view = null;
-        try {
-          view = await buildStudyNetworkView(message);
-        } catch (error) {
-          // The map is a picture of the results, not part of them: the study stands without it.
-          console.error('study network view failed', error);
-        }
-        post({ type: 'study-view-done', jobId, view });
-        return;
-      }
-      case 'capacity-run': {
-        const outcome = await runBusbarCapacities(
-          message.bytes,
-          message.options,
-          (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
-        );
-        post(
-          { type: 'capacity-done', jobId, outcome },
-          outcome.ok ? capacityTransferables(outcome.columns) : [],
-        );
-        return;
-      }
-    }
+    const handler = handlers[message.type];
+    if (handler === undefined) throw new Error(`no job kind handles '${message.type}' messages`);
+    await handler(message, {
+      jobId,
+      post,
+      progress: (percent, stage) => post({ type: 'progress', jobId, percent, stage }),
+    });
   } catch (error) {
     post({
       type: 'error',
@@ -107,13 +50,4 @@ export async function handleJob(
       detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
   }
-}
-
-function report(
-  jobId: string,
-  post: (message: FromWorker) => void,
-  percent: number,
-  stage: string,
-): void {
-  post({ type: 'progress', jobId, percent, stage });
 }

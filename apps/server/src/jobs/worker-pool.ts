@@ -2,17 +2,14 @@ import { Worker, type Transferable } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { describeEngineError } from '@holgura/contracts';
 import type { JobEvents } from './job-events';
+import type { JobRunners } from './job-kinds';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
-import { runCapacityJob } from '../modules/busbar-capacities/capacity-job';
 import { DEFAULT_MAX_CASE_BUSES } from './engine-failure';
-import { runGroupJob } from './group-job';
-import { runStudyJob } from './study-job';
-import { settleReply } from './job-outcome';
 import type {
-  EncodedAnalysisOutcome,
   FromWorker,
   RunOutcome,
   ThreadAnswer,
+  ThreadStatus,
   ThreadTalk,
   ToWorker,
 } from './worker-protocol';
@@ -58,6 +55,8 @@ export interface WorkerPool {
 
 export interface WorkerPoolOptions {
   store: JobQueueStore;
+  /** Each job kind's runner, registered by the module that owns it (job-kinds.ts). */
+  kinds: JobRunners;
   events: JobEvents;
   log: FastifyBaseLogger;
   /** Threads in all; with two or more, one of them is the small lane. */
@@ -69,10 +68,13 @@ export interface WorkerPoolOptions {
   watchIntervalMs?: number;
 }
 
-/** Source (tsx, Vitest) runs worker.ts; the bundle runs dist/worker.js beside dist/main.js. */
+/**
+ * Source (tsx, Vitest) runs the job thread's entry, job-worker.ts at the server's root (it
+ * registers every kind's thread side); the bundle runs dist/worker.js beside dist/main.js.
+ */
 function defaultWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
-    ? new URL('./worker.ts', import.meta.url)
+    ? new URL('../job-worker.ts', import.meta.url)
     : new URL('./worker.js', import.meta.url);
 }
 
@@ -84,7 +86,7 @@ export function spawnWorker(url: URL, data?: unknown): Worker {
   });
 }
 
-/** What the analysis thread reads at start (worker.ts). */
+/** What a job thread reads at start (worker.ts serveJobs). */
 export interface WorkerStartData {
   maxCaseBuses: number;
 }
@@ -118,7 +120,7 @@ export function fitsSmallLane(job: ClaimedJob, smallCaseBuses: number): boolean 
  * queue for the other lane — each thread replaced at once.
  */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const { store, events, log } = options;
+  const { store, events, log, kinds } = options;
   const limits = options.limits ?? DEFAULT_POOL_LIMITS;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const size = Math.max(1, options.workers);
@@ -252,23 +254,24 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         worker.off('error', onError);
         resolve(answer);
       };
-      const onMessage = (reply: FromWorker) => {
-        if (reply.jobId !== jobId) return;
-        if (reply.type === 'progress') {
+      const onMessage = (message: FromWorker) => {
+        if (message.jobId !== jobId) return;
+        const status = message as ThreadStatus;
+        if (status.type === 'progress') {
           void store
-            .progress(jobId, reply.percent, reply.stage)
+            .progress(jobId, status.percent, status.stage)
             .then(() => publish(jobId))
             .catch(() => undefined);
           return;
         }
-        if (reply.type === 'size') {
-          void store.recordCaseSize(jobId, reply.buses).catch(() => undefined);
-          if (thread.lane === 'small' && reply.buses > limits.smallCaseBuses) {
+        if (status.type === 'size') {
+          void store.recordCaseSize(jobId, status.buses).catch(() => undefined);
+          if (thread.lane === 'small' && status.buses > limits.smallCaseBuses) {
             stopJob(jobId, 'too-large-for-lane');
           }
           return;
         }
-        finish({ type: 'reply', reply });
+        finish({ type: 'reply', reply: message });
       };
       const onExit = (code: number) => finish({ type: 'crashed', reason: `exit ${code}` });
       const onError = (error: Error) => finish({ type: 'crashed', reason: error.message });
@@ -277,38 +280,6 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       worker.once('error', onError);
       worker.postMessage(message, transfer);
     });
-  }
-
-  async function runAnalysisJob(
-    job: ClaimedJob,
-    bytes: Uint8Array,
-    talk: ThreadTalk,
-  ): Promise<RunOutcome> {
-    const answer = await talk(
-      {
-        type: 'run',
-        jobId: job.id,
-        attempt: job.attempts,
-        caseName: job.caseName,
-        bytes,
-        group: job.studyGroup,
-      },
-      [bytes.buffer as ArrayBuffer],
-    );
-    if (answer.type === 'crashed') return 'crashed';
-    const outcome = await settleReply<Extract<EncodedAnalysisOutcome, { ok: true }>>(
-      answer.reply,
-      'done',
-      {
-        jobId: job.id,
-        log,
-        fail: (code, message) => store.fail(job.id, code, message),
-        bugLog: 'analysis failed with a bug',
-        refusedLog: 'bad input',
-      },
-    );
-    if (outcome !== null) await store.complete(job, outcome);
-    return 'finished';
   }
 
   async function run(job: ClaimedJob, bytes: Uint8Array): Promise<RunOutcome> {
@@ -324,14 +295,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     };
     let outcome: RunOutcome;
     try {
-      outcome =
-        job.kind === 'study'
-          ? await runStudyJob({ job, bytes, talk, store, publish, log })
-          : job.kind === 'group'
-            ? await runGroupJob({ job, bytes, talk, store, log })
-            : job.kind === 'capacity'
-              ? await runCapacityJob({ job, bytes, talk, store, publish, log })
-              : await runAnalysisJob(job, bytes, talk);
+      outcome = await kinds[job.kind]({ job, bytes, talk, store, publish, log });
     } catch (error) {
       // The job's state could not be written: the queue notices it is still 'running'.
       log.error({ err: error, jobId: job.id }, 'job bookkeeping');

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { setMaxCaseBuses } from './engine-failure';
 import type { WorkerStartData } from './worker-pool';
-import { handleJob } from './worker-handler';
+import { handleJob, type ThreadJobHandlers } from './worker-handler';
 import { workerInput } from './worker-input';
 import type { ToWorker } from './worker-protocol';
 
@@ -14,8 +14,13 @@ import type { ToWorker } from './worker-protocol';
  */
 export const ANALYSIS_THREAD_NICENESS = 10;
 
-// The analysis worker thread's entry (bundled as dist/worker.js).
-if (parentPort !== null) {
+/**
+ * A job thread's loop: reads its start data, lowers its priority and runs each message with the
+ * kinds' handlers (the entry, job-worker.ts at the server's root, passes them in; bundled as
+ * dist/worker.js).
+ */
+export function serveJobs(handlers: ThreadJobHandlers): void {
+  if (parentPort === null) return;
   const port = parentPort;
   const start = workerInput<Partial<WorkerStartData> | undefined>();
   if (start?.maxCaseBuses !== undefined) setMaxCaseBuses(start.maxCaseBuses);
@@ -27,6 +32,6 @@ if (parentPort !== null) {
   port.on(
     'message',
     (message: ToWorker) =>
-      void handleJob(message, (reply, transfer) => port.postMessage(reply, transfer)),
+      void handleJob(message, (reply, transfer) => port.postMessage(reply, transfer), handlers),
   );
 }

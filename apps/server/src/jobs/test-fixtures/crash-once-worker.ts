@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { threadJobHandlers } from '../../job-kinds';
 import { handleJob } from '../worker-handler';
 import type { ToWorker } from '../worker-protocol';
 
@@ -7,7 +8,9 @@ import type { ToWorker } from '../worker-protocol';
 if (parentPort !== null) {
   const port = parentPort;
   port.on('message', (message: ToWorker) => {
-    if (message.type === 'run' && message.attempt === 1) process.exit(3);
-    void handleJob(message, (reply) => port.postMessage(reply));
+    if (message.type === 'run' && (message as ToWorker & { attempt: number }).attempt === 1) {
+      process.exit(3);
+    }
+    void handleJob(message, (reply) => port.postMessage(reply), threadJobHandlers);
   });
 }

@@ -7,7 +7,7 @@ import {
   type Flexibility,
   type Plant,
 } from '@holgura/contracts';
-import { encodeResult, transferablesOf } from '../result-encoding';
+import { encodeResult, transferablesOf } from '../../modules/results/result-encoding';
 import type { ToWorker } from '../worker-protocol';
 
 /**

@@ -1,7 +1,7 @@
 import type { AcCheckResult } from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
-import type { CapacityRunOptions } from '../../jobs/busbar-capacities';
+import type { CapacityRunOptions } from './busbar-capacities';
 
 export interface BusbarAcCheckRequest {
   /** The upload's content key: the thread keeps the last case it read. */

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { busbarAcCheck, indexOfBus, makeBusLookup, type LoadedCase } from '@holgura/engine';
 import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
-import { toAcCheckResult } from '../../jobs/group-flexibility';
+import { toAcCheckResult } from '../analyses/group-flexibility';
 import { serveRequests } from '../../jobs/request-thread';
 import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
 

@@ -16,11 +16,10 @@ import {
 } from '@holgura/contracts';
 import { allBusbarCapacities, busbarAcCheck, loadCase, type BusbarFigures } from '@holgura/engine';
 import type { App } from '../../app';
-import type { JobQueueStore } from '../../jobs/jobs.repository';
 import { buildTestApp, dialects } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
-import { rowOf } from './busbar-capacity.store';
+import { busbarCapacityJobStore, rowOf } from './busbar-capacity.store';
 import { expectedRow } from './capacity-rows.test-support';
 import { capacityDb } from './busbar-capacity.tables';
 
@@ -473,9 +472,8 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     const before = await storedRows(app, caseId);
     expect(before.rows).toBe(200);
 
-    // A store of the queue's own, as the pool uses it.
-    const { jobQueueStore } = await import('../../jobs/jobs.repository');
-    const store: JobQueueStore = jobQueueStore(app.db, 3);
+    // The module's store of 'capacity' jobs, as the pool's runner uses it.
+    const store = { capacity: busbarCapacityJobStore(app.db) };
     const columns = await columnsOf(activsg200);
     const claimed = {
       id: capacityJobId,
@@ -557,7 +555,7 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
 });
 
 async function columnsOf(bytes: Buffer) {
-  const { runBusbarCapacities } = await import('../../jobs/busbar-capacities');
+  const { runBusbarCapacities } = await import('./busbar-capacities');
   const outcome = await runBusbarCapacities(
     new Uint8Array(bytes),
     { capMw: 2000, postRating: 'emergency' },

@@ -29,7 +29,7 @@ import type { Db } from '../../db/database';
 import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { sendStoredJson } from '../../http/stored-json';
-import { capacityRunOptions } from '../../jobs/busbar-capacities';
+import { capacityRunOptions } from './busbar-capacities';
 import { readUpload, type AnalysisQueue } from '../../jobs/thread-queue';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { createBusbarAcChecker, type BusbarAcChecker } from './ac-check-thread';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { finishJob } from '../../jobs/finish-job';
-import type { CapacityColumns, CapacityFigureColumns } from '../../jobs/busbar-capacities';
+import type { CapacityColumns, CapacityFigureColumns } from './busbar-capacities';
 import {
   capacityDb,
   type BusbarCapacityRowsTable,

@@ -1,8 +1,42 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { ClaimedJob, JobQueueStore } from '../../jobs/jobs.repository';
-import type { RunOutcome, ThreadTalk } from '../../jobs/worker-protocol';
-import { capacityRunOptions, type CapacityOutcome } from '../../jobs/busbar-capacities';
+import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
+import {
+  capacityRunOptions,
+  capacityTransferables,
+  runBusbarCapacities,
+  type CapacityOutcome,
+  type CapacityRunOptions,
+} from './busbar-capacities';
+import type { BusbarCapacityJobStore } from './busbar-capacity.store';
+
+/** A 'capacity' job's message: every busbar's N-1 capacity of an analysed case (issue #17). */
+export interface CapacityRunMessage {
+  type: 'capacity-run';
+  jobId: string;
+  attempt: number;
+  bytes: Uint8Array;
+  options: CapacityRunOptions;
+}
+
+export interface CapacityDoneReply {
+  type: 'capacity-done';
+  jobId: string;
+  outcome: CapacityOutcome;
+}
+
+/** The thread side: the engine's allBusbarCapacities, its columns handed over. */
+export const runCapacitiesInThread: ThreadJobHandler = async (message, thread) => {
+  const run = message as CapacityRunMessage;
+  const outcome = await runBusbarCapacities(run.bytes, run.options, thread.progress);
+  thread.post(
+    {
+      type: 'capacity-done',
+      jobId: thread.jobId,
+      outcome,
+    } satisfies CapacityDoneReply as CapacityDoneReply,
+    outcome.ok ? capacityTransferables(outcome.columns) : [],
+  );
+};
 
 /**
  * A 'capacity' job (issue #17, docs/decisions/016): the N-1 capacity of every bus of an analysed
@@ -10,40 +44,34 @@ import { settleReply } from '../../jobs/job-outcome';
  * time and shown by the transaction that closes the job. A case the engine refuses fails the job
  * with the engine's code and its Spanish message.
  */
-export async function runCapacityJob(deps: {
-  job: ClaimedJob;
-  bytes: Uint8Array;
-  talk: ThreadTalk;
-  store: JobQueueStore;
-  publish: (jobId: string) => Promise<void>;
-  log: FastifyBaseLogger;
-}): Promise<RunOutcome> {
-  const { job, bytes, talk, store, publish, log } = deps;
-  const answer = await talk(
-    {
-      type: 'capacity-run',
-      jobId: job.id,
-      attempt: job.attempts,
-      bytes,
-      options: capacityRunOptions(job.options),
-    },
-    [bytes.buffer as ArrayBuffer],
-  );
-  if (answer.type === 'crashed') return 'crashed';
-  const outcome = await settleReply<Extract<CapacityOutcome, { ok: true }>>(
-    answer.reply,
-    'capacity-done',
-    {
-      jobId: job.id,
-      log,
-      fail: (code, message) => store.fail(job.id, code, message),
-      bugLog: 'busbar capacities failed with a bug',
-      refusedLog: 'capacity refused',
-    },
-  );
-  if (outcome === null) return 'finished';
-  await store.progress(job.id, 92, 'Guardando la capacidad de cada barra');
-  await publish(job.id).catch(() => undefined);
-  await store.capacity.complete(job, outcome.columns);
-  return 'finished';
+export function capacityJobRunner(capacities: BusbarCapacityJobStore): JobRunner {
+  return async ({ job, bytes, talk, store, publish, log }) => {
+    const answer = await talk(
+      {
+        type: 'capacity-run',
+        jobId: job.id,
+        attempt: job.attempts,
+        bytes,
+        options: capacityRunOptions(job.options),
+      } satisfies CapacityRunMessage as CapacityRunMessage,
+      [bytes.buffer as ArrayBuffer],
+    );
+    if (answer.type === 'crashed') return 'crashed';
+    const outcome = await settleReply<Extract<CapacityOutcome, { ok: true }>>(
+      answer.reply,
+      'capacity-done',
+      {
+        jobId: job.id,
+        log,
+        fail: (code, message) => store.fail(job.id, code, message),
+        bugLog: 'busbar capacities failed with a bug',
+        refusedLog: 'capacity refused',
+      },
+    );
+    if (outcome === null) return 'finished';
+    await store.progress(job.id, 92, 'Guardando la capacidad de cada barra');
+    await publish(job.id).catch(() => undefined);
+    await capacities.complete(job, outcome.columns);
+    return 'finished';
+  };
 }

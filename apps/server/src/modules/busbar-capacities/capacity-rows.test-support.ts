@@ -17,8 +17,8 @@ import {
   type BusbarFigures,
   type Network,
 } from '@holgura/engine';
-import { studyCapacityOptions } from '../../jobs/study-case';
-import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
+import { studyCapacityOptions } from '../studies/study-case';
+import { studyRunOptions, toStudySpec } from '../studies/study-results';
 import type { TestClient } from '../auth/auth.test-support';
 
 /**

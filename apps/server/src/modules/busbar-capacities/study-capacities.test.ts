@@ -12,8 +12,8 @@ import {
   DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
 import type { ClaimedJob } from '../../jobs/claimed-job';
-import { runStudyCaseJob } from '../../jobs/study-case';
-import { studyJobStore } from '../../jobs/study-jobs.repository';
+import { runStudyCaseJob } from '../studies/study-case';
+import { studyJobStore } from '../studies/study-jobs.repository';
 import { buildTestApp, dialects } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
 import { smallDemoDir } from '../demo/demo.test-support';

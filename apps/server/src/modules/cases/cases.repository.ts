@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import type { CasesTable, Database, JobState } from '../../db/schema';
 import { composedText, etagOf, textPiece, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
-import { PART } from '../../jobs/result-encoding';
+import { PART } from '../results/result-encoding';
 import { findPart } from '../results/result-store';
 import {
   caseDataJson,

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { studyFileSchema, describeStudyErrors, type StudyFile } from '@holgura/contracts';
 import { nowIso, type DialectName } from '../../db/dialect';
 import type { Db } from '../../db/database';
-import type { DemoBuild } from '../../jobs/demo-builder';
+import type { DemoBuild } from './demo-builder';
 import { spawnWorker } from '../../jobs/worker-pool';
 import { insertHiddenResult, writeResultRows } from '../busbar-capacities/busbar-capacity.store';
 import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
@@ -33,7 +33,7 @@ export const DEMO_DATA_VERSION = 4;
 
 function demoWorkerUrl(): URL {
   return import.meta.url.endsWith('.ts')
-    ? new URL('../../jobs/demo-worker.ts', import.meta.url)
+    ? new URL('./demo-worker.ts', import.meta.url)
     : new URL('./demo-worker.js', import.meta.url);
 }
 

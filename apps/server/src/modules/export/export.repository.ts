@@ -7,7 +7,7 @@ import {
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { composedText } from '../../http/json-segments';
-import { PART } from '../../jobs/result-encoding';
+import { PART } from '../results/result-encoding';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { findPart } from '../results/result-store';
 

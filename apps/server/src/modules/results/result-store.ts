@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/dialect';
 import type { ResultPartsTable } from '../../db/schema';
 import type { StoredSegment } from '../../http/json-segments';
-import type { EncodedFlexibility, EncodedPart } from '../../jobs/result-encoding';
+import type { EncodedFlexibility, EncodedPart } from './result-encoding';
 
 /** Segments larger than this are stored in chunks of this size and read one at a time. */
 export const CHUNK_BYTES = 256 * 1024;

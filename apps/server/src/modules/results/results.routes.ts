@@ -16,7 +16,7 @@ import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { etagOf } from '../../http/json-segments';
 import { sendComposedJson, sendJsonAnswer, sendStoredJson } from '../../http/stored-json';
-import { PART } from '../../jobs/result-encoding';
+import { PART } from './result-encoding';
 import { findLevel, findPart, findParts, levelConstraintTexts, ResultCache } from './result-store';
 import { resultsRepository, type FlexibilityResult } from './results.repository';
 

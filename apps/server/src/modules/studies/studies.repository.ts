@@ -11,7 +11,7 @@ import {
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { AnalysisJobsTable } from '../../db/schema';
-import { deleteStudyCases } from '../../jobs/study-jobs.repository';
+import { deleteStudyCases } from './study-jobs.repository';
 
 /** A new version of a study: its file, its base network, where that came from. */
 export interface StudyVersionInput {

@@ -26,7 +26,7 @@ import type { StudyChecker } from './study-check-thread';
 import { sendStudyErrors } from './study-errors';
 import { readNetworkForm, readStudyForm } from './study-form';
 import type { StudiesService } from './studies.service';
-import { studyNetworkKey } from '../../jobs/study-jobs.repository';
+import { studyNetworkKey } from './study-jobs.repository';
 import { caseBusCatalog, studyBusCatalog } from './case-buses';
 import type { UploadStorage } from '../uploads/upload-storage';
 import type { UserLimitsGuard } from '../uploads/user-limits';

@@ -18,7 +18,7 @@ import {
   apiErrorSchema,
 } from '@holgura/contracts';
 import { loadCase, runStudy } from '@holgura/engine';
-import { studyRunOptions, toStudySpec } from '../../jobs/study-results';
+import { studyRunOptions, toStudySpec } from './study-results';
 import { buildTestApp, dialects } from '../../app.test-support';
 import { buildNetworkView } from '../network/network-view';
 import { saveDemoStudyNetwork } from '../network/network.repository';

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
+import { threadJobHandlers } from '../../../job-kinds';
 import { handleJob } from '../../../jobs/worker-handler';
-import type { ToWorker } from '../../../jobs/worker-protocol';
+import type { ThreadStatus, ToWorker } from '../../../jobs/worker-protocol';
 
 // A worker thread that dies in the middle of a capacity job's first attempt (at the engine's
 // first progress report, after the case is read) and works normally otherwise: the queue must
@@ -8,10 +9,16 @@ import type { ToWorker } from '../../../jobs/worker-protocol';
 if (parentPort !== null) {
   const port = parentPort;
   port.on('message', (message: ToWorker) => {
-    const crash = message.type === 'capacity-run' && message.attempt === 1;
-    void handleJob(message, (reply, transfer) => {
-      if (crash && reply.type === 'progress' && reply.percent > 5) process.exit(3);
-      port.postMessage(reply, transfer);
-    });
+    const crash =
+      message.type === 'capacity-run' && (message as ToWorker & { attempt: number }).attempt === 1;
+    void handleJob(
+      message,
+      (reply, transfer) => {
+        const status = reply as ThreadStatus;
+        if (crash && status.type === 'progress' && status.percent > 5) process.exit(3);
+        port.postMessage(reply, transfer);
+      },
+      threadJobHandlers,
+    );
   });
 }

@@ -1,12 +1,12 @@
 import { runStudyCase, type LoadedCase } from '@holgura/engine';
-import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
+import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
-import { buildNetworkView } from '../modules/network/network-view';
+import { buildNetworkView } from '../network/network-view';
 import {
   capacityColumns,
   type CapacityColumns,
   type CapacityRunOptions,
-} from './busbar-capacities';
+} from '../busbar-capacities/busbar-capacities';
 import {
   describeStudyCase,
   studyRunOptions,

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { StudyFile } from '@holgura/contracts';
 import { buildDemo } from './demo-builder';
-import { workerInput } from './worker-input';
+import { workerInput } from '../../jobs/worker-input';
 
 // The demo builder's thread (bundled as dist/demo-worker.js): heavy engine work off the event
 // loop, so the server answers while the demo data is computed on first start.

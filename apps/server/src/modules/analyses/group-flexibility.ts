@@ -13,7 +13,7 @@ import {
   type AnalysisOptions,
   type Flexibility,
 } from '@holgura/contracts';
-import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
+import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import { toContractFlexibility } from './map-flexibility';
 
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { describeEngineError, parseStudyGroup, studyGroupLabel } from '@holgura/contracts';
-import { nowIso } from '../db/dialect';
-import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
-import { deleteReplacedResults, deleteResult, writeResult } from '../modules/results/result-store';
-import type { ClaimedJob } from './claimed-job';
-import { finishJob } from './finish-job';
-import type { EncodedFlexibility, EncodedGroupFacts } from './result-encoding';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { deleteReplacedResults, deleteResult, writeResult } from '../results/result-store';
+import type { ClaimedJob } from '../../jobs/claimed-job';
+import { finishJob } from '../../jobs/finish-job';
+import type { EncodedFlexibility, EncodedGroupFacts } from '../results/result-encoding';
 
 /**
  * A case's flexibility for one study group, as `case_group_analyses` keeps it (issue #21): the

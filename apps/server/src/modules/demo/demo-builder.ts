@@ -6,16 +6,16 @@ import {
   type Network,
 } from '@holgura/engine';
 import type { AnalysisResultV1, DemoFlows, NetworkViewV1, StudyFile } from '@holgura/contracts';
-import { buildNetworkView } from '../modules/network/network-view';
-import { analyseWithDefaultGroup, runAnalysis } from './analysis';
-import { capacityColumns, type CapacityColumns } from './busbar-capacities';
-import { studyCapacityOptions } from './study-case';
+import { buildNetworkView } from '../network/network-view';
+import { analyseWithDefaultGroup, runAnalysis } from '../analyses/analysis';
+import { capacityColumns, type CapacityColumns } from '../busbar-capacities/busbar-capacities';
+import { studyCapacityOptions } from '../studies/study-case';
 import {
   describeStudyCase,
   studyRunOptions,
   toStudySpec,
   type StudyBusbarCase,
-} from './study-results';
+} from '../studies/study-results';
 
 /** One busbar × scenario × year case of the demo study, with its fixed public id. */
 export interface DemoStudyCase extends StudyBusbarCase {
@@ -41,7 +41,7 @@ export interface DemoBuild {
 /**
  * The bundled demo data (issue 4 item 9), computed by the engine: the /demo case (a flexibility
  * analysis of the demo network) and the busbar study for /resultados, with the capacity of every
- * bus of each scenario × year network computed as a user's study job does (jobs/study-case.ts).
+ * bus of each scenario × year network computed as a user's study job does (modules/studies/study-case.ts).
  * Runs in a worker thread.
  */
 export async function buildDemo(input: {

@@ -17,8 +17,8 @@ import {
   type N1Loading,
   type NetworkViewV1,
 } from '@holgura/contracts';
-import { buildNetworkView } from '../modules/network/network-view';
-import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
+import { buildNetworkView } from '../network/network-view';
+import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import { analyseWithGroup, flexibilityForGroup } from './group-flexibility';
 
 export { toAcCheckResult } from './group-flexibility';

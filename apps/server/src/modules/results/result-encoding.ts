@@ -11,8 +11,8 @@ import {
   type Flexibility,
   type NetworkViewV1,
 } from '@holgura/contracts';
-import type { FigureName } from '../db/schema';
-import { encodeSegment, etagOf, type JsonSegment } from '../http/json-segments';
+import type { FigureName } from '../../db/schema';
+import { encodeSegment, etagOf, type JsonSegment } from '../../http/json-segments';
 
 /**
  * What an analysis worker thread hands the API for storage (issue #16, docs/decisions/015):

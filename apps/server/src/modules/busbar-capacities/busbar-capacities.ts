@@ -12,7 +12,7 @@ import {
   type SlackRule,
 } from '@holgura/engine';
 import type { AnalysisOptions, BaseCase } from '@holgura/contracts';
-import { engineFailure, readCaseForJob, type EngineFailure } from './engine-failure';
+import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 
 /**
  * How the capacities are computed: an analysed case's from its analysis options (contracts'

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { studyFileSchema, type NetworkViewV1, type StudyFile } from '@holgura/contracts';
-import { nowIso } from '../db/dialect';
-import type { Db } from '../db/database';
-import { encodeCaseData } from '../modules/cases/case-data-encoding';
-import { prepareNetworkView, saveCaseNetwork } from '../modules/network/network.repository';
-import { capacityDb, type CapacityDb } from '../modules/busbar-capacities/busbar-capacity.tables';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import { encodeCaseData } from '../cases/case-data-encoding';
+import { prepareNetworkView, saveCaseNetwork } from '../network/network.repository';
+import { capacityDb, type CapacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import {
   deleteBusbarCapacityResult,
   insertHiddenResult,
   showResultWhenClosed,
   writeResultRows,
-} from '../modules/busbar-capacities/busbar-capacity.store';
-import type { CapacityColumns } from './busbar-capacities';
-import type { ClaimedJob } from './claimed-job';
-import { finishJob } from './finish-job';
+} from '../busbar-capacities/busbar-capacity.store';
+import type { CapacityColumns } from '../busbar-capacities/busbar-capacities';
+import type { ClaimedJob } from '../../jobs/claimed-job';
+import { finishJob } from '../../jobs/finish-job';
 import type { StudyBusbarCase } from './study-results';
 
 /** One scenario × year case of a study version. */

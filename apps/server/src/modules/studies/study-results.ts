@@ -12,7 +12,7 @@ import type {
   BusbarGenerator,
   StudyFile,
 } from '@holgura/contracts';
-import { describeLoading, toAcCheckResult } from './analysis';
+import { describeLoading, toAcCheckResult } from '../analyses/analysis';
 
 /** One busbar × scenario × year case of a study, ready for the cases tables. */
 export interface StudyBusbarCase {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCase, networkAtTransfer, runDcPowerFlow } from '@holgura/engine';
-import { analyseWithDefaultGroup } from './analysis';
+import { analyseWithDefaultGroup } from '../analyses/analysis';
 import { computeDemoFlows } from './demo-builder';
 
 const demoNetwork = fs.readFileSync(
-  fileURLToPath(new URL('../../../../demo/networks/case_ACTIVSg200.m.xz', import.meta.url)),
+  fileURLToPath(new URL('../../../../../demo/networks/case_ACTIVSg200.m.xz', import.meta.url)),
 );
 
 describe('the /demo flows (docs/analysis.md §7)', () => {

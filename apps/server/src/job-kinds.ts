@@ -1,0 +1,36 @@
+import type { Db } from './db/database';
+import type { JobRunners, ThreadJobHandlers } from './jobs/job-kinds';
+import { analysisJobRunner, runAnalysisInThread } from './modules/analyses/analysis-job';
+import { analysisJobStore } from './modules/analyses/analysis-jobs.repository';
+import { groupJobRunner, runGroupInThread } from './modules/analyses/group-job';
+import { groupJobStore } from './modules/analyses/group-jobs.repository';
+import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capacity.store';
+import { capacityJobRunner, runCapacitiesInThread } from './modules/busbar-capacities/capacity-job';
+import {
+  drawStudyViewInThread,
+  runStudyCaseInThread,
+  studyJobRunner,
+} from './modules/studies/study-job';
+import { studyJobStore } from './modules/studies/study-jobs.repository';
+
+/**
+ * Every job kind, registered into the queue (docs/decisions/017): the module that owns a kind's
+ * tables runs it and stores its outcome; jobs/ only claims, runs threads and closes jobs.
+ */
+export function jobRunners(db: Db): JobRunners {
+  return {
+    analysis: analysisJobRunner(analysisJobStore(db)),
+    group: groupJobRunner(groupJobStore(db)),
+    study: studyJobRunner(studyJobStore(db)),
+    capacity: capacityJobRunner(busbarCapacityJobStore(db)),
+  };
+}
+
+/** The kinds' thread sides, by message type (the job worker thread, job-worker.ts). */
+export const threadJobHandlers: ThreadJobHandlers = {
+  run: runAnalysisInThread,
+  'group-run': runGroupInThread,
+  'study-case': runStudyCaseInThread,
+  'study-view': drawStudyViewInThread,
+  'capacity-run': runCapacitiesInThread,
+};
