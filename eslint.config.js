@@ -60,6 +60,38 @@ const architectureZones = [
 ];
 
 /**
+ * The server's layers (issue #27, docs/decisions/017): config/, db/ and http/ at the bottom know
+ * nothing above them; jobs/ (queue, worker pool and threads, the registry of job kinds) knows no
+ * resource module — each module registers its kinds into it; modules/* may use everything below
+ * and each other's public functions. The composition root (app.ts, main.ts, worker-main.ts,
+ * job-kinds.ts, job-worker.ts) wires them and is imported by none of them. Production code only:
+ * a test may build a whole app.
+ */
+const server = './apps/server/src';
+const compositionRoot = ['app', 'main', 'worker-main', 'job-kinds', 'job-worker'].map(
+  (name) => `${server}/${name}.ts`,
+);
+const serverLayerZones = [
+  {
+    target: [`${server}/config`, `${server}/db`, `${server}/http`],
+    from: [`${server}/jobs`, `${server}/modules`, ...compositionRoot],
+    message:
+      'config/, db/ and http/ are plumbing: they know no job, no module and not the composition root (docs/decisions/017).',
+  },
+  {
+    target: `${server}/jobs`,
+    from: [`${server}/modules`, ...compositionRoot],
+    message:
+      'jobs/ knows no resource module: the module registers its job kind (job-kinds.ts, docs/decisions/017).',
+  },
+  {
+    target: `${server}/modules`,
+    from: compositionRoot,
+    message: 'Modules never import the composition root; app.ts wires them (docs/decisions/017).',
+  },
+];
+
+/**
  * Test helpers and test data (issue #27): inside src/, a helper is a `*.test-support.ts(x)` file
  * beside what it supports and test data (workers a test starts included) lives in a
  * `test-fixtures/` folder; the reference cases are the workspace @holgura/test-fixtures. Tests,
@@ -131,11 +163,15 @@ export default tseslint.config(
     },
   },
   {
-    // Production code: the architecture's arrows, and no test helper, test data or fixture.
+    // Production code: the architecture's arrows, the server's layers, and no test helper, test
+    // data or fixture.
     files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}'],
     ignores: testOnlyFiles,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...architectureZones, testOnlyZone] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...architectureZones, ...serverLayerZones, testOnlyZone] },
+      ],
     },
   },
   {
