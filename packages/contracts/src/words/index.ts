@@ -6,3 +6,6 @@ export * from './progress-stage';
 export * from './progress-stage-words';
 export * from './shared-words';
 export * from './export-words';
+export * from './study-workbook-words';
+export * from './study-problem-words';
+export * from './study-template-example';
