@@ -1,4 +1,5 @@
 import type { Workbook } from 'exceljs';
+import { studyProblemWords } from '@holgura/contracts';
 import { roundDecimal } from './cell-values';
 import { readSheetTable, type SheetRow, type SheetTable } from './sheet-table';
 import { readStudySheet } from './study-sheet';
@@ -18,6 +19,8 @@ import {
   unitsSheet,
   yearsSheet,
 } from './workbook-format';
+
+const words = studyProblemWords.references;
 
 type Item = Record<string, unknown>;
 
@@ -89,7 +92,7 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
   }
 
   const areas = read(areasSheet);
-  const areaIndex = areas.broken ? null : new NameIndex(areasSheet.name, 'El área');
+  const areaIndex = areas.broken ? null : new NameIndex(areasSheet.name, words.nouns.area);
   locator.set(['areas'], cellRef(areasSheet.name, null, null));
   locator.set(['growth'], areas.columnRef('growth'));
   const areaIds = new Map<unknown, number>();
@@ -103,13 +106,13 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
     if (id !== undefined) {
       const first = areaIds.get(id);
       if (first !== undefined) {
-        problems.push(repeated(row, 'id', `El número de área ${id} ya está en la fila ${first}`));
+        problems.push(repeated(row, 'id', words.repeatedAreaId(String(id), first)));
       } else areaIds.set(id, row.row);
     }
     if (typeof name !== 'string') continue;
     const first = areaIndex?.add(name, i, row.row) ?? null;
     if (first !== null) {
-      problems.push(repeated(row, 'name', `El área «${name}» ya está en la fila ${first}`));
+      problems.push(repeated(row, 'name', words.repeatedArea(name, first)));
     } else if (typeof growth === 'number') {
       // Percent in the sheet, a fraction in the study file.
       draft.growth[name] = roundDecimal(growth / 100);
@@ -120,7 +123,7 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
   const scenarios = read(scenariosSheet);
   const scenarioIndex = scenarios.broken
     ? null
-    : new NameIndex(scenariosSheet.name, 'El escenario');
+    : new NameIndex(scenariosSheet.name, words.nouns.scenario);
   locator.set(['scenarios'], cellRef(scenariosSheet.name, null, null));
   for (const row of scenarios.rows) {
     const i = draft.scenarios.length;
@@ -143,13 +146,7 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
     const key = `${scenario.index}\u0000${area.name}`;
     const first = demandRows.get(key);
     if (first !== undefined) {
-      problems.push(
-        repeated(
-          row,
-          'area',
-          `El área «${area.name}» ya tiene multiplicador en el escenario «${scenario.name}» (fila ${first})`,
-        ),
-      );
+      problems.push(repeated(row, 'area', words.repeatedDemand(area.name, scenario.name, first)));
       continue;
     }
     demandRows.set(key, row.row);
@@ -173,7 +170,9 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
   }
 
   const projects = read(projectsSheet);
-  const projectIndex = projects.broken ? null : new NameIndex(projectsSheet.name, 'El proyecto');
+  const projectIndex = projects.broken
+    ? null
+    : new NameIndex(projectsSheet.name, words.nouns.project);
   locator.set(['projects'], cellRef(projectsSheet.name, null, null));
   for (const row of projects.rows) {
     const i = draft.projects.length;
@@ -185,7 +184,7 @@ export function assembleStudy(workbook: Workbook, problems: StudyProblem[]): Ass
     // Lines and units name their project: two projects with one name would be ambiguous.
     const first = typeof name === 'string' ? (projectIndex?.add(name, i, row.row) ?? null) : null;
     if (first !== null) {
-      problems.push(repeated(row, 'name', `El proyecto «${name}» ya está en la fila ${first}`));
+      problems.push(repeated(row, 'name', words.repeatedProject(String(name), first)));
     }
   }
 
@@ -239,7 +238,7 @@ function resolve<K extends string>(
       problemAt(
         'STUDY_REFERENCE_INVALID',
         row.ref(key),
-        `${index.noun} «${name}» no está en la hoja «${index.sheet}»`,
+        words.notInSheet(index.noun, String(name), index.sheet),
       ),
     );
     return null;

@@ -1,6 +1,9 @@
 import type { Cell, CellValue } from 'exceljs';
+import { studyProblemWords } from '@holgura/contracts';
 import type { ColumnKind } from './workbook-format';
 import { STUDY_FILE_LIMITS } from './workbook-format';
+
+const words = studyProblemWords.cell;
 
 /** A cell reduced to what a study needs: empty, a number, a text, or why it is neither. */
 export type CellReading =
@@ -23,16 +26,13 @@ function reduceValue(value: CellValue, percentFormat: boolean): CellReading {
   if (typeof value === 'number') return { kind: 'number', value, percentFormat };
   if (typeof value === 'string') return textReading(value);
   if (typeof value === 'boolean') {
-    return { kind: 'invalid', detail: 'La celda tiene un valor lógico (VERDADERO o FALSO)' };
+    return { kind: 'invalid', detail: words.boolean };
   }
   if (value instanceof Date) {
-    return {
-      kind: 'invalid',
-      detail: 'La celda tiene una fecha: escribe el valor como número o como texto',
-    };
+    return { kind: 'invalid', detail: words.date };
   }
   if ('error' in value) {
-    return { kind: 'invalid', detail: `La celda tiene el error ${value.error} de Excel` };
+    return { kind: 'invalid', detail: words.excelError(value.error) };
   }
   if ('richText' in value) return textReading(value.richText.map((run) => run.text).join(''));
   if ('hyperlink' in value) {
@@ -42,11 +42,7 @@ function reduceValue(value: CellValue, percentFormat: boolean): CellReading {
   // A formula: the value Excel computed and saved with it. Holgura evaluates no formulas.
   const result = (value as { result?: unknown }).result;
   if (result === undefined) {
-    return {
-      kind: 'invalid',
-      detail:
-        'La fórmula de la celda no tiene un valor calculado: abre el libro en Excel, guárdalo y vuelve a subirlo',
-    };
+    return { kind: 'invalid', detail: words.uncomputedFormula };
   }
   return reduceValue(result as CellValue, percentFormat);
 }
@@ -57,7 +53,7 @@ function textReading(raw: string): CellReading {
   if (value.length > STUDY_FILE_LIMITS.maxCellChars) {
     return {
       kind: 'invalid',
-      detail: `El texto tiene ${value.length} caracteres y el máximo es ${STUDY_FILE_LIMITS.maxCellChars}`,
+      detail: words.textTooLong(value.length, STUDY_FILE_LIMITS.maxCellChars),
     };
   }
   return { kind: 'text', value };
@@ -81,7 +77,7 @@ export function convertReading(reading: CellReading, kind: ColumnKind): CellResu
       const text = kind === 'percent' ? reading.value.replace(/\s*%$/, '') : reading.value;
       const value = parseLocaleNumber(text);
       return value === null
-        ? { ok: false, detail: `Se esperaba un número y la celda tiene «${clip(reading.value)}»` }
+        ? { ok: false, detail: words.expectedNumber(clip(reading.value)) }
         : { ok: true, value };
     }
   }

@@ -1,7 +1,9 @@
-import { studyFileSchema } from '@holgura/contracts';
+import { studyFileSchema, studyProblemWords } from '@holgura/contracts';
 import { spanishStudyIssues, studyIssueProblems } from './study-issues';
 import { fileProblem, problemAtField } from './study-problem';
 import { failed, tooLarge, type StudyRead } from './study-read';
+
+const words = studyProblemWords.json;
 
 /**
  * Reads a study sent as JSON, with the same result as a workbook: problems name the field as
@@ -14,9 +16,7 @@ export function readStudyJson(bytes: Uint8Array): StudyRead {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return failed([
-      fileProblem('STUDY_JSON_SYNTAX', 'El archivo no es texto UTF-8: guárdalo como JSON en UTF-8'),
-    ]);
+    return failed([fileProblem('STUDY_JSON_SYNTAX', words.notUtf8)]);
   }
   let data: unknown;
   try {
@@ -54,14 +54,14 @@ function syntaxMessage(text: string, error: unknown): string {
     place = { line: before.length, column: before[before.length - 1]!.length + 1 };
   }
   if (place !== null) {
-    return `El JSON no es válido en la línea ${place.line}, columna ${place.column}: revisa comas, comillas y llaves`;
+    return words.syntaxAt(place.line, place.column);
   }
   const token = /Unexpected token '(.{1,10}?)'/.exec(message);
   if (token !== null) {
-    return `El JSON no es válido: hay un «${token[1]}» donde no corresponde; revisa comas, comillas y llaves`;
+    return words.unexpectedToken(token[1]!);
   }
   if (/end of (JSON|data)/i.test(message)) {
-    return 'El JSON no es válido: el archivo termina antes de tiempo (¿falta cerrar una llave o un corchete?)';
+    return words.endsEarly;
   }
-  return 'El JSON no es válido: revisa comas, comillas y llaves';
+  return words.invalid;
 }

@@ -1,7 +1,7 @@
 // exceljs is CommonJS: under Node's ESM loader only its default export exists.
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
-import { studyFileSchema } from '@holgura/contracts';
+import { studyFileSchema, studyProblemWords } from '@holgura/contracts';
 import { assembleStudy } from './assemble-study';
 import { spanishStudyIssues, studyIssueProblems } from './study-issues';
 import { fileProblem, problemAt, type StudyProblem } from './study-problem';
@@ -25,12 +25,7 @@ export async function readStudyWorkbook(bytes: Uint8Array): Promise<StudyRead> {
     // exceljs's typings declare their own `Buffer` (an ArrayBuffer); at run time it takes Node's.
     await workbook.xlsx.load(guarded.bytes as unknown as ArrayBuffer);
   } catch {
-    return failed([
-      fileProblem(
-        'STUDY_FILE_NOT_XLSX',
-        'No se pudo leer el libro de Excel: ábrelo en Excel, guárdalo como .xlsx y vuelve a subirlo',
-      ),
-    ]);
+    return failed([fileProblem('STUDY_FILE_NOT_XLSX', studyProblemWords.file.unreadableWorkbook)]);
   }
 
   const problems: StudyProblem[] = [];

@@ -1,4 +1,5 @@
 import type { Workbook, Worksheet } from 'exceljs';
+import { studyProblemWords } from '@holgura/contracts';
 import { convertReading, readCell } from './cell-values';
 import { cellRef, problemAt, type CellRef, type StudyProblem } from './study-problem';
 import {
@@ -8,6 +9,8 @@ import {
   type ColumnDef,
   type SheetDef,
 } from './workbook-format';
+
+const words = studyProblemWords.sheet;
 
 export interface SheetRow<K extends string> {
   /** The row number Excel shows. */
@@ -53,11 +56,7 @@ export function readSheetTable<K extends string>(
   const sheet = findWorksheet(workbook, def.name);
   if (sheet === undefined) {
     problems.push({
-      ...problemAt(
-        'STUDY_SHEET_MISSING',
-        null,
-        `Falta la hoja «${def.name}»: el libro debe tener las hojas de la plantilla, aunque alguna quede vacía`,
-      ),
+      ...problemAt('STUDY_SHEET_MISSING', null, words.missing(def.name)),
       sheet: def.name,
     });
     return table;
@@ -96,7 +95,7 @@ export function readSheetTable<K extends string>(
       problemAt(
         'STUDY_SHEET_TOO_LONG',
         cellRef(def.name, null, null),
-        `La hoja tiene más de ${STUDY_FILE_LIMITS.maxRowsPerSheet.toLocaleString('es-CO')} filas con datos`,
+        words.tooLong(STUDY_FILE_LIMITS.maxRowsPerSheet.toLocaleString('es-CO')),
       ),
     );
     table.rows = [];
@@ -108,7 +107,7 @@ export function readSheetTable<K extends string>(
 }
 
 function missing(column: ColumnDef): string {
-  return `Falta el valor de la columna «${column.header}»`;
+  return words.missingValue(column.header);
 }
 
 function headerIsValid<K extends string>(
@@ -132,9 +131,7 @@ function headerIsValid<K extends string>(
       problemAt(
         'STUDY_HEADER_INVALID',
         at,
-        text === ''
-          ? `Falta el encabezado «${column.header}»`
-          : `El encabezado debe ser «${column.header}» y no «${text}»`,
+        text === '' ? words.missingHeader(column.header) : words.wrongHeader(column.header, text),
       ),
     );
   });

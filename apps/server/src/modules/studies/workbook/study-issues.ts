@@ -1,3 +1,4 @@
+import { studyProblemWords } from '@holgura/contracts';
 import type { z } from 'zod';
 import type { StudyPath } from './study-problem';
 
@@ -6,44 +7,8 @@ import type { StudyPath } from './study-problem';
  * values, lists) fall back to zod's English. This error map, passed to `safeParse`, words those
  * in Spanish too; zod uses it only where the schema has no message of its own.
  */
-const LABELS: Record<string, { label: string; plural?: true }> = {
-  '': { label: 'el estudio' },
-  name: { label: 'el nombre' },
-  description: { label: 'la descripción' },
-  networkLabel: { label: 'la descripción de la red' },
-  baseCase: { label: 'el archivo del caso base' },
-  years: { label: 'los años', plural: true },
-  areas: { label: 'las áreas', plural: true },
-  id: { label: 'el número de área' },
-  growth: { label: 'el crecimiento anual' },
-  scenarios: { label: 'los escenarios', plural: true },
-  condition: { label: 'la condición' },
-  demandMultipliers: { label: 'los multiplicadores de demanda', plural: true },
-  interchanges: { label: 'los intercambios', plural: true },
-  mw: { label: 'los MW del intercambio', plural: true },
-  bus: { label: 'el número de barra' },
-  projects: { label: 'los proyectos', plural: true },
-  inServiceYear: { label: 'el año de entrada' },
-  branches: { label: 'las líneas del proyecto', plural: true },
-  units: { label: 'las unidades del proyecto', plural: true },
-  fromBus: { label: 'la barra desde' },
-  toBus: { label: 'la barra hasta' },
-  circuit: { label: 'el circuito' },
-  rPu: { label: 'la resistencia R (pu)' },
-  xPu: { label: 'la reactancia X (pu)' },
-  bPu: { label: 'la susceptancia B (pu)' },
-  rateAMva: { label: 'la capacidad A (MVA)' },
-  rateBMva: { label: 'la capacidad B (MVA)' },
-  pMaxMw: { label: 'la potencia máxima Pmáx (MW)' },
-  pMinMw: { label: 'la potencia mínima Pmín (MW)' },
-  pMw: { label: 'la potencia de despacho P (MW)' },
-  busbars: { label: 'las barras', plural: true },
-  options: { label: 'las opciones', plural: true },
-  tmaxMw: { label: 'el tope de capacidad' },
-  postContingencyRating: { label: 'la capacidad poscontingencia' },
-  distributionFactorCutoff: { label: 'el corte del factor de distribución' },
-  preExistingViolations: { label: 'la opción de violaciones existentes' },
-};
+const words = studyProblemWords.schema;
+const LABELS = words.labels;
 
 /** Record keys are area names, not fields: the record's own label applies. */
 const RECORDS = new Set(['growth', 'demandMultipliers']);
@@ -56,44 +21,57 @@ function labelFor(path: readonly PropertyKey[]): { label: string; plural?: true 
   const key = [...path]
     .reverse()
     .find((k): k is string => typeof k === 'string' && Object.hasOwn(LABELS, k));
-  return LABELS[key ?? ''] ?? { label: 'el valor' };
+  return LABELS[key ?? ''] ?? words.fallbackLabel;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const spanishStudyIssues: z.core.$ZodErrorMap = (issue) => {
   const path = issue.path ?? [];
-  const { label, plural } = labelFor(path);
+  const { label, plural = false } = labelFor(path);
   const Label = capitalized(label);
-  const must = plural ? 'deben' : 'debe';
   const key = path[0];
   if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') {
-    if (key === 'growth') return 'El crecimiento anual debe estar entre -50 % y 50 %';
-    if (path[1] === 'distributionFactorCutoff') {
-      return 'El corte del factor de distribución debe estar entre 0 y 1';
-    }
+    if (key === 'growth') return words.growthRange;
+    if (path[1] === 'distributionFactorCutoff') return words.cutoffRange;
   }
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `Falta ${label}`;
-      return `${Label} ${must} ser ${KINDS[issue.expected] ?? 'de otro tipo'}`;
+      if (issue.input === undefined) return words.missing(label);
+      return words.mustBe(
+        Label,
+        plural,
+        words.beKind(words.kinds[issue.expected] ?? words.otherKind),
+      );
     case 'too_small':
-      return `${Label} ${must} ${bound(issue.origin, 'al menos', 'mayor', Number(issue.minimum), issue.inclusive)}`;
+      return words.mustBe(
+        Label,
+        plural,
+        bound(
+          issue.origin,
+          words.bounds.atLeast,
+          words.bounds.greater,
+          Number(issue.minimum),
+          issue.inclusive,
+        ),
+      );
     case 'too_big':
-      return `${Label} ${must} ${bound(issue.origin, 'como máximo', 'menor', Number(issue.maximum), issue.inclusive)}`;
+      return words.mustBe(
+        Label,
+        plural,
+        bound(
+          issue.origin,
+          words.bounds.atMost,
+          words.bounds.less,
+          Number(issue.maximum),
+          issue.inclusive,
+        ),
+      );
     case 'invalid_value':
-      return `${Label} ${must} ser uno de estos valores: ${issue.values.map(String).join(', ')}`;
+      return words.mustBe(Label, plural, words.oneOf(issue.values.map(String)));
     default:
-      return `${Label} no ${plural ? 'son válidos' : 'es válido'}`;
+      return words.invalid(Label, plural);
   }
-};
-
-const KINDS: Record<string, string> = {
-  number: 'un número',
-  string: 'un texto',
-  array: 'una lista',
-  object: 'un objeto',
-  record: 'un objeto',
 };
 
 function bound(
@@ -104,9 +82,9 @@ function bound(
   inclusive: boolean | undefined,
 ): string {
   const n = numbers.format(limit);
-  if (origin === 'string') return `tener ${count} ${n} caracteres`;
-  if (origin === 'array' || origin === 'set') return `tener ${count} ${n} elementos`;
-  return `ser ${comparison} ${inclusive ? 'o igual ' : ''}que ${n}`;
+  if (origin === 'string') return words.bounds.characters(count, n);
+  if (origin === 'array' || origin === 'set') return words.bounds.elements(count, n);
+  return words.bounds.number(comparison, inclusive ?? false, n);
 }
 
 type Found = { path: StudyPath; detail: string };
@@ -144,6 +122,8 @@ function isCrossFieldIssue(issue: z.core.$ZodIssue): boolean {
   );
 }
 
+const crossField = studyProblemWords.crossField;
+
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -163,13 +143,10 @@ function crossFieldProblems(input: unknown): Found[] {
     if (year === null) return;
     const earlier = years.slice(0, i).filter((y) => y !== null);
     if (earlier.includes(year)) {
-      found.push({ path: ['years', i], detail: `El año ${year} está repetido` });
+      found.push({ path: ['years', i], detail: crossField.yearRepeated(year) });
     } else if (earlier.some((y) => y > year)) {
       const latest = Math.max(...earlier);
-      found.push({
-        path: ['years', i],
-        detail: `Los años deben ir en orden creciente: ${year} está después de ${latest}`,
-      });
+      found.push({ path: ['years', i], detail: crossField.yearsOutOfOrder(year, latest) });
     }
   });
 
@@ -177,14 +154,14 @@ function crossFieldProblems(input: unknown): Found[] {
   const scenarioNames = scenarios.map((s) => trimmed(s.name)?.toLowerCase() ?? null);
   scenarioNames.forEach((name, i) => {
     if (name !== null && scenarioNames.indexOf(name) !== i) {
-      const detail = `El escenario "${trimmed(scenarios[i]!.name)}" está repetido`;
+      const detail = crossField.scenarioRepeated(trimmed(scenarios[i]!.name)!);
       found.push({ path: ['scenarios', i, 'name'], detail });
     }
   });
 
   const areaNames = new Set(asList(study.areas).map((area) => trimmed(asRecord(area).name)));
   const checkArea = (name: string, path: StudyPath) => {
-    if (!areaNames.has(name)) found.push({ path, detail: `El área "${name}" no está en areas` });
+    if (!areaNames.has(name)) found.push({ path, detail: crossField.areaUnknown(name) });
   };
   for (const name of Object.keys(asRecord(study.growth))) checkArea(name, ['growth', name]);
   scenarios.forEach((scenario, i) => {
@@ -196,7 +173,7 @@ function crossFieldProblems(input: unknown): Found[] {
   const busbars = asList(study.busbars);
   busbars.forEach((bus, i) => {
     if (typeof bus === 'number' && busbars.indexOf(bus) !== i) {
-      found.push({ path: ['busbars', i], detail: `La barra ${bus} está repetida` });
+      found.push({ path: ['busbars', i], detail: crossField.busbarRepeated(bus) });
     }
   });
   return found;

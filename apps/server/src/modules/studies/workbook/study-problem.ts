@@ -4,6 +4,8 @@
  * fixes the file in one pass instead of one upload per mistake.
  */
 
+import { studyProblemWords } from '@holgura/contracts';
+
 /** A field of the study file: `['busbars', 2]`, `['scenarios', 1, 'demandMultipliers', 'Área 5']`. */
 export type StudyPath = readonly (string | number)[];
 
@@ -62,10 +64,11 @@ export function cellRef(sheet: string, row: number | null, column: string | null
 
 /** `Hoja «Barras», fila 4, celda A4`, or as much of it as is known. */
 export function describePlace(ref: CellRef): string {
-  const parts = [`Hoja «${ref.sheet}»`];
-  if (ref.row !== null) parts.push(`fila ${ref.row}`);
-  if (ref.cell !== null) parts.push(`celda ${ref.cell}`);
-  else if (ref.column !== null) parts.push(`columna ${ref.column}`);
+  const place = studyProblemWords.place;
+  const parts = [place.sheet(ref.sheet)];
+  if (ref.row !== null) parts.push(place.row(ref.row));
+  if (ref.cell !== null) parts.push(place.cell(ref.cell));
+  else if (ref.column !== null) parts.push(place.column(ref.column));
   return parts.join(', ');
 }
 

@@ -1,4 +1,4 @@
-import type { StudyFile } from '@holgura/contracts';
+import { studyProblemWords, type StudyFile } from '@holgura/contracts';
 import { formatMegabytes } from './xlsx-guard';
 import {
   fileProblem,
@@ -30,7 +30,10 @@ export function tooLarge(bytes: Uint8Array): StudyProblem | null {
   if (bytes.byteLength <= STUDY_FILE_LIMITS.maxBytes) return null;
   return fileProblem(
     'STUDY_FILE_TOO_LARGE',
-    `El archivo pesa ${formatMegabytes(bytes.byteLength)} y el máximo es ${formatMegabytes(STUDY_FILE_LIMITS.maxBytes)}`,
+    studyProblemWords.file.tooLarge(
+      formatMegabytes(bytes.byteLength),
+      formatMegabytes(STUDY_FILE_LIMITS.maxBytes),
+    ),
   );
 }
 
@@ -52,10 +55,7 @@ function ordered(problems: StudyProblem[]): StudyProblem[] {
   if (sorted.length <= max) return sorted;
   return [
     ...sorted.slice(0, max),
-    fileProblem(
-      'STUDY_FIELD_INVALID',
-      `Hay ${sorted.length - max} problemas más: corrige los anteriores y vuelve a subir el archivo`,
-    ),
+    fileProblem('STUDY_FIELD_INVALID', studyProblemWords.file.moreProblems(sorted.length - max)),
   ];
 }
 

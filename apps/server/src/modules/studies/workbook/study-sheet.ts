@@ -1,10 +1,13 @@
 import type { Workbook } from 'exceljs';
+import { studyProblemWords } from '@holgura/contracts';
 import { parseLocaleNumber } from './cell-values';
 import { readSheetTable } from './sheet-table';
 import type { StudyLocator } from './study-locator';
 import { cellRef, problemAt, type StudyProblem } from './study-problem';
-import { labelsMatch, listOf, normalizeLabel, studySheet } from './workbook-format';
+import { labelsMatch, normalizeLabel, studySheet } from './workbook-format';
 import { STUDY_FIELDS, type StudyFieldDef } from './study-fields';
+
+const words = studyProblemWords.studySheet;
 
 export interface StudySheetFields {
   fields: Record<string, unknown> & { options: Record<string, unknown> };
@@ -33,13 +36,9 @@ export function readStudySheet(
     if (label === undefined) continue;
     const field = STUDY_FIELDS.find((candidate) => labelsMatch(String(label), candidate.label));
     if (field === undefined) {
-      const known = STUDY_FIELDS.map((f) => f.label.replace(/\s*\(.*\)$/, '')).join(', ');
+      const known = STUDY_FIELDS.map((f) => f.label.replace(/\s*\(.*\)$/, ''));
       problems.push(
-        problemAt(
-          'STUDY_CELL_INVALID',
-          row.ref('field'),
-          `El campo «${label}» no es del formato: los campos son ${known}`,
-        ),
+        problemAt('STUDY_CELL_INVALID', row.ref('field'), words.unknownField(String(label), known)),
       );
       continue;
     }
@@ -49,7 +48,7 @@ export function readStudySheet(
         problemAt(
           'STUDY_CELL_INVALID',
           row.ref('field'),
-          `El campo «${label}» ya está en la fila ${first}`,
+          words.repeatedField(String(label), first),
         ),
       );
       continue;
@@ -79,7 +78,7 @@ function convert(
     case 'number': {
       const value = typeof raw === 'number' ? raw : parseLocaleNumber(raw);
       return value === null
-        ? { ok: false, detail: `Se esperaba un número y la celda tiene «${raw}»` }
+        ? { ok: false, detail: studyProblemWords.cell.expectedNumber(String(raw)) }
         : { ok: true, value };
     }
     case 'choice': {
@@ -89,10 +88,7 @@ function convert(
         (c) => normalizeLabel(c.label) === wanted || normalizeLabel(c.value) === wanted,
       );
       if (choice !== undefined) return { ok: true, value: choice.value };
-      return {
-        ok: false,
-        detail: `Usa uno de estos valores: ${listOf(choices.map((c) => c.label))}`,
-      };
+      return { ok: false, detail: words.useOneOf(choices.map((c) => c.label)) };
     }
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The study workbook's format: one sheet per section of the study file, headers in row 1, one
  * item per row. The reader, the writer and the instructions sheet all come from these tables, so
- * the template and the validation cannot drift apart. Every name here is what the user reads.
+ * the template and the validation cannot drift apart. Every name the user reads comes from
+ * contracts' studyWorkbookWords.
  */
+import { orList, studyWorkbookWords } from '@holgura/contracts';
 
 /** Limits that keep a hostile or mistaken upload from exhausting the server. */
 export const STUDY_FILE_LIMITS = {
@@ -57,109 +59,111 @@ function column<K extends string>(
   return { key, header, kind, required, width };
 }
 
+// The words (sheet names, purposes, headers) are contracts' studyWorkbookWords; the kinds,
+// requirements and widths are the format's own.
+const sheets = studyWorkbookWords.sheets;
+
 export const studySheet = {
-  name: 'Estudio',
-  purpose: 'Datos generales y opciones del cálculo, un campo por fila (Campo | Valor).',
-  columns: [column('field', 'Campo', 'text', true, 52), column('value', 'Valor', 'any', false, 70)],
+  name: sheets.study.name,
+  purpose: sheets.study.purpose,
+  columns: [
+    column('field', sheets.study.columns.field, 'text', true, 52),
+    column('value', sheets.study.columns.value, 'any', false, 70),
+  ],
 } as const satisfies SheetDef;
 
 export const yearsSheet = {
-  name: 'Años',
-  purpose: 'Los años del estudio, uno por fila, en orden creciente (entre 2000 y 2100).',
-  columns: [column('year', 'Año', 'number', true, 10)],
+  name: sheets.years.name,
+  purpose: sheets.years.purpose,
+  columns: [column('year', sheets.years.columns.year, 'number', true, 10)],
 } as const satisfies SheetDef;
 
 export const areasSheet = {
-  name: 'Áreas',
-  purpose:
-    'Las áreas del caso que usa el estudio: número de área en el caso, nombre y crecimiento anual de la demanda en % (1,5 = 1,5 % por año; vacío = sin crecimiento). Las demás hojas se refieren a las áreas por este nombre.',
+  name: sheets.areas.name,
+  purpose: sheets.areas.purpose,
   columns: [
-    column('id', 'Número', 'number', true, 10),
-    column('name', 'Nombre', 'text', true, 24),
-    column('growth', 'Crecimiento anual (%)', 'percent', false, 22),
+    column('id', sheets.areas.columns.id, 'number', true, 10),
+    column('name', sheets.areas.columns.name, 'text', true, 24),
+    column('growth', sheets.areas.columns.growth, 'percent', false, 22),
   ],
 } as const satisfies SheetDef;
 
 export const scenariosSheet = {
-  name: 'Escenarios',
-  purpose:
-    'Los escenarios: nombre sin espacios ni guiones bajos (forma parte del nombre de cada caso, «escenario_año») y la condición que acompaña sus resultados.',
+  name: sheets.scenarios.name,
+  purpose: sheets.scenarios.purpose,
   columns: [
-    column('name', 'Escenario', 'text', true, 16),
-    column('condition', 'Condición', 'text', true, 60),
+    column('name', sheets.scenarios.columns.name, 'text', true, 16),
+    column('condition', sheets.scenarios.columns.condition, 'text', true, 60),
   ],
 } as const satisfies SheetDef;
 
 export const demandSheet = {
-  name: 'Demanda',
-  purpose:
-    'Multiplicador de la demanda de un área en un escenario (1 = como en el caso base; un área sin fila queda en 1).',
+  name: sheets.demand.name,
+  purpose: sheets.demand.purpose,
   columns: [
-    column('scenario', 'Escenario', 'text', true, 16),
-    column('area', 'Área', 'text', true, 24),
-    column('multiplier', 'Multiplicador', 'number', true, 14),
+    column('scenario', sheets.demand.columns.scenario, 'text', true, 16),
+    column('area', sheets.demand.columns.area, 'text', true, 24),
+    column('multiplier', sheets.demand.columns.multiplier, 'number', true, 14),
   ],
 } as const satisfies SheetDef;
 
 export const interchangesSheet = {
-  name: 'Intercambios',
-  purpose:
-    'Intercambios de cada escenario como MW inyectados en una barra del caso: positivo para importaciones, negativo para exportaciones.',
+  name: sheets.interchanges.name,
+  purpose: sheets.interchanges.purpose,
   columns: [
-    column('scenario', 'Escenario', 'text', true, 16),
-    column('name', 'Nombre', 'text', true, 40),
-    column('bus', 'Barra', 'number', true, 10),
-    column('mw', 'MW', 'number', true, 10),
+    column('scenario', sheets.interchanges.columns.scenario, 'text', true, 16),
+    column('name', sheets.interchanges.columns.name, 'text', true, 40),
+    column('bus', sheets.interchanges.columns.bus, 'number', true, 10),
+    column('mw', sheets.interchanges.columns.mw, 'number', true, 10),
   ],
 } as const satisfies SheetDef;
 
 export const projectsSheet = {
-  name: 'Proyectos',
-  purpose:
-    'Los proyectos y su año de entrada en operación: desde ese año, sus líneas y unidades están en los casos.',
+  name: sheets.projects.name,
+  purpose: sheets.projects.purpose,
   columns: [
-    column('name', 'Proyecto', 'text', true, 44),
-    column('inServiceYear', 'Año de entrada', 'number', true, 16),
+    column('name', sheets.projects.columns.name, 'text', true, 44),
+    column('inServiceYear', sheets.projects.columns.inServiceYear, 'number', true, 16),
   ],
 } as const satisfies SheetDef;
 
+const branchColumns = sheets.branches.columns;
 export const branchesSheet = {
-  name: 'Líneas de proyectos',
-  purpose:
-    'Las líneas que agrega cada proyecto, entre barras del caso. R, X y B en por unidad en la base del caso; circuito de 1 o 2 caracteres (vacío = 1); capacidades en MVA (Capacidad B vacía = 0).',
+  name: sheets.branches.name,
+  purpose: sheets.branches.purpose,
   columns: [
-    column('project', 'Proyecto', 'text', true, 44),
-    column('fromBus', 'Barra desde', 'number', true, 13),
-    column('toBus', 'Barra hasta', 'number', true, 13),
-    column('circuit', 'Circuito', 'text', false, 10),
-    column('rPu', 'R (pu)', 'number', false, 10),
-    column('xPu', 'X (pu)', 'number', true, 10),
-    column('bPu', 'B (pu)', 'number', false, 10),
-    column('rateAMva', 'Capacidad A (MVA)', 'number', true, 19),
-    column('rateBMva', 'Capacidad B (MVA)', 'number', false, 19),
+    column('project', branchColumns.project, 'text', true, 44),
+    column('fromBus', branchColumns.fromBus, 'number', true, 13),
+    column('toBus', branchColumns.toBus, 'number', true, 13),
+    column('circuit', branchColumns.circuit, 'text', false, 10),
+    column('rPu', branchColumns.rPu, 'number', false, 10),
+    column('xPu', branchColumns.xPu, 'number', true, 10),
+    column('bPu', branchColumns.bPu, 'number', false, 10),
+    column('rateAMva', branchColumns.rateAMva, 'number', true, 19),
+    column('rateBMva', branchColumns.rateBMva, 'number', false, 19),
   ],
 } as const satisfies SheetDef;
 
+const unitColumns = sheets.units.columns;
 export const unitsSheet = {
-  name: 'Unidades de proyectos',
-  purpose:
-    'Las unidades de generación que agrega cada proyecto: barra del caso, potencias máxima, mínima y de despacho en MW (vacías = 0, salvo Pmáx).',
+  name: sheets.units.name,
+  purpose: sheets.units.purpose,
   columns: [
-    column('project', 'Proyecto', 'text', true, 44),
-    column('bus', 'Barra', 'number', true, 10),
-    column('pMaxMw', 'Pmáx (MW)', 'number', true, 12),
-    column('pMinMw', 'Pmín (MW)', 'number', false, 12),
-    column('pMw', 'P (MW)', 'number', false, 12),
+    column('project', unitColumns.project, 'text', true, 44),
+    column('bus', unitColumns.bus, 'number', true, 10),
+    column('pMaxMw', unitColumns.pMaxMw, 'number', true, 12),
+    column('pMinMw', unitColumns.pMinMw, 'number', false, 12),
+    column('pMw', unitColumns.pMw, 'number', false, 12),
   ],
 } as const satisfies SheetDef;
 
 export const busbarsSheet = {
-  name: 'Barras',
-  purpose: 'Las barras candidatas en las que se calcula la capacidad de conexión, una por fila.',
-  columns: [column('bus', 'Barra', 'number', true, 10)],
+  name: sheets.busbars.name,
+  purpose: sheets.busbars.purpose,
+  columns: [column('bus', sheets.busbars.columns.bus, 'number', true, 10)],
 } as const satisfies SheetDef;
 
-export const INSTRUCTIONS_SHEET = 'Instrucciones';
+export const INSTRUCTIONS_SHEET = sheets.instructions.name;
 
 /** The data sheets, in workbook order. All are required: a misspelt one must not vanish. */
 export const DATA_SHEETS: readonly SheetDef[] = [
@@ -196,11 +200,7 @@ export function labelsMatch(actual: string, expected: string): boolean {
 }
 
 /** "A, B, C o emergencia". */
-export function listOf(items: readonly string[]): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} o ${items[items.length - 1]}`;
-}
+export const listOf = orList;
 
 /** Excel's column letter for a 1-based column number (1 → A, 27 → AA). */
 export function columnLetter(index: number): string {

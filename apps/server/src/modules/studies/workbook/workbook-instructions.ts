@@ -1,20 +1,14 @@
 import type { Row, Workbook } from 'exceljs';
-import {
-  DATA_SHEETS,
-  INSTRUCTIONS_SHEET,
-  STUDY_FILE_LIMITS,
-  listOf,
-  studySheet,
-} from './workbook-format';
+import { studyWorkbookWords } from '@holgura/contracts';
+import { DATA_SHEETS, INSTRUCTIONS_SHEET, STUDY_FILE_LIMITS, studySheet } from './workbook-format';
 import { STUDY_FIELDS } from './study-fields';
 
-const INTRO = [
-  'Este libro describe un estudio de capacidad de conexión: los años, las áreas, los escenarios de demanda e intercambios, los proyectos y las barras candidatas que se aplican a un caso base. El caso base se sube aparte, en Holgura.',
-  'Cada hoja es una sección del estudio. La fila 1 tiene los encabezados y no se cambia; desde la fila 2, un elemento por fila. Las filas vacías se ignoran y puedes agregar columnas de notas a la derecha de las del formato. Todas las hojas deben estar, aunque alguna quede vacía.',
-  'Las áreas se definen una vez en la hoja «Áreas», con el número de área del caso y un nombre; las hojas «Demanda» e «Intercambios» se refieren a los escenarios por su nombre, y «Demanda» a las áreas por el suyo. Las líneas y unidades se refieren a su proyecto por el nombre que tiene en «Proyectos».',
-  'Números: con coma decimal (1,04) o punto (1.04). Las barras son los números de barra del caso. Las fórmulas se aceptan: se usa el valor que Excel guardó con el libro.',
-  `Límites: ${STUDY_FILE_LIMITS.maxBytes / (1024 * 1024)} MB por archivo y ${STUDY_FILE_LIMITS.maxRowsPerSheet.toLocaleString('es-CO')} filas por hoja. Holgura revisa todo el libro antes de calcular y señala cada problema con su hoja, fila y celda.`,
-];
+const words = studyWorkbookWords.instructions;
+
+const INTRO = words.intro({
+  maxMegabytes: STUDY_FILE_LIMITS.maxBytes / (1024 * 1024),
+  maxRowsPerSheet: STUDY_FILE_LIMITS.maxRowsPerSheet.toLocaleString('es-CO'),
+});
 
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE2E8F0' } } as const;
 
@@ -27,7 +21,7 @@ export function addInstructionsSheet(workbook: Workbook): void {
   sheet.getColumn(2).width = 110;
   sheet.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
 
-  sheet.addRow(['Estudio de capacidad de conexión: plantilla de Holgura']).font = {
+  sheet.addRow([words.title]).font = {
     bold: true,
     size: 14,
   };
@@ -40,10 +34,9 @@ export function addInstructionsSheet(workbook: Workbook): void {
   }
 
   sheet.addRow([]);
-  heading(sheet.addRow(['Hoja', 'Contenido']));
+  heading(sheet.addRow([words.sheetHeading, words.contentHeading]));
   for (const def of DATA_SHEETS) {
-    const columns =
-      def === studySheet ? '' : ` Columnas: ${def.columns.map((c) => c.header).join(' | ')}.`;
+    const columns = def === studySheet ? '' : words.columns(def.columns.map((c) => c.header));
     const text = `${def.purpose}${columns}`;
     const row = sheet.addRow([def.name, text]);
     row.getCell(1).font = { bold: true };
@@ -51,12 +44,12 @@ export function addInstructionsSheet(workbook: Workbook): void {
   }
 
   sheet.addRow([]);
-  heading(sheet.addRow([`Campos de «${studySheet.name}»`, 'Valores']));
+  heading(sheet.addRow([words.fieldsHeading(studySheet.name), words.valuesHeading]));
   for (const field of STUDY_FIELDS) {
     const allowed =
       field.choices === undefined
         ? ''
-        : ` Valores: ${listOf(field.choices.map((choice) => choice.label))}.`;
+        : words.allowedValues(field.choices.map((choice) => choice.label));
     const text = `${field.help}${allowed}`.trim();
     const row = sheet.addRow([field.label, text]);
     row.getCell(1).alignment = { wrapText: true, vertical: 'top' };

@@ -2,7 +2,7 @@
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
 import type { DataValidation, Workbook, Worksheet } from 'exceljs';
-import type { StudyFileInput } from '@holgura/contracts';
+import { studyWorkbookWords, type StudyFileInput } from '@holgura/contracts';
 import { roundDecimal } from './cell-values';
 import { addInstructionsSheet } from './workbook-instructions';
 import {
@@ -21,6 +21,8 @@ import {
 import { STUDY_FIELDS } from './study-fields';
 
 type CellInput = string | number | null | undefined;
+
+const words = studyWorkbookWords.writer;
 
 /** How far down the reference lists reach: rows a user adds below the example get them too. */
 const VALIDATED_ROWS = 1000;
@@ -47,7 +49,7 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
   form.getColumn(3).width = 90;
   form.getColumn(3).font = { italic: true, color: { argb: 'FF64748B' } };
   const help = form.getCell(1, 3);
-  help.value = 'Ayuda';
+  help.value = words.helpHeading;
   help.style = { ...form.getCell(1, 1).style };
   STUDY_FIELDS.forEach((field, i) => {
     if (field.choices === undefined) return;
@@ -57,7 +59,7 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
       formulae: [`"${field.choices.map((c) => c.label).join(',')}"`],
       showErrorMessage: true,
       errorTitle: field.label,
-      error: `Usa uno de estos valores: ${field.choices.map((c) => c.label).join(', ')}`,
+      error: words.useOneOf(field.choices.map((c) => c.label)),
     };
   });
 
@@ -87,14 +89,14 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
       Object.entries(s.demandMultipliers ?? {}).map(([area, m]) => [s.name, area, m]),
     ),
   );
-  listFrom(demand, 'A', scenariosSheet, 'A', 'Escenario');
-  listFrom(demand, 'B', areasSheet, 'B', 'Área');
+  listFrom(demand, 'A', scenariosSheet, 'A', words.lists.scenario);
+  listFrom(demand, 'B', areasSheet, 'B', words.lists.area);
   const interchanges = addTable(
     workbook,
     interchangesSheet,
     scenarios.flatMap((s) => (s.interchanges ?? []).map((x) => [s.name, x.name, x.bus, x.mw])),
   );
-  listFrom(interchanges, 'A', scenariosSheet, 'A', 'Escenario');
+  listFrom(interchanges, 'A', scenariosSheet, 'A', words.lists.scenario);
 
   const projects = study.projects ?? [];
   addTable(
@@ -119,13 +121,13 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
       ]),
     ),
   );
-  listFrom(branches, 'A', projectsSheet, 'A', 'Proyecto');
+  listFrom(branches, 'A', projectsSheet, 'A', words.lists.project);
   const units = addTable(
     workbook,
     unitsSheet,
     projects.flatMap((p) => (p.units ?? []).map((u) => [p.name, u.bus, u.pMaxMw, u.pMinMw, u.pMw])),
   );
-  listFrom(units, 'A', projectsSheet, 'A', 'Proyecto');
+  listFrom(units, 'A', projectsSheet, 'A', words.lists.project);
   addTable(
     workbook,
     busbarsSheet,
@@ -171,7 +173,7 @@ function listFrom(
     showErrorMessage: true,
     errorStyle: 'warning',
     errorTitle: noun,
-    error: `No está en la hoja «${source.name}»`,
+    error: words.notInSheet(source.name),
   };
   // exceljs types omit the sheet's validation list, which takes a whole range in one entry.
   const withRanges = sheet as unknown as {

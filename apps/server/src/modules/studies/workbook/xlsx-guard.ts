@@ -1,4 +1,5 @@
 import { crc32, inflateRawSync } from 'node:zlib';
+import { studyProblemWords } from '@holgura/contracts';
 import { fileProblem, type StudyProblem } from './study-problem';
 import { STUDY_FILE_LIMITS } from './workbook-format';
 
@@ -20,12 +21,10 @@ const LOCAL_SIGNATURE = 0x04034b50;
 /** OLE compound files: old .xls workbooks, and .xlsx workbooks encrypted with a password. */
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-const NOT_XLSX =
-  'El archivo no es un libro de Excel (.xlsx): súbelo como .xlsx o como estudio en JSON';
-const OLD_OR_ENCRYPTED =
-  'El archivo es un libro de Excel antiguo (.xls) o protegido con contraseña: guárdalo como .xlsx, sin contraseña, y vuelve a subirlo';
-const DAMAGED =
-  'El libro de Excel está dañado o incompleto: ábrelo en Excel, guárdalo de nuevo y vuelve a subirlo';
+const words = studyProblemWords.xlsx;
+const NOT_XLSX = words.notXlsx;
+const OLD_OR_ENCRYPTED = words.oldOrEncrypted;
+const DAMAGED = words.damaged;
 
 const megabytes = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
 export function formatMegabytes(bytes: number): string {
@@ -56,7 +55,7 @@ export function guardXlsx(input: Uint8Array): GuardResult {
   const entries = readCentralDirectory(bytes);
   if (!Array.isArray(entries)) return entries;
   if (!entries.some((entry) => entry.name === 'xl/workbook.xml')) {
-    return refuse('STUDY_FILE_NOT_XLSX', 'El archivo es un .zip pero no un libro de Excel (.xlsx)');
+    return refuse('STUDY_FILE_NOT_XLSX', words.zipNotWorkbook);
   }
   const parts: { name: string; data: Buffer }[] = [];
   let cellsAndRows = 0;
@@ -73,10 +72,7 @@ export function guardXlsx(input: Uint8Array): GuardResult {
     cellsAndRows += countElements(xml, 'c') + countElements(xml, 'row');
     if (cellsAndRows > STUDY_FILE_LIMITS.maxCellsAndRows) {
       const max = STUDY_FILE_LIMITS.maxCellsAndRows.toLocaleString('es-CO');
-      return refuse(
-        'STUDY_FILE_UNSAFE',
-        `El libro tiene más de ${max} celdas y filas con datos o formato: un estudio tiene muchas menos. Borra las filas y columnas que sobran, también las que solo tienen formato`,
-      );
+      return refuse('STUDY_FILE_UNSAFE', words.tooManyCells(max));
     }
     const stripped = withoutCellRanges(xml);
     parts.push({
@@ -102,13 +98,10 @@ function readCentralDirectory(bytes: Buffer): Entry[] | GuardResult {
   const directoryOffset = bytes.readUInt32LE(eocd + 16);
   // All-ones fields mean ZIP64, made for archives of gigabytes: a 5 MB workbook never needs it.
   if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff) {
-    return refuse('STUDY_FILE_UNSAFE', 'El libro usa el formato ZIP64, que un estudio no necesita');
+    return refuse('STUDY_FILE_UNSAFE', words.zip64);
   }
   if (count > STUDY_FILE_LIMITS.maxEntries) {
-    return refuse(
-      'STUDY_FILE_UNSAFE',
-      `El libro tiene ${count} partes internas y el máximo es ${STUDY_FILE_LIMITS.maxEntries}`,
-    );
+    return refuse('STUDY_FILE_UNSAFE', words.tooManyEntries(count, STUDY_FILE_LIMITS.maxEntries));
   }
   if (directoryOffset + directorySize > eocd) return refuse('STUDY_FILE_NOT_XLSX', DAMAGED);
 
@@ -131,10 +124,7 @@ function readCentralDirectory(bytes: Buffer): Entry[] | GuardResult {
     };
     if (flags & 0x1) return refuse('STUDY_FILE_NOT_XLSX', OLD_OR_ENCRYPTED);
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) {
-      return refuse(
-        'STUDY_FILE_UNSAFE',
-        'El libro usa el formato ZIP64, que un estudio no necesita',
-      );
+      return refuse('STUDY_FILE_UNSAFE', words.zip64);
     }
     if ((entry.method !== 0 && entry.method !== 8) || names.has(entry.name)) {
       return refuse('STUDY_FILE_NOT_XLSX', DAMAGED);
@@ -143,7 +133,7 @@ function readCentralDirectory(bytes: Buffer): Entry[] | GuardResult {
     if (declared > STUDY_FILE_LIMITS.maxUncompressedBytes) {
       return refuse(
         'STUDY_FILE_UNSAFE',
-        `El libro ocupa más de ${formatMegabytes(STUDY_FILE_LIMITS.maxUncompressedBytes)} descomprimido: un estudio ocupa mucho menos. Revisa que no tenga imágenes ni hojas ajenas al estudio`,
+        words.tooLargeUncompressed(formatMegabytes(STUDY_FILE_LIMITS.maxUncompressedBytes)),
       );
     }
     names.add(entry.name);
@@ -174,11 +164,7 @@ function inflateEntry(bytes: Buffer, entry: Entry): Buffer | GuardResult {
   return data.length === entry.size ? data : lyingSize();
 }
 
-const lyingSize = () =>
-  refuse(
-    'STUDY_FILE_UNSAFE',
-    'El libro de Excel está dañado: una de sus partes no tiene el tamaño que declara',
-  );
+const lyingSize = () => refuse('STUDY_FILE_UNSAFE', words.lyingSize);
 
 const isWorksheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
 
