@@ -1,3 +1,5 @@
+import { sharedWords } from '@holgura/contracts';
+
 /** `1 unidad`, `3 unidades`: the count (already formatted) and its noun in number. */
 const plural = (count: number, text: string, one: string, many: string) =>
   `${text} ${count === 1 ? one : many}`;
@@ -122,7 +124,7 @@ export const esAnalysisResults = {
     monitored: 'Elemento Monitoreado',
     contingency: 'Elemento en Contingencia',
     generatorOutage: (name: string) => `Salida de ${name}`,
-    fullNetwork: 'SOBRECARGA RED COMPLETA',
+    fullNetwork: sharedWords.fullNetwork,
     flow: 'Flujo (MW)',
     limit: 'Límite (MW)',
     loading: 'Carga (%)',
@@ -169,7 +171,7 @@ export const esAnalysisResults = {
     binding: 'Define la cifra',
     bindingHelp:
       'Esta restricción fija la FCITC de la cifra mostrada: es la primera en alcanzar su límite.',
-    fullNetwork: 'SOBRECARGA RED COMPLETA',
+    fullNetwork: sharedWords.fullNetwork,
     notAvailable: 'N/A',
     empty: 'No se encontraron restricciones para este nivel',
     loading: 'Cargando restricciones...',
@@ -221,7 +223,7 @@ export const esAnalysisResults = {
     noData: 'No se encontraron datos de flujo para esta restricción',
     monitored: 'Elemento Monitoreado',
     contingency: 'Elemento en Contingencia',
-    fullNetwork: 'SOBRECARGA RED COMPLETA',
+    fullNetwork: sharedWords.fullNetwork,
     flow: 'Flujo',
     limit: 'Límite',
     loading: 'Carga',

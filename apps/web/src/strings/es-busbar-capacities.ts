@@ -1,3 +1,4 @@
+import { sharedWords } from '@holgura/contracts';
 import { ratingWords, sinkWords, slackWords } from './es-analysis-options';
 
 /**
@@ -114,7 +115,7 @@ export const esBusbarCapacities = {
   acLoadings: (ac: string, dc: string) => `AC ${ac} % · DC ${dc} %`,
   acFlagged: 'difiere más de 5 %',
   acNotConverged: 'El flujo de carga AC no convergió en ese despacho',
-  fullNetwork: 'SOBRECARGA RED COMPLETA',
+  fullNetwork: sharedWords.fullNetwork,
   atCapLimiting: (cap: string) => `Ninguno antes del tope (${cap} MW)`,
   outside: 'Fuera de la isla',
   noValue: '–',

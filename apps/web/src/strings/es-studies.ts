@@ -1,3 +1,5 @@
+import { studyProblemWords } from '@holgura/contracts';
+
 /** Every word of /estudios, /estudios/nuevo and /estudios/<id>/editar (es-CO). */
 
 const plural = (n: string, count: number, one: string, many: string) =>
@@ -304,11 +306,12 @@ export const esStudies = {
       count === 1 ? 'El estudio tiene 1 problema' : `El estudio tiene ${count} problemas`,
     intro: 'Corrígelos y vuelve a revisar. Cada uno dice dónde está.',
     goTo: 'Ir al campo',
+    /** A workbook problem's place, worded as the server words it (contracts' studyProblemWords). */
     cell: (sheet: string, row: number | null, cell: string | null) =>
       [
-        `Hoja «${sheet}»`,
-        row === null ? null : `fila ${row}`,
-        cell === null ? null : `celda ${cell}`,
+        studyProblemWords.place.sheet(sheet),
+        row === null ? null : studyProblemWords.place.row(row),
+        cell === null ? null : studyProblemWords.place.cell(cell),
       ]
         .filter((part) => part !== null)
         .join(', '),

@@ -1,8 +1,9 @@
-import type {
-  StatsResponse,
-  StudyBusbarResult,
-  StudyCaseResult,
-  StudyDetail,
+import {
+  sharedWords,
+  type StatsResponse,
+  type StudyBusbarResult,
+  type StudyCaseResult,
+  type StudyDetail,
 } from '@holgura/contracts';
 import { es } from '../../strings/es';
 
@@ -78,8 +79,8 @@ export type ResultCard = {
   tmaxMw: number;
 };
 
-/** Spec §3: a constraint without a contingency element. */
-export const FULL_NETWORK = 'SOBRECARGA RED COMPLETA';
+/** Spec §3: a constraint without a contingency element (the words the exports use too). */
+export const FULL_NETWORK = sharedWords.fullNetwork;
 
 /** A card from a study case and one of its busbars (an N-0 limit shows as the spec says). */
 export function toResultCard(

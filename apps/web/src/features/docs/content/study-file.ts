@@ -1,4 +1,25 @@
+import { studyWorkbookWords } from '@holgura/contracts';
 import type { DocSection } from './types';
+
+// The template's sheet names, headers and field labels are the workbook's own words, so this
+// page names them as the file does.
+const sheets = studyWorkbookWords.sheets;
+const columnsOf = (sheet: { columns: Readonly<Record<string, string>> }) =>
+  Object.values(sheet.columns).join(' · ');
+/** The 'Estudio' rows a user fills in Holgura (the base case file is only for the CLI). */
+const formFields = (
+  [
+    'name',
+    'description',
+    'networkLabel',
+    'tmaxMw',
+    'postContingencyRating',
+    'distributionFactorCutoff',
+    'preExistingViolations',
+  ] as const
+)
+  .map((key) => studyWorkbookWords.fields[key].label)
+  .join(', ');
 
 /** Abridged from demo/estudio-demo.json (one scenario, one project of each kind). */
 const example = `{
@@ -99,41 +120,49 @@ export const studyFileSection: DocSection = {
           caption: 'Hojas de la plantilla de estudio',
           head: ['Hoja', 'Columnas', 'Qué contiene'],
           rows: [
-            ['Instrucciones', '—', 'Cómo llenar el libro, hoja por hoja y campo por campo.'],
             [
-              'Estudio',
-              'Campo · Valor',
-              'Un campo por fila: Nombre, Descripción, Red (descripción), Tope de capacidad (MW), Capacidad poscontingencia (A, B, C o emergencia), Corte del factor de distribución, Violaciones existentes (limitar o ignorar).',
+              sheets.instructions.name,
+              '—',
+              'Cómo llenar el libro, hoja por hoja y campo por campo.',
             ],
-            ['Años', 'Año', 'Los años del estudio, en orden creciente.'],
+            [sheets.study.name, columnsOf(sheets.study), `Un campo por fila: ${formFields}.`],
             [
-              'Áreas',
-              'Número · Nombre · Crecimiento anual (%)',
+              sheets.years.name,
+              columnsOf(sheets.years),
+              'Los años del estudio, en orden creciente.',
+            ],
+            [
+              sheets.areas.name,
+              columnsOf(sheets.areas),
               'Las áreas del caso que usa el estudio; las demás hojas las nombran por su nombre.',
             ],
             [
-              'Escenarios',
-              'Escenario · Condición',
+              sheets.scenarios.name,
+              columnsOf(sheets.scenarios),
               'Nombre sin espacios ni guiones bajos y su condición.',
             ],
-            ['Demanda', 'Escenario · Área · Multiplicador', 'Un área sin fila queda en 1.'],
+            [sheets.demand.name, columnsOf(sheets.demand), 'Un área sin fila queda en 1.'],
             [
-              'Intercambios',
-              'Escenario · Nombre · Barra · MW',
+              sheets.interchanges.name,
+              columnsOf(sheets.interchanges),
               'Positivo importa, negativo exporta.',
             ],
-            ['Proyectos', 'Proyecto · Año de entrada', 'Cada proyecto una vez.'],
+            [sheets.projects.name, columnsOf(sheets.projects), 'Cada proyecto una vez.'],
             [
-              'Líneas de proyectos',
-              'Proyecto · Barra desde · Barra hasta · Circuito · R (pu) · X (pu) · B (pu) · Capacidad A (MVA) · Capacidad B (MVA)',
+              sheets.branches.name,
+              columnsOf(sheets.branches),
               'Las líneas que agrega cada proyecto (circuito vacío = 1).',
             ],
             [
-              'Unidades de proyectos',
-              'Proyecto · Barra · Pmáx (MW) · Pmín (MW) · P (MW)',
+              sheets.units.name,
+              columnsOf(sheets.units),
               'Las unidades de generación que agrega cada proyecto.',
             ],
-            ['Barras', 'Barra', 'Las barras candidatas, una por fila.'],
+            [
+              sheets.busbars.name,
+              columnsOf(sheets.busbars),
+              'Las barras candidatas, una por fila.',
+            ],
           ],
         },
         {

@@ -1,4 +1,4 @@
-import type { StudyProblem } from '@holgura/contracts';
+import { studyProblemWords, type StudyProblem } from '@holgura/contracts';
 import { esStudies } from '../../../strings/es-studies';
 
 const t = esStudies;
@@ -112,7 +112,7 @@ export function describeProblem(problem: StudyProblem): {
   if (problem.sheet !== null) {
     // The server's sentence starts with the place: «Hoja «Barras», fila 4, celda A4: …».
     const split = problem.message.indexOf(': ');
-    if (problem.message.startsWith(`Hoja «${problem.sheet}»`) && split > 0) {
+    if (problem.message.startsWith(studyProblemWords.place.sheet(problem.sheet)) && split > 0) {
       return {
         place: problem.message.slice(0, split),
         text: problem.message.slice(split + 2),
