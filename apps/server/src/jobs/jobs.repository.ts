@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { storedAnalysisOptions } from './analysis-options';
 import type { ClaimedJob } from './claimed-job';
+import { cancelledJob } from './job-rows';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
@@ -91,14 +92,7 @@ export function jobsRepository(db: Db, owner: string) {
       const now = nowIso();
       const stopped = await db
         .updateTable('analysis_jobs')
-        .set({
-          state: 'cancelled',
-          stage: null,
-          error_code: 'JOB_CANCELLED',
-          error_message: errorMessages.JOB_CANCELLED,
-          finished_at: now,
-          updated_at: now,
-        })
+        .set(cancelledJob(now))
         .where('id', '=', jobId)
         .where('state', 'in', ['queued', 'running'])
         .executeTakeFirst();

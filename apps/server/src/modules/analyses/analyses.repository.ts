@@ -14,6 +14,7 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { StoredJson } from '../../http/stored-json';
 import type { UserLimitsGuard } from '../uploads/user-limits';
+import { insertQueuedJob } from '../../jobs/job-rows';
 
 const gunzip = promisify(zlib.gunzip);
 
@@ -113,9 +114,9 @@ export function analysesRepository(db: Db, owner: string) {
         await limits?.assertWithin(tx, owner, 0);
         const now = nowIso();
         const jobId = randomUUID();
-        await tx
-          .insertInto('analysis_jobs')
-          .values({
+        await insertQueuedJob(
+          tx,
+          {
             id: jobId,
             user_id: owner,
             upload_id: uploadId,
@@ -123,12 +124,9 @@ export function analysesRepository(db: Db, owner: string) {
             kind: 'group',
             study_group: group.key,
             options_json: optionsJson,
-            state: 'queued',
-            queued_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+          },
+          now,
+        );
         const fresh = {
           job_id: jobId,
           label: group.label,

@@ -26,6 +26,7 @@ import {
   type BusbarCapacityRowsTable,
 } from './busbar-capacity.tables';
 import { yieldToEventLoop } from './busbar-capacity.store';
+import { insertQueuedJob } from '../../jobs/job-rows';
 
 /** Where a case's busbar capacities are: its job's state, and the result shown once done. */
 export interface CapacityStatus {
@@ -444,21 +445,18 @@ export function busbarCapacityRepository(db: Db, owner: string) {
         await limits?.assertWithin(tx, owner, 0);
         const now = nowIso();
         const jobId = randomUUID();
-        await tx
-          .insertInto('analysis_jobs')
-          .values({
+        await insertQueuedJob(
+          tx,
+          {
             id: jobId,
             user_id: owner,
             upload_id: upload.upload_id,
             case_id: caseId,
             kind: 'capacity',
             options_json: analysisOptionsJson(options),
-            state: 'queued',
-            queued_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+          },
+          now,
+        );
         return { status: 'ok' as const, jobId, existing: false, state: 'pending' as const };
       });
     },

@@ -11,6 +11,7 @@ import {
   type BusbarCapacityRowsTable,
   type CapacityDb,
 } from './busbar-capacity.tables';
+import { insertQueuedJob } from '../../jobs/job-rows';
 
 /** Rows per INSERT: 500 × 21 values stays under both databases' parameter limits. */
 export const ROW_BATCH = 250;
@@ -45,20 +46,11 @@ export async function queueBusbarCapacities(
     .executeTakeFirstOrThrow();
   const now = nowIso();
   const id = randomUUID();
-  await tx
-    .insertInto('analysis_jobs')
-    .values({
-      id,
-      user_id: job.userId,
-      upload_id: upload.upload_id,
-      case_id: job.caseId,
-      kind: 'capacity',
-      state: 'queued',
-      queued_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertQueuedJob(
+    tx,
+    { id, user_id: job.userId, upload_id: upload.upload_id, case_id: job.caseId, kind: 'capacity' },
+    now,
+  );
   return id;
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { deleteBusbarCapacitiesOfCase } from '../busbar-capacities/busbar-capacity.store';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { DEMO_OWNER } from './cases.repository';
+import { deleteJobsOfCase } from '../../jobs/job-rows';
 
 export type DeleteCaseOutcome =
   | { deleted: true }
@@ -46,7 +47,7 @@ export async function deleteCase(
       .execute();
     await tx.deleteFrom('case_api_data').where('case_id', '=', caseId).execute();
     await tx.deleteFrom('case_networks').where('case_id', '=', caseId).execute();
-    await tx.deleteFrom('analysis_jobs').where('case_id', '=', caseId).execute();
+    await deleteJobsOfCase(tx, caseId);
     await tx.deleteFrom('cases').where('case_id', '=', caseId).execute();
     // A study built on this case keeps its file (its own upload reference), not the link.
     await tx

@@ -12,6 +12,7 @@ import type { CasesTable, Database, JobState } from '../../db/schema';
 import { composedText, etagOf, textPiece, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
 import { PART } from '../results/result-encoding';
+import { insertCase } from './case-rows';
 import { findPart } from '../results/result-store';
 import {
   caseDataJson,
@@ -131,9 +132,9 @@ export function casesRepository(db: Db, owner: string) {
           return 'stored';
         }
         if (fields.caseName === undefined) return 'name-required';
-        const inserted = await db
-          .insertInto('cases')
-          .values({
+        const inserted = await insertCase(
+          db,
+          {
             case_id: caseId,
             user_id: owner,
             created_at: nowIso(),
@@ -142,10 +143,10 @@ export function casesRepository(db: Db, owner: string) {
             process: fields.process ?? null,
             family_id: null,
             family_name: null,
-          })
-          .onConflict((oc) => oc.column('case_id').doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return 'stored';
+          },
+          'keep',
+        );
+        if (inserted) return 'stored';
         // Created meanwhile by another request: update it (or find it is someone else's).
       }
     },

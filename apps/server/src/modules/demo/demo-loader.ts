@@ -10,6 +10,7 @@ import { spawnWorker } from '../../jobs/worker-pool';
 import { insertHiddenResult, writeResultRows } from '../busbar-capacities/busbar-capacity.store';
 import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import { encodeCaseData } from '../cases/case-data-encoding';
+import { insertCase } from '../cases/case-rows';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { saveDemoStudyNetwork } from '../network/network.repository';
 
@@ -225,11 +226,7 @@ async function storeDemo(db: Db, build: DemoBuild, dialect: DialectName): Promis
         };
         // Demo ids are reserved (PUT /api/cases refuses them); a row a user made under one
         // before that rule is taken back rather than left to hide the demo case.
-        await tx
-          .insertInto('cases')
-          .values({ case_id: c.caseId, created_at: now, ...row })
-          .onConflict((oc) => oc.column('case_id').doUpdateSet(row))
-          .execute();
+        await insertCase(tx, { case_id: c.caseId, created_at: now, ...row }, 'replace');
         const { case_id: _id, ...answer } = data;
         await tx
           .insertInto('case_api_data')

@@ -12,6 +12,7 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { AnalysisJobsTable } from '../../db/schema';
 import { deleteStudyCases } from './study-jobs.repository';
+import { cancelStudyJobs, insertQueuedJob, type NewJob } from '../../jobs/job-rows';
 
 /** A new version of a study: its file, its base network, where that came from. */
 export interface StudyVersionInput {
@@ -44,18 +45,14 @@ interface StudyCaseRow {
  * indistinguishable from a missing one.
  */
 export function studiesRepository(db: Db, owner: string) {
-  const newJob = (studyId: string, version: number, uploadId: string, now: string) => ({
+  const newJob = (studyId: string, version: number, uploadId: string): NewJob & { id: string } => ({
     id: randomUUID(),
     user_id: owner,
     upload_id: uploadId,
     case_id: null,
-    kind: 'study' as const,
+    kind: 'study',
     study_id: studyId,
     study_version: version,
-    state: 'queued' as const,
-    queued_at: now,
-    created_at: now,
-    updated_at: now,
   });
 
   const versionRow = (
@@ -81,7 +78,7 @@ export function studiesRepository(db: Db, owner: string) {
     async create(input: StudyVersionInput) {
       const studyId = randomUUID();
       const now = nowIso();
-      const job = newJob(studyId, 1, input.uploadId, now);
+      const job = newJob(studyId, 1, input.uploadId);
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('studies')
@@ -101,7 +98,7 @@ export function studiesRepository(db: Db, owner: string) {
           .insertInto('study_versions')
           .values(versionRow(studyId, 1, input, job.id, now))
           .execute();
-        await tx.insertInto('analysis_jobs').values(job).execute();
+        await insertQueuedJob(tx, job, now);
       });
       return { studyId, version: 1, jobId: job.id };
     },
@@ -128,7 +125,7 @@ export function studiesRepository(db: Db, owner: string) {
           .executeTakeFirst();
         if (running !== undefined) return 'running' as const;
         const version = study.latest_version + 1;
-        const job = newJob(studyId, version, input.uploadId, now);
+        const job = newJob(studyId, version, input.uploadId);
         await tx
           .updateTable('studies')
           .set({
@@ -144,7 +141,7 @@ export function studiesRepository(db: Db, owner: string) {
           .insertInto('study_versions')
           .values(versionRow(studyId, version, input, job.id, now))
           .execute();
-        await tx.insertInto('analysis_jobs').values(job).execute();
+        await insertQueuedJob(tx, job, now);
         return { studyId, version, jobId: job.id };
       });
     },
@@ -189,20 +186,7 @@ export function studiesRepository(db: Db, owner: string) {
           .where('user_id', '=', owner)
           .executeTakeFirst();
         if (study === undefined) return 'not-found';
-        const stopped = await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'cancelled',
-            stage: null,
-            error_code: 'JOB_CANCELLED',
-            error_message: 'El cálculo se canceló',
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('study_id', '=', studyId)
-          .where('state', 'in', ['queued', 'running'])
-          .executeTakeFirst();
-        if (Number(stopped.numUpdatedRows) === 0) return 'not-running';
+        if ((await cancelStudyJobs(tx, studyId, now)) === 0) return 'not-running';
         await deleteStudyCases(tx, studyId, (version) => version === study.latest_version);
         await tx
           .updateTable('studies')
@@ -224,19 +208,7 @@ export function studiesRepository(db: Db, owner: string) {
           .executeTakeFirst();
         if (study === undefined) return false;
         const now = nowIso();
-        await tx
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'cancelled',
-            stage: null,
-            error_code: 'JOB_CANCELLED',
-            error_message: 'El cálculo se canceló',
-            finished_at: now,
-            updated_at: now,
-          })
-          .where('study_id', '=', studyId)
-          .where('state', 'in', ['queued', 'running'])
-          .execute();
+        await cancelStudyJobs(tx, studyId, now);
         await deleteStudyCases(tx, studyId, () => true);
         await tx.deleteFrom('study_versions').where('study_id', '=', studyId).execute();
         await tx.deleteFrom('studies').where('study_id', '=', studyId).execute();

@@ -3,6 +3,7 @@ import { studyFileSchema, type NetworkViewV1, type StudyFile } from '@holgura/co
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import { encodeCaseData } from '../cases/case-data-encoding';
+import { insertCase } from '../cases/case-rows';
 import { prepareNetworkView, saveCaseNetwork } from '../network/network.repository';
 import { capacityDb, type CapacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import {
@@ -14,6 +15,7 @@ import {
 import type { CapacityColumns } from '../busbar-capacities/busbar-capacities';
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { finishJob } from '../../jobs/finish-job';
+import { countStudySlice, isStillRunning, yieldStudyTurn } from '../../jobs/job-rows';
 import type { StudyBusbarCase } from './study-results';
 
 /** One scenario × year case of a study version. */
@@ -93,27 +95,7 @@ export function studyJobStore(db: Db) {
     ): Promise<'stored' | 'stopped'> {
       const now = nowIso();
       const cdb = capacityDb(db);
-      const isRunning = (tx: Pick<Db, 'selectFrom'>) =>
-        tx
-          .selectFrom('analysis_jobs')
-          .select('id')
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .where('attempts', '=', job.attempts)
-          .executeTakeFirst();
-      const count = (tx: Pick<Db, 'updateTable'>) =>
-        tx
-          .updateTable('analysis_jobs')
-          .set((eb) => ({
-            slices_done: eb('slices_done', '+', 1),
-            progress_percent: Math.round(progress.percent),
-            stage: progress.stage,
-            updated_at: now,
-          }))
-          .where('id', '=', job.id)
-          .where('state', '=', 'running')
-          .where('attempts', '=', job.attempts)
-          .executeTakeFirst();
+      const count = (tx: Pick<Db, 'updateTable'>) => countStudySlice(tx, job, progress, now);
       // Compressed before the transaction, on zlib's thread pool.
       const rows = await Promise.all(
         cases.map(async (c) => {
@@ -130,7 +112,7 @@ export function studyJobStore(db: Db) {
         }),
       );
       const opened = await cdb.transaction().execute(async (tx) => {
-        if ((await isRunning(tx)) === undefined) return 'stopped' as const;
+        if (!(await isStillRunning(tx, job))) return 'stopped' as const;
         const stored = await sliceCases(tx, job, slice)
           .select('cases.case_id')
           .orderBy('cases.case_id')
@@ -142,25 +124,22 @@ export function studyJobStore(db: Db) {
         }
         if (stored.length === 0) {
           for (const { c, caseId, analysisJson, encoded } of rows) {
-            await tx
-              .insertInto('cases')
-              .values({
-                case_id: caseId,
-                case_name: c.caseName,
-                case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
-                process: 'Capacidad de conexión',
-                family_id: c.familyId,
-                family_name: c.familyName,
-                user_id: job.userId,
-                scenario: c.scenario,
-                year: c.year,
-                busbar_capacity_mw: c.capacityMw,
-                contingency_count: c.contingencyCount,
-                study_id: job.studyId,
-                study_version: job.studyVersion,
-                created_at: now,
-              })
-              .execute();
+            await insertCase(tx, {
+              case_id: caseId,
+              case_name: c.caseName,
+              case_description: c.analysis.busbarCapacity?.networkLabel ?? null,
+              process: 'Capacidad de conexión',
+              family_id: c.familyId,
+              family_name: c.familyName,
+              user_id: job.userId,
+              scenario: c.scenario,
+              year: c.year,
+              busbar_capacity_mw: c.capacityMw,
+              contingency_count: c.contingencyCount,
+              study_id: job.studyId,
+              study_version: job.studyVersion,
+              created_at: now,
+            });
             await tx
               .insertInto('case_api_data')
               .values({
@@ -183,12 +162,7 @@ export function studyJobStore(db: Db) {
       if (opened === 'stopped' || opened === 'stored') return opened;
       const resultKey = opened;
       await writeResultRows(cdb, resultKey, capacities);
-      const shown = await showResultWhenClosed(
-        cdb,
-        resultKey,
-        now,
-        async (tx) => Number((await count(tx)).numUpdatedRows) === 1,
-      );
+      const shown = await showResultWhenClosed(cdb, resultKey, now, (tx) => count(tx));
       if (!shown) return 'stopped';
       // A dead attempt's hidden rows for this case.
       const others = await sliceResults(cdb, job, slice)
@@ -223,15 +197,7 @@ export function studyJobStore(db: Db) {
 
     /** Other jobs are waiting: this study goes behind them and resumes at its next case. */
     async yieldTurn(job: ClaimedJob): Promise<boolean> {
-      const now = nowIso();
-      const result = await db
-        .updateTable('analysis_jobs')
-        .set({ state: 'queued', attempts: 0, queued_at: now, updated_at: now })
-        .where('id', '=', job.id)
-        .where('state', '=', 'running')
-        .where('attempts', '=', job.attempts)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return yieldStudyTurn(db, job, nowIso());
     },
 
     /** Whether another job is waiting for a thread. */

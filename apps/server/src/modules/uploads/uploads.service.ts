@@ -4,8 +4,10 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertCase } from '../cases/case-rows';
 import type { ManagedUploadStorage } from './upload-storage';
 import { UserLimitError, type UserLimitsGuard } from './user-limits';
+import { insertQueuedJob } from '../../jobs/job-rows';
 
 /**
  * A header value Node read as Latin-1 that is really UTF-8 (a client that sent `X-File-Name`
@@ -120,31 +122,25 @@ async function recordUpload(
       created_at: now,
     })
     .execute();
-  await tx
-    .insertInto('cases')
-    .values({
-      case_id: caseId,
-      case_name: caseNameFor(input.fileName),
-      case_description: `Archivo ${input.fileName}`,
-      process: 'Análisis N-1',
-      family_id: null,
-      family_name: null,
-      user_id: input.owner,
-      created_at: now,
-    })
-    .execute();
-  await tx
-    .insertInto('analysis_jobs')
-    .values({
+  await insertCase(tx, {
+    case_id: caseId,
+    case_name: caseNameFor(input.fileName),
+    case_description: `Archivo ${input.fileName}`,
+    process: 'Análisis N-1',
+    family_id: null,
+    family_name: null,
+    user_id: input.owner,
+    created_at: now,
+  });
+  await insertQueuedJob(
+    tx,
+    {
       id: jobId,
       user_id: input.owner,
       upload_id: uploadId,
       case_id: caseId,
       study_group: input.group ?? null,
-      state: 'queued',
-      queued_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+    },
+    now,
+  );
 }
