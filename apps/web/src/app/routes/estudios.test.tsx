@@ -142,7 +142,7 @@ describe('/estudios «Mis estudios»', () => {
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
 
     events.send(
-      jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'Caso 2 de 4: alta_2027 (3 barras)' }),
+      jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'study-case-running:2/4/3:alta_2027' }),
     );
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(screen.getByText('Caso 2 de 4: alta_2027 (3 barras)')).toBeInTheDocument();

@@ -361,7 +361,7 @@ describe('/resultados', () => {
     expect(await screen.findByRole('cell', { name: 'EASTOVER' })).toBeInTheDocument();
 
     events.send(
-      jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'Caso 1 de 2: base_2030 (2 barras)' }),
+      jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'study-case-running:1/2/2:base_2030' }),
     );
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(screen.getByText('Caso 1 de 2: base_2030 (2 barras) · 50 %')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import {
   SAX_ID_TOKEN_STORAGE_KEY,
+  progressStage,
   type JobStatus,
   type StudyDetail,
   type StudyFile,
@@ -116,7 +117,8 @@ export const jobStatus = (patch: Partial<JobStatus> = {}): JobStatus => ({
   studyId: 's1',
   state: 'running',
   progressPercent: 25,
-  stage: 'Caso 1 de 4: alta_2026 (3 barras)',
+  // As the server sends it: a code the screen words («Caso 1 de 4: alta_2026 (3 barras)»).
+  stage: progressStage.studyCaseRunning(1, 4, 3, 'alta_2026'),
   error: null,
   attempts: 1,
   createdAt: '2026-11-20T10:00:00Z',
