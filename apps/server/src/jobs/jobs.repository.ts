@@ -101,147 +101,154 @@ export function jobsRepository(db: Db, owner: string) {
   };
 }
 
+/** A job with what running it needs: its upload's content key and its case's name. */
+const jobsToRun = (db: Db) =>
+  db
+    .selectFrom('analysis_jobs')
+    .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
+    .leftJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
+    .select([
+      'analysis_jobs.id',
+      'analysis_jobs.user_id',
+      'analysis_jobs.kind',
+      'analysis_jobs.case_id',
+      'analysis_jobs.study_id',
+      'analysis_jobs.study_version',
+      'analysis_jobs.attempts',
+      'analysis_jobs.slices_done',
+      'analysis_jobs.study_group',
+      'analysis_jobs.options_json',
+      'analysis_jobs.state',
+      'uploads.sha256',
+      'uploads.bus_count',
+      'cases.case_name',
+    ]);
+type RunRow = Awaited<ReturnType<ReturnType<typeof jobsToRun>['executeTakeFirstOrThrow']>>;
+const claimed = (row: RunRow, attempts: number): ClaimedJob => ({
+  id: row.id,
+  userId: row.user_id,
+  kind: row.kind,
+  caseId: row.case_id,
+  caseName: row.case_name ?? '',
+  studyId: row.study_id,
+  studyVersion: row.study_version,
+  uploadSha256: row.sha256,
+  studyGroup: row.study_group,
+  options: storedAnalysisOptions(row.options_json),
+  attempts,
+  caseBuses: row.bus_count,
+  slicesDone: row.slices_done,
+});
+
+/**
+ * The next job to run, fairly (issue #26): users in turn — the queued job of the user whose
+ * last job started longest ago (or never), oldest first among theirs — so one user's many
+ * jobs never keep another's waiting for more than one turn.
+ * With `smallOnly` (only the small-case thread is free), a case not known to be larger than
+ * `smallCaseBuses`, never a study.
+ */
+async function claimNext(
+  db: Db,
+  lane: { smallOnly: boolean; smallCaseBuses: number } = {
+    smallOnly: false,
+    smallCaseBuses: Number.POSITIVE_INFINITY,
+  },
+): Promise<ClaimedJob | null> {
+  for (;;) {
+    let candidates = jobsToRun(db).where('analysis_jobs.state', '=', 'queued');
+    if (lane.smallOnly) {
+      candidates = candidates
+        .where('analysis_jobs.kind', '!=', 'study')
+        .where((eb) =>
+          eb.or([
+            eb('uploads.bus_count', 'is', null),
+            eb('uploads.bus_count', '<=', lane.smallCaseBuses),
+          ]),
+        );
+    }
+    // Users in turn: the one served longest ago (or never) first, by the last start of
+    // any of their jobs; among a user's jobs, the oldest.
+    const next = await candidates
+      .orderBy(
+        (eb) =>
+          sql`(${eb
+            .selectFrom('analysis_jobs as served')
+            .select((r) => r.fn.max('served.started_at').as('last'))
+            .whereRef('served.user_id', '=', 'analysis_jobs.user_id')}) asc nulls first`,
+      )
+      .orderBy('analysis_jobs.queued_at')
+      .orderBy('analysis_jobs.id')
+      .limit(1)
+      .executeTakeFirst();
+    if (next === undefined) return null;
+    const now = nowIso();
+    const taken = await db
+      .updateTable('analysis_jobs')
+      .set({
+        state: 'running',
+        attempts: next.attempts + 1,
+        started_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', next.id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return claimed(next, next.attempts + 1);
+    // Another runner took it between our read and our write: look again.
+  }
+}
+
+/**
+ * Claims one job by id (pg-boss delivers ids). A job still 'running' is claimable: its
+ * delivery was retried because the process running it stopped answering. Past the attempt
+ * limit the job fails instead. Returns null when there is nothing to run.
+ */
+async function claimById(db: Db, maxAttempts: number, jobId: string): Promise<ClaimedJob | null> {
+  const row = await jobsToRun(db).where('analysis_jobs.id', '=', jobId).executeTakeFirst();
+  if (row === undefined || (row.state !== 'queued' && row.state !== 'running')) return null;
+  if (row.attempts >= maxAttempts) {
+    await db
+      .updateTable('analysis_jobs')
+      .set({
+        state: 'failed',
+        error_code: 'JOB_WORKER_CRASHED',
+        error_message: errorMessages.JOB_WORKER_CRASHED,
+        finished_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', jobId)
+      .where('attempts', '=', row.attempts)
+      .execute();
+    return null;
+  }
+  const now = nowIso();
+  const taken = await db
+    .updateTable('analysis_jobs')
+    .set({
+      state: 'running',
+      attempts: row.attempts + 1,
+      started_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', jobId)
+    .where('attempts', '=', row.attempts)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return null;
+  return claimed(row, row.attempts + 1);
+}
+
 /**
  * The queue's side: claims, progress and results. Every transition names the state it expects,
  * so a job is claimed by one runner and its result written at most once.
  */
 export function jobQueueStore(db: Db, maxAttempts: number) {
-  /** A job with what running it needs: its upload's content key and its case's name. */
-  const jobsToRun = () =>
-    db
-      .selectFrom('analysis_jobs')
-      .innerJoin('uploads', 'uploads.id', 'analysis_jobs.upload_id')
-      .leftJoin('cases', 'cases.case_id', 'analysis_jobs.case_id')
-      .select([
-        'analysis_jobs.id',
-        'analysis_jobs.user_id',
-        'analysis_jobs.kind',
-        'analysis_jobs.case_id',
-        'analysis_jobs.study_id',
-        'analysis_jobs.study_version',
-        'analysis_jobs.attempts',
-        'analysis_jobs.slices_done',
-        'analysis_jobs.study_group',
-        'analysis_jobs.options_json',
-        'analysis_jobs.state',
-        'uploads.sha256',
-        'uploads.bus_count',
-        'cases.case_name',
-      ]);
-  type RunRow = Awaited<ReturnType<ReturnType<typeof jobsToRun>['executeTakeFirstOrThrow']>>;
-  const claimed = (row: RunRow, attempts: number): ClaimedJob => ({
-    id: row.id,
-    userId: row.user_id,
-    kind: row.kind,
-    caseId: row.case_id,
-    caseName: row.case_name ?? '',
-    studyId: row.study_id,
-    studyVersion: row.study_version,
-    uploadSha256: row.sha256,
-    studyGroup: row.study_group,
-    options: storedAnalysisOptions(row.options_json),
-    attempts,
-    caseBuses: row.bus_count,
-    slicesDone: row.slices_done,
-  });
-
   return {
-    /**
-     * The next job to run, fairly (issue #26): users in turn — the queued job of the user whose
-     * last job started longest ago (or never), oldest first among theirs — so one user's many
-     * jobs never keep another's waiting for more than one turn.
-     * With `smallOnly` (only the small-case thread is free), a case not known to be larger than
-     * `smallCaseBuses`, never a study.
-     */
-    async claimNext(
-      lane: { smallOnly: boolean; smallCaseBuses: number } = {
-        smallOnly: false,
-        smallCaseBuses: Number.POSITIVE_INFINITY,
-      },
-    ): Promise<ClaimedJob | null> {
-      for (;;) {
-        let candidates = jobsToRun().where('analysis_jobs.state', '=', 'queued');
-        if (lane.smallOnly) {
-          candidates = candidates
-            .where('analysis_jobs.kind', '!=', 'study')
-            .where((eb) =>
-              eb.or([
-                eb('uploads.bus_count', 'is', null),
-                eb('uploads.bus_count', '<=', lane.smallCaseBuses),
-              ]),
-            );
-        }
-        // Users in turn: the one served longest ago (or never) first, by the last start of
-        // any of their jobs; among a user's jobs, the oldest.
-        const next = await candidates
-          .orderBy(
-            (eb) =>
-              sql`(${eb
-                .selectFrom('analysis_jobs as served')
-                .select((r) => r.fn.max('served.started_at').as('last'))
-                .whereRef('served.user_id', '=', 'analysis_jobs.user_id')}) asc nulls first`,
-          )
-          .orderBy('analysis_jobs.queued_at')
-          .orderBy('analysis_jobs.id')
-          .limit(1)
-          .executeTakeFirst();
-        if (next === undefined) return null;
-        const now = nowIso();
-        const taken = await db
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'running',
-            attempts: next.attempts + 1,
-            started_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', next.id)
-          .where('state', '=', 'queued')
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 1) return claimed(next, next.attempts + 1);
-        // Another runner took it between our read and our write: look again.
-      }
-    },
+    /** The next job to run, fairly (claimNext above). */
+    claimNext: (lane?: { smallOnly: boolean; smallCaseBuses: number }) => claimNext(db, lane),
 
-    /**
-     * Claims one job by id (pg-boss delivers ids). A job still 'running' is claimable: its
-     * delivery was retried because the process running it stopped answering. Past the attempt
-     * limit the job fails instead. Returns null when there is nothing to run.
-     */
-    async claim(jobId: string): Promise<ClaimedJob | null> {
-      const row = await jobsToRun().where('analysis_jobs.id', '=', jobId).executeTakeFirst();
-      if (row === undefined || (row.state !== 'queued' && row.state !== 'running')) return null;
-      if (row.attempts >= maxAttempts) {
-        await db
-          .updateTable('analysis_jobs')
-          .set({
-            state: 'failed',
-            error_code: 'JOB_WORKER_CRASHED',
-            error_message: errorMessages.JOB_WORKER_CRASHED,
-            finished_at: nowIso(),
-            updated_at: nowIso(),
-          })
-          .where('id', '=', jobId)
-          .where('attempts', '=', row.attempts)
-          .execute();
-        return null;
-      }
-      const now = nowIso();
-      const taken = await db
-        .updateTable('analysis_jobs')
-        .set({
-          state: 'running',
-          attempts: row.attempts + 1,
-          started_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', jobId)
-        .where('attempts', '=', row.attempts)
-        .where('state', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) return null;
-      return claimed(row, row.attempts + 1);
-    },
+    /** One job by id, as pg-boss delivers them (claimById above). */
+    claim: (jobId: string) => claimById(db, maxAttempts, jobId),
 
     /**
      * Jobs not finished, oldest first: the scale-out queue re-sends them (a no-op while pg-boss

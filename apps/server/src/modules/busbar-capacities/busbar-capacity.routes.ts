@@ -84,6 +84,27 @@ function sendUntagged(reply: FastifyReply, answer: unknown) {
   return reply.header('cache-control', 'no-store').send(answer);
 }
 
+/** What the busbar capacity routes use (app.ts hands it in). */
+export interface BusbarCapacityRouteDeps {
+  db: Db;
+  guard: AuthGuard;
+  queue: AnalysisQueue;
+  xlsx: XlsxWriter;
+  storage: UploadStorage;
+  limits?: UserLimitsGuard;
+  /** Tests pass their own; by default one thread, closed with the app. */
+  acChecker?: BusbarAcChecker;
+}
+
+/** The routes' shared pieces: the caller's repository and the AC check's thread. */
+interface CapacityRoutes {
+  deps: BusbarCapacityRouteDeps;
+  repository: (request: {
+    principal: { userId: string } | null;
+  }) => ReturnType<typeof busbarCapacityRepository>;
+  acChecker: BusbarAcChecker;
+}
+
 /**
  * The N-1 capacity of every busbar of an analysed case (issue #17, docs/decisions/016): its page
  * with the summary, its histogram, the map's columns, the downloads, and the job that computes
@@ -91,23 +112,26 @@ function sendUntagged(reply: FastifyReply, answer: unknown) {
  */
 export function registerBusbarCapacityRoutes(
   app: FastifyInstance,
-  deps: {
-    db: Db;
-    guard: AuthGuard;
-    queue: AnalysisQueue;
-    xlsx: XlsxWriter;
-    storage: UploadStorage;
-    limits?: UserLimitsGuard;
-    /** Tests pass their own; by default one thread, closed with the app. */
-    acChecker?: BusbarAcChecker;
-  },
+  deps: BusbarCapacityRouteDeps,
 ): void {
-  const { db, guard, xlsx } = deps;
   const acChecker = deps.acChecker ?? createBusbarAcChecker();
   if (deps.acChecker === undefined) app.addHook('onClose', () => acChecker.close());
-  const repository = (request: { principal: { userId: string } | null }) =>
-    busbarCapacityRepository(db, request.principal!.userId);
+  const routes: CapacityRoutes = {
+    deps,
+    repository: (request) => busbarCapacityRepository(deps.db, request.principal!.userId),
+    acChecker,
+  };
+  registerCapacityPageRoute(app, routes);
+  registerCapacityJobRoute(app, routes);
+  registerCapacityChartRoutes(app, routes);
+  registerAcCheckRoute(app, routes);
+  registerCapacityDownloadRoutes(app, routes);
+}
 
+/** The page: its rows, sorted and filtered, with the summary and the job's state. */
+function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/cases/:caseId/busbar-capacities',
@@ -203,7 +227,12 @@ export function registerBusbarCapacityRoutes(
       });
     },
   });
+}
 
+/** Computing the capacities (again), with the analysis options. */
+function registerCapacityJobRoute(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard } = deps;
   defineRoute(app, {
     method: 'POST',
     url: '/api/cases/:caseId/busbar-capacities',
@@ -259,7 +288,12 @@ export function registerBusbarCapacityRoutes(
       return reply.status(202).send(answer);
     },
   });
+}
 
+/** The histogram and the map's columns. */
+function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/cases/:caseId/busbar-capacities/histogram',
@@ -353,7 +387,12 @@ export function registerBusbarCapacityRoutes(
       });
     },
   });
+}
 
+/** One bus's AC check, on its own thread. */
+function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository, acChecker } = routes;
+  const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/cases/:caseId/busbar-capacities/:bus/ac-check',
@@ -433,7 +472,12 @@ export function registerBusbarCapacityRoutes(
       return answer(outcome.acCheck);
     },
   });
+}
 
+/** The table as Excel or CSV. */
+function registerCapacityDownloadRoutes(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard, xlsx } = deps;
   for (const format of ['xlsx', 'csv'] as const) {
     defineRoute(app, {
       method: 'GET',

@@ -1,201 +1,48 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
   caseBusesResponseSchema,
   caseParamsSchema,
-  createStudyResponseSchema,
   DEMO_STUDY_ID,
-  MAX_UPLOAD_BYTES,
   networkViewResponseSchema,
   studyDetailSchema,
   studyFileSchema,
-  studyIdSchema,
   studyListResponseSchema,
-  studyValidationResponseSchema,
   XLSX_MEDIA_TYPE,
 } from '@holgura/contracts';
-import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
-import type { AuthGuard } from '../../http/auth-guard';
 import { acceptsGzip, sendStoredJson } from '../../http/stored-json';
 import { DEMO_STUDY_NETWORK_KEY, findNetworkAnswer } from '../network/network.repository';
 import { STUDY_TEMPLATE_EXAMPLE } from './workbook';
-import type { StudyChecker } from './study-check-thread';
-import { sendStudyErrors } from './study-errors';
-import { readNetworkForm, readStudyForm } from './study-form';
-import type { StudiesService } from './studies.service';
 import { studyNetworkKey } from './study-jobs.repository';
 import { caseBusCatalog, studyBusCatalog } from './case-buses';
-import type { UploadStorage } from '../uploads/upload-storage';
-import type { UserLimitsGuard } from '../uploads/user-limits';
+import { registerStudyFormRoutes } from './study-form.routes';
+import { owner, studyParams, type StudyRouteDeps } from './study-routes.shared';
 
-const studyParams = z.object({ studyId: studyIdSchema });
-const FORM = ['multipart/form-data'] as const;
-const FORM_DESCRIPTION =
-  'Formulario `multipart/form-data`: `case` (el archivo de red, hasta 10 MB: MATPOWER o PSS/E ' +
-  'RAW, opcionalmente comprimido con xz), `caseId` (uno de tus casos analizados) o `studyId` ' +
-  '(la red de uno de tus estudios; en una nueva versión, por omisión la de la versión anterior), y `study` ' +
-  '(el estudio en JSON o en Excel según la plantilla, hasta 5 MB, como archivo o como texto).';
+export type { StudyRouteDeps };
 
 /**
  * Users' capacity studies (issue #15): created from a form with the base case and the study
  * file, computed as a job, read per scenario × year case, edited into new versions, cancelled
- * and deleted. Only the owner sees a study; the demo study is public and read-only.
+ * and deleted. Only the owner sees a study; the demo study is public and read-only. One function
+ * per endpoint group, in the order the API lists them.
  */
 export async function registerStudyRoutes(
   app: FastifyInstance,
-  deps: {
-    db: Db;
-    guard: AuthGuard;
-    service: StudiesService;
-    checker: StudyChecker;
-    storage: UploadStorage;
-    /** Per-user limits: a study or a new version counts as an upload and a job (issue #16). */
-    limits: UserLimitsGuard;
-  },
+  deps: StudyRouteDeps,
 ): Promise<void> {
-  const { db, guard, service, checker } = deps;
-  const owner = (request: { principal: { userId: string } | null }) => request.principal!.userId;
+  await registerStudyFormRoutes(app, deps);
+  registerStudyListRoutes(app, deps);
+  registerStudyFileRoutes(app, deps);
+  registerStudyNetworkRoutes(app, deps);
+  registerStudyControlRoutes(app, deps);
+  registerCaseBusesRoute(app, deps);
+}
 
-  await app.register(async (scope) => {
-    // Multipart is read only here; the parts' sizes are enforced while they stream in.
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 4, parts: 6 },
-    });
-
-    defineRoute(scope, {
-      method: 'POST',
-      url: '/api/networks/buses',
-      tag: 'Estudios',
-      summary:
-        'Las barras de un archivo de red, sin guardarlo (para elegir las barras de un estudio)',
-      description:
-        'Formulario `multipart/form-data` con la parte `case` (hasta 10 MB): número, nombre, kV, ' +
-        'área y zona de cada barra.',
-      auth: guard.requireUser,
-      rawBody: { mediaTypes: FORM, description: 'El archivo de red' },
-      responses: { 200: caseBusesResponseSchema },
-      errors: {
-        400: ['STUDY_CASE_MISSING', 'STUDY_MULTIPART_INVALID', 'UPLOAD_EMPTY'],
-        413: ['INPUT_TOO_LARGE'],
-        415: ['STUDY_MULTIPART_INVALID'],
-        422: ['STUDY_CASE_UNREADABLE'],
-      },
-      handler: (request, reply) =>
-        sendStudyErrors(reply, async () => {
-          const file = await readNetworkForm(request);
-          try {
-            return reply.send(await checker.buses(file.bytes));
-          } catch {
-            return reply.status(422).send(apiError('STUDY_CASE_UNREADABLE'));
-          }
-        }),
-    });
-
-    defineRoute(scope, {
-      method: 'POST',
-      url: '/api/studies/validate',
-      tag: 'Estudios',
-      summary: 'Revisa un estudio sin guardarlo: todos sus problemas, o lo que tomará calcularlo',
-      description: FORM_DESCRIPTION,
-      auth: guard.requireUser,
-      rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
-      responses: { 200: studyValidationResponseSchema },
-      errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
-        404: ['CASE_NOT_FOUND', 'STUDY_NOT_FOUND'],
-        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE'],
-        415: ['STUDY_MULTIPART_INVALID'],
-      },
-      handler: (request, reply) =>
-        sendStudyErrors(reply, async () =>
-          reply.send(await service.validate(owner(request), await readStudyForm(request))),
-        ),
-    });
-
-    defineRoute(scope, {
-      method: 'POST',
-      url: '/api/studies',
-      tag: 'Estudios',
-      summary: 'Crea un estudio y lo calcula',
-      description:
-        `${FORM_DESCRIPTION} Un estudio con problemas se rechaza (422) nombrando cada campo o ` +
-        'celda, y no se guarda nada. El progreso del cálculo está en `/api/jobs/{jobId}`.',
-      auth: guard.requireUser,
-      preHandler: deps.limits.beforeUpload,
-      rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
-      responses: { 202: createStudyResponseSchema },
-      errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
-        404: ['CASE_NOT_FOUND'],
-        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
-        415: ['STUDY_MULTIPART_INVALID'],
-        422: ['STUDY_INVALID', 'STUDY_TOO_LARGE'],
-        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
-      },
-      handler: (request, reply) =>
-        sendStudyErrors(reply, async () =>
-          reply
-            .status(202)
-            .send(await service.create(owner(request), await readStudyForm(request))),
-        ),
-    });
-
-    defineRoute(scope, {
-      method: 'POST',
-      url: '/api/studies/:studyId/versions',
-      tag: 'Estudios',
-      summary: 'Calcula una nueva versión de un estudio (editado)',
-      description:
-        `${FORM_DESCRIPTION} Los resultados de la versión anterior se siguen mostrando hasta que ` +
-        'la nueva termina.',
-      auth: guard.requireUser,
-      preHandler: deps.limits.beforeUpload,
-      params: studyParams,
-      notFound: 'STUDY_NOT_FOUND',
-      rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
-      responses: { 202: createStudyResponseSchema },
-      errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
-        403: ['STUDY_READ_ONLY'],
-        404: ['STUDY_NOT_FOUND', 'CASE_NOT_FOUND'],
-        409: ['STUDY_RUNNING'],
-        413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
-        422: ['STUDY_INVALID', 'STUDY_TOO_LARGE'],
-        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
-      },
-      handler: (request, reply) =>
-        sendStudyErrors(reply, async () => {
-          const { studyId } = request.params;
-          if (studyId === DEMO_STUDY_ID) {
-            return reply.status(403).send(apiError('STUDY_READ_ONLY'));
-          }
-          const form = await readStudyForm(request, { baseStudyId: studyId });
-          const created = await service.createVersion(owner(request), studyId, form);
-          if (created === 'not-found') return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
-          if (created === 'running') return reply.status(409).send(apiError('STUDY_RUNNING'));
-          return reply.status(202).send(created);
-        }),
-    });
-  });
-
+/** The list, the Excel template and one study. */
+function registerStudyListRoutes(app: FastifyInstance, deps: StudyRouteDeps): void {
+  const { guard, service, checker } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/studies',
@@ -240,7 +87,11 @@ export async function registerStudyRoutes(
       return detail;
     },
   });
+}
 
+/** A study's own file, as Excel or JSON, to edit it. */
+function registerStudyFileRoutes(app: FastifyInstance, deps: StudyRouteDeps): void {
+  const { guard, service, checker } = deps;
   for (const format of ['xlsx', 'json'] as const) {
     defineRoute(app, {
       method: 'GET',
@@ -277,7 +128,11 @@ export async function registerStudyRoutes(
       },
     });
   }
+}
 
+/** The study's base network: its map and its buses. */
+function registerStudyNetworkRoutes(app: FastifyInstance, deps: StudyRouteDeps): void {
+  const { db, guard, service } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/studies/:studyId/network',
@@ -331,7 +186,11 @@ export async function registerStudyRoutes(
       return catalog;
     },
   });
+}
 
+/** Stopping and deleting a study (never the demo's). */
+function registerStudyControlRoutes(app: FastifyInstance, deps: StudyRouteDeps): void {
+  const { guard, service } = deps;
   defineRoute(app, {
     method: 'POST',
     url: '/api/studies/:studyId/cancel',
@@ -370,7 +229,11 @@ export async function registerStudyRoutes(
       return reply.status(204).send();
     },
   });
+}
 
+/** An analysed case's buses, to pick a study's. */
+function registerCaseBusesRoute(app: FastifyInstance, deps: StudyRouteDeps): void {
+  const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
     url: '/api/cases/:caseId/buses',
