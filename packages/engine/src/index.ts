@@ -11,6 +11,7 @@ export * from './transfer/index';
 export * from './study-group/index';
 export * from './flexibility/index';
 export * from './busbar/index';
+export * from './window/index';
 export * from './study/index';
 // The contracts' study file in engine terms (src/cli may read the contracts; types only here).
 export { toStudySpec } from './cli/study-spec';

@@ -1,0 +1,179 @@
+import type { PlacedRequest } from './requests';
+import type { LpSolution, WindowLp } from './lp';
+import { FAIR_ROW, SINK_ROW } from './lp';
+import type { WindowRows } from './rows';
+
+/**
+ * The three rules of a window (issue #28) on the LP's current rows. Each returns the awards and,
+ * for every request that did not get all it asked, the rows binding in the solve that settled
+ * its award, with that solve's duals as shadow prices.
+ *
+ * - `max`: the most MW in total; ties go to priority through a term 10⁻⁶ smaller per MW.
+ * - `order`: lexicographic in priority order — request j maximised with those before it fixed
+ *   at their awards and those after it at 0. Only x_j moves, so its minimum size is a choice
+ *   after the solve: below minMw it gets 0.
+ * - `fair`: max-min fair progressive filling on the share t = x_i / mw_i: the largest t all
+ *   unsettled requests can get, then the requests with a non-zero dual on their row
+ *   x_i ≥ mw_i·t are settled (complementary slackness: none of them can get more while the
+ *   others keep t), and the rest go on.
+ * With minimum sizes, `max` is a MIP (semi-continuous columns: 0 or between minMw and mw); its
+ * shadow prices come from the LP with the MIP's choices fixed.
+ */
+export type WindowRule = 'order' | 'max' | 'fair';
+
+export interface BindingRow {
+  /** Network row index (WindowRows.rows), or −1 for the sink's room. */
+  readonly row: number;
+  /** MW of the settling solve's objective per MW of the row's limit (|dual|). */
+  readonly shadowPrice: number;
+  /** The request's factor on the row (1 for the sink's room). */
+  readonly factor: number;
+}
+
+export interface RuleOutcome {
+  readonly award: Float64Array;
+  /** Per request, its binding rows (empty when it got all it asked). */
+  readonly binding: BindingRow[][];
+}
+
+const TIGHT = 1e-6;
+const MOST_BINDING = 10;
+
+export function runRule(
+  rule: WindowRule,
+  lp: WindowLp,
+  w: WindowRows,
+  requests: readonly PlacedRequest[],
+): RuleOutcome {
+  const n = requests.length;
+  const binding: BindingRow[][] = requests.map(() => []);
+  const award = new Float64Array(n);
+  const costs = new Float64Array(n + 1);
+  const inf = lp.highs.infinity;
+  const fairRows = lp.fairRows;
+  if (fairRows) for (const r of fairRows) lp.setRowBounds(r, -inf, inf);
+  lp.setBounds(lp.t, 0, 0);
+  const explain = (i: number, sol: LpSolution, awarded: number): void => {
+    if (awarded >= requests[i].mw - TIGHT) return;
+    binding[i] = bindingRows(lp, w, i, sol);
+  };
+
+  if (rule === 'max') {
+    const mip = requests.some((r) => r.minMw > 0);
+    requests.forEach((r, i) => {
+      costs[i] = 1 + (1e-6 * (n - r.rank)) / n;
+      if (r.minMw > 0) lp.setSemicontinuous(i, true);
+      lp.setBounds(i, r.minMw, r.mw);
+    });
+    lp.setCosts(costs);
+    let sol = lp.solve();
+    if (mip) {
+      // The MIP's choices fixed (0, or between minMw and mw), as an LP: its duals.
+      requests.forEach((r, i) => {
+        if (r.minMw <= 0) return;
+        lp.setSemicontinuous(i, false);
+        if (sol.x[i] <= TIGHT) lp.setBounds(i, 0, 0);
+      });
+      sol = lp.solve();
+    }
+    requests.forEach((r, i) => {
+      award[i] = clamp(sol.x[i], r.mw);
+      explain(i, sol, award[i]);
+      if (r.minMw > 0) lp.setBounds(i, 0, r.mw);
+    });
+    return { award, binding };
+  }
+
+  if (rule === 'order') {
+    requests.forEach((_, i) => lp.setBounds(i, 0, 0));
+    const byRank = requests.map((_, i) => i).sort((a, b) => requests[a].rank - requests[b].rank);
+    for (const j of byRank) {
+      const r = requests[j];
+      if (r.mw <= 0) continue;
+      costs.fill(0);
+      costs[j] = 1;
+      lp.setCosts(costs);
+      lp.setBounds(j, 0, r.mw);
+      const sol = lp.solve();
+      const got = clamp(sol.x[j], r.mw);
+      award[j] = got < r.minMw - TIGHT ? 0 : got;
+      explain(j, sol, award[j]);
+      lp.setBounds(j, award[j], award[j]);
+    }
+    return { award, binding };
+  }
+
+  // fair
+  const rows = lp.ensureFairRows(Float64Array.from(requests, (r) => r.mw));
+  costs.fill(0);
+  costs[n] = 1;
+  lp.setCosts(costs);
+  lp.setBounds(lp.t, 0, 1);
+  const open = new Set<number>();
+  requests.forEach((r, i) => {
+    if (r.mw > 0) {
+      open.add(i);
+      lp.setBounds(i, 0, r.mw);
+      lp.setRowBounds(rows[i], 0, inf);
+    } else lp.setBounds(i, 0, 0);
+  });
+  while (open.size > 0) {
+    const sol = lp.solve();
+    const t = sol.x[n];
+    let settled = [...open].filter((i) => Math.abs(sol.rowDual[rows[i]]) > 1e-9);
+    // At t = 1 every open request has all it asked; with no dual (degenerate), the tight ones.
+    if (t >= 1 - 1e-9) settled = [...open];
+    if (settled.length === 0) {
+      settled = [...open].filter((i) => sol.x[i] <= t * requests[i].mw + TIGHT);
+    }
+    if (settled.length === 0) settled = [...open];
+    for (const i of settled) {
+      const r = requests[i];
+      const got = clamp(sol.x[i], r.mw);
+      // Below its minimum size a request leaves the filling with nothing (greedy, not a MIP).
+      award[i] = got < r.minMw - TIGHT ? 0 : got;
+      explain(i, sol, award[i]);
+      lp.setBounds(i, award[i], award[i]);
+      lp.setRowBounds(rows[i], -inf, inf);
+      open.delete(i);
+    }
+  }
+  lp.setBounds(lp.t, 0, 0);
+  return { award, binding };
+}
+
+const clamp = (x: number, hi: number): number => Math.min(hi, Math.max(0, x));
+
+/**
+ * The rows at their limit in `sol` that request i pushes towards it (factor of the limit's
+ * sign): the constraints that kept it from more. Largest shadow price × factor first.
+ */
+function bindingRows(lp: WindowLp, w: WindowRows, i: number, sol: LpSolution): BindingRow[] {
+  const found: BindingRow[] = [];
+  const sink = lp.sinkRoomMw;
+  for (let r = 0; r < lp.rowOf.length; r++) {
+    const of = lp.rowOf[r];
+    if (of === FAIR_ROW) continue;
+    const act = sol.rowValue[r];
+    let factor: number;
+    let atLimit: boolean;
+    if (of === SINK_ROW) {
+      factor = 1;
+      atLimit = Number.isFinite(sink) && act >= sink - TIGHT * Math.max(1, sink);
+    } else {
+      const row = w.rows[of];
+      factor = row.factor[i];
+      const up = factor > 1e-9 && act >= row.hi - TIGHT * Math.max(1, Math.abs(row.hi));
+      const down = factor < -1e-9 && act <= row.lo + TIGHT * Math.max(1, Math.abs(row.lo));
+      atLimit = up || down;
+    }
+    if (atLimit) found.push({ row: of, shadowPrice: Math.abs(sol.rowDual[r]), factor });
+  }
+  return found
+    .sort(
+      (a, b) =>
+        b.shadowPrice * Math.abs(b.factor) - a.shadowPrice * Math.abs(a.factor) ||
+        Math.abs(b.factor) - Math.abs(a.factor),
+    )
+    .slice(0, MOST_BINDING);
+}
