@@ -82,6 +82,8 @@ export interface WindowStats {
   readonly lpSolves: number;
   /** Violations left when maxScreens stopped the loop (0 when it converged). */
   readonly violatedAtEnd: number;
+  /** `fair` only: requests settled at the last level solved when HiGHS failed the next one. */
+  readonly settledAtFailedLevel: number;
   readonly timingsMs: {
     standalone: number;
     rows: number;
@@ -194,6 +196,7 @@ export async function allocateWindow(
         rows: w.rows.length,
         lpSolves: lp.solves,
         violatedAtEnd,
+        settledAtFailedLevel: outcome.settledAtFailedLevel,
         timingsMs: {
           standalone: t1 - t0,
           rows: t2 - t1,

@@ -1,6 +1,6 @@
 import type { PlacedRequest } from './requests';
 import type { LpSolution, WindowLp } from './lp';
-import { FAIR_ROW, SINK_ROW } from './lp';
+import { FAIR_ROW, LpNotOptimal, SINK_ROW } from './lp';
 import type { WindowRows } from './rows';
 
 /**
@@ -34,6 +34,8 @@ export interface RuleOutcome {
   readonly award: Float64Array;
   /** Per request, its binding rows (empty when it got all it asked). */
   readonly binding: BindingRow[][];
+  /** Requests `fair` settled where a level's solve failed (0 when none failed). */
+  readonly settledAtFailedLevel: number;
 }
 
 const TIGHT = 1e-6;
@@ -53,6 +55,9 @@ export function runRule(
   const fairRows = lp.fairRows;
   if (fairRows) for (const r of fairRows) lp.setRowBounds(r, -inf, inf);
   lp.setBounds(lp.t, 0, 0);
+  // A settled award is fixed exactly: any slack below it would be room the later solves take
+  // while the award reported stays the same (order on case118 passed the sink's room so).
+  const settle = (i: number, v: number): void => lp.setBounds(i, v, v);
   const explain = (i: number, sol: LpSolution, awarded: number): void => {
     if (awarded >= requests[i].mw - TIGHT) return;
     binding[i] = bindingRows(lp, w, i, sol);
@@ -81,7 +86,7 @@ export function runRule(
       explain(i, sol, award[i]);
       if (r.minMw > 0) lp.setBounds(i, 0, r.mw);
     });
-    return { award, binding };
+    return { award, binding, settledAtFailedLevel: 0 };
   }
 
   if (rule === 'order') {
@@ -98,9 +103,9 @@ export function runRule(
       const got = clamp(sol.x[j], r.mw);
       award[j] = got < r.minMw - TIGHT ? 0 : got;
       explain(j, sol, award[j]);
-      lp.setBounds(j, award[j], award[j]);
+      settle(j, award[j]);
     }
-    return { award, binding };
+    return { award, binding, settledAtFailedLevel: 0 };
   }
 
   // fair
@@ -117,10 +122,23 @@ export function runRule(
       lp.setRowBounds(rows[i], 0, inf);
     } else lp.setBounds(i, 0, 0);
   });
+  let last: LpSolution | null = null;
+  let settledAtFailedLevel = 0;
   while (open.size > 0) {
-    const sol = lp.solve();
+    let sol: LpSolution;
+    try {
+      sol = lp.solve();
+    } catch (e) {
+      // A level HiGHS cannot solve (nearly parallel dense rows; seen once with 200 requests on
+      // ACTIVSg2000): the open requests keep the last level's solution, which is feasible.
+      if (!(e instanceof LpNotOptimal) || !last) throw e;
+      sol = last;
+      settledAtFailedLevel = open.size;
+    }
+    last = sol;
     const t = sol.x[n];
     let settled = [...open].filter((i) => Math.abs(sol.rowDual[rows[i]]) > 1e-9);
+    if (settledAtFailedLevel > 0) settled = [...open];
     // At t = 1 every open request has all it asked; with no dual (degenerate), the tight ones.
     if (t >= 1 - 1e-9) settled = [...open];
     if (settled.length === 0) {
@@ -133,13 +151,13 @@ export function runRule(
       // Below its minimum size a request leaves the filling with nothing (greedy, not a MIP).
       award[i] = got < r.minMw - TIGHT ? 0 : got;
       explain(i, sol, award[i]);
-      lp.setBounds(i, award[i], award[i]);
+      settle(i, award[i]);
       lp.setRowBounds(rows[i], -inf, inf);
       open.delete(i);
     }
   }
   lp.setBounds(lp.t, 0, 0);
-  return { award, binding };
+  return { award, binding, settledAtFailedLevel };
 }
 
 const clamp = (x: number, hi: number): number => Math.min(hi, Math.max(0, x));
