@@ -2,7 +2,8 @@
 // sources) with its third-party dependencies into dist/holgura.js, so bin/holgura.mjs runs plain
 // JavaScript with no loader. Fast enough (well under a second) to run after every `npm ci`.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const outdir = new URL('./dist/', import.meta.url);
 rmSync(outdir, { recursive: true, force: true });
@@ -27,3 +28,10 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// HiGHS (connection windows, src/window/lp.ts) loads highs.wasm from beside its loader, which the
+// bundle inlines: the wasm goes beside dist/holgura.js.
+copyFileSync(
+  createRequire(import.meta.url).resolve('highs/runtime'),
+  new URL('./dist/highs.wasm', import.meta.url),
+);

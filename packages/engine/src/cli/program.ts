@@ -20,6 +20,7 @@ import type { ProgressSink } from './progress';
 import { Progress } from './progress';
 import { study } from './study-command';
 import { allCapacities, capacity, flex } from './transfer-commands';
+import { readWindowFile, window } from './window-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -42,6 +43,7 @@ const EXAMPLES: Record<string, string> = {
     'holgura capacity case_ACTIVSg2000.m --bus 1079,2002 --pre-existing ignore --format table\n' +
     '  $ holgura capacity case_ACTIVSg10k.m --all --format csv > capacidades.csv',
   flex: 'holgura flex case_ACTIVSg2000.m --group area:3 --format table',
+  window: 'holgura window case_ACTIVSg2000.m ventana.json --rule order --format table',
   study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
 };
 
@@ -52,7 +54,7 @@ ${Object.values(EXAMPLES)
   .join('\n')}
 
 Output: JSON on stdout (the default); --format csv or table for commands whose result is a
-table (ptdf, lodf, n1, capacity, flex, study). Errors go to stderr, and so does progress, but only
+table (ptdf, lodf, n1, capacity, flex, window, study). Errors go to stderr, and so does progress, but only
 when stderr is a terminal (never with --quiet).
 Exit codes: 0 done, 2 usage error or invalid input (a case or study file), 1 an internal error.`;
 
@@ -291,6 +293,49 @@ export function buildProgram(io: ProgramIo) {
           levels: options.levels,
           group:
             rows === undefined ? (options.group ?? { kind: 'default' }) : { kind: 'gens', rows },
+        });
+        print(output, options.format);
+      }),
+    );
+
+  command('window', 'a connection window: the joint N-1 allocation of many requests under one rule')
+    .argument('<file>', FILE_ARGUMENT)
+    .argument(
+      '<window>',
+      'WINDOW.json: {"requests":[{"id","bus","mw","minMw"?,"priority"?,"name"?,"technology"?,"company"?}]}',
+    )
+    .addOption(
+      new Option(
+        '--rule <rule>',
+        'order (priority order, each the most beside those before it), max (the most MW in ' +
+          'total, ties by priority) or fair (the largest equal share of every request, then the rest)',
+      )
+        .choices(['order', 'max', 'fair'] as const)
+        .makeOptionMandatory(),
+    )
+    .addOption(postRatingOption())
+    .addOption(
+      new Option(
+        '--pre-existing <rule>',
+        'violations the case already has: limit (never made worse) or ignore (left aside)',
+      )
+        .choices(['limit', 'ignore'] as const)
+        .default('limit' as const),
+    )
+    .addOption(slackOption('distributed'))
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, windowFile, options) =>
+      withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        const requests = readWindowFile(windowFile);
+        progress.stage(`window of ${requests.length} requests, rule ${options.rule}…`);
+        const output = await window(network, requests, {
+          rule: options.rule,
+          preExisting: options.preExisting,
+          postRating: options.postRating,
+          slack: options.slack,
         });
         print(output, options.format);
       }),

@@ -84,8 +84,22 @@ export function runRule(
     requests.forEach((r, i) => {
       award[i] = clamp(sol.x[i], r.mw);
       explain(i, sol, award[i]);
-      if (r.minMw > 0) lp.setBounds(i, 0, r.mw);
     });
+    if (mip) {
+      // A request the MIP left at 0 is held by no row at 0: its explanation is the most it could
+      // get beside the others' awards (below its minMw), and what binds there.
+      requests.forEach((_, i) => lp.setBounds(i, award[i], award[i]));
+      requests.forEach((r, i) => {
+        if (r.minMw <= 0 || award[i] > TIGHT) return;
+        costs.fill(0);
+        costs[i] = 1;
+        lp.setCosts(costs);
+        lp.setBounds(i, 0, r.mw);
+        explain(i, lp.solve(), 0);
+        lp.setBounds(i, 0, 0);
+      });
+    }
+    requests.forEach((r, i) => lp.setBounds(i, 0, r.mw));
     return { award, binding, settledAtFailedLevel: 0 };
   }
 

@@ -152,6 +152,7 @@ describe('allocateWindow', () => {
     r.requests.forEach((q, i) => {
       const minMw = requests[i].minMw ?? 0;
       if (q.awardedMw > 1e-6) expect(q.awardedMw).toBeGreaterThanOrEqual(minMw - 1e-6);
+      if (q.status !== 'complete') expect(q.binding.length, q.request.id).toBeGreaterThan(0);
     });
   });
 

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import type { SlackRule } from '../base/base-dispatch';
+import type { PostRating } from '../contingency/n1';
+import type { Network } from '../model/network';
+import { EngineError } from '../util/engine-error';
+import type { WindowAward, WindowRequest, WindowResult, WindowRule } from '../window/index';
+import { allocateWindow } from '../window/index';
+import type { CommandOutput, Table } from './format';
+import type { PreExisting } from './transfer-commands';
+
+/** What `holgura window` passes on; the option parsing lives in program.ts. */
+export interface WindowCommandOptions {
+  readonly rule: WindowRule;
+  readonly preExisting: PreExisting;
+  readonly postRating: PostRating;
+  readonly slack?: SlackRule;
+}
+
+const FIELDS = ['id', 'bus', 'mw', 'minMw', 'priority', 'name', 'technology', 'company'] as const;
+
+/**
+ * WINDOW.json, `{"requests":[{"id","bus","mw","minMw"?,"priority"?,"name"?,"technology"?,
+ * "company"?}]}`: its shape checked here (a number where a number goes, strings for the rest,
+ * the row and field named); the values (bus in the case, MW ≥ 0, minMw ≤ mw, ids once) by the
+ * engine (window/requests.ts).
+ */
+export function readWindowFile(path: string): WindowRequest[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new EngineError('INPUT_UNREADABLE', `cannot read ${path}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new EngineError('VALIDATION_FAILED', `${path} is not JSON: ${(e as Error).message}`);
+  }
+  const requests = (parsed as { requests?: unknown } | null)?.requests;
+  if (!Array.isArray(requests)) {
+    throw new EngineError('VALIDATION_FAILED', `${path}: expected {"requests": [...]}`, {
+      field: 'requests',
+    });
+  }
+  return requests.map((raw: unknown, at) => {
+    const row = at + 1;
+    const bad = (field: string, what: string) =>
+      new EngineError('VALIDATION_FAILED', `request ${row}: ${field} ${what}`, {
+        line: row,
+        field,
+      });
+    if (typeof raw !== 'object' || raw === null) throw bad('request', 'is not an object');
+    const r = raw as Record<string, unknown>;
+    for (const key of Object.keys(r)) {
+      if (!(FIELDS as readonly string[]).includes(key)) throw bad(key, 'is not a request field');
+    }
+    const id = typeof r.id === 'number' ? String(r.id) : r.id;
+    if (typeof id !== 'string') throw bad('id', 'must be a string');
+    for (const key of ['bus', 'mw'] as const) {
+      if (typeof r[key] !== 'number') throw bad(key, 'must be a number');
+    }
+    for (const key of ['minMw', 'priority'] as const) {
+      if (r[key] !== undefined && typeof r[key] !== 'number') throw bad(key, 'must be a number');
+    }
+    for (const key of ['name', 'technology', 'company'] as const) {
+      if (r[key] !== undefined && typeof r[key] !== 'string') throw bad(key, 'must be a string');
+    }
+    return { ...(r as unknown as WindowRequest), id };
+  });
+}
+
+/** `holgura window CASE WINDOW.json --rule …`: a connection window's joint N-1 allocation. */
+export async function window(
+  net: Network,
+  requests: readonly WindowRequest[],
+  options: WindowCommandOptions,
+): Promise<CommandOutput> {
+  const result = await allocateWindow(net, requests, {
+    rule: options.rule,
+    preExisting: options.preExisting,
+    postRating: options.postRating,
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
+  });
+  const rows = result.requests.map(requestOutput);
+  return {
+    json: {
+      rule: result.rule,
+      preExisting: result.preExisting,
+      postContingencyRating: result.postContingencyRating,
+      sinkRoomMw: Number.isFinite(result.sinkRoomMw) ? result.sinkRoomMw : null,
+      totalRequestedMw: result.totalRequestedMw,
+      totalAwardedMw: result.totalAwardedMw,
+      requests: rows,
+      stats: {
+        screens: result.stats.screens,
+        rows: result.stats.rows,
+        lpSolves: result.stats.lpSolves,
+        seconds: result.stats.timingsMs.total / 1000,
+      },
+    },
+    table: windowTable(result, rows),
+  };
+}
+
+type RequestOutput = ReturnType<typeof requestOutput>;
+
+/** One request as the CLI contract has it: branches as 1-based rows, like `holgura capacity`. */
+function requestOutput(a: WindowAward) {
+  const { request } = a;
+  return {
+    id: request.id,
+    ...(request.name === undefined ? {} : { name: request.name }),
+    ...(request.company === undefined ? {} : { company: request.company }),
+    ...(request.technology === undefined ? {} : { technology: request.technology }),
+    bus: request.bus,
+    priority: request.priority ?? null,
+    requestedMw: a.requestedMw,
+    minMw: request.minMw ?? 0,
+    awardedMw: a.awardedMw,
+    status: a.status,
+    standaloneMw: a.standaloneMw,
+    binding: a.binding.map((b) => ({
+      kind: b.kind,
+      monitored: b.monitored < 0 ? null : b.monitored + 1,
+      monitoredName: b.monitoredName,
+      contingency: b.contingency < 0 ? null : b.contingency + 1,
+      contingencyName: b.contingencyName,
+      limitMw: Number.isFinite(b.limitMw) ? b.limitMw : null,
+      distributionFactor: b.distributionFactor,
+      shadowPrice: b.shadowPrice,
+    })),
+    competitors: a.competitors,
+  };
+}
+
+function windowTable(result: WindowResult, rows: RequestOutput[]): Table {
+  return {
+    columns: [
+      { header: 'id' },
+      { header: 'bus' },
+      { header: 'requestedMw', decimals: 1 },
+      { header: 'awardedMw', decimals: 1 },
+      { header: 'status' },
+      { header: 'standaloneMw', decimals: 1 },
+      { header: 'bindingMonitored' },
+      { header: 'bindingContingency' },
+      { header: 'shadowPrice', decimals: 3 },
+      { header: 'competitors' },
+    ],
+    rows: rows.map((r) => {
+      const b = r.binding[0];
+      return [
+        r.id,
+        r.bus,
+        r.requestedMw,
+        r.awardedMw,
+        r.status,
+        r.standaloneMw,
+        b ? (b.kind === 'sink-room' ? 'sink-room' : b.monitored) : null,
+        b?.contingency ?? null,
+        b?.shadowPrice ?? null,
+        r.competitors.join(' '),
+      ];
+    }),
+    summary: [
+      `rule: ${result.rule}; requested ${result.totalRequestedMw.toFixed(1)} MW, awarded ${result.totalAwardedMw.toFixed(1)} MW`,
+      `pre-existing violations: ${result.preExisting}; post-contingency rating: ${result.postContingencyRating}`,
+      `binding: the first constraint that kept the request from more (1-based branch rows; contingency "-" = N-0)`,
+    ],
+  };
+}
