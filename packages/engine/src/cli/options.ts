@@ -63,6 +63,12 @@ export const postRatingOption = () =>
     .choices(POST_RATINGS)
     .default('emergency' as const);
 
+/** `--pre-existing`: what violations the case already has do (capacity, window). */
+export const preExistingOption = (help: string) =>
+  new Option('--pre-existing <rule>', help)
+    .choices(['limit', 'ignore'] as const)
+    .default('limit' as const);
+
 export const OUTPUT_FORMATS = ['json', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

@@ -13,6 +13,7 @@ import {
   parsePositiveInteger,
   parsePositiveNumber,
   postRatingOption,
+  preExistingOption,
   quietOption,
   slackOption,
 } from './options';
@@ -207,12 +208,9 @@ export function buildProgram(io: ProgramIo) {
     )
     .addOption(postRatingOption())
     .addOption(
-      new Option(
-        '--pre-existing <rule>',
+      preExistingOption(
         'violations the case already has: limit (they cap the connection) or ignore (reported only)',
-      )
-        .choices(['limit', 'ignore'] as const)
-        .default('limit' as const),
+      ),
     )
     .addOption(slackOption('distributed'))
     .addOption(formatOption(true))
@@ -315,12 +313,9 @@ export function buildProgram(io: ProgramIo) {
     )
     .addOption(postRatingOption())
     .addOption(
-      new Option(
-        '--pre-existing <rule>',
+      preExistingOption(
         'violations the case already has: limit (never made worse) or ignore (left aside)',
-      )
-        .choices(['limit', 'ignore'] as const)
-        .default('limit' as const),
+      ),
     )
     .addOption(slackOption('distributed'))
     .addOption(formatOption(true))
