@@ -1,4 +1,5 @@
-// `npx tsx packages/engine/bench/window.bench.ts [--case case_ACTIVSg2000] [--seed 1]`: connection
+// `npx tsx packages/engine/bench/window.bench.ts [--case case_ACTIVSg2000] [--seed 1]
+// [--requests 200] [--rules max,order,fair]`: connection
 // windows (issue #28) as `holgura window` runs them, each rule on two windows — 40 requests of
 // 20–300 MW on two clusters of nearby buses (the issue's measurement), and 200 requests of
 // 20–300 MW on random buses (target ≤ 5 s) — against the DC N-1 screening of the same case in
@@ -47,6 +48,8 @@ function requestsAt(net: Network, buses: number[], count: number, seed: number):
 await unpackReference();
 const name = arg('case') ?? 'case_ACTIVSg2000';
 const seed = Number(arg('seed') ?? 1);
+const many = Number(arg('requests') ?? 200);
+const rules = (arg('rules') ?? 'max,order,fair').split(',') as WindowRule[];
 const file = [`cases/${name}.m`, `unscored/cases/${name}.m`].find(isReferenceFile);
 if (!file) throw new Error(`no reference case ${name}`);
 const net = readMatpower(readReferenceText(file)).network;
@@ -72,17 +75,17 @@ const windows: [string, WindowRequest[]][] = [
     ),
   ],
   [
-    '200 requests, random buses',
+    `${many} requests, random buses`,
     requestsAt(
       net,
       Array.from({ length: net.buses.count }, (_, b) => b),
-      200,
+      many,
       seed + 1,
     ),
   ],
 ];
 for (const [label, requests] of windows) {
-  for (const rule of ['max', 'order', 'fair'] as WindowRule[]) {
+  for (const rule of rules) {
     const t0 = performance.now();
     const r = await allocateWindow(net, requests, { rule, highs, preExisting: 'ignore' });
     const s = (performance.now() - t0) / 1000;
@@ -92,7 +95,7 @@ for (const [label, requests] of windows) {
     console.log(
       `${label}, ${rule}: requested ${r.totalRequestedMw.toFixed(0)} MW, alone ${alone.toFixed(0)} MW, ` +
         `awarded ${r.totalAwardedMw.toFixed(0)} MW (${partial} short); ${r.stats.screens} screens, ` +
-        `${r.stats.rows} rows, ${r.stats.lpSolves} LP solves; ${s.toFixed(2)} s ` +
+        `${r.stats.rows} rows, ${r.stats.lpSolves} LP solves, ${r.stats.violatedAtEnd} violated at the end; ${s.toFixed(2)} s ` +
         `(${(s / n1).toFixed(1)}× n1; ${r.stats.settledAtFailedLevel} settled at a failed level; stand-alone ${(ms.standalone / 1000).toFixed(2)}, ` +
         `LP ${(ms.solve / 1000).toFixed(2)}, screens ${(ms.screen / 1000).toFixed(2)} s)`,
     );

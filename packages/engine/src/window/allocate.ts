@@ -25,8 +25,10 @@ import { runRule } from './rules';
  * Rows are lazy: the LP starts from each request's own limiting constraints (its stand-alone
  * busbar capacity's first `top`), the rule is solved, the whole N-0/N-1 set is screened at the
  * award with one LODF stream (rows.ts), the violated constraints become rows, and again until
- * nothing is violated. A rule's optimum over fewer rows that satisfies them all is its optimum
- * over all of them (the feasible set only shrinks), so the result is exact, not a screen's guess.
+ * nothing is violated. max's and fair's optima over fewer rows that satisfy them all are their
+ * optima over all of them (the feasible set only shrinks), so the result is exact, not a
+ * screen's guess. order maximises each request with those after it at 0, so its screen checks
+ * every prefix of the award in priority order (rows.ts), each of which must fit by itself.
  */
 export interface WindowOptions extends Omit<BusbarStudyOptions, 'buses' | 'capMw'> {
   readonly rule: WindowRule;
@@ -157,6 +159,7 @@ export async function allocateWindow(
   const t2 = performance.now();
 
   const lp = new WindowLp(highs, placed.length, study.setup.sinkRoomMw);
+  const byRank = placed.map((_, i) => i).sort((a, b) => placed[a].rank - placed[b].rank);
   let solveMs = 0;
   let screenMs = 0;
   let screens = 0;
@@ -168,7 +171,13 @@ export async function allocateWindow(
       lp.sync(w);
       outcome = runRule(options.rule, lp, w, placed);
       const s1 = performance.now();
-      const screen = screenAtAward(w, outcome.award, 1e-6, options.rowsPerScreen ?? 2000);
+      const screen = screenAtAward(
+        w,
+        outcome.award,
+        1e-6,
+        options.rowsPerScreen ?? 2000,
+        options.rule === 'order' ? byRank : undefined,
+      );
       screens++;
       screenMs += performance.now() - s1;
       solveMs += s1 - s0;

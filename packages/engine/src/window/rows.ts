@@ -139,31 +139,60 @@ export interface ScreenAtAward {
  * The whole N-0 and N-1 set at the award, flows = base + Σ x_i·D(·, b_i) and after outage k
  * F(m) + LODF(m, k)·F(k): the N-1 screen's LODF stream, once. The worst `maxRows` violated
  * constraints not yet in the LP become rows.
+ *
+ * With `prefixOrder` (the order rule), every prefix of the award in that order is checked, not
+ * only the whole: request j was maximised with those after it at 0, so each prefix must fit by
+ * itself (a later request's counterflow may not carry an earlier award). A pair is walked
+ * request by request only when |f0| + Σ x_i·|a_i| can leave its range, with
+ * Σ x_i·|a_i| ≤ S(m) + |LODF(m, k)|·S(k), S(b) = Σ x_i·|D(b, b_i)|: few pairs are.
  */
 export function screenAtAward(
   w: WindowRows,
   award: Float64Array,
   toleranceMw: number,
   maxRows: number,
+  prefixOrder?: readonly number[],
 ): ScreenAtAward {
   const { ctx, columns, keys } = w;
   const { monitored, limitN0Mw, limitPostMw } = ctx;
   const ignore = w.ignorePreExisting;
   const f = ctx.baseFlowMw;
   const flow = Float64Array.from(f);
+  const spread = prefixOrder ? new Float64Array(f.length) : null;
   columns.forEach((d, r) => {
     const x = award[r];
-    if (x !== 0) for (let b = 0; b < flow.length; b++) flow[b] += x * d[b];
+    if (x === 0) return;
+    for (let b = 0; b < flow.length; b++) flow[b] += x * d[b];
+    if (spread) for (let b = 0; b < flow.length; b++) spread[b] += x * Math.abs(d[b]);
   });
   const worst = new TopK<Violation>(maxRows);
   let violated = 0;
   let worstOverMw = 0;
+  /** The worst excess over the prefixes of the award in prefixOrder. */
+  const prefixOver = (m: number, k: number, lodf: number, f0: number, lo: number, hi: number) => {
+    let post = f0;
+    let over = -Infinity;
+    for (const r of prefixOrder as readonly number[]) {
+      const x = award[r];
+      if (x === 0) continue;
+      const d = columns[r];
+      post += x * (k < 0 ? d[m] : d[m] + lodf * d[k]);
+      over = Math.max(over, post - hi, lo - post);
+    }
+    return over;
+  };
   // flowRange inlined: this runs for every (monitored, outage) pair.
   const check = (m: number, k: number, lodf: number, post: number, f0: number, limit: number) => {
     const slack = 1e-10 * Math.max(1, limit);
     const hi = f0 > limit + slack ? (ignore ? Infinity : f0) : limit;
     const lo = f0 < -limit - slack ? (ignore ? -Infinity : f0) : -limit;
-    const over = post > hi ? post - hi : lo - post;
+    let over = post > hi ? post - hi : lo - post;
+    if (spread) {
+      const reach = spread[m] + (k < 0 ? 0 : Math.abs(lodf) * spread[k]);
+      if (f0 + reach > hi + toleranceMw || f0 - reach < lo - toleranceMw) {
+        over = prefixOver(m, k, lodf, f0, lo, hi);
+      }
+    }
     if (!(over > toleranceMw)) return;
     violated++;
     if (over > worstOverMw) worstOverMw = over;

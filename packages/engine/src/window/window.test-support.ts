@@ -55,16 +55,13 @@ function flowsByOutage(net: Network, outages: number[]): Map<number, Float64Arra
  * The largest excess over the allowed range (flowRange: the limit, or with 'limit' the flow at
  * zero award on a side already over it), MW, over the base and every outage, by full re-solves.
  */
-export function worstExcessByResolve(result: WindowResult): number {
+export function worstExcessByResolve(
+  result: WindowResult,
+  mw: ArrayLike<number> = result.requests.map((r) => r.awardedMw),
+): number {
   const { monitored, outages } = sets(result.network);
   const zero = flowsByOutage(result.network, outages);
-  const awarded = flowsByOutage(
-    withAwards(
-      result,
-      result.requests.map((r) => r.awardedMw),
-    ),
-    outages,
-  );
+  const awarded = flowsByOutage(withAwards(result, mw), outages);
   const ignore = result.preExisting === 'ignore';
   let worst = 0;
   for (const [k, flow] of awarded) {

@@ -78,6 +78,18 @@ describe('allocateWindow', () => {
           expect(worstExcessByResolve(r)).toBeLessThanOrEqual(1e-6);
         });
 
+        it('order: every prefix in priority order passes the re-solve (each award fits beside those before it alone)', () => {
+          const r = results.get('order') as WindowResult;
+          const byPriority = [...requests.keys()].sort(
+            (a, b) => (requests[a].priority as number) - (requests[b].priority as number) || a - b,
+          );
+          const prefix = new Float64Array(requests.length);
+          for (const j of byPriority) {
+            prefix[j] = r.requests[j].awardedMw;
+            expect(worstExcessByResolve(r, prefix), requests[j].id).toBeLessThanOrEqual(1e-6);
+          }
+        });
+
         it('the window competes: max leaves a request short of what it asked', () => {
           const r = results.get('max') as WindowResult;
           expect(r.requests.some((q) => q.status !== 'complete')).toBe(true);
@@ -132,6 +144,21 @@ describe('allocateWindow', () => {
       });
     }
   }
+
+  it.each(RULES)(
+    '%s: rows found a few at a time (no start rows) give the same awards',
+    async (rule) => {
+      const net = cases.case30;
+      const requests = randomWindow(net, 1, 8, 10, 60);
+      const lazy = await run(net, requests, rule, { startRows: 0, rowsPerScreen: 2 });
+      const usual = await run(net, requests, rule);
+      expect(lazy.stats.screens).toBeGreaterThan(usual.stats.screens);
+      expect(lazy.stats.violatedAtEnd).toBe(0);
+      lazy.requests.forEach((q, i) =>
+        expect(q.awardedMw, q.request.id).toBeCloseTo(usual.requests[i].awardedMw, 4),
+      );
+    },
+  );
 
   it('fair gives every request the same share until a constraint stops it', async () => {
     const net = cases.case118;
