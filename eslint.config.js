@@ -64,13 +64,18 @@ const architectureZones = [
  * nothing above them; jobs/ (queue, worker pool and threads, the registry of job kinds) knows no
  * resource module — each module registers its kinds into it; modules/* may use everything below
  * and each other's public functions. The composition root (app.ts, main.ts, worker-main.ts,
- * job-kinds.ts, job-worker.ts) wires them and is imported by none of them. Production code only:
+ * job-kinds.ts, job-handlers.ts, job-worker.ts) wires them and is imported by none of them. Production code only:
  * a test may build a whole app.
  */
 const server = './apps/server/src';
-const compositionRoot = ['app', 'main', 'worker-main', 'job-kinds', 'job-worker'].map(
-  (name) => `${server}/${name}.ts`,
-);
+const compositionRoot = [
+  'app',
+  'main',
+  'worker-main',
+  'job-kinds',
+  'job-handlers',
+  'job-worker',
+].map((name) => `${server}/${name}.ts`);
 const serverLayerZones = [
   {
     target: [`${server}/config`, `${server}/db`, `${server}/http`],

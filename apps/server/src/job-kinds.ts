@@ -1,21 +1,18 @@
 import type { Db } from './db/database';
-import type { JobRunners, ThreadJobHandlers } from './jobs/job-kinds';
-import { analysisJobRunner, runAnalysisInThread } from './modules/analyses/analysis-job';
+import type { JobRunners } from './jobs/job-kinds';
+import { analysisJobRunner } from './modules/analyses/analysis-job';
 import { analysisJobStore } from './modules/analyses/analysis-jobs.repository';
-import { groupJobRunner, runGroupInThread } from './modules/analyses/group-job';
+import { groupJobRunner } from './modules/analyses/group-job';
 import { groupJobStore } from './modules/analyses/group-jobs.repository';
 import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capacity.store';
-import { capacityJobRunner, runCapacitiesInThread } from './modules/busbar-capacities/capacity-job';
-import {
-  drawStudyViewInThread,
-  runStudyCaseInThread,
-  studyJobRunner,
-} from './modules/studies/study-job';
+import { capacityJobRunner } from './modules/busbar-capacities/capacity-job';
+import { studyJobRunner } from './modules/studies/study-job';
 import { studyJobStore } from './modules/studies/study-jobs.repository';
 
 /**
  * Every job kind, registered into the queue (docs/decisions/017): the module that owns a kind's
- * tables runs it and stores its outcome; jobs/ only claims, runs threads and closes jobs.
+ * tables runs it and stores its outcome; jobs/ only claims, runs threads and closes jobs. Their
+ * thread sides are registered apart (job-handlers.ts), so a job thread loads no repository.
  */
 export function jobRunners(db: Db): JobRunners {
   return {
@@ -25,12 +22,3 @@ export function jobRunners(db: Db): JobRunners {
     capacity: capacityJobRunner(busbarCapacityJobStore(db)),
   };
 }
-
-/** The kinds' thread sides, by message type (the job worker thread, job-worker.ts). */
-export const threadJobHandlers: ThreadJobHandlers = {
-  run: runAnalysisInThread,
-  'group-run': runGroupInThread,
-  'study-case': runStudyCaseInThread,
-  'study-view': drawStudyViewInThread,
-  'capacity-run': runCapacitiesInThread,
-};

@@ -1,4 +1,4 @@
-import { threadJobHandlers } from './job-kinds';
+import { threadJobHandlers } from './job-handlers';
 import { serveJobs } from './jobs/worker';
 
 // The job worker thread's entry (bundled as dist/worker.js; jobs/worker-pool.ts starts it): every

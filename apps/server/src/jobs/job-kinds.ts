@@ -29,6 +29,7 @@ export type JobRunner = (run: JobRun) => Promise<RunOutcome>;
 /**
  * The registry of job kinds (issue #27): the queue and the worker pool know no resource module;
  * each module that owns a kind hands its runner in (app.ts, worker-main.ts: job-kinds.ts at the
- * server's root) and its thread handlers to the worker thread's entry (job-worker.ts).
+ * server's root) and its thread handlers to the worker thread's entry (job-worker.ts, through
+ * job-handlers.ts).
  */
 export type JobRunners = Readonly<Record<JobKind, JobRunner>>;

@@ -14,7 +14,7 @@ export interface ThreadJob {
 }
 
 /**
- * A kind's work inside a worker thread, for one message type (jobs/job-kinds.ts): it answers
+ * A kind's work inside a worker thread, for one message type (job-handlers.ts): it answers
  * with its reply through `post`. The message is the kind's own (ToWorker narrowed by its type).
  */
 export type ThreadJobHandler = (message: ToWorker, thread: ThreadJob) => Promise<void>;

@@ -2,7 +2,7 @@ import type { Transferable } from 'node:worker_threads';
 
 /**
  * Messages between the queue (main thread) and a job's worker thread. The queue knows none of
- * the kinds: each kind (registered in jobs/job-kinds.ts by the module that owns it) sends its own
+ * the kinds: each kind (registered by the module that owns it: job-kinds.ts, job-handlers.ts) sends its own
  * message types and answers with its own reply; the queue only reads a run's progress, its
  * case's size and a bug's error.
  */

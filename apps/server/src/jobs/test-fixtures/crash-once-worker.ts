@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { threadJobHandlers } from '../../job-kinds';
+import { threadJobHandlers } from '../../job-handlers';
 import { handleJob } from '../worker-handler';
 import type { ToWorker } from '../worker-protocol';
 

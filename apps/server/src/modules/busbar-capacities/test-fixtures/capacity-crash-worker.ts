@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { threadJobHandlers } from '../../../job-kinds';
+import { threadJobHandlers } from '../../../job-handlers';
 import { handleJob } from '../../../jobs/worker-handler';
 import type { ThreadStatus, ToWorker } from '../../../jobs/worker-protocol';
 
