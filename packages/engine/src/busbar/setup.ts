@@ -9,6 +9,7 @@ import type { ScreenContext, ScreenOptions } from '../transfer/screen';
 import { buildScreenContext, injectionFlows } from '../transfer/screen';
 import type { SinkRule, SinkSpec } from '../transfer/weights';
 import { loadShares, sinkUnitWeights, transferError } from '../transfer/weights';
+import { effectiveCutoff } from '../transfer/cutoff';
 
 /**
  * What every busbar capacity computation of a case shares (docs/analysis.md §6): the transfer
@@ -145,7 +146,7 @@ export function busbarStudy(
     requestedCapMw,
     // Past the sink's room no connection is possible: it caps every bus then.
     capMw: Math.min(requestedCapMw, setup.sinkRoomMw),
-    cutoff: options.distributionFactorCutoff ?? 0.01,
+    cutoff: effectiveCutoff(options.distributionFactorCutoff),
   };
 }
 

@@ -26,6 +26,7 @@ import type {
 } from './result';
 import type { SinkSpec, StudyGroupSpec, TransferWeights } from '../transfer/weights';
 import { buildTransferWeights } from '../transfer/weights';
+import { effectiveCutoff } from '../transfer/cutoff';
 
 export interface FlexibilityOptions
   extends ScreenOptions, BaseCaseOptions, Omit<FcitcOptions, 'generatorOutages'> {
@@ -157,7 +158,7 @@ export function analyseFlexibility(
     sinkSpec,
   );
   const t2 = performance.now();
-  const cutoff = options.distributionFactorCutoff ?? 0.01;
+  const cutoff = effectiveCutoff(options.distributionFactorCutoff);
   const withG1 = options.includeGeneratorOutages === true;
   const fc = computeFcitcBothWays(ctx, w.injectionByBus, w.tmaxMw, {
     distributionFactorCutoff: cutoff,

@@ -4,6 +4,7 @@ import type { ScreenContext } from './screen';
 import { isPreExisting } from './screen';
 import type { RawConstraint } from './sweep';
 import { keptFigure, rawConstraint, sweepConstraints } from './sweep';
+import { effectiveCutoff } from './cutoff';
 
 /**
  * FCITC of one transfer (docs/analysis.md §4) with one treatment of pre-existing violations:
@@ -56,7 +57,7 @@ export function computeFcitc(
     injectionByBus,
     tmaxMw,
     {
-      distributionFactorCutoff: options.distributionFactorCutoff ?? 0.01,
+      distributionFactorCutoff: effectiveCutoff(options.distributionFactorCutoff),
       generatorOutages: options.generatorOutages,
     },
     {

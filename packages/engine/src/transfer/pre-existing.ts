@@ -4,6 +4,7 @@ import type { ScreenContext } from './screen';
 import { isPreExisting } from './screen';
 import type { RawConstraint } from './sweep';
 import { keptFigure, rawConstraint, sweepConstraints } from './sweep';
+import { effectiveCutoff } from './cutoff';
 
 /**
  * FCITC both ways in one pass over the outages (docs/analysis.md §4–§5), and the constraints the
@@ -104,7 +105,7 @@ export function computeFcitcBothWays(
   options: TwoWayOptions = {},
 ): TwoWayResult {
   const { monitored } = ctx;
-  const cutoff = options.distributionFactorCutoff ?? 0.01;
+  const cutoff = effectiveCutoff(options.distributionFactorCutoff);
   const keep = options.maxConstraints ?? 1000;
   const binding = new TopK<RawConstraint>(keep);
   const worsened = new TopK<Ranked<RawConstraint>>(keep);

@@ -144,8 +144,8 @@ export async function allocateWindow(
       ...options,
       buses,
       capMw: Math.max(1, ...placed.map((p) => p.mw)),
-      // Under 1e-12 MW/MW a factor is round-off (and busbar capacity's cutoff must be > 0).
-      distributionFactorCutoff: Math.max(cutoff, 1e-12),
+      // 0 is floored at round-off by the busbar study itself (transfer/cutoff.ts).
+      distributionFactorCutoff: cutoff,
       preExisting: ignore ? 'ignore' : 'limit',
       top,
     },
