@@ -1,3 +1,4 @@
+import { progressStage } from '@holgura/contracts';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
 import { encodeResult, transferablesOf } from '../results/result-encoding';
@@ -31,7 +32,7 @@ export const runAnalysisInThread: ThreadJobHandler = async (message, thread) => 
     post({ type: 'done', jobId, outcome } satisfies AnalysisDoneReply as AnalysisDoneReply);
     return;
   }
-  thread.progress(97, 'Guardando resultados');
+  thread.progress(97, progressStage.savingResults);
   const encoded = encodeResult(outcome.result, outcome.fullDataJson, outcome.networkView);
   post(
     {

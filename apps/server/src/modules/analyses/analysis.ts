@@ -1,3 +1,4 @@
+import { progressStage } from '@holgura/contracts';
 import {
   baseCaseToV1,
   branchDisplayName,
@@ -53,16 +54,16 @@ export async function runAnalysis(
 ): Promise<AnalysisOutcome> {
   try {
     const started = performance.now();
-    report(5, 'Leyendo el caso');
+    report(5, progressStage.readingCase);
     const loaded = await readCaseForJob(bytes);
     const parsedAt = performance.now();
     const net = loaded.network;
 
-    report(20, 'Analizando contingencias N-1');
+    report(20, progressStage.analysingContingencies);
     const n1 = screenN1(net, { top: 50 });
     const screenedAt = performance.now();
 
-    report(55, 'Calculando la flexibilidad y las restricciones');
+    report(55, progressStage.computingFlexibility);
     const warnings = loaded.warnings.map((w) => ({
       code: w.code,
       message: w.message,
@@ -80,10 +81,10 @@ export async function runAnalysis(
     }
     const flexibleAt = performance.now();
 
-    report(88, 'Dibujando la red');
+    report(88, progressStage.drawingNetwork);
     const networkView = describeNetwork(net);
 
-    report(95, 'Guardando resultados');
+    report(95, progressStage.savingResults);
     const islands = findIslands(net, inServiceMask(net));
     let loads = 0;
     for (let i = 0; i < net.buses.count; i++) {

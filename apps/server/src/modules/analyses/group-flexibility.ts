@@ -1,3 +1,4 @@
+import { progressStage } from '@holgura/contracts';
 import {
   acCheckAtTransfer,
   analyseFlexibility,
@@ -70,7 +71,7 @@ export function flexibilityForGroup(
 ): Flexibility {
   const computed = analyseWithGroup(net, groupKey, options);
   const flexibility = toContractFlexibility(computed, net);
-  report(span[0] + 0.8 * (span[1] - span[0]), 'Verificando con flujo de carga AC');
+  report(span[0] + 0.8 * (span[1] - span[0]), progressStage.checkingAc);
   attachAcChecks(net, computed, flexibility);
   return flexibility;
 }
@@ -132,9 +133,9 @@ export async function runGroupAnalysis(
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
 ): Promise<GroupOutcome> {
   try {
-    report(5, 'Leyendo el caso');
+    report(5, progressStage.readingCase);
     const { network } = await readCaseForJob(bytes);
-    report(20, 'Calculando la flexibilidad y las restricciones del grupo');
+    report(20, progressStage.computingGroupFlexibility);
     return {
       ok: true,
       flexibility: flexibilityForGroup(network, groupKey, report, [20, 95], options),

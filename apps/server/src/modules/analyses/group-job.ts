@@ -1,4 +1,4 @@
-import type { AnalysisOptions } from '@holgura/contracts';
+import { progressStage, type AnalysisOptions } from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
@@ -38,7 +38,7 @@ export const runGroupInThread: ThreadJobHandler = async (message, thread) => {
     post({ type: 'group-done', jobId, outcome } satisfies GroupDoneReply as GroupDoneReply);
     return;
   }
-  thread.progress(97, 'Guardando resultados');
+  thread.progress(97, progressStage.savingResults);
   const encoded = encodeFlexibility(outcome.flexibility);
   post(
     {

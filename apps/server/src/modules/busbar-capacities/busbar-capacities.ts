@@ -11,7 +11,7 @@ import {
   type PostRating,
   type SlackRule,
 } from '@holgura/engine';
-import type { AnalysisOptions, BaseCase } from '@holgura/contracts';
+import { progressStage, type AnalysisOptions, type BaseCase } from '@holgura/contracts';
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 
 /**
@@ -117,9 +117,9 @@ export async function runBusbarCapacities(
   report: (percent: number, stage: string) => void,
 ): Promise<CapacityOutcome> {
   try {
-    report(2, 'Leyendo el caso');
+    report(2, progressStage.readingCase);
     const { network: net } = await readCaseForJob(bytes);
-    const stage = 'Calculando la capacidad de cada barra';
+    const stage = progressStage.computingBusbarCapacities;
     report(5, stage);
     let shown = 5;
     const columns = capacityColumns(net, options, (fraction) => {

@@ -1,3 +1,4 @@
+import { progressStage } from '@holgura/contracts';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
 import {
@@ -69,7 +70,7 @@ export function capacityJobRunner(capacities: BusbarCapacityJobStore): JobRunner
       },
     );
     if (outcome === null) return 'finished';
-    await store.progress(job.id, 92, 'Guardando la capacidad de cada barra');
+    await store.progress(job.id, 92, progressStage.savingBusbarCapacities);
     await publish(job.id).catch(() => undefined);
     await capacities.complete(job, outcome.columns);
     return 'finished';

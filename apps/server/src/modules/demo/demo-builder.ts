@@ -1,3 +1,4 @@
+import { progressStage } from '@holgura/contracts';
 import {
   loadCase,
   networkAtTransfer,
@@ -54,7 +55,7 @@ export async function buildDemo(input: {
   const analysed = await runAnalysis(input.demoNetwork, 'demo_ACTIVSg200', () => undefined);
   if (!analysed.ok) throw new Error(`demo network: ${analysed.code} ${analysed.detail}`);
   const demoFlows = computeDemoFlows((await loadCase(input.demoNetwork)).network);
-  report('Caso de demostración calculado');
+  report(progressStage.demoCaseDone);
 
   const { network } = await loadCase(input.studyNetwork);
   const studyCases: DemoStudyCase[] = [];
@@ -77,7 +78,7 @@ export async function buildDemo(input: {
       year: result.year,
       columns: capacityColumns(result.network, capacityOptions),
     });
-    report(`Estudio de demostración: caso ${done} de ${total}`);
+    report(progressStage.demoStudyCase(done, total));
   });
   return {
     demoCase: { analysis: analysed.result, fullDataJson: analysed.fullDataJson, demoFlows },

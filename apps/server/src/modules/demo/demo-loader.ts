@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { studyFileSchema, describeStudyErrors, type StudyFile } from '@holgura/contracts';
+import {
+  describeStudyErrors,
+  progressStageText,
+  studyFileSchema,
+  type StudyFile,
+} from '@holgura/contracts';
 import { nowIso, type DialectName } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { DemoBuild } from './demo-builder';
@@ -111,7 +116,11 @@ export async function loadDemoOnFirstStart(options: {
   const started = Date.now();
   let build: DemoBuild;
   try {
-    build = await runDemoWorker(input, (message) => log.info(message), signal);
+    build = await runDemoWorker(
+      input,
+      (message) => log.info(progressStageText(message) ?? message),
+      signal,
+    );
   } catch (error) {
     if (signal.aborted) return 'failed';
     log.error({ err: error }, 'No se pudieron calcular los datos de demostración');

@@ -1,5 +1,5 @@
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
-import { errorMessages } from '@holgura/contracts';
+import { errorMessages, progressStage } from '@holgura/contracts';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
 import { capacityTransferables } from '../busbar-capacities/busbar-capacities';
@@ -92,7 +92,7 @@ export function studyJobRunner(study: StudyJobStore): JobRunner {
       await store.progress(
         job.id,
         (100 * done) / steps,
-        `Caso ${done + 1} de ${plan.caseCount}: ${name} (${busbars} ${busbars === 1 ? 'barra' : 'barras'})`,
+        progressStage.studyCaseRunning(done + 1, plan.caseCount, busbars, name),
       );
       await publish(job.id);
       const answer = await talk({
@@ -122,7 +122,7 @@ export function studyJobRunner(study: StudyJobStore): JobRunner {
       done += 1;
       const stored = await study.storeCase(job, slice, outcome.cases, outcome.capacities, {
         percent: (100 * done) / steps,
-        stage: `Caso ${done} de ${plan.caseCount} listo: ${name}`,
+        stage: progressStage.studyCaseDone(done, plan.caseCount, name),
       });
       if (stored === 'stopped') return 'finished';
       await publish(job.id);
@@ -133,7 +133,7 @@ export function studyJobRunner(study: StudyJobStore): JobRunner {
     }
 
     if (plan.needsView) {
-      await store.progress(job.id, (100 * done) / steps, 'Dibujando la red del estudio');
+      await store.progress(job.id, (100 * done) / steps, progressStage.drawingStudyNetwork);
       await publish(job.id);
       const answer = await talk({
         type: 'study-view',

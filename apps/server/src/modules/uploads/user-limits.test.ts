@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@holgura/contracts';
+import type { Db } from '../../db/database';
 import { nowIso } from '../../db/dialect';
 import { buildTestApp, dialects } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
@@ -13,6 +14,25 @@ async function userIdOf(client: TestClient): Promise<string> {
 }
 
 const errorOf = (response: { json(): unknown }) => apiErrorSchema.parse(response.json()).error;
+
+/**
+ * Waits until none of the user's jobs is queued or running: an analysis queues its busbar
+ * capacities, whose rows count toward the quota too, so bytes measured earlier depend on timing.
+ */
+async function settled(db: Db, userId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const active = await db
+      .selectFrom('analysis_jobs')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+    if (active.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still active: ${active.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe.each(dialects)('per-user upload limits on %s', (dialect) => {
   it('accepts only USER_UPLOADS_PER_MINUTE uploads a minute, even sent all at once', async () => {
@@ -106,18 +126,21 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
     const probe = await buildTestApp({}, { dialect });
     const meter = await signedIn(probe.server, 'quota-meter');
     await analysed(meter, case9);
+    const meterId = await userIdOf(meter);
+    await settled(probe.db, meterId);
     const guard = userLimits({ db: probe.db, dialect, limits });
-    const oneCase = await guard.storedBytes(await userIdOf(meter));
+    const oneCase = await guard.storedBytes(meterId);
     expect(oneCase).toBeGreaterThan(case9.byteLength * 5);
 
     const quota = oneCase * 2 + case9.byteLength - 1;
-    const { server } = await buildTestApp(
+    const { server, db } = await buildTestApp(
       { limits: { ...limits, storageBytes: quota } },
       { dialect },
     );
     const ana = await signedIn(server, 'quota-ana');
     const first = await analysed(ana, case9);
     await analysed(ana, case9, 'otra.m');
+    await settled(db, await userIdOf(ana));
     // The files alone would leave room for many more: the results do not.
     const full = await upload(ana, case9);
     expect(full.statusCode).toBe(413);
