@@ -1,110 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importCircles } from '@holgura/test-fixtures/import-graph';
 
 /**
- * No import circle anywhere in the server's sources, type-only ones included (issue #27; the
- * engine has the same check, packages/engine/test/import-cycles.test.ts). ESLint's
- * import-x/no-cycle skips `import type` (and imports whose names are all types) with no option
- * to count them (eslint-plugin-import-x 4.18, rules/no-cycle.js), so this builds the graph from
- * the sources itself: every `import … from`, `import type`, `export … from`, side-effect import
- * and literal `import()` that names a relative path, as TypeScript's own pre-processor reads
- * them. Tests are in the graph too (nothing imports them, so they close no circle of their own).
+ * No import circle anywhere in the server's sources, type-only ones included (issue #27); the
+ * graph is the engine's check's (packages/engine/test/import-cycles.test.ts, which also shows
+ * that a circle of type-only imports is seen).
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const EXTENSIONS = ['.ts', '.mts', '.mjs', '.js'];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith('.d.ts')
-      ? [full]
-      : [];
-  });
-}
-
-/** The file a relative specifier names, as the bundler and tsx resolve it; null if none. */
-function resolveSpecifier(from: string, specifier: string): string | null {
-  const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [
-    base,
-    ...EXTENSIONS.map((ext) => base + ext),
-    ...EXTENSIONS.map((ext) => path.join(base, 'index' + ext)),
-  ];
-  return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
-}
-
-function importGraph(files: readonly string[]): {
-  edges: Map<string, string[]>;
-  unresolved: string[];
-} {
-  const edges = new Map<string, string[]>();
-  const unresolved: string[] = [];
-  for (const file of files) {
-    const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    const targets = new Set<string>();
-    for (const { fileName } of info.importedFiles) {
-      if (!fileName.startsWith('./') && !fileName.startsWith('../')) continue;
-      const target = resolveSpecifier(file, fileName);
-      if (target === null) unresolved.push(`${path.relative(SRC, file)} → ${fileName}`);
-      else if (target.startsWith(SRC + path.sep)) targets.add(target);
-    }
-    edges.set(file, [...targets].sort());
-  }
-  return { edges, unresolved };
-}
-
-/** One circle per strongly connected component with more than one file (or a self-import). */
-function circles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, counter);
-    low.set(v, counter);
-    counter++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (edges.get(v) ?? []).includes(v)) {
-      found.push(component.map((file) => path.relative(SRC, file)).sort());
-    }
-  };
-  for (const v of edges.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
 
 describe('the server import graph', () => {
-  const files = sourceFiles(SRC);
-  const { edges, unresolved } = importGraph(files);
+  const graph = importCircles(SRC);
 
   it('reads the sources and resolves every relative import', () => {
-    expect(files.length).toBeGreaterThan(100);
-    expect(unresolved).toEqual([]);
+    expect(graph.files).toBeGreaterThan(100);
+    expect(graph.unresolved).toEqual([]);
   });
 
   it('has no circle, type-only imports included', () => {
-    expect(circles(edges)).toEqual([]);
+    expect(graph.circles).toEqual([]);
   });
 });
