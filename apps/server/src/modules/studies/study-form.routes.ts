@@ -7,6 +7,7 @@ import {
   DEMO_STUDY_ID,
   MAX_UPLOAD_BYTES,
   studyValidationResponseSchema,
+  type ErrorCode,
 } from '@holgura/contracts';
 import { defineRoute } from '../../http/api-route';
 import { sendStudyErrors } from './study-errors';
@@ -14,6 +15,13 @@ import { readNetworkForm, readStudyForm } from './study-form';
 import { owner, studyParams, type StudyRouteDeps } from './study-routes.shared';
 
 const FORM = ['multipart/form-data'] as const;
+/** What reading a study form can refuse with 400, whichever route reads it. */
+const STUDY_FORM_ERRORS: readonly ErrorCode[] = [
+  'STUDY_FILE_MISSING',
+  'STUDY_CASE_MISSING',
+  'STUDY_MULTIPART_INVALID',
+  'UPLOAD_EMPTY',
+];
 const FORM_DESCRIPTION =
   'Formulario `multipart/form-data`: `case` (el archivo de red, hasta 10 MB: MATPOWER o PSS/E ' +
   'RAW, opcionalmente comprimido con xz), `caseId` (uno de tus casos analizados) o `studyId` ' +
@@ -74,12 +82,7 @@ export async function registerStudyFormRoutes(
       rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
       responses: { 200: studyValidationResponseSchema },
       errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
+        400: STUDY_FORM_ERRORS,
         404: ['CASE_NOT_FOUND', 'STUDY_NOT_FOUND'],
         413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE'],
         415: ['STUDY_MULTIPART_INVALID'],
@@ -103,12 +106,7 @@ export async function registerStudyFormRoutes(
       rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
       responses: { 202: createStudyResponseSchema },
       errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
+        400: STUDY_FORM_ERRORS,
         404: ['CASE_NOT_FOUND'],
         413: ['INPUT_TOO_LARGE', 'STUDY_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED'],
         415: ['STUDY_MULTIPART_INVALID'],
@@ -138,12 +136,7 @@ export async function registerStudyFormRoutes(
       rawBody: { mediaTypes: FORM, description: 'El caso base y el estudio' },
       responses: { 202: createStudyResponseSchema },
       errors: {
-        400: [
-          'STUDY_FILE_MISSING',
-          'STUDY_CASE_MISSING',
-          'STUDY_MULTIPART_INVALID',
-          'UPLOAD_EMPTY',
-        ],
+        400: STUDY_FORM_ERRORS,
         403: ['STUDY_READ_ONLY'],
         404: ['STUDY_NOT_FOUND', 'CASE_NOT_FOUND'],
         409: ['STUDY_RUNNING'],
