@@ -36,7 +36,11 @@ import { createBusbarAcChecker, type BusbarAcChecker } from './ac-check-thread';
 import type { XlsxWriter } from '../export/xlsx-thread';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
 import { busbarCapacityTable, tableToCsvInChunks } from './busbar-capacity.export';
-import { busbarCapacityRepository, type CapacityStatus } from './busbar-capacity.repository';
+import {
+  busbarCapacityRepository,
+  type CapacityStatus,
+  type ShownResult,
+} from './busbar-capacity.repository';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -82,6 +86,29 @@ async function sendTagged(
 /** Not done yet: the state only, never kept by the browser. */
 function sendUntagged(reply: FastifyReply, answer: unknown) {
   return reply.header('cache-control', 'no-store').send(answer);
+}
+
+/**
+ * A view of a case's stored capacities (histogram, map): 404 without the case, the state alone
+ * (untagged) before any result, and the view tagged by the result and the question after.
+ */
+async function sendResultView<Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  repo: ReturnType<typeof busbarCapacityRepository>,
+  caseId: string,
+  view: {
+    empty: (status: CapacityStatus) => Answer;
+    tag: (result: ShownResult) => unknown[];
+    build: (status: CapacityStatus, result: ShownResult) => Promise<Answer>;
+  },
+) {
+  const status = await repo.status(caseId);
+  if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+  const result = status.result;
+  if (result === null) return sendUntagged(reply, view.empty(status));
+  const etag = entityTag(...view.tag(result));
+  return sendTagged(request, reply, etag, () => view.build(status, result));
 }
 
 /** What the busbar capacity routes use (app.ts hands it in). */
@@ -177,8 +204,7 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
         return sendUntagged(reply, answer);
       }
       const filters = { q: query.q, minKv: query.minKv, area: query.area };
-      // While a newer computation runs, its progress is part of the answer: no tag then.
-      if (status.next !== null && status.next.state !== 'failed') {
+      const answer = async (): Promise<BusbarCapacityPageResponse> => {
         const [total, rows] = await Promise.all([
           repo.count(result.resultKey, filters),
           repo.page(result.resultKey, filters, query, {
@@ -186,7 +212,7 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
             limit: query.pageSize,
           }),
         ]);
-        return sendUntagged(reply, {
+        return {
           ...pageStateFields(caseId, status),
           total,
           ...paging,
@@ -194,7 +220,11 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
           summary: JSON.parse(result.summaryJson) as BusbarCapacityPageResponse['summary'],
           options: JSON.parse(result.optionsJson) as BusbarCapacityPageResponse['options'],
           computedAt: result.shownAt,
-        } satisfies BusbarCapacityPageResponse);
+        };
+      };
+      // While a newer computation runs, its progress is part of the answer: no tag then.
+      if (status.next !== null && status.next.state !== 'failed') {
+        return sendUntagged(reply, await answer());
       }
       // A bus's AC check, asked for later, changes the rows: its count is in the tag.
       const etag = entityTag(
@@ -206,25 +236,7 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
         paging,
         filters,
       );
-      return sendTagged(request, reply, etag, async () => {
-        const [total, rows] = await Promise.all([
-          repo.count(result.resultKey, filters),
-          repo.page(result.resultKey, filters, query, {
-            offset: (query.page - 1) * query.pageSize,
-            limit: query.pageSize,
-          }),
-        ]);
-        const answer: BusbarCapacityPageResponse = {
-          ...pageStateFields(caseId, status),
-          total,
-          ...paging,
-          rows,
-          summary: JSON.parse(result.summaryJson) as BusbarCapacityPageResponse['summary'],
-          options: JSON.parse(result.optionsJson) as BusbarCapacityPageResponse['options'],
-          computedAt: result.shownAt,
-        };
-        return answer;
-      });
+      return sendTagged(request, reply, etag, answer);
     },
   });
 }
@@ -310,34 +322,26 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
     querystring: busbarCapacityHistogramQuerySchema,
     responses: { 200: busbarCapacityHistogramResponseSchema, 304: NOT_MODIFIED },
     errors: { 404: ['CASE_NOT_FOUND'] },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { caseId } = request.params;
       const { figure, ...filters } = request.query;
       const repo = repository(request);
-      const status = await repo.status(caseId);
-      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const result = status.result;
-      if (result === null) {
-        const answer: BusbarCapacityHistogramResponse = {
+      return sendResultView<BusbarCapacityHistogramResponse>(request, reply, repo, caseId, {
+        empty: (status) => ({
           ...stateFields(caseId, status),
           figure,
           capMw: null,
           total: 0,
           outsideIsland: 0,
           bins: [],
-        };
-        return sendUntagged(reply, answer);
-      }
-      const etag = entityTag('histogram', result.resultKey, result.shownAt, figure, filters);
-      return sendTagged(request, reply, etag, async () => {
-        const counts = await repo.histogram(result.resultKey, result.capMw, figure, filters);
-        const answer: BusbarCapacityHistogramResponse = {
+        }),
+        tag: (result) => ['histogram', result.resultKey, result.shownAt, figure, filters],
+        build: async (status, result) => ({
           ...stateFields(caseId, status),
           figure,
           capMw: result.capMw,
-          ...counts,
-        };
-        return answer;
+          ...(await repo.histogram(result.resultKey, result.capMw, figure, filters)),
+        }),
       });
     },
   });
@@ -358,32 +362,25 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
     querystring: busbarCapacityMapQuerySchema,
     responses: { 200: busbarCapacityMapResponseSchema, 304: NOT_MODIFIED },
     errors: { 404: ['CASE_NOT_FOUND'] },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { caseId } = request.params;
       const { figure } = request.query;
       const repo = repository(request);
-      const status = await repo.status(caseId);
-      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const result = status.result;
-      if (result === null) {
-        const answer: BusbarCapacityMapResponse = {
+      return sendResultView<BusbarCapacityMapResponse>(request, reply, repo, caseId, {
+        empty: (status) => ({
           ...stateFields(caseId, status),
           figure,
           capMw: null,
           bus: [],
           capacityMw: [],
-        };
-        return sendUntagged(reply, answer);
-      }
-      const etag = entityTag('map', result.resultKey, result.shownAt, figure);
-      return sendTagged(request, reply, etag, async () => {
-        const answer: BusbarCapacityMapResponse = {
+        }),
+        tag: (result) => ['map', result.resultKey, result.shownAt, figure],
+        build: async (status, result) => ({
           ...stateFields(caseId, status),
           figure,
           capMw: result.capMw,
           ...(await repo.map(result.resultKey, figure)),
-        };
-        return answer;
+        }),
       });
     },
   });
