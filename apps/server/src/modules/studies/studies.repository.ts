@@ -294,6 +294,18 @@ function toListItem(row: SummaryRow): StudyListItem {
   };
 }
 
+/** What a study's busbar case is read with: its place in the study and its stored result. */
+export const STUDY_CASE_COLUMNS = [
+  'cases.case_id',
+  'cases.case_name',
+  'cases.family_id',
+  'cases.family_name',
+  'cases.scenario',
+  'cases.year',
+  'cases.contingency_count',
+  'case_api_data.analysis_json',
+] as const;
+
 /** The busbar cases of one study version, with their stored results. */
 export async function studyCaseRows(
   db: Db,
@@ -303,16 +315,7 @@ export async function studyCaseRows(
   return db
     .selectFrom('cases')
     .innerJoin('case_api_data', 'case_api_data.case_id', 'cases.case_id')
-    .select([
-      'cases.case_id',
-      'cases.case_name',
-      'cases.family_id',
-      'cases.family_name',
-      'cases.scenario',
-      'cases.year',
-      'cases.contingency_count',
-      'case_api_data.analysis_json',
-    ])
+    .select(STUDY_CASE_COLUMNS)
     .where('cases.study_id', '=', studyId)
     .where('cases.study_version', '=', version)
     .execute();

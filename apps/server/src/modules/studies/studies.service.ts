@@ -20,7 +20,12 @@ import { DEMO_OWNER } from '../cases/cases.repository';
 import type { UploadStorage } from '../uploads/upload-storage';
 import type { StudyChecker } from './study-check-thread';
 import { studyFormat, StudyFormError, type StudyForm } from './study-form';
-import { groupStudyCases, studiesRepository, type StudyVersionInput } from './studies.repository';
+import {
+  groupStudyCases,
+  STUDY_CASE_COLUMNS,
+  studiesRepository,
+  type StudyVersionInput,
+} from './studies.repository';
 
 /**
  * A valid study past one of the server's bounds (issue #26: MAX_STUDY_CASES, MAX_STUDY_HOURS,
@@ -277,17 +282,7 @@ export function studiesService(deps: StudiesDeps) {
     return db
       .selectFrom('cases')
       .innerJoin('case_api_data', 'case_api_data.case_id', 'cases.case_id')
-      .select([
-        'cases.case_id',
-        'cases.case_name',
-        'cases.family_id',
-        'cases.family_name',
-        'cases.scenario',
-        'cases.year',
-        'cases.contingency_count',
-        'cases.created_at',
-        'case_api_data.analysis_json',
-      ])
+      .select([...STUDY_CASE_COLUMNS, 'cases.created_at'])
       .where('cases.user_id', '=', DEMO_OWNER)
       .where('cases.family_id', 'is not', null)
       .execute();
