@@ -132,7 +132,9 @@ describe.each(dialects)('per-user upload limits on %s', (dialect) => {
     const oneCase = await guard.storedBytes(meterId);
     expect(oneCase).toBeGreaterThan(case9.byteLength * 5);
 
-    const quota = oneCase * 2 + case9.byteLength - 1;
+    // Room for a second case, not for a third: a quarter of a case short of three, because what
+    // an analysis stores varies by a few bytes between runs (compressed results, ids, timings).
+    const quota = Math.floor(oneCase * 1.75) + case9.byteLength;
     const { server, db } = await buildTestApp(
       { limits: { ...limits, storageBytes: quota } },
       { dialect },
