@@ -1,3 +1,5 @@
+import { apiRoutes, type ExportFormat } from './api-paths';
+
 /**
  * The web app's pages. The server answers these with the app shell and status 200; any other
  * non-API path gets the same shell with status 404, so the app shows its 404 page and crawlers
@@ -31,33 +33,27 @@ export function isAppPath(pathname: string): boolean {
   );
 }
 
+export * from './api-paths';
+
 /** Spreadsheet downloads (issue #9): the same tables as /analisis and /resultados, xlsx or CSV. */
-export type ExportFormat = 'xlsx' | 'csv';
-const caseExport = (caseId: string, table: string, format: ExportFormat) =>
-  `/api/cases/${encodeURIComponent(caseId)}/export/${table}.${format}`;
 export const exportPaths = {
-  /**
-   * Query: level; analysis (a group's analysisId, default the upload's result); figure
-   * (attributable, the default, or strict). The same for generators.
-   */
-  constraints: (caseId: string, format: ExportFormat) => caseExport(caseId, 'constraints', format),
+  /** Query: see `apiRoutes.constraintsExport`. */
+  constraints: (caseId: string, format: ExportFormat) =>
+    apiRoutes.constraintsExport[format].path({ caseId }),
   /** Query: level, constraint. */
-  generators: (caseId: string, format: ExportFormat) => caseExport(caseId, 'generators', format),
-  /**
-   * Query: studyId (`demo` or one of the caller's studies) and familyId (optional: without it,
-   * every case of the study).
-   */
-  busbarCapacities: (format: ExportFormat) => `/api/export/busbar-capacities.${format}`,
+  generators: (caseId: string, format: ExportFormat) =>
+    apiRoutes.generatorsExport[format].path({ caseId }),
+  /** Query: see `apiRoutes.studyCapacitiesExport`. */
+  busbarCapacities: (format: ExportFormat) => apiRoutes.studyCapacitiesExport[format].path(),
 } as const;
 
 /** The flexibility of a case per study group (issue #21, docs/decisions/013). */
-const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 export const analysisPaths = {
   /** GET: the groups run; POST { group }: run another. */
-  analyses: (caseId: string) => `${casePath(caseId)}/analyses`,
+  analyses: (caseId: string) => apiRoutes.caseAnalyses.path({ caseId }),
   /** GET: one group's flexibility. */
   analysis: (caseId: string, analysisId: string) =>
-    `${casePath(caseId)}/analyses/${encodeURIComponent(analysisId)}`,
+    apiRoutes.caseAnalysis.path({ caseId, analysisId }),
   /** GET: the generators and the group options of the case. */
-  generators: (caseId: string) => `${casePath(caseId)}/generators`,
+  generators: (caseId: string) => apiRoutes.caseGenerators.path({ caseId }),
 } as const;

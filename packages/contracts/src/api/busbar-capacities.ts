@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type ExportFormat } from '../api-paths';
 import { analysisOptionsSchema, analysisOptionsValueSchema } from '../result/analysis-options';
 import { baseCaseSchema, slackRules } from '../result/base-case.v1';
 import { acCheckSchema } from '../result/flexibility.v1';
@@ -21,17 +22,15 @@ import { caseIdSchema } from './cases';
  * (`mpc.branch` order), as everywhere in the API.
  */
 
-const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 export const busbarCapacityPaths = {
   /** GET: one page and the summary; POST: compute it for a case analysed before it existed. */
-  page: (caseId: string) => `${casePath(caseId)}/busbar-capacities`,
-  histogram: (caseId: string) => `${casePath(caseId)}/busbar-capacities/histogram`,
-  map: (caseId: string) => `${casePath(caseId)}/busbar-capacities/map`,
-  export: (caseId: string, format: 'xlsx' | 'csv') =>
-    `${casePath(caseId)}/busbar-capacities.${format}`,
+  page: (caseId: string) => apiRoutes.busbarCapacities.path({ caseId }),
+  histogram: (caseId: string) => apiRoutes.busbarCapacityHistogram.path({ caseId }),
+  map: (caseId: string) => apiRoutes.busbarCapacityMap.path({ caseId }),
+  export: (caseId: string, format: ExportFormat) =>
+    apiRoutes.busbarCapacitiesExport[format].path({ caseId }),
   /** GET: the AC check of one bus's figure (computed once, then kept with the result). */
-  acCheck: (caseId: string, bus: number) =>
-    `${casePath(caseId)}/busbar-capacities/${encodeURIComponent(String(bus))}/ac-check`,
+  acCheck: (caseId: string, bus: number) => apiRoutes.busbarCapacityAcCheck.path({ caseId, bus }),
 } as const;
 
 export const busbarCapacityParamsSchema = z.object({

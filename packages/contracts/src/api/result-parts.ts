@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from '../api-paths';
 import { analysisResultV1Schema, type AnalysisResultV1 } from '../result/analysis-result.v1';
 import { baseCaseSchema } from '../result/base-case.v1';
 import {
@@ -32,15 +33,14 @@ import { positiveIntegerParam, resultChoice } from './export';
  * it, the upload's own result. The whole result is still GET /api/cases/{caseId}/data.
  */
 
-const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 export const resultPaths = {
-  summary: (caseId: string) => `${casePath(caseId)}/result/summary`,
+  summary: (caseId: string) => apiRoutes.resultSummary.path({ caseId }),
   /** Query: level, figure, page, pageSize, analysis. */
-  constraints: (caseId: string) => `${casePath(caseId)}/result/constraints`,
+  constraints: (caseId: string) => apiRoutes.resultConstraints.path({ caseId }),
   generators: (caseId: string, constraintId: number) =>
-    `${casePath(caseId)}/result/constraints/${constraintId}/generators`,
-  violations: (caseId: string) => `${casePath(caseId)}/result/violations`,
-  fullDataJson: (caseId: string) => `${casePath(caseId)}/result/full-data-json`,
+    apiRoutes.resultConstraintGenerators.path({ caseId, constraintId }),
+  violations: (caseId: string) => apiRoutes.resultViolations.path({ caseId }),
+  fullDataJson: (caseId: string) => apiRoutes.resultFullDataJson.path({ caseId }),
 } as const;
 
 /** Page sizes of the server-paged tables: the spec's 5, 10 and 25, and 50 and 100 for clients. */
