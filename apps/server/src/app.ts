@@ -44,6 +44,7 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { userLimits } from './modules/uploads/user-limits';
 import { createStudyChecker } from './modules/studies/study-check-thread';
 import { registerStudyRoutes } from './modules/studies/studies.routes';
+import { registerWindowRoutes } from './modules/windows/windows.routes';
 import { studiesService } from './modules/studies/studies.service';
 import { jobRunners } from './job-kinds';
 import { JobEvents } from './jobs/job-events';
@@ -239,6 +240,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limits,
     });
     registerJobRoutes(server, {
+    registerWindowRoutes(server, {
+      db,
+      guard,
+      queue,
+      xlsx,
+      storage,
+      checker: studyChecker,
+      limits,
+    });
       db,
       guard,
       events,

@@ -3,6 +3,7 @@ import { runAnalysisInThread } from './modules/analyses/analysis-job';
 import { runGroupInThread } from './modules/analyses/group-job';
 import { runCapacitiesInThread } from './modules/busbar-capacities/capacity-job';
 import { drawStudyViewInThread, runStudyCaseInThread } from './modules/studies/study-job';
+import { runWindowInThread } from './modules/windows/window-job';
 
 /**
  * Every job kind's thread side, by message type (docs/decisions/017): what the job worker thread
@@ -15,4 +16,5 @@ export const threadJobHandlers: ThreadJobHandlers = {
   'study-case': runStudyCaseInThread,
   'study-view': drawStudyViewInThread,
   'capacity-run': runCapacitiesInThread,
+  'window-run': runWindowInThread,
 };

@@ -8,6 +8,8 @@ import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capac
 import { capacityJobRunner } from './modules/busbar-capacities/capacity-job';
 import { studyJobRunner } from './modules/studies/study-job';
 import { studyJobStore } from './modules/studies/study-jobs.repository';
+import { windowJobRunner } from './modules/windows/window-job';
+import { windowJobStore } from './modules/windows/windows.repository';
 
 /**
  * Every job kind, registered into the queue (docs/decisions/017): the module that owns a kind's
@@ -20,5 +22,6 @@ export function jobRunners(db: Db): JobRunners {
     group: groupJobRunner(groupJobStore(db)),
     study: studyJobRunner(studyJobStore(db)),
     capacity: capacityJobRunner(busbarCapacityJobStore(db)),
+    window: windowJobRunner(windowJobStore(db)),
   };
 }

@@ -168,6 +168,16 @@ export const errorMessages = {
   STUDY_MULTIPART_INVALID:
     'La solicitud debe ser un formulario multipart/form-data con las partes «case» (o «caseId») y «study»',
   JOB_CANCELLED: 'El cálculo se canceló',
+  WINDOW_NOT_FOUND: 'No se encontró la ventana de asignación',
+  WINDOW_INVALID: 'La ventana tiene errores',
+  WINDOW_NOT_READY:
+    'La ventana aún se está calculando (o su cálculo falló): su asignación se descarga cuando termina',
+  WINDOW_FILE_TYPE:
+    'El archivo de solicitudes debe ser la plantilla de Excel (.xlsx) o un JSON (.json) con «requests»',
+  WINDOW_SOLVER_FAILED:
+    'El solucionador (HiGHS) no encontró una asignación óptima con esta regla; las otras reglas sí se calcularon',
+  WINDOW_CASE_NOT_ANALYSED:
+    'El caso aún no está analizado (o su análisis falló): una ventana se calcula sobre un caso analizado',
   CASE_BUSES_NOT_FOUND:
     'Este caso no tiene guardada la lista de barras: se analizó antes de que existiera. Vuelve a subirlo.',
   INTERNAL: 'Error interno del servidor',

@@ -85,7 +85,7 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
  * 'capacity': the N-1 capacity of every busbar of an analysed case (#17), queued when its
  * upload's analysis completes (modules/busbar-capacities).
  */
-export type JobKind = 'analysis' | 'study' | 'group' | 'capacity';
+export type JobKind = 'analysis' | 'study' | 'group' | 'capacity' | 'window';
 
 export interface AnalysisJobsTable {
   id: string;
@@ -286,4 +286,28 @@ export interface Database {
   result_constraints: ResultConstraintsTable;
   result_levels: ResultLevelsTable;
   result_level_constraints: ResultLevelConstraintsTable;
+  connection_windows: ConnectionWindowsTable;
+}
+
+/** Issue #28: a connection window, owned by modules/windows. */
+export interface ConnectionWindowsTable {
+  window_id: string;
+  user_id: string;
+  case_id: string;
+  job_id: string;
+  name: string;
+  request_count: number;
+  requested_mw: number;
+  /** The requests as sent (contracts' windowRequestsSchema output), JSON. */
+  requests_json: string;
+  /** The contracts' WindowOptions, JSON. */
+  options_json: string;
+  /** MW awarded per rule; null until done, or for a rule the solver failed. */
+  total_order_mw: ColumnType<number | null, number | null | undefined, number | null>;
+  total_max_mw: ColumnType<number | null, number | null | undefined, number | null>;
+  total_fair_mw: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contracts' WindowResultView, gzip-compressed; null until done. */
+  result_gzip: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -15,6 +15,8 @@ export const apiTags = {
   Descargas: 'Tablas de /analisis y /resultados en Excel y CSV (es-CO)',
   Estudios:
     'Estudios de capacidad de conexión del usuario: barras × escenarios × años, con su archivo JSON o Excel',
+  Ventanas:
+    'Ventanas de asignación: muchas solicitudes de conexión asignadas a la vez con N-1, bajo tres reglas',
   Demostración: 'Caso y estudio de demostración',
   'API original': 'Rutas compatibles con la API de cálculo del producto original',
 } as const;

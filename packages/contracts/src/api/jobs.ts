@@ -12,7 +12,7 @@ export const jobStatusSchema = z.object({
    * 'group': the flexibility of an analysed case with another study group (caseId set);
    * 'capacity': the N-1 capacity of every busbar of an analysed case (caseId set).
    */
-  kind: z.enum(['analysis', 'study', 'group', 'capacity']).default('analysis'),
+  kind: z.enum(['analysis', 'study', 'group', 'capacity', 'window']).default('analysis'),
   /** The analysed case; null for a study job. */
   caseId: z.string().nullable(),
   /** The study; null for an analysis job. */

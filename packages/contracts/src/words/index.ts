@@ -9,3 +9,4 @@ export * from './export-words';
 export * from './study-workbook-words';
 export * from './study-problem-words';
 export * from './study-template-example';
+export * from './window-words';

@@ -17,6 +17,10 @@ export const progressStageWords = {
   'saving-busbar-capacities': 'Guardando la capacidad de cada barra',
   'drawing-study-network': 'Dibujando la red del estudio',
   'demo-case-done': 'Caso de demostración calculado',
+  'window-standalone': 'Capacidad de cada solicitud por sí sola',
+  'window-order': 'Asignando por orden de prioridad',
+  'window-max': 'Asignando el máximo total',
+  'window-fair': 'Asignando la proporción justa (max-min)',
   studyCaseRunning: (number: number, total: number, busbars: number, caseName: string) =>
     `Caso ${number} de ${total}: ${caseName} (${busbars} ${busbars === 1 ? 'barra' : 'barras'})`,
   studyCaseDone: (done: number, total: number, caseName: string) =>

@@ -20,6 +20,10 @@ export const simpleProgressStageCodes = [
   'saving-busbar-capacities',
   'drawing-study-network',
   'demo-case-done',
+  'window-standalone',
+  'window-order',
+  'window-max',
+  'window-fair',
 ] as const;
 
 export type SimpleProgressStageCode = (typeof simpleProgressStageCodes)[number];
@@ -108,6 +112,10 @@ export const progressStage = {
   savingBusbarCapacities: 'saving-busbar-capacities',
   drawingStudyNetwork: 'drawing-study-network',
   demoCaseDone: 'demo-case-done',
+  windowStandalone: 'window-standalone',
+  windowOrder: 'window-order',
+  windowMax: 'window-max',
+  windowFair: 'window-fair',
   studyCaseRunning: (number: number, total: number, busbars: number, caseName: string) =>
     formatProgressStage({ code: 'study-case-running', number, total, busbars, caseName }),
   studyCaseDone: (done: number, total: number, caseName: string) =>

@@ -14,6 +14,7 @@ import { analysisOptions } from './2026-11-29T000000-analysis-options';
 import { busbarAcChecks } from './2026-11-29T010000-busbar-ac-checks';
 import { jobLanes } from './2026-11-29T020000-job-lanes';
 import { apiWrites } from './2026-11-29T030000-api-writes';
+import { connectionWindows } from './2026-11-30T000000-connection-windows';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -35,6 +36,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-29T010000-busbar-ac-checks': busbarAcChecks(d),
     '2026-11-29T020000-job-lanes': jobLanes(),
     '2026-11-29T030000-api-writes': apiWrites(d),
+    '2026-11-30T000000-connection-windows': connectionWindows(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -3,6 +3,7 @@ import { deleteBusbarCapacitiesOfCase } from '../busbar-capacities/busbar-capaci
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
 import { DEMO_OWNER } from './cases.repository';
 import { deleteJobsOfCase } from '../../jobs/job-rows';
+import { deleteWindowsOfCase } from '../windows/windows.repository';
 
 export type DeleteCaseOutcome =
   | { deleted: true }
@@ -47,6 +48,7 @@ export async function deleteCase(
       .execute();
     await tx.deleteFrom('case_api_data').where('case_id', '=', caseId).execute();
     await tx.deleteFrom('case_networks').where('case_id', '=', caseId).execute();
+    await deleteWindowsOfCase(tx, caseId);
     await deleteJobsOfCase(tx, caseId);
     await tx.deleteFrom('cases').where('case_id', '=', caseId).execute();
     // A study built on this case keeps its file (its own upload reference), not the link.

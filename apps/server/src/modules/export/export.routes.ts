@@ -27,7 +27,7 @@ const formatNote = {
   csv: 'CSV es-CO: separador «;», coma decimal, UTF-8 con BOM.',
 } as const;
 
-async function send(
+export async function sendExportTable(
   reply: FastifyReply,
   table: ExportTable,
   format: ExportFormat,
@@ -135,7 +135,7 @@ export function registerExportRoutes(
           figure: request.query.figure,
           generatedAt: new Date(),
         });
-        return send(reply, table, format, xlsx);
+        return sendExportTable(reply, table, format, xlsx);
       },
     });
 
@@ -176,7 +176,7 @@ export function registerExportRoutes(
           figure: request.query.figure,
           generatedAt: new Date(),
         });
-        return send(reply, table, format, xlsx);
+        return sendExportTable(reply, table, format, xlsx);
       },
     });
 
@@ -204,7 +204,7 @@ export function registerExportRoutes(
           return reply.status(404).send(apiError('BUSBAR_CAPACITY_NOT_FOUND'));
         }
         const table = busbarCapacitiesTable({ familyName, cases, generatedAt: new Date() });
-        return send(reply, table, format, xlsx);
+        return sendExportTable(reply, table, format, xlsx);
       },
     });
   }

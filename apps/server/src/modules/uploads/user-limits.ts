@@ -44,7 +44,7 @@ const CAPACITY_ROW_BYTES = 230;
  * study or a new version of one, a case created and a result written through the API each
  * count), jobs queued or running at once, and bytes stored — the files still in use, and every
  * result: the parts and documents of analyses and studies, network views, group analyses,
- * busbar capacities, study files. Counted from the database, so every API process enforces the
+ * busbar capacities, study files, connection windows. Counted from the database, so every API process enforces the
  * same limits.
  */
 export function userLimits(deps: { db: Db; dialect: DialectName; limits: UserLimits }) {
@@ -102,10 +102,19 @@ export function userLimits(deps: { db: Db; dialect: DialectName; limits: UserLim
       .select(sql<number>`sum(${bytesOf('study_versions.study_json')})`.as('bytes'))
       .where('studies.user_id', '=', owner)
       .executeTakeFirst();
-    const [p, d, n, g, c, f] = await Promise.all(
-      [parts, documents, networks, groups, capacities, studyFiles].map(total),
+    const windows = q
+      .selectFrom('connection_windows')
+      .select(
+        sql<number>`sum(${bytesOf('requests_json')} + ${bytesOf('options_json')} + ${bytesOf('result_gzip')})`.as(
+          'bytes',
+        ),
+      )
+      .where('user_id', '=', owner)
+      .executeTakeFirst();
+    const [p, d, n, g, c, f, w] = await Promise.all(
+      [parts, documents, networks, groups, capacities, studyFiles, windows].map(total),
     );
-    return p! + d! + n! + g! + c! * CAPACITY_ROW_BYTES + f!;
+    return p! + d! + n! + g! + c! * CAPACITY_ROW_BYTES + f! + w!;
   }
 
   async function storedBytes(q: Kysely<Database>, owner: string): Promise<number> {

@@ -1,0 +1,194 @@
+import {
+  allocateWindow,
+  busDisplayName,
+  busIndex,
+  LpNotOptimal,
+  type Network,
+  type WindowAward,
+  type WindowRequest,
+  type WindowResult,
+} from '@holgura/engine';
+import {
+  errorMessages,
+  windowRules,
+  type WindowAwardView,
+  type WindowBindingView,
+  type WindowGroupCap,
+  type WindowOptions,
+  type WindowRequestInput,
+  type WindowRequestResult,
+  type WindowResultView,
+  type WindowRuleName,
+  type WindowRuleResult,
+} from '@holgura/contracts';
+
+/** The result without its audit (the runner adds the hashes and the time). */
+export type WindowAllocation = Omit<WindowResultView, 'audit'>;
+
+/** A request taking part in a group cap: its factor on the constraint is at least this. */
+const GROUP_FACTOR = 1e-3;
+
+/**
+ * A window's three rules on one network (issue #28), in the contracts' form: the requests with
+ * their stand-alone capacities, and per rule the awards, why each request got what it got and
+ * the groups of buses that share a binding constraint. A rule the solver fails is reported as
+ * failed beside the others (its error words it); bad input is the engine's error, thrown.
+ */
+export async function allocateWindowRules(
+  net: Network,
+  requests: readonly WindowRequestInput[],
+  options: WindowOptions,
+  report: (rule: WindowRuleName) => void = () => undefined,
+): Promise<WindowAllocation> {
+  const engineRequests: WindowRequest[] = requests.map((r) => ({ ...r }));
+  const results = new Map<WindowRuleName, WindowResult | null>();
+  for (const rule of windowRules) {
+    report(rule);
+    try {
+      results.set(
+        rule,
+        await allocateWindow(net, engineRequests, {
+          rule,
+          preExisting: options.preExisting,
+          postRating: options.postContingencyRating,
+          distributionFactorCutoff: options.distributionFactorCutoff,
+          slack: options.slack,
+          ...(options.sink === 'auto' ? {} : { sink: options.sink }),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof LpNotOptimal)) throw error;
+      results.set(rule, null);
+    }
+  }
+  const any = [...results.values()].find((r): r is WindowResult => r !== null);
+  const awardsOf = (r: WindowResult | null | undefined) => r?.requests ?? null;
+  const first = awardsOf(any);
+  const analysed = any?.network ?? net;
+  const requestViews: WindowRequestResult[] = requests.map((r, i) => {
+    const award = first?.[i];
+    return {
+      id: r.id,
+      bus: r.bus,
+      busName: award === undefined ? `B${r.bus}` : busDisplayName(analysed, busIndex(award.busRow)),
+      requestedMw: r.mw,
+      minMw: r.minMw ?? 0,
+      priority: r.priority ?? null,
+      rank: 0,
+      name: r.name ?? null,
+      technology: r.technology ?? null,
+      company: r.company ?? null,
+      standaloneMw: award?.standaloneMw ?? 0,
+    };
+  });
+  // Rank 1 is served first: priority ascending, then the order sent (window/requests.ts).
+  requestViews
+    .map((_, i) => i)
+    .sort((a, b) => (requests[a]!.priority ?? a) - (requests[b]!.priority ?? b) || a - b)
+    .forEach((at, rank) => (requestViews[at]!.rank = rank + 1));
+
+  const ruleView = (rule: WindowRuleName): WindowRuleResult => {
+    const result = results.get(rule) ?? null;
+    if (result === null) {
+      return {
+        ok: false,
+        rule,
+        error: { code: 'WINDOW_SOLVER_FAILED', message: errorMessages.WINDOW_SOLVER_FAILED },
+      };
+    }
+    const awards = result.requests.map(awardView);
+    return {
+      ok: true,
+      rule,
+      totalAwardedMw: result.totalAwardedMw,
+      complete: awards.filter((a) => a.status === 'complete').length,
+      partial: awards.filter((a) => a.status === 'partial').length,
+      none: awards.filter((a) => a.status === 'none').length,
+      awards,
+      groups: groupCaps(result),
+      stats: {
+        screens: result.stats.screens,
+        rows: result.stats.rows,
+        lpSolves: result.stats.lpSolves,
+        seconds: result.stats.timingsMs.total / 1000,
+        violatedAtEnd: result.stats.violatedAtEnd,
+        settledAtFailedLevel: result.stats.settledAtFailedLevel,
+      },
+    };
+  };
+
+  return {
+    requests: requestViews,
+    totalRequestedMw: requests.reduce((s, r) => s + r.mw, 0),
+    totalStandaloneMw: requestViews.reduce((s, r) => s + r.standaloneMw, 0),
+    sinkRoomMw: any !== undefined && Number.isFinite(any.sinkRoomMw) ? any.sinkRoomMw : null,
+    rules: { order: ruleView('order'), max: ruleView('max'), fair: ruleView('fair') },
+  };
+}
+
+function bindingView(b: WindowAward['binding'][number]): WindowBindingView {
+  return {
+    kind: b.kind,
+    monitored: b.monitored < 0 ? null : b.monitored + 1,
+    monitoredName: b.monitoredName,
+    contingency: b.contingency < 0 ? null : b.contingency + 1,
+    contingencyName: b.contingencyName,
+    limitMw: Number.isFinite(b.limitMw) ? b.limitMw : null,
+    distributionFactor: b.distributionFactor,
+    shadowPrice: b.shadowPrice,
+  };
+}
+
+function awardView(a: WindowAward): WindowAwardView {
+  return {
+    id: a.request.id,
+    awardedMw: a.awardedMw,
+    status: a.status,
+    binding: a.binding.map(bindingView),
+    competitors: a.competitors,
+  };
+}
+
+/**
+ * Requests held back by the same network constraint, one group per constraint: together they
+ * hold what they were awarded at its limit ("these buses together: ≤ X MW" with the award's
+ * mix). Biggest groups first; a constraint that holds back one request alone is no group.
+ */
+function groupCaps(result: WindowResult): WindowGroupCap[] {
+  const groups = new Map<string, WindowGroupCap>();
+  for (const award of result.requests) {
+    for (const b of award.binding) {
+      if (b.kind !== 'constraint' || b.monitoredName === null) continue;
+      const key = `${b.monitored}:${b.contingency}`;
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = {
+          monitored: b.monitored + 1,
+          monitoredName: b.monitoredName,
+          contingency: b.contingency < 0 ? null : b.contingency + 1,
+          contingencyName: b.contingencyName,
+          limitMw: b.limitMw,
+          shadowPrice: b.shadowPrice,
+          requestIds: [],
+          buses: [],
+          awardedMw: 0,
+          requestedMw: 0,
+        };
+        groups.set(key, group);
+      }
+      if (Math.abs(b.distributionFactor) < GROUP_FACTOR) continue;
+      group.requestIds.push(award.request.id);
+    }
+  }
+  const byId = new Map(result.requests.map((a) => [a.request.id, a]));
+  const out: WindowGroupCap[] = [];
+  for (const group of groups.values()) {
+    if (group.requestIds.length < 2) continue;
+    const members = group.requestIds.map((id) => byId.get(id)!);
+    group.buses = [...new Set(members.map((m) => m.request.bus))].sort((a, b) => a - b);
+    group.awardedMw = members.reduce((s, m) => s + m.awardedMw, 0);
+    group.requestedMw = members.reduce((s, m) => s + m.requestedMw, 0);
+    out.push(group);
+  }
+  return out.sort((a, b) => b.requestIds.length - a.requestIds.length || b.awardedMw - a.awardedMw);
+}

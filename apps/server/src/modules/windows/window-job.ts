@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import {
+  errorMessages,
+  progressStage,
+  type WindowOptions,
+  type WindowRequestInput,
+  type WindowResultView,
+  type WindowRuleName,
+} from '@holgura/contracts';
+import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
+import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
+import { settleReply } from '../../jobs/job-outcome';
+import { allocateWindowRules } from './window-allocation';
+import type { WindowJobStore } from './windows.repository';
+
+/** The engine's and the solver's names, for the audit file (package versions, kept by hand). */
+export const WINDOW_SOLVER = 'HiGHS 1.x (npm highs ^1.15.3, WebAssembly)';
+export const WINDOW_ENGINE = 'Holgura engine (packages/engine)';
+
+export interface WindowRunMessage {
+  type: 'window-run';
+  jobId: string;
+  bytes: Uint8Array;
+  requests: WindowRequestInput[];
+  options: WindowOptions;
+  caseSha256: string;
+}
+
+export type WindowOutcome =
+  { ok: true; gzip: Uint8Array; result: WindowResultView } | EngineFailure;
+
+export interface WindowDoneReply {
+  type: 'window-done';
+  jobId: string;
+  outcome: WindowOutcome;
+}
+
+const stageOf: Record<WindowRuleName, string> = {
+  order: progressStage.windowOrder,
+  max: progressStage.windowMax,
+  fair: progressStage.windowFair,
+};
+const percentOf: Record<WindowRuleName, number> = { order: 10, max: 40, fair: 65 };
+
+/** SHA-256 of what the window was asked, canonically: the audit's key to reproduce it. */
+export function windowInputsSha256(requests: WindowRequestInput[], options: WindowOptions): string {
+  const sortedOptions = Object.fromEntries(
+    Object.entries(options).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return createHash('sha256')
+    .update(JSON.stringify({ requests, options: sortedOptions }))
+    .digest('hex');
+}
+
+/** The thread side: the case read, the three rules allocated, the result compressed. */
+export const runWindowInThread: ThreadJobHandler = async (message, thread) => {
+  const run = message as WindowRunMessage;
+  const { jobId, post } = thread;
+  let outcome: WindowOutcome;
+  try {
+    thread.progress(3, progressStage.readingCase);
+    const { network } = await readCaseForJob(run.bytes);
+    const allocation = await allocateWindowRules(network, run.requests, run.options, (rule) =>
+      thread.progress(percentOf[rule], stageOf[rule]),
+    );
+    thread.progress(97, progressStage.savingResults);
+    const result: WindowResultView = {
+      ...allocation,
+      audit: {
+        caseSha256: run.caseSha256,
+        inputsSha256: windowInputsSha256(run.requests, run.options),
+        solver: WINDOW_SOLVER,
+        engine: WINDOW_ENGINE,
+        computedAt: new Date().toISOString(),
+      },
+    };
+    outcome = { ok: true, gzip: gzipSync(JSON.stringify(result)), result };
+  } catch (error) {
+    outcome = engineFailure(error);
+  }
+  post({ type: 'window-done', jobId, outcome } satisfies WindowDoneReply as WindowDoneReply);
+};
+
+/**
+ * A 'window' job (issue #28): the window's three rules on its case, on one worker thread. Bad
+ * requests were refused before the window was stored; what the engine still refuses (a bus
+ * outside the sink's island) fails the job with its code and Spanish message.
+ */
+export function windowJobRunner(windows: WindowJobStore): JobRunner {
+  return async ({ job, bytes, talk, store, log }) => {
+    const inputs = await windows.inputsOf(job.id);
+    if (inputs === null) {
+      // The window was deleted before its job ran: nothing to compute.
+      await store.fail(job.id, 'JOB_CANCELLED', errorMessages.JOB_CANCELLED);
+      return 'finished';
+    }
+    const answer = await talk(
+      {
+        type: 'window-run',
+        jobId: job.id,
+        bytes,
+        requests: inputs.requests,
+        options: inputs.options,
+        caseSha256: job.uploadSha256,
+      } satisfies WindowRunMessage as WindowRunMessage,
+      [bytes.buffer as ArrayBuffer],
+    );
+    if (answer.type === 'crashed') return 'crashed';
+    const outcome = await settleReply<Extract<WindowOutcome, { ok: true }>>(
+      answer.reply,
+      'window-done',
+      {
+        jobId: job.id,
+        log,
+        fail: (code, message) => store.fail(job.id, code, message),
+        bugLog: 'connection window failed with a bug',
+        refusedLog: 'connection window refused',
+      },
+    );
+    if (outcome !== null) {
+      const gzip = Buffer.from(
+        outcome.gzip.buffer,
+        outcome.gzip.byteOffset,
+        outcome.gzip.byteLength,
+      );
+      await windows.complete(job, outcome.result, gzip);
+    }
+    return 'finished';
+  };
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import type { Kysely, Selectable } from 'kysely';
+import {
+  windowOptionsSchema,
+  windowRequestSchema,
+  windowResultSchema,
+  type WindowDetailResponse,
+  type WindowOptions,
+  type WindowRequestInput,
+  type WindowResultView,
+  type WindowSummary,
+} from '@holgura/contracts';
+import { nowIso } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import type { ConnectionWindowsTable, Database, JobState } from '../../db/schema';
+import type { ClaimedJob } from '../../jobs/claimed-job';
+import { finishJob } from '../../jobs/finish-job';
+import { cancelledJob, insertQueuedJob } from '../../jobs/job-rows';
+import type { UserLimitsGuard } from '../uploads/user-limits';
+
+/** A window to create: the owner's analysed case and what was asked. */
+export interface NewWindow {
+  caseId: string;
+  uploadId: string;
+  name: string;
+  options: WindowOptions;
+  requests: WindowRequestInput[];
+}
+
+type WindowWithJob = Selectable<ConnectionWindowsTable> & {
+  case_name: string;
+  job_state: JobState;
+  job_progress: number;
+  job_stage: string | null;
+  job_error_code: string | null;
+  job_error_message: string | null;
+};
+
+/** The window's gzip result as its contract (parsed again: a stored row is trusted, not blind). */
+function resultOf(gzip: Buffer | null): WindowResultView | null {
+  if (gzip === null) return null;
+  return windowResultSchema.parse(JSON.parse(gunzipSync(gzip).toString('utf8')));
+}
+
+function summaryOf(row: WindowWithJob): WindowSummary {
+  const done = row.job_state === 'done';
+  return {
+    windowId: row.window_id,
+    name: row.name,
+    caseId: row.case_id,
+    caseName: row.case_name,
+    requestCount: row.request_count,
+    requestedMw: row.requested_mw,
+    options: windowOptionsSchema.parse(JSON.parse(row.options_json)),
+    state: row.job_state,
+    jobId: row.job_id,
+    progressPercent: Math.round(row.job_progress),
+    stage: row.job_stage,
+    error:
+      row.job_error_code === null
+        ? null
+        : { code: row.job_error_code, message: row.job_error_message ?? '' },
+    totals: done
+      ? { order: row.total_order_mw, max: row.total_max_mw, fair: row.total_fair_mw }
+      : null,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * `connection_windows` belongs to this module (issue #28): a window, its requests and options as
+ * sent, and its result once its job is done. Every read is the owner's.
+ */
+export function windowsRepository(db: Db, owner: string) {
+  const withJob = (q: Kysely<Database>) =>
+    q
+      .selectFrom('connection_windows')
+      .innerJoin('analysis_jobs', 'analysis_jobs.id', 'connection_windows.job_id')
+      .innerJoin('cases', 'cases.case_id', 'connection_windows.case_id')
+      .selectAll('connection_windows')
+      .select([
+        'cases.case_name as case_name',
+        'analysis_jobs.state as job_state',
+        'analysis_jobs.progress_percent as job_progress',
+        'analysis_jobs.stage as job_stage',
+        'analysis_jobs.error_code as job_error_code',
+        'analysis_jobs.error_message as job_error_message',
+      ])
+      .where('connection_windows.user_id', '=', owner);
+
+  return {
+    /** Stores the window and queues its job in one transaction, within the owner's limits. */
+    async create(window: NewWindow, limits?: UserLimitsGuard) {
+      const requestsJson = JSON.stringify(window.requests);
+      const optionsJson = JSON.stringify(window.options);
+      return db.transaction().execute(async (tx) => {
+        await limits?.assertWithin(tx, owner, requestsJson.length + optionsJson.length);
+        const now = nowIso();
+        const jobId = randomUUID();
+        const windowId = randomUUID();
+        await insertQueuedJob(
+          tx,
+          {
+            id: jobId,
+            user_id: owner,
+            upload_id: window.uploadId,
+            case_id: window.caseId,
+            kind: 'window',
+          },
+          now,
+        );
+        await tx
+          .insertInto('connection_windows')
+          .values({
+            window_id: windowId,
+            user_id: owner,
+            case_id: window.caseId,
+            job_id: jobId,
+            name: window.name,
+            request_count: window.requests.length,
+            requested_mw: window.requests.reduce((s, r) => s + r.mw, 0),
+            requests_json: requestsJson,
+            options_json: optionsJson,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return { windowId, jobId };
+      });
+    },
+
+    async list(): Promise<WindowSummary[]> {
+      const rows = await withJob(db).orderBy('connection_windows.created_at', 'desc').execute();
+      return rows.map(summaryOf);
+    },
+
+    async get(windowId: string): Promise<WindowDetailResponse | null> {
+      const row = await withJob(db)
+        .where('connection_windows.window_id', '=', windowId)
+        .executeTakeFirst();
+      if (row === undefined) return null;
+      return {
+        ...summaryOf(row),
+        requests: windowRequestSchema.array().parse(JSON.parse(row.requests_json)),
+        result: row.job_state === 'done' ? resultOf(row.result_gzip) : null,
+      };
+    },
+
+    /** Deletes the window and stops its job if it still runs. */
+    async delete(windowId: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('connection_windows')
+          .select('job_id')
+          .where('window_id', '=', windowId)
+          .where('user_id', '=', owner)
+          .executeTakeFirst();
+        if (row === undefined) return false;
+        await tx
+          .updateTable('analysis_jobs')
+          .set(cancelledJob(nowIso()))
+          .where('id', '=', row.job_id)
+          .where('state', 'in', ['queued', 'running'])
+          .execute();
+        await tx.deleteFrom('connection_windows').where('window_id', '=', windowId).execute();
+        return true;
+      });
+    },
+  };
+}
+
+/** What a window's job reads and writes (the runner's side, by job id). */
+export function windowJobStore(db: Db) {
+  return {
+    async inputsOf(jobId: string) {
+      const plain = await db
+        .selectFrom('connection_windows')
+        .select(['requests_json', 'options_json'])
+        .where('job_id', '=', jobId)
+        .executeTakeFirst();
+      if (plain === undefined) return null;
+      return {
+        requests: windowRequestSchema.array().parse(JSON.parse(plain.requests_json)),
+        options: windowOptionsSchema.parse(JSON.parse(plain.options_json)),
+      };
+    },
+
+    /** Stores the result and closes the job, unless the window was deleted or the job retaken. */
+    async complete(job: ClaimedJob, result: WindowResultView, gzip: Buffer): Promise<boolean> {
+      const total = (rule: 'order' | 'max' | 'fair') => {
+        const r = result.rules[rule];
+        return r.ok ? r.totalAwardedMw : null;
+      };
+      return db.transaction().execute(async (tx) => {
+        if (!(await finishJob(tx, job))) return false;
+        const updated = await tx
+          .updateTable('connection_windows')
+          .set({
+            result_gzip: gzip,
+            total_order_mw: total('order'),
+            total_max_mw: total('max'),
+            total_fair_mw: total('fair'),
+            updated_at: nowIso(),
+          })
+          .where('job_id', '=', job.id)
+          .executeTakeFirst();
+        return Number(updated.numUpdatedRows) === 1;
+      });
+    },
+  };
+}
+
+export type WindowJobStore = ReturnType<typeof windowJobStore>;
+
+/** Deletes a case's windows, with the case (modules/cases/case-delete.ts). */
+export async function deleteWindowsOfCase(
+  tx: Pick<Kysely<Database>, 'deleteFrom'>,
+  caseId: string,
+): Promise<void> {
+  await tx.deleteFrom('connection_windows').where('case_id', '=', caseId).execute();
+}

@@ -1,0 +1,359 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  apiError,
+  createWindowEnvelopeSchema,
+  createWindowResponseSchema,
+  DEFAULT_WINDOW_OPTIONS,
+  errorMessages,
+  readWindowRequestsResponseSchema,
+  windowAuditSchema,
+  windowDetailResponseSchema,
+  windowListResponseSchema,
+  windowParamsSchema,
+  windowPaths,
+  windowProblemWords,
+  windowRequestsSchema,
+  type ReadWindowRequestsResponse,
+  type StudyProblem,
+  type WindowInvalidResponse,
+  type WindowRequestInput,
+} from '@holgura/contracts';
+import type { Db } from '../../db/database';
+import { defineRoute } from '../../http/api-route';
+import type { AuthGuard } from '../../http/auth-guard';
+import type { AnalysisQueue } from '../../jobs/thread-queue';
+import { analysesRepository } from '../analyses/analyses.repository';
+import { sendExportTable, XLSX_TYPE, CSV_TYPE } from '../export/export.routes';
+import type { XlsxWriter } from '../export/xlsx-thread';
+import { caseBusCatalog } from '../studies/case-buses';
+import type { StudyChecker } from '../studies/study-check-thread';
+import type { UploadStorage } from '../uploads/upload-storage';
+import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
+import { windowAwardsTable } from './window-export';
+import {
+  readWindowRequestsJson,
+  readWindowRequestsWorkbook,
+  requestIssues,
+  writeWindowTemplate,
+  type WindowRequestsRead,
+} from './window-requests-file';
+import { windowsRepository } from './windows.repository';
+
+/** A requests file: the template (a few hundred kB for a UPME round) or its JSON. */
+const MAX_REQUESTS_FILE_BYTES = 5 * 1024 * 1024;
+/** 5,000 requests as JSON with every field take about 1.5 MB. */
+const MAX_CREATE_BYTES = 5 * 1024 * 1024;
+const FILE_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/json',
+  'application/octet-stream',
+] as const;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+export interface WindowRouteDeps {
+  db: Db;
+  guard: AuthGuard;
+  queue: AnalysisQueue;
+  xlsx: XlsxWriter;
+  storage: UploadStorage;
+  checker: StudyChecker;
+  limits?: UserLimitsGuard;
+}
+
+function sendInvalid(reply: FastifyReply, problems: StudyProblem[]) {
+  const body: WindowInvalidResponse = {
+    error: {
+      code: 'WINDOW_INVALID',
+      message: [`${errorMessages.WINDOW_INVALID}:`, ...problems.map((p) => `- ${p.message}`)].join(
+        '\n',
+      ),
+    },
+    problems,
+  };
+  return reply.status(422).send(body);
+}
+
+/** The requests whose bus is not in the case, each named by its row. */
+function unknownBuses(requests: WindowRequestInput[], buses: ReadonlySet<number>): StudyProblem[] {
+  const problems: StudyProblem[] = [];
+  requests.forEach((r, i) => {
+    if (buses.has(r.bus)) return;
+    const detail = windowProblemWords.busUnknown(r.bus);
+    problems.push({
+      message: `${windowProblemWords.request(i + 1)}, ${windowProblemWords.field.bus}: ${detail}`,
+      field: `requests.${i}.bus`,
+      sheet: null,
+      row: null,
+      cell: null,
+    });
+  });
+  return problems.slice(0, 200);
+}
+
+async function readRequestsFile(bytes: Buffer): Promise<WindowRequestsRead> {
+  const starts = (magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return starts(ZIP_MAGIC) || starts(OLE_MAGIC)
+    ? readWindowRequestsWorkbook(view)
+    : readWindowRequestsJson(view);
+}
+
+/**
+ * Connection windows (issue #28): create one on an analysed case (its job computes the three
+ * rules), read the requests of a template or JSON file, list, read, delete, and download the
+ * awards and the audit. Everything is the caller's own.
+ */
+export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps): void {
+  const { db, guard } = deps;
+  const owner = (request: { principal: { userId: string } | null }) => request.principal!.userId;
+  const repository = (request: { principal: { userId: string } | null }) =>
+    windowsRepository(db, owner(request));
+
+  defineRoute(app, {
+    method: 'GET',
+    url: windowPaths.listPattern,
+    tag: 'Ventanas',
+    summary: 'Tus ventanas de asignación, de la más reciente a la más antigua',
+    description: 'Con su estado, su progreso y, cuando terminan, los MW asignados por cada regla.',
+    auth: guard.requireUser,
+    responses: { 200: windowListResponseSchema },
+    handler: async (request) => ({ windows: await repository(request).list() }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: windowPaths.listPattern,
+    tag: 'Ventanas',
+    summary: 'Crea una ventana de asignación sobre uno de tus casos analizados y la calcula',
+    description:
+      'Las solicitudes (id, barra, MW, MW mínimos, prioridad, proyecto, empresa, tecnología) ' +
+      'se revisan todas a la vez: una que no sirve (barra que no está en el caso, MW negativos, ' +
+      'id repetido) responde 422 con cada problema y su fila, y no se guarda nada. Las tres ' +
+      'reglas (orden, máximo, justa) se calculan en un trabajo: su progreso en `/api/jobs/{jobId}`.',
+    auth: guard.requireUser,
+    preHandler: deps.limits === undefined ? undefined : (r, s) => deps.limits!.beforeUpload(r, s),
+    body: createWindowEnvelopeSchema,
+    bodyLimit: MAX_CREATE_BYTES,
+    responses: { 202: createWindowResponseSchema },
+    errors: {
+      404: ['CASE_NOT_FOUND'],
+      409: ['WINDOW_CASE_NOT_ANALYSED'],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      422: ['WINDOW_INVALID'],
+      429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
+    },
+    handler: async (request, reply) => {
+      const { caseId, name, options } = request.body;
+      const checked = windowRequestsSchema.safeParse(request.body.requests);
+      if (!checked.success)
+        return sendInvalid(
+          reply,
+          requestIssues(checked.error, () => null),
+        );
+      const analysed = await analysesRepository(db, owner(request)).analysedCase(caseId);
+      if (analysed.status === 'no-case') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      if (analysed.status === 'not-analysed') {
+        return reply.status(409).send(apiError('WINDOW_CASE_NOT_ANALYSED'));
+      }
+      const catalog = await caseBusCatalog(deps, owner(request), caseId);
+      if (catalog === 'not-found' || catalog === 'unreadable') {
+        return reply.status(409).send(apiError('WINDOW_CASE_NOT_ANALYSED'));
+      }
+      const unknown = unknownBuses(checked.data, new Set(catalog.buses.number));
+      if (unknown.length > 0) return sendInvalid(reply, unknown);
+      let created;
+      try {
+        created = await repository(request).create(
+          {
+            caseId,
+            uploadId: analysed.uploadId,
+            name,
+            options: options ?? DEFAULT_WINDOW_OPTIONS,
+            requests: checked.data,
+          },
+          deps.limits,
+        );
+      } catch (error) {
+        if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+        throw error;
+      }
+      // The job is committed; if this send is lost, the queue's sweep sends it again.
+      await deps.queue.enqueue(created.jobId).catch((error: unknown) => {
+        request.log.warn({ err: error, jobId: created.jobId }, 'enqueue failed; sweep will retry');
+      });
+      return reply.status(202).send(created);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: windowPaths.templatePattern,
+    tag: 'Ventanas',
+    summary: 'Plantilla de Excel de las solicitudes de una ventana',
+    description: 'Hoja «Solicitudes» con columnas al estilo de la UPME y filas de ejemplo.',
+    auth: guard.requireUser,
+    database: false,
+    responses: {
+      200: { description: 'El libro de Excel, como adjunto', mediaTypes: [XLSX_TYPE] },
+    },
+    handler: async (_request, reply) => {
+      const bytes = await writeWindowTemplate();
+      return reply
+        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Disposition', 'attachment; filename="plantilla-ventana.xlsx"')
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes);
+    },
+  });
+
+  // The requests of a file, read and checked, nothing stored: raw bodies only in this scope.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addContentTypeParser('*', (_request, _payload, done) => {
+      done(Object.assign(new Error('unsupported content type'), { statusCode: 415 }), undefined);
+    });
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.statusCode === 413) return reply.status(413).send(apiError('REQUEST_TOO_LARGE'));
+      if (error.statusCode === 415) return reply.status(415).send(apiError('WINDOW_FILE_TYPE'));
+      throw error;
+    });
+    defineRoute(scope, {
+      method: 'POST',
+      url: windowPaths.readRequestsPattern,
+      tag: 'Ventanas',
+      summary: 'Lee las solicitudes de la plantilla de Excel o de un JSON, sin guardar nada',
+      description:
+        'Devuelve las solicitudes o cada problema con su hoja, fila y celda (o su campo en el ' +
+        'JSON). La barra se revisa contra el caso al crear la ventana.',
+      auth: guard.requireUser,
+      rawBody: {
+        mediaTypes: [...FILE_TYPES],
+        description: 'La plantilla (.xlsx) o un JSON {"requests": [...]}',
+      },
+      bodyLimit: MAX_REQUESTS_FILE_BYTES,
+      responses: { 200: readWindowRequestsResponseSchema },
+      errors: { 413: ['REQUEST_TOO_LARGE'], 415: ['WINDOW_FILE_TYPE'] },
+      handler: async (request) => {
+        const bytes = request.body;
+        const read =
+          bytes instanceof Buffer && bytes.byteLength > 0
+            ? await readRequestsFile(bytes)
+            : readWindowRequestsJson(new Uint8Array());
+        const answer: ReadWindowRequestsResponse = read.ok
+          ? { valid: true, problems: [], requests: read.requests }
+          : { valid: false, problems: read.problems, requests: [] };
+        return answer;
+      },
+    });
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: windowPaths.onePattern,
+    tag: 'Ventanas',
+    summary: 'Una ventana: sus solicitudes y, cuando termina, la asignación de las tres reglas',
+    description:
+      'Por regla: MW asignados a cada solicitud, su estado, las restricciones que la limitan ' +
+      '(elemento vigilado, contingencia, precio sombra), quién compite por ellas y los grupos ' +
+      'de barras que comparten una restricción.',
+    auth: guard.requireUser,
+    params: windowParamsSchema,
+    notFound: 'WINDOW_NOT_FOUND',
+    responses: { 200: windowDetailResponseSchema },
+    errors: { 404: ['WINDOW_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const window = await repository(request).get(request.params.windowId);
+      if (window === null) return reply.status(404).send(apiError('WINDOW_NOT_FOUND'));
+      return window;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: windowPaths.onePattern,
+    tag: 'Ventanas',
+    summary: 'Elimina una ventana (y detiene su cálculo si sigue en curso)',
+    auth: guard.requireUser,
+    params: windowParamsSchema,
+    notFound: 'WINDOW_NOT_FOUND',
+    responses: { 204: { description: 'Eliminada' } },
+    errors: { 404: ['WINDOW_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const deleted = await repository(request).delete(request.params.windowId);
+      if (!deleted) return reply.status(404).send(apiError('WINDOW_NOT_FOUND'));
+      return reply.status(204).send();
+    },
+  });
+
+  for (const format of ['xlsx', 'csv'] as const) {
+    defineRoute(app, {
+      method: 'GET',
+      url: windowPaths.exportPatterns[format],
+      tag: 'Ventanas',
+      summary: `La asignación de las tres reglas, en ${format === 'xlsx' ? 'Excel' : 'CSV'}`,
+      auth: guard.requireUser,
+      params: windowParamsSchema,
+      notFound: 'WINDOW_NOT_FOUND',
+      responses: {
+        200: {
+          description: 'El archivo, como adjunto',
+          mediaTypes: [format === 'xlsx' ? XLSX_TYPE : CSV_TYPE],
+        },
+      },
+      errors: { 404: ['WINDOW_NOT_FOUND'], 409: ['WINDOW_NOT_READY'], 500: ['EXPORT_FAILED'] },
+      handler: async (request, reply) => {
+        const window = await repository(request).get(request.params.windowId);
+        if (window === null) return reply.status(404).send(apiError('WINDOW_NOT_FOUND'));
+        if (window.result === null) return reply.status(409).send(apiError('WINDOW_NOT_READY'));
+        const table = windowAwardsTable(window, window.result, new Date().toISOString());
+        return sendExportTable(reply, table, format, deps.xlsx);
+      },
+    });
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: windowPaths.auditPattern,
+    tag: 'Ventanas',
+    summary: 'Archivo de auditoría: lo necesario para que un tercero reproduzca la asignación',
+    description:
+      'Las entradas (solicitudes y opciones) con su huella SHA-256, la huella del caso, el ' +
+      'solucionador, y por regla las asignaciones con sus filas limitantes y precios sombra.',
+    auth: guard.requireUser,
+    params: windowParamsSchema,
+    notFound: 'WINDOW_NOT_FOUND',
+    responses: {
+      200: z.object({
+        window: z.object({ windowId: z.string(), name: z.string(), caseId: z.string() }),
+        audit: windowAuditSchema,
+        options: z.unknown(),
+        requests: z.unknown(),
+        rules: z.unknown(),
+      }),
+    },
+    errors: { 404: ['WINDOW_NOT_FOUND'], 409: ['WINDOW_NOT_READY'] },
+    handler: async (request, reply) => {
+      const window = await repository(request).get(request.params.windowId);
+      if (window === null) return reply.status(404).send(apiError('WINDOW_NOT_FOUND'));
+      if (window.result === null) return reply.status(409).send(apiError('WINDOW_NOT_READY'));
+      const { result } = window;
+      return reply
+        .header(
+          'Content-Disposition',
+          `attachment; filename="ventana-${window.windowId.slice(0, 8)}-auditoria.json"`,
+        )
+        .send({
+          window: { windowId: window.windowId, name: window.name, caseId: window.caseId },
+          audit: result.audit,
+          options: window.options,
+          requests: window.requests,
+          rules: result.rules,
+        });
+    },
+  });
+}

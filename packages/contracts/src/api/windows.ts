@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { caseIdSchema } from './cases';
+import { studyProblemSchema } from './studies';
+import { postContingencyRatings, sinkChoices } from '../result/analysis-options';
+import { slackRules } from '../result/base-case.v1';
+
+/**
+ * Connection windows (issue #28, docs/analysis.md §9): many requests for connection capacity
+ * allocated at once on an analysed case, under three rules computed side by side.
+ *   GET    /api/windows                      → the caller's windows, newest first
+ *   POST   /api/windows { caseId, name, options?, requests } → 202 { windowId, jobId }
+ *   POST   /api/windows/requests/read        → the requests of an Excel template or a JSON file
+ *   GET    /api/windows/template.xlsx        → the Excel template (UPME-like columns)
+ *   GET    /api/windows/{windowId}           → the window, its requests and (when done) the awards
+ *   DELETE /api/windows/{windowId}           → 204 (cancels its job)
+ *   GET    /api/windows/{windowId}/export.xlsx|csv → the awards of the three rules
+ *   GET    /api/windows/{windowId}/audit.json      → what a third party needs to reproduce them
+ */
+
+export const WINDOW_LIMITS = {
+  /** A UPME round has about 1,600; the engine accepts 20,000, the API far fewer per window. */
+  maxRequests: 5000,
+  maxIdChars: 64,
+  maxTextChars: 200,
+  maxNameChars: 120,
+  /** A window holds at most this many MW per request (no plant is larger). */
+  maxRequestMw: 100_000,
+} as const;
+
+export const windowRules = ['order', 'max', 'fair'] as const;
+export type WindowRuleName = (typeof windowRules)[number];
+
+const mw = (what: string) =>
+  z
+    .number({ error: `${what} debe ser un número en MW` })
+    .refine(Number.isFinite, `${what} debe ser un número en MW`)
+    .min(0, `${what} no puede ser negativo`)
+    .max(WINDOW_LIMITS.maxRequestMw, `${what} admite hasta 100.000 MW`);
+
+const optionalText = (what: string) =>
+  z
+    .string({ error: `${what} debe ser texto` })
+    .trim()
+    .max(
+      WINDOW_LIMITS.maxTextChars,
+      `${what} admite hasta ${WINDOW_LIMITS.maxTextChars} caracteres`,
+    )
+    .optional();
+
+/** One request for connection capacity, as the caller sends it. */
+export const windowRequestSchema = z
+  .strictObject({
+    id: z
+      .string({ error: 'El identificador debe ser texto' })
+      .trim()
+      .min(1, 'Falta el identificador de la solicitud')
+      .max(WINDOW_LIMITS.maxIdChars, 'El identificador admite hasta 64 caracteres'),
+    bus: z
+      .number({ error: 'La barra debe ser un número de barra del caso' })
+      .int('La barra debe ser un número entero de barra del caso'),
+    mw: mw('La potencia solicitada'),
+    minMw: mw('La potencia mínima').optional(),
+    priority: z
+      .number({ error: 'La prioridad debe ser un número' })
+      .refine(Number.isFinite, 'La prioridad debe ser un número')
+      .optional(),
+    name: optionalText('El nombre del proyecto'),
+    technology: optionalText('La tecnología'),
+    company: optionalText('La empresa'),
+  })
+  .refine((r) => r.minMw === undefined || r.minMw <= r.mw, {
+    message: 'La potencia mínima no puede superar la solicitada',
+    path: ['minMw'],
+  });
+export type WindowRequestInput = z.infer<typeof windowRequestSchema>;
+
+export const windowRequestsSchema = z
+  .array(windowRequestSchema)
+  .min(1, 'La ventana necesita al menos una solicitud')
+  .max(
+    WINDOW_LIMITS.maxRequests,
+    `Una ventana admite hasta ${WINDOW_LIMITS.maxRequests.toLocaleString('es-CO')} solicitudes`,
+  )
+  .superRefine((requests, ctx) => {
+    const seen = new Map<string, number>();
+    requests.forEach((r, i) => {
+      const first = seen.get(r.id);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `El identificador «${r.id}» ya está en la solicitud ${first + 1}`,
+        });
+      } else seen.set(r.id, i);
+    });
+  });
+
+/**
+ * How the window is computed: the busbar capacity's settings (docs/analysis.md §6) without its
+ * cap, with no distribution-factor cutoff by default (0.009 × 1,600 requests matters), and what
+ * to do with constraints already over their limit before any request.
+ */
+export const windowOptionsSchema = z.strictObject({
+  postContingencyRating: z
+    .enum(postContingencyRatings, {
+      error: 'La capacidad poscontingencia debe ser A, B, C o emergency',
+    })
+    .default('emergency'),
+  distributionFactorCutoff: z
+    .number({ error: 'El umbral del factor de distribución debe ser un número' })
+    .min(0, 'El umbral del factor de distribución debe estar entre 0 y 0,5')
+    .max(0.5, 'El umbral del factor de distribución debe estar entre 0 y 0,5')
+    .default(0),
+  sink: z
+    .enum(sinkChoices, {
+      error: 'El sumidero debe ser auto, headroom-down, initial-output o loads',
+    })
+    .default('auto'),
+  slack: z
+    .enum(slackRules, { error: 'El despacho base debe ser distributed o single' })
+    .default('distributed'),
+  /** 'limit': a constraint already over its limit may not get worse; 'ignore': left aside. */
+  preExisting: z
+    .enum(['limit', 'ignore'], { error: 'Las violaciones previas deben ser limit o ignore' })
+    .default('limit'),
+});
+export type WindowOptions = z.output<typeof windowOptionsSchema>;
+export type WindowOptionsInput = z.input<typeof windowOptionsSchema>;
+export const DEFAULT_WINDOW_OPTIONS: WindowOptions = windowOptionsSchema.parse({});
+
+export const windowNameSchema = z
+  .string({ error: 'El nombre de la ventana debe ser texto' })
+  .trim()
+  .min(1, 'Ponle un nombre a la ventana')
+  .max(WINDOW_LIMITS.maxNameChars, 'El nombre de la ventana admite hasta 120 caracteres');
+
+export const createWindowRequestSchema = z.strictObject({
+  caseId: caseIdSchema,
+  name: windowNameSchema,
+  options: windowOptionsSchema.optional(),
+  requests: windowRequestsSchema,
+});
+export type CreateWindowRequest = z.input<typeof createWindowRequestSchema>;
+
+/**
+ * What the create route checks before its handler: the envelope. The requests are checked there
+ * with windowRequestsSchema, so every bad row comes back at once, each naming its row and field
+ * (422 WINDOW_INVALID), instead of the first one alone.
+ */
+export const createWindowEnvelopeSchema = createWindowRequestSchema.extend({
+  requests: z
+    .array(z.unknown(), { error: 'Las solicitudes deben ser una lista' })
+    .describe(
+      'Las solicitudes: [{ id, bus, mw, minMw?, priority?, name?, technology?, company? }]',
+    ),
+});
+
+export const createWindowResponseSchema = z.object({
+  windowId: z.string(),
+  /** Its progress: GET /api/jobs/{jobId} (kind 'window'). */
+  jobId: z.string(),
+});
+export type CreateWindowResponse = z.infer<typeof createWindowResponseSchema>;
+
+export const windowIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador de la ventana no es válido');
+export const windowParamsSchema = z.object({ windowId: windowIdSchema });
+
+/** `POST /api/windows/requests/read`: the requests a file holds, or every problem in it. */
+export const readWindowRequestsResponseSchema = z.object({
+  valid: z.boolean(),
+  problems: z.array(studyProblemSchema),
+  requests: z.array(windowRequestSchema),
+});
+export type ReadWindowRequestsResponse = z.infer<typeof readWindowRequestsResponseSchema>;
+
+/** A window the server refused: the envelope plus every problem, each naming its row and field. */
+export const windowInvalidResponseSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  problems: z.array(studyProblemSchema),
+});
+export type WindowInvalidResponse = z.infer<typeof windowInvalidResponseSchema>;
+
+/** A constraint that kept a request from more, or the sink's room. Branches as 1-based rows. */
+export const windowBindingSchema = z.object({
+  kind: z.enum(['constraint', 'sink-room']),
+  monitored: z.number().int().positive().nullable(),
+  monitoredName: z.string().nullable(),
+  /** Null: N-0 (or the sink's room). */
+  contingency: z.number().int().positive().nullable(),
+  contingencyName: z.string().nullable(),
+  limitMw: z.number().nullable(),
+  /** The request's MW on the constraint per MW awarded. */
+  distributionFactor: z.number(),
+  /** MW the rule's objective gains per MW more of this limit: what a reinforcement frees. */
+  shadowPrice: z.number(),
+});
+export type WindowBindingView = z.infer<typeof windowBindingSchema>;
+
+export const requestStatuses = ['complete', 'partial', 'none'] as const;
+export type RequestStatusName = (typeof requestStatuses)[number];
+
+/** One request's award under one rule (in the window's request order). */
+export const windowAwardSchema = z.object({
+  id: z.string(),
+  awardedMw: z.number(),
+  status: z.enum(requestStatuses),
+  binding: z.array(windowBindingSchema),
+  /** Other awarded requests that load its binding constraints the same way. */
+  competitors: z.array(z.string()),
+});
+export type WindowAwardView = z.infer<typeof windowAwardSchema>;
+
+/**
+ * Buses that share a binding constraint: together they hold what they were awarded at the
+ * constraint's limit ("these buses together: ≤ X MW" with the award's mix).
+ */
+export const windowGroupCapSchema = z.object({
+  monitored: z.number().int().positive(),
+  monitoredName: z.string(),
+  contingency: z.number().int().positive().nullable(),
+  contingencyName: z.string().nullable(),
+  limitMw: z.number(),
+  shadowPrice: z.number(),
+  requestIds: z.array(z.string()),
+  buses: z.array(z.number().int()),
+  /** Σ of the awards of requestIds: what the group holds together at this limit. */
+  awardedMw: z.number(),
+  /** Σ of what they asked. */
+  requestedMw: z.number(),
+});
+export type WindowGroupCap = z.infer<typeof windowGroupCapSchema>;
+
+export const windowRuleResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    rule: z.enum(windowRules),
+    totalAwardedMw: z.number(),
+    complete: z.number().int().nonnegative(),
+    partial: z.number().int().nonnegative(),
+    none: z.number().int().nonnegative(),
+    awards: z.array(windowAwardSchema),
+    groups: z.array(windowGroupCapSchema),
+    stats: z.object({
+      screens: z.number().int(),
+      rows: z.number().int(),
+      lpSolves: z.number().int(),
+      seconds: z.number(),
+      /** Violations left when the screening stopped (0: every constraint checked holds). */
+      violatedAtEnd: z.number().int(),
+      /** `fair` only: requests settled at the last level the solver could solve. */
+      settledAtFailedLevel: z.number().int(),
+    }),
+  }),
+  z.object({
+    ok: z.literal(false),
+    rule: z.enum(windowRules),
+    /** Why this rule has no award (the solver failed it); the other rules stand. */
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export type WindowRuleResult = z.infer<typeof windowRuleResultSchema>;
+
+/** A request as the result lists it: what it asked and its stand-alone capacity. */
+export const windowRequestResultSchema = z.object({
+  id: z.string(),
+  bus: z.number().int(),
+  busName: z.string(),
+  requestedMw: z.number(),
+  minMw: z.number(),
+  priority: z.number().nullable(),
+  /** 1 for the first in priority order (priority ascending, then the order sent). */
+  rank: z.number().int().positive(),
+  name: z.string().nullable(),
+  technology: z.string().nullable(),
+  company: z.string().nullable(),
+  /** Its busbar capacity alone with the same settings, at most what it asked. */
+  standaloneMw: z.number(),
+});
+export type WindowRequestResult = z.infer<typeof windowRequestResultSchema>;
+
+export const windowAuditSchema = z.object({
+  /** SHA-256 of the case file the window ran on (as uploaded). */
+  caseSha256: z.string(),
+  /** SHA-256 of the canonical JSON of { requests, options }. */
+  inputsSha256: z.string(),
+  solver: z.string(),
+  engine: z.string(),
+  computedAt: z.string(),
+});
+
+export const windowResultSchema = z.object({
+  requests: z.array(windowRequestResultSchema),
+  totalRequestedMw: z.number(),
+  /** Σ of the stand-alone capacities: what per-bus figures would promise. */
+  totalStandaloneMw: z.number(),
+  /** How much the sink can give down in all; null when unbounded. */
+  sinkRoomMw: z.number().nullable(),
+  rules: z.object({
+    order: windowRuleResultSchema,
+    max: windowRuleResultSchema,
+    fair: windowRuleResultSchema,
+  }),
+  audit: windowAuditSchema,
+});
+export type WindowResultView = z.infer<typeof windowResultSchema>;
+
+export const windowStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export type WindowState = z.infer<typeof windowStateSchema>;
+
+export const windowSummarySchema = z.object({
+  windowId: z.string(),
+  name: z.string(),
+  caseId: z.string(),
+  caseName: z.string(),
+  requestCount: z.number().int().nonnegative(),
+  requestedMw: z.number(),
+  options: windowOptionsSchema.required(),
+  state: windowStateSchema,
+  jobId: z.string(),
+  progressPercent: z.number().int().min(0).max(100),
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** MW awarded per rule when done (null for a rule the solver failed). */
+  totals: z
+    .object({
+      order: z.number().nullable(),
+      max: z.number().nullable(),
+      fair: z.number().nullable(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+});
+export type WindowSummary = z.infer<typeof windowSummarySchema>;
+
+export const windowListResponseSchema = z.object({ windows: z.array(windowSummarySchema) });
+export type WindowListResponse = z.infer<typeof windowListResponseSchema>;
+
+export const windowDetailResponseSchema = windowSummarySchema.extend({
+  requests: z.array(windowRequestSchema),
+  result: windowResultSchema.nullable(),
+});
+export type WindowDetailResponse = z.infer<typeof windowDetailResponseSchema>;
+
+export type WindowExportFormat = 'xlsx' | 'csv';
+
+/** The windows' API paths: patterns for the server, builders for clients. */
+export const windowPaths = {
+  listPattern: '/api/windows',
+  list: () => '/api/windows',
+  readRequestsPattern: '/api/windows/requests/read',
+  readRequests: () => '/api/windows/requests/read',
+  templatePattern: '/api/windows/template.xlsx',
+  template: () => '/api/windows/template.xlsx',
+  onePattern: '/api/windows/:windowId',
+  one: (windowId: string) => `/api/windows/${encodeURIComponent(windowId)}`,
+  exportPatterns: {
+    xlsx: '/api/windows/:windowId/export.xlsx',
+    csv: '/api/windows/:windowId/export.csv',
+  },
+  export: (windowId: string, format: WindowExportFormat) =>
+    `/api/windows/${encodeURIComponent(windowId)}/export.${format}`,
+  auditPattern: '/api/windows/:windowId/audit.json',
+  audit: (windowId: string) => `/api/windows/${encodeURIComponent(windowId)}/audit.json`,
+} as const;
