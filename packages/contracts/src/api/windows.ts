@@ -119,10 +119,14 @@ export const windowOptionsSchema = z.strictObject({
   slack: z
     .enum(slackRules, { error: 'El despacho base debe ser distributed o single' })
     .default('distributed'),
-  /** 'limit': a constraint already over its limit may not get worse; 'ignore': left aside. */
+  /**
+   * 'ignore' (the default, as the attributable figure of issue #25): a constraint already over
+   * its limit before any request is left aside; 'limit': it may not get worse (every request
+   * that loads it more gets 0, as the strict figure).
+   */
   preExisting: z
     .enum(['limit', 'ignore'], { error: 'Las violaciones previas deben ser limit o ignore' })
-    .default('limit'),
+    .default('ignore'),
 });
 export type WindowOptions = z.output<typeof windowOptionsSchema>;
 export type WindowOptionsInput = z.input<typeof windowOptionsSchema>;
