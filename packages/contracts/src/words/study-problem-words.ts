@@ -21,6 +21,8 @@ export const studyProblemWords = {
       `Hay ${count} problemas más: corrige los anteriores y vuelve a subir el archivo`,
     unreadableWorkbook:
       'No se pudo leer el libro de Excel: ábrelo en Excel, guárdalo como .xlsx y vuelve a subirlo',
+    /** A problem of the study's base case file (its engine error, already worded). */
+    baseCase: (message: string) => `Caso base: ${message}`,
   },
 
   /** The zip under an .xlsx, checked before exceljs reads it. */

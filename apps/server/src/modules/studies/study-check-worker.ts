@@ -2,7 +2,7 @@
 // exceljs and the case parser take real CPU on large files, off the API's event loop.
 import { parentPort } from 'node:worker_threads';
 import { busDisplayName, busIndex, isEngineError, loadCase } from '@holgura/engine';
-import { describeEngineError, type StudyProblem } from '@holgura/contracts';
+import { describeEngineError, studyProblemWords, type StudyProblem } from '@holgura/contracts';
 import { serveRequests } from '../../jobs/request-thread';
 import { checkStudyAgainstNetwork, summarizeStudy } from './study-check';
 import type {
@@ -27,7 +27,7 @@ const toContract = (problem: FileProblem): StudyProblem => ({
 });
 
 const caseProblem = (message: string): StudyProblem => ({
-  message: `Caso base: ${message}`,
+  message: studyProblemWords.file.baseCase(message),
   field: 'case',
   sheet: null,
   row: null,
