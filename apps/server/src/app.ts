@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  apiRoutes,
   clientConfigResponseSchema,
   MAX_UPLOAD_BYTES,
   type ClientConfigResponse,
@@ -43,8 +44,8 @@ import { databaseUploadStorage, fileUploadStorage } from './modules/uploads/uplo
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { userLimits } from './modules/uploads/user-limits';
 import { createStudyChecker } from './modules/studies/study-check-thread';
-import { registerStudyRoutes } from './modules/studies/studies.routes';
 import { registerWindowRoutes } from './modules/windows/windows.routes';
+import { registerStudyRoutes } from './modules/studies/studies.routes';
 import { studiesService } from './modules/studies/studies.service';
 import { jobRunners } from './job-kinds';
 import { JobEvents } from './jobs/job-events';
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     };
     defineRoute(server, {
       method: 'GET',
-      url: '/api/config',
+      url: apiRoutes.clientConfig.pattern,
       tag: 'Servicio',
       summary: 'Configuración pública: proveedor SAX, tamaño máximo de subida, correo de soporte',
       database: false,
@@ -239,7 +240,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       storage,
       limits,
     });
-    registerJobRoutes(server, {
     registerWindowRoutes(server, {
       db,
       guard,
@@ -249,6 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checker: studyChecker,
       limits,
     });
+    registerJobRoutes(server, {
       db,
       guard,
       events,

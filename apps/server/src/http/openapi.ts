@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorMessages, type ErrorCode } from '@holgura/contracts';
+import { API_DOCS_PATH, apiRoutes, errorMessages, type ErrorCode } from '@holgura/contracts';
 import {
   apiTags,
   defineRoute,
@@ -266,11 +266,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     mode: 'static',
     specification: { document: document as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...docsPage });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, ...docsPage });
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/openapi.json',
+    url: apiRoutes.openApi.pattern,
     tag: 'Servicio',
     summary: 'Este documento (OpenAPI 3.1)',
     database: false,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { apiError, isAppPath } from '@holgura/contracts';
+import { API_PREFIX, apiError, isAppPath } from '@holgura/contracts';
 
 /**
  * Serves the built React app: hashed assets cached for a year and sent precompressed (brotli or
@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasBuild) {
+    if (pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX || !hasBuild) {
       return reply.status(404).send(apiError('ROUTE_NOT_FOUND'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

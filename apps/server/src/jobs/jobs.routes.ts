@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   cancelJobResponseSchema,
   jobParamsSchema,
   jobStatusSchema,
@@ -24,7 +25,7 @@ export function registerJobRoutes(
 ): void {
   defineRoute(app, {
     method: 'GET',
-    url: '/api/jobs/:jobId',
+    url: apiRoutes.job.pattern,
     tag: 'Análisis',
     summary: 'Estado y progreso de un análisis',
     auth: deps.guard.requireUser,
@@ -42,7 +43,7 @@ export function registerJobRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/jobs/:jobId/cancel',
+    url: apiRoutes.jobCancel.pattern,
     tag: 'Análisis',
     summary: 'Cancela un análisis en cola o en curso',
     description:
@@ -69,7 +70,7 @@ export function registerJobRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/jobs/:jobId/events',
+    url: apiRoutes.jobEvents.pattern,
     tag: 'Análisis',
     summary: 'Progreso del análisis como Server-Sent Events',
     description:

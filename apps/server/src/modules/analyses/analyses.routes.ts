@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   caseAnalysesResponseSchema,
   caseAnalysisParamsSchema,
   caseGeneratorsResponseSchema,
@@ -58,7 +59,7 @@ export function registerAnalysisRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/cases/:caseId/analyses',
+    url: apiRoutes.caseAnalyses.pattern,
     tag: 'Análisis',
     summary: 'Calcula la flexibilidad del caso con otro grupo de estudio',
     description:
@@ -116,7 +117,7 @@ export function registerAnalysisRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/analyses',
+    url: apiRoutes.caseAnalyses.pattern,
     tag: 'Análisis',
     summary: 'Grupos de estudio calculados para el caso, con su estado y sus cifras',
     description:
@@ -140,7 +141,7 @@ export function registerAnalysisRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/analyses/:analysisId',
+    url: apiRoutes.caseAnalysis.pattern,
     tag: 'Análisis',
     summary: 'Flexibilidad del caso con un grupo de estudio',
     description:
@@ -162,7 +163,7 @@ export function registerAnalysisRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/generators',
+    url: apiRoutes.caseGenerators.pattern,
     tag: 'Análisis',
     summary: 'Generadores del caso y las opciones de grupo de estudio',
     description:

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { apiError } from '@holgura/contracts';
+import { apiError, apiRoutes, AUTH_BASE_PATH } from '@holgura/contracts';
 import { REQUEST_ORIGIN_HEADER, requestOrigin } from '../../http/origins';
 import { accountKey, type AccountSignInLimit } from './account-limit';
-import { AUTH_BASE_PATH, type Auth } from './auth';
+import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 import { resetTokenEmail, signInAfterReset } from './password-flows';
 import { isPasswordAcceptable } from './password-policy';
@@ -180,7 +180,7 @@ export function registerAuthRoutes(
 
   app.route({
     method: ['GET', 'POST'],
-    url: `${AUTH_BASE_PATH}/*`,
+    url: apiRoutes.auth.pattern,
     handler: (request, reply) => {
       const path = pathOf(request);
       if (request.method === 'GET' && path.startsWith(`${RESET_PATH}/`)) {

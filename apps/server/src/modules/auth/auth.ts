@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { bearer, jwt, twoFactor } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
+import { AUTH_BASE_PATH } from '@holgura/contracts';
 import type { DatabaseHandle } from '../../db/database';
 import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
 import type { Mailer } from '../mail/mailer';
@@ -12,7 +13,6 @@ import {
   resetMail,
 } from './password-reset';
 
-export const AUTH_BASE_PATH = '/api/auth';
 /** Lifetime of the access token the browser sends to the API; it refreshes it from /token. */
 export const ACCESS_TOKEN_LIFETIME = '15m';
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   busbarCapacityExportQuerySchema,
   busbarCapacityHistogramQuerySchema,
   busbarCapacityHistogramResponseSchema,
@@ -161,7 +162,7 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
   const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/busbar-capacities',
+    url: apiRoutes.busbarCapacities.pattern,
     tag: 'Casos',
     summary: 'Capacidad N-1 de cada barra del caso, por páginas',
     description:
@@ -247,7 +248,7 @@ function registerCapacityJobRoute(app: FastifyInstance, routes: CapacityRoutes):
   const { guard } = deps;
   defineRoute(app, {
     method: 'POST',
-    url: '/api/cases/:caseId/busbar-capacities',
+    url: apiRoutes.busbarCapacities.pattern,
     tag: 'Casos',
     summary: 'Calcula (de nuevo) la capacidad N-1 de cada barra de un caso ya analizado',
     description:
@@ -308,7 +309,7 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
   const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/busbar-capacities/histogram',
+    url: apiRoutes.busbarCapacityHistogram.pattern,
     tag: 'Casos',
     summary: 'Histograma de la capacidad por barra del caso (MW)',
     description:
@@ -348,7 +349,7 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/busbar-capacities/map',
+    url: apiRoutes.busbarCapacityMap.pattern,
     tag: 'Casos',
     summary: 'Capacidad de cada barra en columnas, para colorear la vista de red',
     description:
@@ -392,7 +393,7 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
   const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/busbar-capacities/:bus/ac-check',
+    url: apiRoutes.busbarCapacityAcCheck.pattern,
     tag: 'Casos',
     summary: 'Verificación AC de la capacidad de una barra',
     description:
@@ -478,7 +479,7 @@ function registerCapacityDownloadRoutes(app: FastifyInstance, routes: CapacityRo
   for (const format of ['xlsx', 'csv'] as const) {
     defineRoute(app, {
       method: 'GET',
-      url: `/api/cases/:caseId/busbar-capacities.${format}`,
+      url: apiRoutes.busbarCapacitiesExport[format].pattern,
       tag: 'Descargas',
       summary: 'Capacidad N-1 de cada barra del caso, ambas cifras',
       description:

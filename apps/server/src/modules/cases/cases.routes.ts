@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   caseDataSchema,
   caseIdResponseSchema,
   caseListQuerySchema,
@@ -46,7 +47,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases',
+    url: apiRoutes.cases.pattern,
     tag: 'Casos',
     summary: 'Casos del usuario: una página, ordenada y filtrada en el servidor',
     description:
@@ -77,7 +78,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'PUT',
-    url: '/api/cases/:caseId',
+    url: apiRoutes.case.pattern,
     tag: 'Casos',
     summary: 'Crea un caso o cambia los campos dados (los demás se conservan)',
     auth: guard.requireUser,
@@ -111,7 +112,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'DELETE',
-    url: '/api/cases/:caseId',
+    url: apiRoutes.case.pattern,
     tag: 'Casos',
     summary: 'Elimina un caso con su archivo, sus resultados y su análisis',
     description:
@@ -138,7 +139,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/data',
+    url: apiRoutes.caseData.pattern,
     tag: 'Casos',
     summary: 'Resultados del caso',
     description:
@@ -165,7 +166,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'PUT',
-    url: '/api/cases/:caseId/data',
+    url: apiRoutes.caseData.pattern,
     tag: 'Casos',
     summary: 'Guarda los resultados del caso',
     auth: guard.requireUser,
@@ -192,7 +193,7 @@ export function registerCaseRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/demo-case',
+    url: apiRoutes.demoCase.pattern,
     tag: 'Demostración',
     summary: 'Caso de demostración más reciente',
     responses: { 200: demoCaseResponseSchema },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   busbarCapacitiesExportQuerySchema,
   caseLookupParamsSchema,
   constraintsExportQuerySchema,
@@ -109,7 +110,7 @@ export function registerExportRoutes(
   for (const format of formats) {
     defineRoute(app, {
       method: 'GET',
-      url: `/api/cases/:caseId/export/constraints.${format}`,
+      url: apiRoutes.constraintsExport[format].pattern,
       tag: 'Descargas',
       summary: 'Restricciones de un nivel de flexibilidad',
       description: formatNote[format],
@@ -141,7 +142,7 @@ export function registerExportRoutes(
 
     defineRoute(app, {
       method: 'GET',
-      url: `/api/cases/:caseId/export/generators.${format}`,
+      url: apiRoutes.generatorsExport[format].pattern,
       tag: 'Descargas',
       summary: 'Análisis de generadores de una restricción',
       description: formatNote[format],
@@ -182,7 +183,7 @@ export function registerExportRoutes(
 
     defineRoute(app, {
       method: 'GET',
-      url: `/api/export/busbar-capacities.${format}`,
+      url: apiRoutes.studyCapacitiesExport[format].pattern,
       tag: 'Descargas',
       summary: 'Capacidad de conexión por barra, escenario y año',
       description:

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { healthResponseSchema, type HealthResponse } from '@holgura/contracts';
+import { apiRoutes, healthResponseSchema, type HealthResponse } from '@holgura/contracts';
 import packageJson from '../../../package.json';
 import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
@@ -16,7 +16,7 @@ export const HEALTH_DATABASE_TIMEOUT_MS = 3000;
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
   defineRoute(app, {
     method: 'GET',
-    url: '/api/health',
+    url: apiRoutes.health.pattern,
     tag: 'Servicio',
     summary: 'Estado del servidor: 200 solo si la base de datos responde',
     responses: { 200: healthResponseSchema },

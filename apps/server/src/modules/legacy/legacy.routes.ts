@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   legacyCasesResponseSchema,
   legacyResultsRequestSchema,
   legacyResultsResponseSchema,
@@ -21,7 +22,7 @@ import { casesRepository } from '../cases/cases.repository';
 export function registerLegacyRoutes(app: FastifyInstance, deps: { db: Db; guard: AuthGuard }) {
   defineRoute(app, {
     method: 'GET',
-    url: '/cases',
+    url: apiRoutes.legacyCases.pattern,
     tag: 'API original',
     summary: 'Casos del usuario',
     auth: deps.guard.requireUser,
@@ -47,10 +48,10 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: { db: Db; guard
     },
   });
 
-  for (const url of ['/download-excel/api-results', '/api/download-excel/api-results']) {
+  for (const { pattern } of [apiRoutes.legacyResults, apiRoutes.legacyResultsUnderApi]) {
     defineRoute(app, {
       method: 'POST',
-      url,
+      url: pattern,
       tag: 'API original',
       summary: 'Resultados de casos del usuario',
       auth: deps.guard.requireUser,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   caseParamsSchema,
   describeEngineError,
   networkViewResponseSchema,
@@ -32,7 +33,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
   const { db, guard } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/network',
+    url: apiRoutes.caseNetwork.pattern,
     tag: 'Red',
     summary: 'Vista de la red del caso',
     description:
@@ -57,7 +58,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/demo-study/network',
+    url: apiRoutes.demoStudyNetwork.pattern,
     tag: 'Demostración',
     summary: 'Vista de la red del estudio de demostración (mapa de capacidad de /resultados)',
     auth: guard.requireUser,
@@ -94,7 +95,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: { db: Db; guar
     });
     defineRoute(scope, {
       method: 'PUT',
-      url: '/api/cases/:caseId/coordinates',
+      url: apiRoutes.caseCoordinates.pattern,
       tag: 'Red',
       summary: 'Reemplaza las posiciones de las barras por las de un CSV barra,latitud,longitud',
       description: 'Separado por coma o punto y coma, hasta 2 MB; solo casos propios.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   profileSchema,
   updateProfileRequestSchema,
   type Profile,
@@ -32,7 +33,7 @@ export function registerProfileRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/profile',
+    url: apiRoutes.profile.pattern,
     tag: 'Perfil',
     summary: 'Perfil del usuario',
     auth: guard.requireUser,
@@ -48,7 +49,7 @@ export function registerProfileRoutes(
 
   defineRoute(app, {
     method: 'PUT',
-    url: '/api/profile',
+    url: apiRoutes.profile.pattern,
     tag: 'Perfil',
     summary: 'Actualiza nombre, apellido y empresa (solo cuentas de Holgura)',
     auth: guard.requireUser,

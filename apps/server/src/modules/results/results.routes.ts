@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   caseParamsSchema,
   constraintGeneratorsParamsSchema,
   constraintGeneratorsResponseSchema,
@@ -77,7 +78,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   defineRoute(app, {
     ...common,
     method: 'GET',
-    url: '/api/cases/:caseId/result/summary',
+    url: apiRoutes.resultSummary.pattern,
     summary: 'Resumen del resultado: red, N-1, grupo de estudio, Tmax, ambas cifras y sus niveles',
     description:
       'Lo que /analisis muestra antes de cualquier tabla: conteos de la red, resumen N-1 con ' +
@@ -124,7 +125,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   defineRoute(app, {
     ...common,
     method: 'GET',
-    url: '/api/cases/:caseId/result/constraints',
+    url: apiRoutes.resultConstraints.pattern,
     summary: 'Restricciones de un nivel, paginadas, en orden de impacto',
     description:
       'Las restricciones del nivel en la cifra pedida (attributable por defecto, o strict), ' +
@@ -180,7 +181,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   defineRoute(app, {
     ...common,
     method: 'GET',
-    url: '/api/cases/:caseId/result/constraints/:constraintId/generators',
+    url: apiRoutes.resultConstraintGenerators.pattern,
     notFound: 'RESULT_CONSTRAINT_NOT_FOUND',
     summary: 'Generadores de una restricción: sensibilidad y despacho de cada planta',
     description:
@@ -215,7 +216,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   defineRoute(app, {
     ...common,
     method: 'GET',
-    url: '/api/cases/:caseId/result/violations',
+    url: apiRoutes.resultViolations.pattern,
     summary: 'Violaciones existentes (sobre su límite sin transferencia) y qué les hace el grupo',
     description:
       'Todas las que la transferencia empeora y las peores de las demás (hasta 200), con sus ' +
@@ -244,7 +245,7 @@ export function registerResultRoutes(app: FastifyInstance, deps: { db: Db; guard
   defineRoute(app, {
     ...common,
     method: 'GET',
-    url: '/api/cases/:caseId/result/full-data-json',
+    url: apiRoutes.resultFullDataJson.pattern,
     summary: 'Documento fullDataJSON del producto original (docs/product.md §3), completo',
     description:
       'El documento que entregan las rutas de la API original, enviado desde lo guardado sin ' +

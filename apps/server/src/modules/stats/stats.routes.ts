@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { statsResponseSchema, type DemoDataState } from '@holgura/contracts';
+import { apiRoutes, statsResponseSchema, type DemoDataState } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import { defineRoute } from '../../http/api-route';
 import { hasDemoData, readStats } from './stats.repository';
@@ -15,7 +15,7 @@ export function registerStatsRoutes(
 ): void {
   defineRoute(app, {
     method: 'GET',
-    url: '/api/stats',
+    url: apiRoutes.stats.pattern,
     tag: 'Servicio',
     summary: 'Cifras públicas calculadas de la base de datos',
     responses: { 200: statsResponseSchema },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
+  apiRoutes,
   caseBusesResponseSchema,
   caseParamsSchema,
   DEMO_STUDY_ID,
@@ -45,7 +46,7 @@ function registerStudyListRoutes(app: FastifyInstance, deps: StudyRouteDeps): vo
   const { guard, service, checker } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/studies',
+    url: apiRoutes.studies.pattern,
     tag: 'Estudios',
     summary: 'Los estudios del usuario, del más reciente al más antiguo, y el de demostración',
     auth: guard.requireUser,
@@ -55,7 +56,7 @@ function registerStudyListRoutes(app: FastifyInstance, deps: StudyRouteDeps): vo
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/studies/template.xlsx',
+    url: apiRoutes.studyTemplate.pattern,
     tag: 'Estudios',
     summary: 'Plantilla de Excel de un estudio, llena con un ejemplo pequeño',
     auth: guard.requireUser,
@@ -73,7 +74,7 @@ function registerStudyListRoutes(app: FastifyInstance, deps: StudyRouteDeps): vo
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/studies/:studyId',
+    url: apiRoutes.study.pattern,
     tag: 'Estudios',
     summary: 'Un estudio: su archivo, su estado y cada caso escenario × año con sus barras',
     auth: guard.requireUser,
@@ -95,7 +96,7 @@ function registerStudyFileRoutes(app: FastifyInstance, deps: StudyRouteDeps): vo
   for (const format of ['xlsx', 'json'] as const) {
     defineRoute(app, {
       method: 'GET',
-      url: `/api/studies/:studyId/study.${format}`,
+      url: apiRoutes.studyFile[format].pattern,
       tag: 'Estudios',
       summary:
         format === 'xlsx'
@@ -135,7 +136,7 @@ function registerStudyNetworkRoutes(app: FastifyInstance, deps: StudyRouteDeps):
   const { db, guard, service } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/studies/:studyId/network',
+    url: apiRoutes.studyNetwork.pattern,
     tag: 'Estudios',
     summary: 'La vista de la red base del estudio (para el mapa de capacidad)',
     auth: guard.requireUser,
@@ -168,7 +169,7 @@ function registerStudyNetworkRoutes(app: FastifyInstance, deps: StudyRouteDeps):
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/studies/:studyId/buses',
+    url: apiRoutes.studyBuses.pattern,
     tag: 'Estudios',
     summary:
       'Las barras de la red base de uno de tus estudios (para editarlo sin subir el archivo otra vez)',
@@ -193,7 +194,7 @@ function registerStudyControlRoutes(app: FastifyInstance, deps: StudyRouteDeps):
   const { guard, service } = deps;
   defineRoute(app, {
     method: 'POST',
-    url: '/api/studies/:studyId/cancel',
+    url: apiRoutes.studyCancel.pattern,
     tag: 'Estudios',
     summary: 'Cancela el cálculo en curso de un estudio (los resultados anteriores se conservan)',
     auth: guard.requireUser,
@@ -213,7 +214,7 @@ function registerStudyControlRoutes(app: FastifyInstance, deps: StudyRouteDeps):
 
   defineRoute(app, {
     method: 'DELETE',
-    url: '/api/studies/:studyId',
+    url: apiRoutes.study.pattern,
     tag: 'Estudios',
     summary: 'Borra un estudio con todos sus casos y resultados',
     auth: guard.requireUser,
@@ -236,7 +237,7 @@ function registerCaseBusesRoute(app: FastifyInstance, deps: StudyRouteDeps): voi
   const { guard } = deps;
   defineRoute(app, {
     method: 'GET',
-    url: '/api/cases/:caseId/buses',
+    url: apiRoutes.caseBuses.pattern,
     tag: 'Estudios',
     summary: 'Las barras de un caso analizado (número, nombre, kV, área, zona) para elegirlas',
     auth: guard.requireUser,

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   apiError,
+  apiRoutes,
   caseBusesResponseSchema,
   createStudyResponseSchema,
   DEMO_STUDY_ID,
@@ -45,7 +46,7 @@ export async function registerStudyFormRoutes(
 
     defineRoute(scope, {
       method: 'POST',
-      url: '/api/networks/buses',
+      url: apiRoutes.networkBuses.pattern,
       tag: 'Estudios',
       summary:
         'Las barras de un archivo de red, sin guardarlo (para elegir las barras de un estudio)',
@@ -74,7 +75,7 @@ export async function registerStudyFormRoutes(
 
     defineRoute(scope, {
       method: 'POST',
-      url: '/api/studies/validate',
+      url: apiRoutes.studyValidation.pattern,
       tag: 'Estudios',
       summary: 'Revisa un estudio sin guardarlo: todos sus problemas, o lo que tomará calcularlo',
       description: FORM_DESCRIPTION,
@@ -95,7 +96,7 @@ export async function registerStudyFormRoutes(
 
     defineRoute(scope, {
       method: 'POST',
-      url: '/api/studies',
+      url: apiRoutes.studies.pattern,
       tag: 'Estudios',
       summary: 'Crea un estudio y lo calcula',
       description:
@@ -123,7 +124,7 @@ export async function registerStudyFormRoutes(
 
     defineRoute(scope, {
       method: 'POST',
-      url: '/api/studies/:studyId/versions',
+      url: apiRoutes.studyVersions.pattern,
       tag: 'Estudios',
       summary: 'Calcula una nueva versión de un estudio (editado)',
       description:

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import {
   apiError,
+  apiRoutes,
   createStudyResponseSchema,
   MAX_UPLOAD_BYTES,
   UPLOAD_CONTENT_TYPES,
@@ -19,8 +20,6 @@ import type { StudiesService } from '../studies/studies.service';
 import type { ManagedUploadStorage } from './upload-storage';
 import { acceptUpload, cleanFileName, hasCaseExtension } from './uploads.service';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from './user-limits';
-
-export const UPLOAD_PATH = '/api/casesCalculate/calculate';
 
 /**
  * The SAX-compatible upload (docs/product.md §7): the raw file as the body, the signed-in user's own token.
@@ -81,7 +80,7 @@ export async function registerUploadRoutes(
 
     defineRoute(scope, {
       method: 'POST',
-      url: UPLOAD_PATH,
+      url: apiRoutes.upload.pattern,
       tag: 'Análisis',
       summary: 'Sube un caso (MATPOWER o PSS/E RAW, opcionalmente comprimido con xz) y lo analiza',
       description:
