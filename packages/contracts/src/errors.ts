@@ -176,6 +176,8 @@ export const errorMessages = {
     'El archivo de solicitudes debe ser la plantilla de Excel (.xlsx) o un JSON (.json) con «requests»',
   WINDOW_SOLVER_FAILED:
     'El solucionador (HiGHS) no encontró una asignación óptima con esta regla; las otras reglas sí se calcularon',
+  WINDOW_SOLVER_ABORTED:
+    'La ventana es demasiado grande para el solucionador (HiGHS se quedó sin memoria): divídela en ventanas con menos solicitudes',
   WINDOW_CASE_NOT_ANALYSED:
     'El caso aún no está analizado (o su análisis falló): una ventana se calcula sobre un caso analizado',
   CASE_BUSES_NOT_FOUND:

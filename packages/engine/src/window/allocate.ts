@@ -8,7 +8,7 @@ import type { Network } from '../model/network';
 import { buildDcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
 import type { Highs } from 'highs';
-import { WindowLp, loadSolver } from './lp';
+import { SolverAborted, WindowLp, discardSolver, loadSolver } from './lp';
 import type { PlacedRequest, WindowRequest } from './requests';
 import { placeRequests } from './requests';
 import type { WindowRows } from './rows';
@@ -215,8 +215,20 @@ export async function allocateWindow(
         },
       },
     };
+  } catch (error) {
+    // WebAssembly's abort (HiGHS out of its memory: 1,600 dense requests on ACTIVSg10k) leaves
+    // the module unusable: the next window loads a fresh one, and this one says why it stopped.
+    if (error instanceof WebAssembly.RuntimeError) {
+      if (options.highs === undefined) discardSolver();
+      throw new SolverAborted(error.message);
+    }
+    throw error;
   } finally {
-    lp.dispose();
+    try {
+      lp.dispose();
+    } catch {
+      // A module that aborted cannot free its model; it is dropped whole.
+    }
   }
 }
 

@@ -12,4 +12,4 @@ export { allocateWindow } from './allocate';
 export type { WindowRequest } from './requests';
 export { MAX_WINDOW_REQUESTS } from './requests';
 export type { WindowRule } from './rules';
-export { loadSolver, LpNotOptimal } from './lp';
+export { loadSolver, LpNotOptimal, SolverAborted } from './lp';

@@ -28,6 +28,18 @@ export interface LpSolution {
 export const SINK_ROW = -1;
 export const FAIR_ROW = -2;
 
+/** Drops the thread's HiGHS after it aborted: the next window loads a fresh module. */
+export function discardSolver(): void {
+  solver = null;
+}
+
+/** HiGHS (WebAssembly) aborted, out of its memory: the window is too large for it. */
+export class SolverAborted extends Error {
+  constructor(detail: string) {
+    super(`HiGHS aborted: ${detail}`);
+  }
+}
+
 /** HiGHS ended a solve without an optimum (its model status). */
 export class LpNotOptimal extends Error {
   constructor(readonly status: number) {

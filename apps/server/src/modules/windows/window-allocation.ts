@@ -3,6 +3,7 @@ import {
   busDisplayName,
   busIndex,
   LpNotOptimal,
+  SolverAborted,
   type Network,
   type WindowAward,
   type WindowRequest,
@@ -42,7 +43,14 @@ export async function allocateWindowRules(
 ): Promise<WindowAllocation> {
   const engineRequests: WindowRequest[] = requests.map((r) => ({ ...r }));
   const results = new Map<WindowRuleName, WindowResult | null>();
+  const failures = new Map<WindowRuleName, 'WINDOW_SOLVER_FAILED' | 'WINDOW_SOLVER_ABORTED'>();
   for (const rule of windowRules) {
+    // Past an abort the other rules would build the same rows and abort again, minutes later.
+    if ([...failures.values()].includes('WINDOW_SOLVER_ABORTED')) {
+      failures.set(rule, 'WINDOW_SOLVER_ABORTED');
+      results.set(rule, null);
+      continue;
+    }
     report(rule);
     try {
       results.set(
@@ -57,7 +65,9 @@ export async function allocateWindowRules(
         }),
       );
     } catch (error) {
-      if (!(error instanceof LpNotOptimal)) throw error;
+      if (error instanceof LpNotOptimal) failures.set(rule, 'WINDOW_SOLVER_FAILED');
+      else if (error instanceof SolverAborted) failures.set(rule, 'WINDOW_SOLVER_ABORTED');
+      else throw error;
       results.set(rule, null);
     }
   }
@@ -90,11 +100,8 @@ export async function allocateWindowRules(
   const ruleView = (rule: WindowRuleName): WindowRuleResult => {
     const result = results.get(rule) ?? null;
     if (result === null) {
-      return {
-        ok: false,
-        rule,
-        error: { code: 'WINDOW_SOLVER_FAILED', message: errorMessages.WINDOW_SOLVER_FAILED },
-      };
+      const code = failures.get(rule) ?? 'WINDOW_SOLVER_FAILED';
+      return { ok: false, rule, error: { code, message: errorMessages[code] } };
     }
     const awards = result.requests.map(awardView);
     return {
