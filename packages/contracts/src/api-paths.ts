@@ -4,25 +4,17 @@
  * pattern the path a client requests, its parameters filled in and encoded. The server's
  * registrations and the web app's requests both read this table, so the two cannot drift.
  *
- * The windows (issue #27's windows module) keep their own table, `windowPaths` in
- * api/windows.ts.
+ * The windows keep their own table, `windowPaths` in api/windows.ts.
  */
+
+import { AUTH_BASE_PATH, CLIENT_CONFIG_PATH, STATS_PATH } from './first-load-paths';
+
+export * from './first-load-paths';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Every path of the API starts here (the original calculation API's aside). */
 export const API_PREFIX = '/api';
-/** better-auth answers everything under this path (one wildcard route on the server). */
-export const AUTH_BASE_PATH = '/api/auth';
-/** The browsable reference of the API (swagger-ui and its own files). */
-export const API_DOCS_PATH = '/api/docs';
-
-/** better-auth's endpoints the web app calls by path (its client calls the others). */
-export const authPaths = {
-  session: `${AUTH_BASE_PATH}/get-session`,
-  /** A short-lived access token for the API, from the session cookie. */
-  accessToken: `${AUTH_BASE_PATH}/token`,
-} as const;
 
 /**
  * The `:name` parameters of a Fastify pattern, each ending at a `/` or at the end:
@@ -95,10 +87,10 @@ export type StudyFileFormat = (typeof studyFileFormats)[number];
 export const apiRoutes = {
   // The service.
   health: route('/api/health', 'GET'),
-  clientConfig: route('/api/config', 'GET'),
-  stats: route('/api/stats', 'GET'),
+  clientConfig: route(CLIENT_CONFIG_PATH, 'GET'),
+  stats: route(STATS_PATH, 'GET'),
   openApi: route('/api/openapi.json', 'GET'),
-  /** better-auth, behind one wildcard route: clients use `authPaths`, not this pattern. */
+  /** better-auth, behind one wildcard route: clients name its paths (SESSION_PATH, …). */
   auth: route(`${AUTH_BASE_PATH}/*`, 'GET', 'POST'),
   profile: route('/api/profile', 'GET', 'PUT'),
 
