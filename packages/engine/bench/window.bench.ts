@@ -115,7 +115,7 @@ for (const [label, requests] of windows) {
     console.log(
       `${label}, ${rule}: requested ${r.totalRequestedMw.toFixed(0)} MW, alone ${alone.toFixed(0)} MW, ` +
         `awarded ${r.totalAwardedMw.toFixed(0)} MW (${partial} short); ${r.stats.screens} screens, ` +
-        `${r.stats.rows} rows, ${r.stats.lpSolves} LP solves, ${r.stats.violatedAtEnd} violated at the end; ${s.toFixed(2)} s ` +
+        `${r.stats.rows} rows, ${r.stats.lpSolves} LP solves, ${r.stats.violatedAtEnd} violated at the end (worst ${r.stats.worstExcessMw.toExponential(1)} MW); ${s.toFixed(2)} s ` +
         `(${(s / n1).toFixed(1)}× n1; ${r.stats.settledAtFailedLevel} settled at a failed level; stand-alone ${(ms.standalone / 1000).toFixed(2)}, ` +
         `LP ${(ms.solve / 1000).toFixed(2)}, screens ${(ms.screen / 1000).toFixed(2)} s)`,
     );

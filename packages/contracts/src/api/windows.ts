@@ -253,6 +253,8 @@ export const windowRuleResultSchema = z.discriminatedUnion('ok', [
       seconds: z.number(),
       /** Violations left when the screening stopped (0: every constraint checked holds). */
       violatedAtEnd: z.number().int(),
+      /** The largest of them, MW over the limit (the solver's round-off: about 1e-6). */
+      worstExcessMw: z.number().nonnegative(),
       /** `fair` only: requests settled at the last level the solver could solve. */
       settledAtFailedLevel: z.number().int(),
     }),

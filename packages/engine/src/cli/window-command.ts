@@ -96,6 +96,8 @@ export async function window(
         screens: result.stats.screens,
         rows: result.stats.rows,
         lpSolves: result.stats.lpSolves,
+        violatedAtEnd: result.stats.violatedAtEnd,
+        worstExcessMw: result.stats.worstExcessMw,
         seconds: result.stats.timingsMs.total / 1000,
       },
     },

@@ -82,8 +82,10 @@ export interface WindowStats {
   readonly screens: number;
   readonly rows: number;
   readonly lpSolves: number;
-  /** Violations left when maxScreens stopped the loop (0 when it converged). */
+  /** Violations left when the loop stopped (0 when it converged). */
   readonly violatedAtEnd: number;
+  /** The largest of them, MW over the limit (0 when none). */
+  readonly worstExcessMw: number;
   /** `fair` only: requests settled at the last level solved when HiGHS failed the next one. */
   readonly settledAtFailedLevel: number;
   readonly timingsMs: {
@@ -164,6 +166,7 @@ export async function allocateWindow(
   let screenMs = 0;
   let screens = 0;
   let violatedAtEnd = 0;
+  let worstExcessMw = 0;
   try {
     let outcome;
     for (;;) {
@@ -182,6 +185,7 @@ export async function allocateWindow(
       screenMs += performance.now() - s1;
       solveMs += s1 - s0;
       violatedAtEnd = screen.violated;
+      worstExcessMw = screen.violated > 0 ? screen.worstOverMw : 0;
       if (screen.added === 0 || screens >= (options.maxScreens ?? 50)) break;
     }
     const { award, binding } = outcome;
@@ -205,6 +209,7 @@ export async function allocateWindow(
         rows: w.rows.length,
         lpSolves: lp.solves,
         violatedAtEnd,
+        worstExcessMw,
         settledAtFailedLevel: outcome.settledAtFailedLevel,
         timingsMs: {
           standalone: t1 - t0,

@@ -146,9 +146,9 @@ export class WindowLp {
       // feasible to HiGHS's tolerance (1e-7): a later solve can be declared infeasible by a
       // hair (ACTIVSg2000, 200 requests, fair). Once more, cold, at the screen's 1e-6 MW.
       this.model.clearSolver();
-      this.model.options.set({ primal_feasibility_tolerance: 1e-6 });
+      this.model.options.set({ primal_feasibility_tolerance: 1e-6, presolve: 'off' });
       this.model.run();
-      this.model.options.set({ primal_feasibility_tolerance: 1e-7 });
+      this.model.options.set({ primal_feasibility_tolerance: 1e-7, presolve: 'choose' });
     }
     const status = this.model.getModelStatus();
     if (status !== optimal) throw new LpNotOptimal(status);

@@ -165,10 +165,24 @@ export function runRule(
       // Below its minimum size a request leaves the filling with nothing (greedy, not a MIP).
       award[i] = got < r.minMw - TIGHT ? 0 : got;
       explain(i, sol, award[i]);
-      settle(i, award[i]);
+      // A settled request keeps its level's award within a band of the screen's tolerance:
+      // fixed exactly at a value HiGHS found feasible only to its own tolerance, later levels
+      // were declared infeasible (77 of 200 requests on ACTIVSg2000 were settled so). The awards
+      // reported are then read from the last solve: one consistent point.
+      if (award[i] === 0) lp.setBounds(i, 0, 0);
+      else {
+        const band = TIGHT * Math.max(1, award[i]);
+        lp.setBounds(i, Math.max(0, award[i] - band), Math.min(r.mw, award[i] + band));
+      }
       lp.setRowBounds(rows[i], -inf, inf);
       open.delete(i);
     }
+  }
+  if (last !== null) {
+    const final = last;
+    requests.forEach((r, i) => {
+      if (award[i] > 0) award[i] = clamp(final.x[i], r.mw);
+    });
   }
   lp.setBounds(lp.t, 0, 0);
   return { award, binding, settledAtFailedLevel };

@@ -119,6 +119,7 @@ export async function allocateWindowRules(
         lpSolves: result.stats.lpSolves,
         seconds: result.stats.timingsMs.total / 1000,
         violatedAtEnd: result.stats.violatedAtEnd,
+        worstExcessMw: result.stats.worstExcessMw,
         settledAtFailedLevel: result.stats.settledAtFailedLevel,
       },
     };
