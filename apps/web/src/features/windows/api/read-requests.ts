@@ -1,0 +1,23 @@
+import {
+  readWindowRequestsResponseSchema,
+  windowPaths,
+  type ReadWindowRequestsResponse,
+} from '@holgura/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A requests file the server reads: the Excel template or a JSON `{"requests": [...]}`. */
+export const isRequestsFile = (file: File) => /\.(json|xlsx)$/i.test(file.name);
+
+/**
+ * Reads the requests of the template or a JSON file without storing anything: the requests, or
+ * every problem with its sheet, row and cell (or its field in the JSON).
+ */
+export function readRequestsFile(file: File): Promise<ReadWindowRequestsResponse> {
+  return apiRequest(windowPaths.readRequests(), readWindowRequestsResponseSchema, {
+    method: 'POST',
+    rawBody: file,
+    headers: { 'Content-Type': /\.xlsx$/i.test(file.name) ? XLSX_TYPE : 'application/json' },
+  });
+}

@@ -1,0 +1,357 @@
+import {
+  appPaths,
+  DEFAULT_WINDOW_OPTIONS,
+  windowNameSchema,
+  type CaseSummary,
+  type StudyProblem,
+  type WindowOptions,
+  type WindowRequestInput,
+} from '@holgura/contracts';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { esWindows } from '../../../strings/es-windows';
+import { cn } from '../../../utils/cn';
+import { formatDateTime } from '../../../utils/format';
+import { analysedCasesQueryOptions } from '../api/analysed-cases';
+import { createWindow, problemsOf, type NewWindow } from '../api/create-window';
+import { errorText } from '../api/error-text';
+import { windowsKey } from '../api/get-windows';
+import { listHref, windowHref } from '../links';
+import { mwText } from '../model/explanation';
+import {
+  cellId,
+  cellOfField,
+  draftTotals,
+  emptyRow,
+  filledRows,
+  formatDecimal,
+  parseDecimal,
+  requestFromRow,
+  rowFromRequest,
+  type DraftRow,
+  type RequestField,
+} from '../model/request-rows';
+import { CUTOFF_ID, fieldClasses, OptionsSection, type OptionsDraft } from './options-section';
+import { ProblemList } from './problem-list';
+import { EDITOR_PAGE_SIZE, RequestsEditor } from './requests-editor';
+import { RequestsFile } from './requests-file';
+
+const t = esWindows.form;
+
+const CASE_ID = 'ventana-caso';
+const NAME_ID = 'ventana-nombre';
+const MAX_CUTOFF = 0.5;
+
+const defaultOptions: OptionsDraft = {
+  preExisting: DEFAULT_WINDOW_OPTIONS.preExisting,
+  postContingencyRating: DEFAULT_WINDOW_OPTIONS.postContingencyRating,
+  cutoff: formatDecimal(DEFAULT_WINDOW_OPTIONS.distributionFactorCutoff),
+};
+
+/** The options to send, or null when the cutoff typed is not a number between 0 and 0,5. */
+function optionsOf(draft: OptionsDraft): WindowOptions | null {
+  const cutoff = parseDecimal(draft.cutoff) ?? DEFAULT_WINDOW_OPTIONS.distributionFactorCutoff;
+  if (Number.isNaN(cutoff) || cutoff < 0 || cutoff > MAX_CUTOFF) return null;
+  return {
+    ...DEFAULT_WINDOW_OPTIONS,
+    preExisting: draft.preExisting,
+    postContingencyRating: draft.postContingencyRating,
+    distributionFactorCutoff: cutoff,
+  };
+}
+
+type Checks = { caseId?: string; name?: string; cutoff?: string; requests?: string };
+
+const focus = (id: string) => document.getElementById(id)?.focus();
+
+/**
+ * «Nueva ventana»: one of the user's analysed cases, a name, the options (folded, with their
+ * defaults) and the requests (typed, or read from the template or a JSON). The count and MW
+ * requested are shown before creating; the server checks every request at once and a refusal
+ * lists each problem with its row and field. Once created, the window's view shows its progress.
+ */
+export function NewWindowForm({ userKey }: { userKey: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const cases = useQuery(analysedCasesQueryOptions(userKey));
+  const [caseId, setCaseId] = useState('');
+  const [name, setName] = useState('');
+  const [options, setOptions] = useState(defaultOptions);
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
+  const [page, setPage] = useState(0);
+  const [checks, setChecks] = useState<Checks>({});
+  const [problems, setProblems] = useState<StudyProblem[] | null>(null);
+  const ids = { summary: useId(), nameHint: useId() };
+
+  const create = useMutation({ mutationFn: createWindow });
+  const busy = create.isPending;
+  const totals = draftTotals(rows);
+  const invalidCells = new Set(
+    (problems ?? []).flatMap((problem) => {
+      const cell = cellOfField(problem.field);
+      return cell === null ? [] : [`${cell.index}:${cell.field}`];
+    }),
+  );
+
+  const changeCell = (index: number, field: RequestField, value: string) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+  /** Rows added or removed: the server's problems no longer point at the right rows. */
+  const restructure = (next: DraftRow[], nextPage: number) => {
+    setRows(next);
+    setPage(Math.max(0, Math.min(nextPage, Math.ceil(next.length / EDITOR_PAGE_SIZE) - 1)));
+    setProblems(null);
+  };
+  const goToCell = (index: number, field: RequestField) => {
+    flushSync(() => setPage(Math.floor(index / EDITOR_PAGE_SIZE)));
+    focus(cellId(index, field));
+  };
+  const addRow = () => {
+    const next = [...rows, emptyRow()];
+    flushSync(() => restructure(next, Math.floor((next.length - 1) / EDITOR_PAGE_SIZE)));
+    focus(cellId(next.length - 1, 'id'));
+  };
+  const loadRequests = (requests: WindowRequestInput[]) => {
+    const kept = filledRows(rows);
+    restructure(
+      [...kept, ...requests.map(rowFromRequest)],
+      Math.floor(kept.length / EDITOR_PAGE_SIZE),
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const nameCheck = windowNameSchema.safeParse(name);
+    const sentOptions = optionsOf(options);
+    const filled = filledRows(rows);
+    const found: Checks = {
+      ...(caseId === '' ? { caseId: t.needsCase } : {}),
+      ...(nameCheck.success ? {} : { name: nameCheck.error.issues[0]?.message ?? '' }),
+      ...(sentOptions === null ? { cutoff: t.options.cutoffInvalid } : {}),
+      ...(filled.length === 0 ? { requests: t.needsRequests } : {}),
+    };
+    setChecks(found);
+    if (found.caseId !== undefined) return focus(CASE_ID);
+    if (found.name !== undefined) return focus(NAME_ID);
+    if (found.cutoff !== undefined) {
+      flushSync(() => setOptionsOpen(true));
+      return focus(CUTOFF_ID);
+    }
+    if (found.requests !== undefined || !nameCheck.success || sentOptions === null) return;
+    // Empty rows are not sent: the table keeps only the rows sent, so «Solicitud 3» is row 3.
+    if (filled.length !== rows.length) restructure(filled, page);
+    setProblems(null);
+    const body: NewWindow = {
+      caseId,
+      name: nameCheck.data,
+      options: sentOptions,
+      requests: filled.map(requestFromRow),
+    };
+    create.mutate(body, {
+      onSuccess: ({ windowId }) => {
+        void queryClient.invalidateQueries({ queryKey: windowsKey(userKey) });
+        toast.success(t.created);
+        void navigate(windowHref(windowId));
+      },
+      onError: (error) => {
+        const refused = problemsOf(error);
+        if (refused !== null) setProblems(refused);
+      },
+    });
+  };
+
+  const createError = create.isError && problemsOf(create.error) === null ? create.error : null;
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t.title} className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-bold text-slate-900">{t.title}</h2>
+          <p className="mt-1 max-w-3xl text-sm text-slate-600">{t.intro}</p>
+        </div>
+        <Link to={listHref} className={buttonClasses('outline', 'sm')}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {t.backToList}
+        </Link>
+      </div>
+
+      <Card titleId="ventana-caso-titulo" title={t.caseTitle}>
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          <CasePicker
+            cases={cases}
+            value={caseId}
+            onChange={setCaseId}
+            error={checks.caseId}
+            disabled={busy}
+          />
+          <div className="space-y-1">
+            <label htmlFor={NAME_ID} className="block text-sm font-medium text-slate-800">
+              {t.name}
+            </label>
+            <input
+              id={NAME_ID}
+              type="text"
+              autoComplete="off"
+              value={name}
+              disabled={busy}
+              maxLength={200}
+              aria-invalid={checks.name === undefined ? undefined : true}
+              aria-describedby={`${ids.nameHint}${checks.name === undefined ? '' : ` ${NAME_ID}-error`}`}
+              onChange={(event) => setName(event.target.value)}
+              className={cn(fieldClasses, 'h-10')}
+            />
+            <p id={ids.nameHint} className="text-xs text-slate-600">
+              {t.nameHint}
+            </p>
+            {checks.name !== undefined && (
+              <p id={`${NAME_ID}-error`} className="text-sm text-red-700">
+                {checks.name}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="mt-5">
+          <OptionsSection
+            value={options}
+            onChange={setOptions}
+            cutoffError={checks.cutoff ?? null}
+            open={optionsOpen}
+            onToggle={setOptionsOpen}
+            disabled={busy}
+          />
+        </div>
+      </Card>
+
+      <Card titleId="ventana-solicitudes-titulo" title={t.requestsTitle} subtitle={t.requestsIntro}>
+        <div className="mt-4 space-y-5">
+          <RequestsFile disabled={busy} onLoaded={loadRequests} />
+          <RequestsEditor
+            rows={rows}
+            page={page}
+            onPage={setPage}
+            onChange={changeCell}
+            onRemove={(index) =>
+              restructure(
+                rows.filter((_, i) => i !== index),
+                page,
+              )
+            }
+            onAdd={addRow}
+            onClear={() => restructure([emptyRow()], 0)}
+            invalidCells={invalidCells}
+            disabled={busy}
+          />
+        </div>
+      </Card>
+
+      <section
+        aria-labelledby={ids.summary}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <div aria-live="polite" className="space-y-1">
+          <p
+            id={ids.summary}
+            className="text-base font-semibold text-slate-900"
+            data-testid="window-draft-summary"
+          >
+            {t.summary(totals.count, mwText(totals.totalMw))}
+          </p>
+          {totals.unreadable > 0 && (
+            <p className="text-sm text-amber-900">{t.summaryUnreadable(totals.unreadable)}</p>
+          )}
+        </div>
+        {checks.requests !== undefined && (
+          <p role="alert" className="text-sm text-red-700">
+            {checks.requests}
+          </p>
+        )}
+        {problems !== null && problems.length > 0 && (
+          <ProblemList
+            problems={problems}
+            title={t.invalidTitle(problems.length)}
+            intro={t.invalidIntro}
+            onGoTo={goToCell}
+          />
+        )}
+        {createError !== null && (
+          <p role="alert" className="text-sm text-red-700">
+            {t.createFailed(errorText(createError))}
+          </p>
+        )}
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? t.creating : t.create}
+        </Button>
+      </section>
+    </form>
+  );
+}
+
+/** One of the user's analysed cases (its analysis done): the window is computed on it. */
+function CasePicker({
+  cases,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  cases: UseQueryResult<CaseSummary[]>;
+  value: string;
+  onChange: (caseId: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  if (cases.isPending) return <p className="text-sm text-slate-600">{t.casesLoading}</p>;
+  if (cases.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t.casesError(errorText(cases.error))}
+      </p>
+    );
+  }
+  if (cases.data.length === 0) {
+    return (
+      <div id={CASE_ID} tabIndex={-1} className="space-y-2 text-sm text-slate-700">
+        <p>{t.noCases}</p>
+        <Link to={appPaths.analysis} className={buttonClasses('outline', 'sm')}>
+          {t.goToAnalysis}
+        </Link>
+        {error !== undefined && <p className="text-sm text-red-700">{error}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <label htmlFor={CASE_ID} className="block text-sm font-medium text-slate-800">
+        {t.caseLabel}
+      </label>
+      <select
+        id={CASE_ID}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={error === undefined ? undefined : `${CASE_ID}-error`}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(fieldClasses, 'h-10')}
+      >
+        <option value="">{t.casePlaceholder}</option>
+        {cases.data.map((item) => (
+          <option key={item.caseId} value={item.caseId}>
+            {t.caseOption(item.caseName, formatDateTime(item.createdAt))}
+          </option>
+        ))}
+      </select>
+      {error !== undefined && (
+        <p id={`${CASE_ID}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

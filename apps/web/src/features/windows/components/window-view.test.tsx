@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, jsonResponse, renderApp } from '../../../render.test-support';
+import {
+  jobEvents,
+  signedIn,
+  windowDetail,
+  windowJob,
+  windowResult,
+} from '../windows.test-support';
+
+/** What the browser was asked to save: the link's name. */
+function captureDownloads() {
+  const saved: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/1');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  return saved;
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const rowOf = (id: string) => screen.getByRole('rowheader', { name: id }).closest('tr')!;
+
+async function openWindow(detail = windowDetail(), routes: Parameters<typeof signedIn>[0] = {}) {
+  const fetchMock = signedIn({ '/api/windows/w1': { body: detail }, ...routes });
+  const view = renderApp('/ventanas?ventana=w1');
+  await screen.findByRole('heading', { level: 2, name: 'Ventana 2027' });
+  return { ...view, fetchMock };
+}
+
+describe('/ventanas?ventana=<id>: a window', () => {
+  it('shows the three rules side by side, what per-bus figures promise and what order leaves', async () => {
+    await openWindow();
+    expect(screen.getByText(/Caso case30\.m · 4 solicitudes · 210,0 MW solicitados/)).toBeVisible();
+    const order = within(screen.getByTestId('window-rule-order'));
+    expect(order.getByRole('heading', { name: 'Orden de prioridad' })).toBeInTheDocument();
+    expect(order.getByText('MW asignados:', { exact: false }).parentElement).toHaveTextContent(
+      '66,8 MW',
+    );
+    expect(order.getByText('31,8 % de lo solicitado')).toBeInTheDocument();
+    expect(order.getByText('0 completas · 1 parcial · 3 sin asignación')).toBeInTheDocument();
+    const max = within(screen.getByTestId('window-rule-max'));
+    expect(max.getByRole('heading', { name: 'Máximo total' })).toBeInTheDocument();
+    expect(max.getByText(/118,5/)).toBeInTheDocument();
+    expect(max.getByText('56,4 % de lo solicitado')).toBeInTheDocument();
+    expect(max.getByText('2 completas · 1 parcial · 1 sin asignación')).toBeInTheDocument();
+    const fair = within(screen.getByTestId('window-rule-fair'));
+    expect(fair.getByRole('heading', { name: 'Justa (max-min)' })).toBeInTheDocument();
+    expect(fair.getByText(/71,8/)).toBeInTheDocument();
+
+    expect(screen.getByTestId('window-standalone-total')).toHaveTextContent(
+      'Por sí solas sumarían 168,8 MW.',
+    );
+    expect(screen.getByTestId('window-order-shortfall')).toHaveTextContent(
+      'La regla de orden deja sin asignar 51,7 MW que la red podría tomar.',
+    );
+  });
+
+  it('shows a rule the solver failed with its error, never figures, and says nothing of what order leaves without max', async () => {
+    const result = windowResult();
+    result.rules.max = {
+      ok: false,
+      rule: 'max',
+      error: {
+        code: 'WINDOW_SOLVER_FAILED',
+        message:
+          'El solucionador (HiGHS) no encontró una asignación óptima con esta regla; las otras reglas sí se calcularon',
+      },
+    };
+    const { user } = await openWindow(windowDetail({ result }));
+    const max = within(screen.getByTestId('window-rule-max'));
+    expect(max.getByText('Sin resultado con esta regla')).toBeInTheDocument();
+    expect(max.getByText(/no encontró una asignación óptima/)).toBeInTheDocument();
+    expect(max.queryByText(/MW/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('window-order-shortfall')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Máximo total' }));
+    expect(within(rowOf('R1')).getAllByText('—')).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: 'Ver la explicación de R1' }));
+    expect(screen.getByTestId('window-explanation')).toHaveTextContent(
+      'Con la regla máximo total no hay asignación: El solucionador (HiGHS) no encontró una asignación óptima con esta regla; las otras reglas sí se calcularon.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Grupos de barras' })).not.toBeInTheDocument();
+  });
+
+  it('switches the rule of the table, filters by status, and explains the request selected', async () => {
+    const { user } = await openWindow();
+    expect(screen.getByRole('button', { name: 'Orden de prioridad' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // In rank order: R2 first (priority 1).
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'R2',
+      'R1',
+      'R3',
+      'R4',
+    ]);
+    expect(within(rowOf('R2')).getByText('66,8', { selector: 'span' })).toBeInTheDocument();
+    expect(within(rowOf('R2')).getByText('Parcial')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Máximo total' }));
+    const r1 = within(rowOf('R1'));
+    expect(r1.getByText('Solar Uno')).toBeInTheDocument();
+    expect(r1.getByText('B2')).toBeInTheDocument();
+    expect(r1.getByText('48,5')).toBeInTheDocument();
+    expect(r1.getByText('Parcial')).toBeInTheDocument();
+    expect(within(rowOf('R3')).getByText('Completa')).toBeInTheDocument();
+    expect(within(rowOf('R2')).getByText('Sin asignación')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'partial');
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('1 de 4 solicitudes')).toBeInTheDocument();
+
+    // Keyboard: the row takes the focus and Enter selects it.
+    rowOf('R1').focus();
+    await user.keyboard('{Enter}');
+    const explanation = screen.getByTestId('window-explanation');
+    expect(explanation).toHaveTextContent(
+      'Pidió 60 MW en la barra 2 (B2). Por sí sola cabrían 60,0 MW: todo lo que pidió. Con la regla máximo total recibe 48,5 MW (parcial). La limita «B6-B8» ante la contingencia «B6-B28» (límite 32 MVA); cada MW adicional de ese elemento liberaría 8,40 MW (precio sombra). Compite con R3, R4.',
+    );
+    expect(screen.getByRole('heading', { name: 'Solicitud R1 · Solar Uno' })).toBeInTheDocument();
+
+    // The same request under another rule.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'all');
+    await user.click(screen.getByRole('button', { name: 'Justa (max-min)' }));
+    expect(explanation).toHaveTextContent('Con la regla justa (max-min) recibe 25,4 MW (parcial).');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'eólica');
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['R2']);
+  });
+
+  it('sorts the requests by a column, the largest figure first', async () => {
+    const { user } = await openWindow();
+    await user.click(screen.getByRole('button', { name: 'Máximo total' }));
+    await user.click(screen.getByRole('button', { name: 'MW asignados' }));
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'R1',
+      'R3',
+      'R4',
+      'R2',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'MW asignados' }));
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'R2',
+      'R4',
+      'R3',
+      'R1',
+    ]);
+  });
+
+  it('lists the groups of buses the selected rule holds together', async () => {
+    const { user } = await openWindow();
+    expect(
+      screen.getByText(
+        'Con esta regla ninguna restricción limita a dos o más solicitudes a la vez.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Máximo total' }));
+    const groups = within(screen.getByTestId('window-groups'));
+    expect(groups.getByText('Estas barras juntas: ≤ 48,5 MW')).toBeInTheDocument();
+    expect(
+      groups.getByText('«B6-B8» ante la contingencia «B6-B28» (límite 32 MVA)'),
+    ).toBeInTheDocument();
+    expect(
+      groups.getByText('Barras 2, 5 · solicitudes R1, R2 · piden 140,0 MW'),
+    ).toBeInTheDocument();
+  });
+
+  it('downloads the awards as Excel or CSV and the audit file, with the app’s authorisation', async () => {
+    const saved = captureDownloads();
+    const file = (name: string) => () =>
+      new Response('x', {
+        headers: { 'Content-Disposition': `attachment; filename="${name}"` },
+      });
+    const { user, fetchMock } = await openWindow(windowDetail(), {
+      '/api/windows/w1/export.csv': file('ventana-w1.csv'),
+      '/api/windows/w1/export.xlsx': file('ventana-w1.xlsx'),
+      '/api/windows/w1/audit.json': file('ventana-w1-auditoria.json'),
+    });
+    const group = screen.getByRole('group', {
+      name: 'Descargar la asignación de las tres reglas',
+    });
+    await user.click(within(group).getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(saved).toEqual(['ventana-w1.csv']));
+    await user.click(within(group).getByRole('button', { name: 'Descargar Excel' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Archivo de auditoría' }));
+    await waitFor(() =>
+      expect(saved).toEqual(['ventana-w1.csv', 'ventana-w1.xlsx', 'ventana-w1-auditoria.json']),
+    );
+    expect(callsTo(fetchMock, '/api/windows/w1/audit.json')).toHaveLength(1);
+  });
+
+  it('follows the window while it is computed, then shows its result', async () => {
+    const events = jobEvents();
+    let done = false;
+    await openWindow(undefined, {
+      '/api/windows/w1': () =>
+        jsonResponse(
+          done
+            ? windowDetail()
+            : windowDetail({
+                state: 'running',
+                progressPercent: 5,
+                stage: 'window-standalone',
+                totals: null,
+                result: null,
+              }),
+        ),
+      '/api/jobs/j1/events': events.response,
+    });
+    const bar = screen.getByRole('progressbar', { name: 'Progreso de Ventana 2027' });
+    expect(screen.getByText('Capacidad de cada solicitud por sí sola')).toBeInTheDocument();
+    events.send(windowJob({ progressPercent: 60, stage: 'window-fair' }));
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '60'));
+    expect(screen.getByText('Asignando la proporción justa (max-min)')).toBeInTheDocument();
+
+    done = true;
+    events.send(windowJob({ state: 'done', progressPercent: 100, stage: null }));
+    expect(await screen.findByTestId('window-rule-max')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says why a window has no result: its failure, or that it is not the user’s', async () => {
+    await openWindow(
+      windowDetail({
+        state: 'failed',
+        totals: null,
+        result: null,
+        error: { code: 'WINDOW_CASE_NOT_ANALYSED', message: 'El caso aún no está analizado' },
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'El cálculo de la ventana fallóEl caso aún no está analizado',
+    );
+  });
+
+  it('says so when the window is not found', async () => {
+    signedIn({
+      '/api/windows/otra': {
+        status: 404,
+        body: {
+          error: { code: 'WINDOW_NOT_FOUND', message: 'No se encontró la ventana de asignación' },
+        },
+      },
+    });
+    renderApp('/ventanas?ventana=otra');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudo cargar la ventana: No se encontró la ventana de asignación',
+    );
+    expect(screen.getByRole('link', { name: 'Volver a Mis ventanas' })).toHaveAttribute(
+      'href',
+      '/ventanas',
+    );
+  });
+});
