@@ -10,7 +10,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['landing', 'auth', 'analysis', 'results', 'demo', 'profile', 'studies'];
+const webFeatures = [
+  'landing',
+  'auth',
+  'analysis',
+  'results',
+  'demo',
+  'profile',
+  'studies',
+  'windows',
+];
 
 /** The architecture's arrows between workspaces and web features (docs/decisions/001). */
 const architectureZones = [

@@ -13,6 +13,7 @@ export const appPaths = {
   docs: '/documentacion',
   studies: '/estudios',
   newStudy: '/estudios/nuevo',
+  windows: '/ventanas',
   /** The page a mailed reset link opens (issue #26). */
   resetPassword: '/restablecer-contrasena',
 } as const;

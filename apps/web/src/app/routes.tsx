@@ -19,6 +19,9 @@ const NotFoundRoute = lazy(() =>
 const EstudiosRoute = lazy(() =>
   import('./routes/estudios').then((module) => ({ default: module.EstudiosRoute })),
 );
+const VentanasRoute = lazy(() =>
+  import('./routes/ventanas').then((module) => ({ default: module.VentanasRoute })),
+);
 const RestablecerContrasenaRoute = lazy(() =>
   import('./routes/restablecer-contrasena').then((module) => ({
     default: module.RestablecerContrasenaRoute,
@@ -39,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'estudios', element: <EstudiosRoute /> },
       { path: 'estudios/nuevo', element: <EstudioEditorRoute /> },
       { path: 'estudios/:studyId/editar', element: <EstudioEditorRoute /> },
+      { path: 'ventanas', element: <VentanasRoute /> },
       { path: 'demo', element: <DemoRoute /> },
       { path: 'documentacion', element: <DocumentacionRoute /> },
       // The page a password-reset mail's link opens (the server names it: RESET_PASSWORD_PAGE).

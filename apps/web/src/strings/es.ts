@@ -26,6 +26,7 @@ export const es = {
     results: 'Resultados',
     // With the header's words, not es-studies: every page shows the link, few open /estudios.
     studies: 'Estudios',
+    windows: 'Ventanas',
     demo: 'Demo',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',

@@ -27,7 +27,7 @@ describe('/estudios «Mis estudios»', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Inicio', 'Análisis', 'Resultados', 'Estudios', 'Demo']);
+    expect(names).toEqual(['Inicio', 'Análisis', 'Resultados', 'Estudios', 'Ventanas', 'Demo']);
     await user.click(within(nav).getByRole('link', { name: 'Estudios' }));
     expect(router.state.location.pathname).toBe('/estudios');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis estudios' })).toBeVisible();

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, sampleStats } from '../../render.test-support';
 
-/** What each page asks the API for once signed in (the analysis page lists the cases). */
+/** What each page asks the API for once signed in (/analisis the cases, /ventanas the windows). */
 const pageApi = {
   '/api/config': {
     body: {
@@ -12,12 +12,14 @@ const pageApi = {
     },
   },
   '/api/cases': { body: { cases: [] } },
+  '/api/windows': { body: { windows: [] } },
   '/api/auth/token': { status: 401, body: null },
 };
 
 describe.each([
   ['/analisis', 'Análisis de flexibilidad', 'Casos disponibles'],
   ['/resultados', 'Capacidad de conexión en barras', 'Barras analizadas'],
+  ['/ventanas', 'Ventanas de asignación', 'Mis ventanas'],
 ])('guarded route %s', (path, title, content) => {
   it('shows a spinner while the session is checked, then redirects to / when signed out', async () => {
     const session = deferred<Response>();

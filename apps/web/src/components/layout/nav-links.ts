@@ -5,5 +5,6 @@ export const navLinks = [
   { to: '/analisis', label: es.nav.analysis, end: false },
   { to: '/resultados', label: es.nav.results, end: false },
   { to: '/estudios', label: es.nav.studies, end: false },
+  { to: '/ventanas', label: es.nav.windows, end: false },
   { to: '/demo', label: es.nav.demo, end: false },
 ] as const;
