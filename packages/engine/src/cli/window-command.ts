@@ -4,7 +4,7 @@ import type { PostRating } from '../contingency/n1';
 import type { Network } from '../model/network';
 import { EngineError } from '../util/engine-error';
 import type { WindowAward, WindowRequest, WindowResult, WindowRule } from '../window/index';
-import { allocateWindow } from '../window/index';
+import { allocateWindow, bindingOneBased } from '../window/index';
 import type { CommandOutput, Table } from './format';
 import type { PreExisting } from './transfer-commands';
 
@@ -122,16 +122,7 @@ function requestOutput(a: WindowAward) {
     awardedMw: a.awardedMw,
     status: a.status,
     standaloneMw: a.standaloneMw,
-    binding: a.binding.map((b) => ({
-      kind: b.kind,
-      monitored: b.monitored < 0 ? null : b.monitored + 1,
-      monitoredName: b.monitoredName,
-      contingency: b.contingency < 0 ? null : b.contingency + 1,
-      contingencyName: b.contingencyName,
-      limitMw: Number.isFinite(b.limitMw) ? b.limitMw : null,
-      distributionFactor: b.distributionFactor,
-      shadowPrice: b.shadowPrice,
-    })),
+    binding: a.binding.map(bindingOneBased),
     competitors: a.competitors,
   };
 }

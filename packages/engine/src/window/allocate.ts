@@ -221,9 +221,9 @@ export async function allocateWindow(
       },
     };
   } catch (error) {
-    // WebAssembly's abort (HiGHS out of its memory: 1,600 dense requests on ACTIVSg10k) leaves
+    // WebAssembly's RuntimeError: HiGHS's abort (out of its memory: 1,600 dense requests on ACTIVSg10k) leaves
     // the module unusable: the next window loads a fresh one, and this one says why it stopped.
-    if (error instanceof WebAssembly.RuntimeError) {
+    if (error instanceof Error && error.name === 'RuntimeError') {
       if (options.highs === undefined) discardSolver();
       throw new SolverAborted(error.message);
     }
@@ -289,5 +289,19 @@ function describeAward(
     standaloneMw: Math.min(p.mw, capacityMw),
     binding,
     competitors: [...competitors],
+  };
+}
+
+/** A binding row as users and files read it: branches as 1-based rows, null for N-0 or none. */
+export function bindingOneBased(b: WindowBinding) {
+  return {
+    kind: b.kind,
+    monitored: b.monitored < 0 ? null : b.monitored + 1,
+    monitoredName: b.monitoredName,
+    contingency: b.contingency < 0 ? null : b.contingency + 1,
+    contingencyName: b.contingencyName,
+    limitMw: Number.isFinite(b.limitMw) ? b.limitMw : null,
+    distributionFactor: b.distributionFactor,
+    shadowPrice: b.shadowPrice,
   };
 }

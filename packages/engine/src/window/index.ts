@@ -8,7 +8,7 @@ export type {
   WindowResult,
   WindowStats,
 } from './allocate';
-export { allocateWindow } from './allocate';
+export { allocateWindow, bindingOneBased } from './allocate';
 export type { WindowRequest } from './requests';
 export { MAX_WINDOW_REQUESTS } from './requests';
 export type { WindowRule } from './rules';

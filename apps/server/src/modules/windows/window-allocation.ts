@@ -1,5 +1,6 @@
 import {
   allocateWindow,
+  bindingOneBased,
   busDisplayName,
   busIndex,
   LpNotOptimal,
@@ -13,7 +14,6 @@ import {
   errorMessages,
   windowRules,
   type WindowAwardView,
-  type WindowBindingView,
   type WindowGroupCap,
   type WindowOptions,
   type WindowRequestInput,
@@ -134,25 +134,12 @@ export async function allocateWindowRules(
   };
 }
 
-function bindingView(b: WindowAward['binding'][number]): WindowBindingView {
-  return {
-    kind: b.kind,
-    monitored: b.monitored < 0 ? null : b.monitored + 1,
-    monitoredName: b.monitoredName,
-    contingency: b.contingency < 0 ? null : b.contingency + 1,
-    contingencyName: b.contingencyName,
-    limitMw: Number.isFinite(b.limitMw) ? b.limitMw : null,
-    distributionFactor: b.distributionFactor,
-    shadowPrice: b.shadowPrice,
-  };
-}
-
 function awardView(a: WindowAward): WindowAwardView {
   return {
     id: a.request.id,
     awardedMw: a.awardedMw,
     status: a.status,
-    binding: a.binding.map(bindingView),
+    binding: a.binding.map(bindingOneBased),
     competitors: a.competitors,
   };
 }
