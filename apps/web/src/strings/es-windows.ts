@@ -185,6 +185,7 @@ export const esWindows = {
     error: (message: string) => `No se pudo cargar la ventana: ${message}`,
     meta: (caseName: string, requests: number, mw: string, date: string) =>
       `Caso ${caseName} · ${count(requests, 'solicitud', 'solicitudes')} · ${mw} MW solicitados · creada el ${date}`,
+    preExisting: { ignore: 'no limitan', limit: 'no pueden empeorar' },
     optionsLine: (preExisting: string, rating: string, cutoff: string) =>
       `Violaciones previas: ${preExisting} · capacidad poscontingencia: ${rating} · umbral del factor de distribución: ${cutoff}`,
     progressTitle: 'Calculando la ventana',
@@ -204,7 +205,7 @@ export const esWindows = {
     ruleFailed: 'Sin resultado con esta regla',
     standaloneTotal: (mw: string) => `Por sí solas sumarían ${mw} MW.`,
     standaloneNote:
-      'Es la suma de la capacidad de cada barra calculada sola: no se puede dar a todas a la vez.',
+      'Es la suma de la capacidad de cada solicitud calculada sola, como si las demás no existieran: no cuenta que compiten por las mismas líneas.',
     orderLeaves: (mw: string) =>
       `La regla de orden deja sin asignar ${mw} MW que la red podría tomar.`,
     requestsTitle: 'Solicitudes',
@@ -234,6 +235,7 @@ export const esWindows = {
     noAward: '—',
     status,
     explanationTitle: (id: string) => `Solicitud ${id}`,
+    explanationEmpty: 'Explicación',
     explanationHint: 'Selecciona una solicitud en la tabla para ver por qué recibe lo que recibe.',
     groupsTitle: 'Grupos de barras',
     groupsIntro:

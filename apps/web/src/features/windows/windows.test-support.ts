@@ -64,6 +64,7 @@ const stats = {
   lpSolves: 2,
   seconds: 0.7,
   violatedAtEnd: 0,
+  worstExcessMw: 0,
   settledAtFailedLevel: 0,
 };
 

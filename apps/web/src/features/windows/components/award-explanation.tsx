@@ -19,14 +19,10 @@ export function AwardExplanation({
   const sentences = request === null ? null : explainRequest(result, request.id, rule);
   const title =
     request === null
-      ? t.explanationTitle('')
+      ? t.explanationEmpty
       : `${t.explanationTitle(request.id)}${request.name === null ? '' : ` · ${request.name}`}`;
   return (
-    <Card
-      level={3}
-      titleId="ventana-explicacion"
-      title={request === null ? t.requestsTitle : title}
-    >
+    <Card level={3} titleId="ventana-explicacion" title={title}>
       <div
         aria-live="polite"
         className="mt-2 space-y-1.5 text-sm text-slate-800"

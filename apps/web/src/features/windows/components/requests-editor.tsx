@@ -80,7 +80,7 @@ export function RequestsEditor(props: RequestsEditorProps) {
             <caption className="sr-only">{t.caption}</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-2 font-semibold">
+                <th scope="col" className="w-12 px-2 py-2 text-right font-semibold">
                   {t.row}
                 </th>
                 {requestFields.map((field) => (

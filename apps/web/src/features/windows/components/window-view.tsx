@@ -90,7 +90,7 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
           </p>
           <p className="text-xs text-slate-600">
             {t.optionsLine(
-              item.options.preExisting === 'limit' ? o.limit : o.ignore,
+              t.preExisting[item.options.preExisting],
               o.ratings[item.options.postContingencyRating],
               formatNumber(item.options.distributionFactorCutoff, 4),
             )}
