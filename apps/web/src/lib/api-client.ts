@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@holgura/contracts';
+import { AUTH_BASE_PATH } from '@holgura/contracts/first-load-paths';
 import { es } from '../strings/es';
 
 /** Anything that validates like a zod schema: the shared contracts are zod schemas. */
@@ -51,7 +52,7 @@ export function setAccessTokenSource(source: AccessTokenSource | null): void {
 /** The bearer header for an API call, or none (cookie); file downloads use it as well. */
 export async function authorizationHeader(path: string): Promise<Record<string, string>> {
   // better-auth's own routes authenticate by cookie; the bearer is for the rest of the API.
-  if (accessTokenSource === null || path.startsWith('/api/auth/')) return {};
+  if (accessTokenSource === null || path.startsWith(`${AUTH_BASE_PATH}/`)) return {};
   try {
     const token = await accessTokenSource();
     return token === null ? {} : { Authorization: `Bearer ${token}` };

@@ -1,9 +1,8 @@
 import type { ClientConfigResponse } from '@holgura/contracts';
+import { CLIENT_CONFIG_PATH } from '@holgura/contracts/first-load-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { clientConfigResponseParser } from './first-load-parsers';
-
-export const CLIENT_CONFIG_PATH = '/api/config';
 
 /** What this deployment tells the browser before sign-in: SAX settings and the upload limit. */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfigResponse> {

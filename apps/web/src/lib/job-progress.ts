@@ -1,12 +1,16 @@
 /**
  * Following an analysis or study job to its end (shared by /analisis uploads and /estudios).
  */
-import { cancelJobResponseSchema, jobStatusSchema, type JobStatus } from '@holgura/contracts';
+import {
+  apiRoutes,
+  cancelJobResponseSchema,
+  jobStatusSchema,
+  type JobStatus,
+} from '@holgura/contracts';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { api, apiRequest, authorizationHeader } from './api-client';
 
-export const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
 export const POLL_INTERVAL_MS = 1000;
 
 /** A job ends done, failed, or (a study's, stopped by its owner) cancelled. */
@@ -34,7 +38,7 @@ async function poll(
   signal: AbortSignal,
 ): Promise<JobStatus> {
   for (;;) {
-    const status = await api.get(jobPath(jobId), jobStatusSchema, signal);
+    const status = await api.get(apiRoutes.job.path({ jobId }), jobStatusSchema, signal);
     onStatus(status);
     if (isFinished(status)) return status;
     await wait(POLL_INTERVAL_MS, signal);
@@ -53,7 +57,7 @@ async function streamStatuses(
   onStatus: (status: JobStatus) => void,
   signal: AbortSignal,
 ): Promise<JobStatus | null> {
-  const path = `${jobPath(jobId)}/events`;
+  const path = apiRoutes.jobEvents.path({ jobId });
   let reader: ReadableStreamDefaultReader<EventSourceMessage> | null = null;
   try {
     const response = await fetch(path, {
@@ -108,5 +112,7 @@ export async function followJob(
 
 /** Stops a queued or running job (POST /api/jobs/{jobId}/cancel, issue #26). */
 export async function cancelJob(jobId: string): Promise<void> {
-  await apiRequest(`${jobPath(jobId)}/cancel`, cancelJobResponseSchema, { method: 'POST' });
+  await apiRequest(apiRoutes.jobCancel.path({ jobId }), cancelJobResponseSchema, {
+    method: 'POST',
+  });
 }

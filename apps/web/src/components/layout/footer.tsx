@@ -1,3 +1,4 @@
+import { API_DOCS_PATH } from '@holgura/contracts/first-load-paths';
 import { BookOpen, ExternalLink, FileCode, Mail, MapPin, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSupportEmail } from '../../lib/client-config';
@@ -8,8 +9,6 @@ const t = esFooter;
 const linkClass =
   'inline-flex items-center gap-1.5 rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300';
 
-/** Served by the API itself (Swagger UI over /api/openapi.json). */
-export const API_REFERENCE_URL = '/api/docs';
 /** UPME, which publishes the Plan de Expansión de Referencia Generación – Transmisión. */
 export const EXPANSION_PLAN_URL = 'https://www.upme.gov.co';
 
@@ -53,7 +52,7 @@ export function Footer() {
             <li>
               <a
                 className={linkClass}
-                href={API_REFERENCE_URL}
+                href={API_DOCS_PATH}
                 target="_blank"
                 rel="noopener noreferrer"
               >

@@ -1,8 +1,7 @@
+import { ACCESS_TOKEN_PATH } from '@holgura/contracts/first-load-paths';
 import { apiRequest, type Parser } from '../../lib/api-client';
 import { decodeJwtPayload } from './sax-token';
 
-/** better-auth's JWT plugin: a 15-minute access token for the signed-in account. */
-export const ACCESS_TOKEN_PATH = '/api/auth/token';
 /** Renew this long before expiry so no request leaves with a token about to lapse. */
 export const REFRESH_MARGIN_MS = 60_000;
 const FALLBACK_LIFETIME_MS = 15 * 60_000;

@@ -1,3 +1,4 @@
+import { AUTH_BASE_PATH } from '@holgura/contracts/first-load-paths';
 import { inferAdditionalFields, jwtClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
@@ -8,7 +9,7 @@ import { createAuthClient } from 'better-auth/react';
 export function createHolguraAuthClient() {
   return createAuthClient({
     baseURL: window.location.origin,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     plugins: [
       twoFactorClient(),
       jwtClient(),

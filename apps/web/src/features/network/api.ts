@@ -1,4 +1,5 @@
 import {
+  apiRoutes,
   busbarCapacityMapResponseSchema,
   busbarCapacityPaths,
   networkViewResponseSchema,
@@ -7,18 +8,13 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
 
-export const caseNetworkPath = (caseId: string) =>
-  `/api/cases/${encodeURIComponent(caseId)}/network`;
-/** A study's base network (the demo's, `demo`, or one of the user's studies). */
-export const studyNetworkPath = (studyId: string) =>
-  `/api/studies/${encodeURIComponent(studyId)}/network`;
-
 // The stored network never changes for a case: fetched once per session.
 export const caseNetworkQueryOptions = (caseId: string) =>
   queryOptions({
     queryKey: ['network', 'case', caseId],
     queryFn: async ({ signal }) =>
-      (await api.get(caseNetworkPath(caseId), networkViewResponseSchema, signal)).network,
+      (await api.get(apiRoutes.caseNetwork.path({ caseId }), networkViewResponseSchema, signal))
+        .network,
     retry: false,
     staleTime: Infinity,
   });
@@ -28,7 +24,8 @@ export const studyNetworkQueryOptions = (studyId: string, version: number | null
   queryOptions({
     queryKey: ['network', 'study', studyId, version],
     queryFn: async ({ signal }) =>
-      (await api.get(studyNetworkPath(studyId), networkViewResponseSchema, signal)).network,
+      (await api.get(apiRoutes.studyNetwork.path({ studyId }), networkViewResponseSchema, signal))
+        .network,
     retry: false,
     staleTime: Infinity,
   });
@@ -36,7 +33,7 @@ export const studyNetworkQueryOptions = (studyId: string, version: number | null
 /** Companion coordinates (CSV `bus,lat,lon`): the server re-projects and stores the view. */
 export async function uploadCoordinates(caseId: string, file: Blob) {
   const response = await apiRequest(
-    `/api/cases/${encodeURIComponent(caseId)}/coordinates`,
+    apiRoutes.caseCoordinates.path({ caseId }),
     networkViewResponseSchema,
     { method: 'PUT', rawBody: file, headers: { 'Content-Type': 'text/csv' } },
   );

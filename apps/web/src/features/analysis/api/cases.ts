@@ -1,8 +1,7 @@
-import { caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
+import { apiRoutes, caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest, type Parser } from '../../../lib/api-client';
 
-export const CASES_PATH = '/api/cases';
 /** Spec §9: the case list is kept in session storage for 5 minutes. */
 export const CASES_CACHE_MS = 5 * 60_000;
 const CACHE_PREFIX = 'holgura:cases:';
@@ -58,7 +57,7 @@ export async function getAnalysisCases(
 ): Promise<CaseSummary[]> {
   const cached = readCachedCases(userKey);
   if (cached !== null) return cached;
-  const { cases } = await api.get(CASES_PATH, caseListResponseSchema, signal);
+  const { cases } = await api.get(apiRoutes.cases.path(), caseListResponseSchema, signal);
   const list = analysisCases(cases);
   writeCachedCases(userKey, list);
   return list;
@@ -82,7 +81,7 @@ const noContent: Parser<undefined> = {
  * Spanish message naming the study. The error carries the API's message.
  */
 export function deleteCase(caseId: string): Promise<undefined> {
-  return apiRequest(`${CASES_PATH}/${encodeURIComponent(caseId)}`, noContent, {
+  return apiRequest(apiRoutes.case.path({ caseId }), noContent, {
     method: 'DELETE',
   });
 }

@@ -1,4 +1,5 @@
 import {
+  apiRoutes,
   caseDataSchema,
   caseResultFacts,
   constraintGenerators,
@@ -63,7 +64,7 @@ async function readWhole(
   signal: AbortSignal,
 ): Promise<CaseResult> {
   if (analysisId === null) {
-    const data = await api.get(resultDataPath(caseId), caseDataSchema, signal);
+    const data = await api.get(apiRoutes.caseData.path({ caseId }), caseDataSchema, signal);
     const flexibility = data.analysis?.flexibility ?? null;
     return {
       caseId,
@@ -86,8 +87,6 @@ async function readWhole(
     whole: group.flexibility,
   };
 }
-
-export const resultDataPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/data`;
 
 /**
  * GET …/result/summary (`analysis` for a group's). The upload's summary is kept in local storage

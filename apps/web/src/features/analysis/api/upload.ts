@@ -1,8 +1,6 @@
-import { uploadResponseSchema, type UploadResponse } from '@holgura/contracts';
+import { apiRoutes, uploadResponseSchema, type UploadResponse } from '@holgura/contracts';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
-
-export const UPLOAD_PATH = '/api/casesCalculate/calculate';
 
 const t = es.analysis.upload;
 
@@ -19,7 +17,7 @@ export function uploadContentType(file: { name: string }): string {
 
 /** POST the raw file; the API answers 202 with the new case and the job analysing it. */
 export function uploadCase(file: File): Promise<UploadResponse> {
-  return apiRequest(UPLOAD_PATH, uploadResponseSchema, {
+  return apiRequest(apiRoutes.upload.path(), uploadResponseSchema, {
     method: 'POST',
     rawBody: file,
     headers: {

@@ -1,8 +1,8 @@
+import { SESSION_PATH } from '@holgura/contracts/first-load-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sessionResponseParser } from '../../../lib/first-load-parsers';
 
-export const SESSION_PATH = '/api/auth/get-session';
 /** Asking for the session renews it on the server; the app asks this often and on focus. */
 export const SESSION_REFRESH_MS = 5 * 60_000;
 

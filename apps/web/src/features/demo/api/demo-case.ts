@@ -1,7 +1,6 @@
+import { apiRoutes } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const DEMO_CASE_PATH = '/api/demo-case';
 
 export const demoCaseQueryOptions = () =>
   queryOptions({
@@ -9,7 +8,7 @@ export const demoCaseQueryOptions = () =>
     // The reader (the contracts' schemas, zod) loads with the first request, not with the page.
     queryFn: async ({ signal }) => {
       const { demoCaseParser } = await import('../read-demo-case');
-      return api.get(DEMO_CASE_PATH, demoCaseParser, signal);
+      return api.get(apiRoutes.demoCase.path(), demoCaseParser, signal);
     },
     retry: false,
     staleTime: 60_000,

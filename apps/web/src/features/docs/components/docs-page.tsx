@@ -1,3 +1,4 @@
+import { API_DOCS_PATH } from '@holgura/contracts/first-load-paths';
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { esDocs as t } from '../../../strings/es-docs';
@@ -83,7 +84,7 @@ export function DocsPage() {
           {t.apiNote}{' '}
           <a
             className="font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900"
-            href="/api/docs"
+            href={API_DOCS_PATH}
           >
             {t.apiLink}
           </a>

@@ -1,8 +1,7 @@
+import { STATS_PATH } from '@holgura/contracts/first-load-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { statsResponseParser } from '../../../lib/first-load-parsers';
-
-export const STATS_PATH = '/api/stats';
 
 export function getStats(signal?: AbortSignal) {
   return api.get(STATS_PATH, statsResponseParser, signal);

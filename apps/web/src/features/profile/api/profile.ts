@@ -1,13 +1,11 @@
-import { profileSchema, type UpdateProfileRequest } from '@holgura/contracts';
+import { apiRoutes, profileSchema, type UpdateProfileRequest } from '@holgura/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const PROFILE_PATH = '/api/profile';
 
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['profile'],
-    queryFn: ({ signal }) => api.get(PROFILE_PATH, profileSchema, signal),
+    queryFn: ({ signal }) => api.get(apiRoutes.profile.path(), profileSchema, signal),
     staleTime: 0,
   });
 
@@ -19,7 +17,8 @@ export function useProfile(enabled: boolean) {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdateProfileRequest) => api.put(PROFILE_PATH, profileSchema, changes),
+    mutationFn: (changes: UpdateProfileRequest) =>
+      api.put(apiRoutes.profile.path(), profileSchema, changes),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
     },

@@ -1,4 +1,5 @@
 import {
+  apiRoutes,
   caseDataSchema,
   statsResponseSchema,
   studyDetailSchema,
@@ -10,11 +11,6 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiClientError } from '../../../lib/api-client';
 
-export const STUDIES_PATH = '/api/studies';
-export const STATS_PATH = '/api/stats';
-export const studyPath = (studyId: string) => `${STUDIES_PATH}/${encodeURIComponent(studyId)}`;
-export const caseDataPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/data`;
-
 /** Every query of /resultados starts with this key, per signed-in user. */
 const resultsKey = (userKey: string) => ['results', userKey] as const;
 
@@ -23,7 +19,7 @@ export const resultsStudiesQueryOptions = (userKey: string) =>
   queryOptions({
     queryKey: [...resultsKey(userKey), 'studies'],
     queryFn: async ({ signal }): Promise<StudyListItem[]> =>
-      (await api.get(STUDIES_PATH, studyListResponseSchema, signal)).studies,
+      (await api.get(apiRoutes.studies.path(), studyListResponseSchema, signal)).studies,
   });
 
 /**
@@ -36,7 +32,7 @@ export const studyResultsQueryOptions = (userKey: string, studyId: string) =>
     queryKey: [...resultsKey(userKey), 'study', studyId],
     queryFn: async ({ signal }): Promise<StudyDetail | null> => {
       try {
-        return await api.get(studyPath(studyId), studyDetailSchema, signal);
+        return await api.get(apiRoutes.study.path({ studyId }), studyDetailSchema, signal);
       } catch (error) {
         if (error instanceof ApiClientError && error.status === 404) return null;
         throw error;
@@ -48,7 +44,7 @@ export const studyResultsQueryOptions = (userKey: string, studyId: string) =>
 export const publicStatsQueryOptions = () =>
   queryOptions({
     queryKey: ['results', 'public-stats'],
-    queryFn: ({ signal }) => api.get(STATS_PATH, statsResponseSchema, signal),
+    queryFn: ({ signal }) => api.get(apiRoutes.stats.path(), statsResponseSchema, signal),
   });
 
 /**
@@ -59,7 +55,7 @@ export const busbarCaseQueryOptions = (userKey: string, caseId: string) =>
   queryOptions({
     queryKey: [...resultsKey(userKey), 'busbar-case', caseId],
     queryFn: async ({ signal }): Promise<BusbarCapacity | null> =>
-      (await api.get(caseDataPath(caseId), caseDataSchema, signal)).analysis?.busbarCapacity ??
-      null,
+      (await api.get(apiRoutes.caseData.path({ caseId }), caseDataSchema, signal)).analysis
+        ?.busbarCapacity ?? null,
     staleTime: Infinity,
   });

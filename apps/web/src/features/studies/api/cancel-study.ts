@@ -1,8 +1,7 @@
-import { studyStateSchema } from '@holgura/contracts';
+import { apiRoutes, studyStateSchema } from '@holgura/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type Parser } from '../../../lib/api-client';
 import { studiesKey } from './get-studies';
-import { studyPath } from './get-study';
 
 type Cancelled = { studyId: string; state: 'cancelled' };
 
@@ -18,7 +17,7 @@ const cancelledSchema: Parser<Cancelled> = {
 
 /** Stops the running version; 409 STUDY_NOT_RUNNING when nothing runs. Earlier results stay. */
 export function cancelStudy(studyId: string): Promise<Cancelled> {
-  return apiRequest(`${studyPath(studyId)}/cancel`, cancelledSchema, { method: 'POST' });
+  return apiRequest(apiRoutes.studyCancel.path({ studyId }), cancelledSchema, { method: 'POST' });
 }
 
 export function useCancelStudy(userKey: string) {

@@ -1,12 +1,11 @@
 import {
+  apiRoutes,
   createStudyResponseSchema,
   studyInvalidResponseSchema,
   type CreateStudyResponse,
   type StudyProblem,
 } from '@holgura/contracts';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
-import { STUDIES_PATH } from './get-studies';
-import { studyPath } from './get-study';
 import { studyFormData, type BaseCase, type StudySource } from './study-form-data';
 
 /**
@@ -18,7 +17,8 @@ export function createStudy(
   source: StudySource,
   studyId: string | null,
 ): Promise<CreateStudyResponse> {
-  const path = studyId === null ? STUDIES_PATH : `${studyPath(studyId)}/versions`;
+  const path =
+    studyId === null ? apiRoutes.studies.path() : apiRoutes.studyVersions.path({ studyId });
   return apiRequest(path, createStudyResponseSchema, {
     method: 'POST',
     rawBody: studyFormData(base, source),

@@ -1,7 +1,7 @@
+import { apiRoutes } from '@holgura/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type Parser } from '../../../lib/api-client';
 import { studiesKey } from './get-studies';
-import { studyPath } from './get-study';
 
 /** DELETE answers 204 with no body. */
 const noContent: Parser<undefined> = {
@@ -10,7 +10,7 @@ const noContent: Parser<undefined> = {
 
 /** Deletes a study with every version, case and result. */
 export function deleteStudy(studyId: string): Promise<undefined> {
-  return apiRequest(studyPath(studyId), noContent, { method: 'DELETE' });
+  return apiRequest(apiRoutes.study.path({ studyId }), noContent, { method: 'DELETE' });
 }
 
 export function useDeleteStudy(userKey: string) {

@@ -1,8 +1,6 @@
-import { caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
+import { apiRoutes, caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const CASES_PATH = '/api/cases';
 
 /** The user's analysed cases a study can start from: no family, not the demo, newest first. */
 export function baseCases(cases: readonly CaseSummary[]): CaseSummary[] {
@@ -15,5 +13,5 @@ export const baseCasesQueryOptions = (userKey: string) =>
   queryOptions({
     queryKey: ['studies', userKey, 'base-cases'],
     queryFn: async ({ signal }) =>
-      baseCases((await api.get(CASES_PATH, caseListResponseSchema, signal)).cases),
+      baseCases((await api.get(apiRoutes.cases.path(), caseListResponseSchema, signal)).cases),
   });

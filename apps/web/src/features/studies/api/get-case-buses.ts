@@ -1,27 +1,25 @@
-import { caseBusesResponseSchema } from '@holgura/contracts';
+import { apiRoutes, caseBusesResponseSchema } from '@holgura/contracts';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { buildBusCatalog } from '../model/bus-catalog';
 import type { BaseCase } from './study-form-data';
 
-/** One of the user's analysed cases: its buses (read from its stored file by the server). */
-export const caseBusesPath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}/buses`;
-/** A network file's buses, read without storing it. */
-export const NETWORK_BUSES_PATH = '/api/networks/buses';
-/** The buses of the network stored with one of the user's studies. */
-export const studyBusesPath = (studyId: string) =>
-  `/api/studies/${encodeURIComponent(studyId)}/buses`;
-
 function networkBuses(base: BaseCase, signal?: AbortSignal) {
   if (base.kind === 'case') {
-    return apiRequest(caseBusesPath(base.caseId), caseBusesResponseSchema, { signal });
+    return apiRequest(apiRoutes.caseBuses.path({ caseId: base.caseId }), caseBusesResponseSchema, {
+      signal,
+    });
   }
   if (base.kind === 'study') {
-    return apiRequest(studyBusesPath(base.studyId), caseBusesResponseSchema, { signal });
+    return apiRequest(
+      apiRoutes.studyBuses.path({ studyId: base.studyId }),
+      caseBusesResponseSchema,
+      { signal },
+    );
   }
   const form = new FormData();
   form.append('case', base.file, base.file.name);
-  return apiRequest(NETWORK_BUSES_PATH, caseBusesResponseSchema, {
+  return apiRequest(apiRoutes.networkBuses.path(), caseBusesResponseSchema, {
     method: 'POST',
     rawBody: form,
     signal,

@@ -1,15 +1,13 @@
-import { studyListResponseSchema, type StudyListItem } from '@holgura/contracts';
+import { apiRoutes, studyListResponseSchema, type StudyListItem } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const STUDIES_PATH = '/api/studies';
 
 /** Every query of this feature starts with this key, per signed-in user. */
 export const studiesKey = (userKey: string) => ['studies', userKey] as const;
 
 /** The demo study first, then the user's own, newest first (the API's order). */
 export async function getStudies(signal?: AbortSignal): Promise<StudyListItem[]> {
-  const { studies } = await api.get(STUDIES_PATH, studyListResponseSchema, signal);
+  const { studies } = await api.get(apiRoutes.studies.path(), studyListResponseSchema, signal);
   return studies;
 }
 

@@ -1,6 +1,9 @@
-import { studyValidationResponseSchema, type StudyValidationResponse } from '@holgura/contracts';
+import {
+  apiRoutes,
+  studyValidationResponseSchema,
+  type StudyValidationResponse,
+} from '@holgura/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { STUDIES_PATH } from './get-studies';
 import { studyFormData, type BaseCase, type StudySource } from './study-form-data';
 
 /**
@@ -12,7 +15,7 @@ export function validateStudy(
   source: StudySource,
   signal?: AbortSignal,
 ): Promise<StudyValidationResponse> {
-  return apiRequest(`${STUDIES_PATH}/validate`, studyValidationResponseSchema, {
+  return apiRequest(apiRoutes.studyValidation.path(), studyValidationResponseSchema, {
     method: 'POST',
     rawBody: studyFormData(base, source),
     signal,
