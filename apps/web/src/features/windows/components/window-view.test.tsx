@@ -226,6 +226,34 @@ describe('/ventanas?ventana=<id>: a window', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('stops a window being computed', async () => {
+    const events = jobEvents();
+    let cancelled = false;
+    const { user, fetchMock } = await openWindow(undefined, {
+      '/api/windows/w1': () =>
+        jsonResponse(
+          windowDetail({
+            state: cancelled ? 'cancelled' : 'queued',
+            progressPercent: 0,
+            totals: null,
+            result: null,
+          }),
+        ),
+      '/api/jobs/j1/events': events.response,
+      '/api/jobs/j1/cancel': () => {
+        cancelled = true;
+        return jsonResponse({ jobId: 'j1', state: 'cancelled' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(callsTo(fetchMock, '/api/jobs/j1/cancel')[0]![1]).toMatchObject({ method: 'POST' });
+    events.send(windowJob({ state: 'cancelled', progressPercent: 0, stage: null }));
+    expect(
+      await screen.findByText('El cálculo de esta ventana se canceló: no tiene asignación.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('says why a window has no result: its failure, or that it is not the user’s', async () => {
     await openWindow(
       windowDetail({

@@ -9,7 +9,9 @@ import { Card } from '../../../components/ui/card';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
+import { cancelJob } from '../../../lib/job-progress';
 import { useJobStatus } from '../../../lib/use-job-status';
+import { es } from '../../../strings/es';
 import { esWindows } from '../../../strings/es-windows';
 import { formatDateTime, formatNumber } from '../../../utils/format';
 import { useDeleteWindow } from '../api/delete-window';
@@ -136,6 +138,20 @@ function WindowBody({
 }) {
   const active = isActive(item);
   const [lost, setLost] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = () => {
+    setCancelling(true);
+    cancelJob(item.jobId).then(
+      () => {
+        setCancelling(false);
+        toast.success(es.jobs.cancelledToast);
+      },
+      (error: unknown) => {
+        setCancelling(false);
+        toast.error(es.jobs.cancelFailed(errorText(error)));
+      },
+    );
+  };
   const live = useJobStatus(item.jobId, active, (final) => {
     if (final === null) setLost(true);
     onJobEnded(final);
@@ -155,6 +171,7 @@ function WindowBody({
           failedTitle={t.failedTitle}
           queued={t.queued}
           running={t.running}
+          cancel={{ onCancel: cancel, busy: cancelling }}
         />
         {lost && (
           <p role="alert" className="mt-3 text-sm text-red-800">
