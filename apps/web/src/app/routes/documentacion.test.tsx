@@ -30,7 +30,8 @@ function formulaTexts(container: HTMLElement): string[] {
 
 /** The guide renders a section at a time: its last section's heading means all of it is there. */
 async function wholeGuide() {
-  await screen.findByRole('heading', { level: 2, name: 'Glosario' });
+  // findBy's 1 s is too short for the whole guide on a loaded 2-core machine (it failed so).
+  await screen.findByRole('heading', { level: 2, name: 'Glosario' }, { timeout: 15_000 });
 }
 
 describe('/documentacion', () => {
@@ -140,7 +141,7 @@ describe('/documentacion', () => {
       mockApi(publicApi);
       renderApp('/documentacion#glosario');
 
-      await screen.findByRole('heading', { level: 2, name: 'Glosario' });
+      await wholeGuide();
       await waitFor(() => expect(scrolled).toHaveBeenCalled());
       expect(scrolled.mock.contexts.map((element) => element.id)).toContain('glosario');
     });
