@@ -3,8 +3,7 @@
  * pattern the server registers and the methods it answers on it, and builds from that same
  * pattern the path a client requests, its parameters filled in and encoded. The server's
  * registrations and the web app's requests both read this table, so the two cannot drift.
- *
- * The windows keep their own table, `windowPaths` in api/windows.ts.
+
  */
 
 import { AUTH_BASE_PATH, CLIENT_CONFIG_PATH, STATS_PATH } from './first-load-paths';
@@ -178,6 +177,18 @@ export const apiRoutes = {
   studyCancel: route('/api/studies/:studyId/cancel', 'POST'),
   /** POST (multipart): a network file's buses, read without storing it. */
   networkBuses: route('/api/networks/buses', 'POST'),
+
+  // Connection windows (issue #28).
+  /** GET: the caller's windows; POST: create one on an analysed case. */
+  windows: route('/api/windows', 'GET', 'POST'),
+  /** POST (the template's .xlsx or a JSON): its requests or every problem, nothing stored. */
+  windowRequestsRead: route('/api/windows/requests/read', 'POST'),
+  windowTemplate: route('/api/windows/template.xlsx', 'GET'),
+  window: route('/api/windows/:windowId', 'GET', 'DELETE'),
+  windowExport: perFormat(exportFormats, (format) =>
+    route(`/api/windows/:windowId/export.${format}`, 'GET'),
+  ),
+  windowAudit: route('/api/windows/:windowId/audit.json', 'GET'),
 
   // Background jobs.
   job: route('/api/jobs/:jobId', 'GET'),

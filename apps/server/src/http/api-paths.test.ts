@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../app.test-support';
 import { registeredRoutes } from './openapi';
 
-/**
- * Registered under /api but not by us: swagger-ui's page and files under /api/docs. And the
- * windows, whose module defines its own paths in contracts/src/api/windows.ts (`windowPaths`).
- */
-const notInTable = [API_DOCS_PATH, '/api/windows'];
+/** Registered under /api but not by us: swagger-ui's page and files under /api/docs. */
+const notInTable = [API_DOCS_PATH];
 const underAny = (url: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type ExportFormat } from '../api-paths';
 import { caseIdSchema } from './cases';
 import { studyProblemSchema } from './studies';
 import { postContingencyRatings, sinkChoices } from '../result/analysis-options';
@@ -349,24 +350,15 @@ export const windowDetailResponseSchema = windowSummarySchema.extend({
 });
 export type WindowDetailResponse = z.infer<typeof windowDetailResponseSchema>;
 
-export type WindowExportFormat = 'xlsx' | 'csv';
+export type WindowExportFormat = ExportFormat;
 
-/** The windows' API paths: patterns for the server, builders for clients. */
+/** The windows' paths for clients, from the one route table (api-paths.ts). */
 export const windowPaths = {
-  listPattern: '/api/windows',
-  list: () => '/api/windows',
-  readRequestsPattern: '/api/windows/requests/read',
-  readRequests: () => '/api/windows/requests/read',
-  templatePattern: '/api/windows/template.xlsx',
-  template: () => '/api/windows/template.xlsx',
-  onePattern: '/api/windows/:windowId',
-  one: (windowId: string) => `/api/windows/${encodeURIComponent(windowId)}`,
-  exportPatterns: {
-    xlsx: '/api/windows/:windowId/export.xlsx',
-    csv: '/api/windows/:windowId/export.csv',
-  },
+  list: () => apiRoutes.windows.path(),
+  readRequests: () => apiRoutes.windowRequestsRead.path(),
+  template: () => apiRoutes.windowTemplate.path(),
+  one: (windowId: string) => apiRoutes.window.path({ windowId }),
   export: (windowId: string, format: WindowExportFormat) =>
-    `/api/windows/${encodeURIComponent(windowId)}/export.${format}`,
-  auditPattern: '/api/windows/:windowId/audit.json',
-  audit: (windowId: string) => `/api/windows/${encodeURIComponent(windowId)}/audit.json`,
+    apiRoutes.windowExport[format].path({ windowId }),
+  audit: (windowId: string) => apiRoutes.windowAudit.path({ windowId }),
 } as const;

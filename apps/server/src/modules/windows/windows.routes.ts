@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
+  apiRoutes,
   createWindowEnvelopeSchema,
   createWindowResponseSchema,
   DEFAULT_WINDOW_OPTIONS,
@@ -11,7 +12,6 @@ import {
   windowDetailResponseSchema,
   windowListResponseSchema,
   windowParamsSchema,
-  windowPaths,
   windowProblemWords,
   windowRequestsSchema,
   type ReadWindowRequestsResponse,
@@ -113,7 +113,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'GET',
-    url: windowPaths.listPattern,
+    url: apiRoutes.windows.pattern,
     tag: 'Ventanas',
     summary: 'Tus ventanas de asignación, de la más reciente a la más antigua',
     description: 'Con su estado, su progreso y, cuando terminan, los MW asignados por cada regla.',
@@ -124,7 +124,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'POST',
-    url: windowPaths.listPattern,
+    url: apiRoutes.windows.pattern,
     tag: 'Ventanas',
     summary: 'Crea una ventana de asignación sobre uno de tus casos analizados y la calcula',
     description:
@@ -189,7 +189,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'GET',
-    url: windowPaths.templatePattern,
+    url: apiRoutes.windowTemplate.pattern,
     tag: 'Ventanas',
     summary: 'Plantilla de Excel de las solicitudes de una ventana',
     description: 'Hoja «Solicitudes» con columnas al estilo de la UPME y filas de ejemplo.',
@@ -224,7 +224,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     });
     defineRoute(scope, {
       method: 'POST',
-      url: windowPaths.readRequestsPattern,
+      url: apiRoutes.windowRequestsRead.pattern,
       tag: 'Ventanas',
       summary: 'Lee las solicitudes de la plantilla de Excel o de un JSON, sin guardar nada',
       description:
@@ -254,7 +254,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'GET',
-    url: windowPaths.onePattern,
+    url: apiRoutes.window.pattern,
     tag: 'Ventanas',
     summary: 'Una ventana: sus solicitudes y, cuando termina, la asignación de las tres reglas',
     description:
@@ -275,7 +275,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'DELETE',
-    url: windowPaths.onePattern,
+    url: apiRoutes.window.pattern,
     tag: 'Ventanas',
     summary: 'Elimina una ventana (y detiene su cálculo si sigue en curso)',
     auth: guard.requireUser,
@@ -293,7 +293,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
   for (const format of ['xlsx', 'csv'] as const) {
     defineRoute(app, {
       method: 'GET',
-      url: windowPaths.exportPatterns[format],
+      url: apiRoutes.windowExport[format].pattern,
       tag: 'Ventanas',
       summary: `La asignación de las tres reglas, en ${format === 'xlsx' ? 'Excel' : 'CSV'}`,
       auth: guard.requireUser,
@@ -318,7 +318,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
 
   defineRoute(app, {
     method: 'GET',
-    url: windowPaths.auditPattern,
+    url: apiRoutes.windowAudit.pattern,
     tag: 'Ventanas',
     summary: 'Archivo de auditoría: lo necesario para que un tercero reproduzca la asignación',
     description:
