@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/dialect';
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { finishJob } from '../../jobs/finish-job';
+import { writeCaseData } from '../cases/case-rows';
 import { queueBusbarCapacities } from '../busbar-capacities/busbar-capacity.store';
 import { saveCaseNetwork } from '../network/network.repository';
 import { deleteReplacedResults, deleteResult, writeResult } from '../results/result-store';
@@ -92,11 +93,11 @@ export function analysisJobStore(db: Db) {
             .where('case_id', '=', caseId)
             .executeTakeFirst();
           // An existing row keeps its extras.
-          await tx
-            .insertInto('case_api_data')
-            .values({ case_id: caseId, user_id: job.userId, extras: null, ...shown })
-            .onConflict((oc) => oc.column('case_id').doUpdateSet(shown))
-            .execute();
+          await writeCaseData(
+            tx,
+            { case_id: caseId, user_id: job.userId, extras: null, ...shown },
+            { update: shown },
+          );
           if (network !== null) await saveCaseNetwork(tx, caseId, network);
           const groupBefore = groupRow === null ? null : await saveGroupRow(tx, groupRow);
           // The follow-up: every busbar's capacity, its own job (issue #17).

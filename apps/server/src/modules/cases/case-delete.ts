@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { deleteBusbarCapacitiesOfCase } from '../busbar-capacities/busbar-capacity.store';
 import type { ManagedUploadStorage } from '../uploads/upload-storage';
+import { deleteCaseData } from './case-rows';
 import { DEMO_OWNER } from './cases.repository';
 import { deleteJobsOfCase } from '../../jobs/job-rows';
 import { deleteWindowsOfCase } from '../windows/windows.repository';
@@ -46,7 +47,7 @@ export async function deleteCase(
       .where('case_id', '=', caseId)
       .where('user_id', '=', owner)
       .execute();
-    await tx.deleteFrom('case_api_data').where('case_id', '=', caseId).execute();
+    await deleteCaseData(tx, { caseIds: [caseId] });
     await tx.deleteFrom('case_networks').where('case_id', '=', caseId).execute();
     await deleteWindowsOfCase(tx, caseId);
     await deleteJobsOfCase(tx, caseId);

@@ -12,7 +12,7 @@ import type { CasesTable, Database, JobState } from '../../db/schema';
 import { composedText, etagOf, textPiece, type AnswerPiece } from '../../http/json-segments';
 import type { StoredJson } from '../../http/stored-json';
 import { PART } from '../results/result-encoding';
-import { insertCase } from './case-rows';
+import { insertCase, writeCaseData } from './case-rows';
 import { findPart } from '../results/result-store';
 import {
   caseDataJson,
@@ -284,16 +284,11 @@ export function casesRepository(db: Db, owner: string) {
         analysisJson: null,
         apiResponseDate: values.api_response_date,
       });
-      await db
-        .insertInto('case_api_data')
-        .values({ case_id: caseId, user_id: owner, ...values, ...encoded })
-        .onConflict((oc) =>
-          oc
-            .column('case_id')
-            .doUpdateSet({ ...values, ...STALE_ENCODING })
-            .where('case_api_data.user_id', '=', owner),
-        )
-        .execute();
+      await writeCaseData(
+        db,
+        { case_id: caseId, user_id: owner, ...values, ...encoded },
+        { update: { ...values, ...STALE_ENCODING }, onlyOwner: owner },
+      );
       return true;
     },
   };

@@ -15,7 +15,7 @@ import { spawnWorker } from '../../jobs/worker-pool';
 import { insertHiddenResult, writeResultRows } from '../busbar-capacities/busbar-capacity.store';
 import { capacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import { encodeCaseData } from '../cases/case-data-encoding';
-import { insertCase } from '../cases/case-rows';
+import { deleteCaseData, insertCase, writeCaseData } from '../cases/case-rows';
 import { DEMO_OWNER } from '../cases/cases.repository';
 import { saveDemoStudyNetwork } from '../network/network.repository';
 
@@ -216,7 +216,7 @@ async function storeDemo(db: Db, build: DemoBuild, dialect: DialectName): Promis
       if (stored !== null) {
         // An older format: every demo row goes, the new build replaces it (the cases' cascade
         // takes their busbar capacities).
-        await tx.deleteFrom('case_api_data').where('user_id', '=', DEMO_OWNER).execute();
+        await deleteCaseData(tx, { userId: DEMO_OWNER });
         await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
         await tx.deleteFrom('demo_cases').execute();
       }
@@ -237,11 +237,7 @@ async function storeDemo(db: Db, build: DemoBuild, dialect: DialectName): Promis
         // before that rule is taken back rather than left to hide the demo case.
         await insertCase(tx, { case_id: c.caseId, created_at: now, ...row }, 'replace');
         const { case_id: _id, ...answer } = data;
-        await tx
-          .insertInto('case_api_data')
-          .values(data)
-          .onConflict((oc) => oc.column('case_id').doUpdateSet(answer))
-          .execute();
+        await writeCaseData(tx, data, { update: answer });
       }
       for (const { scenario, year, columns } of build.studyCapacities) {
         // Under the slice's first busbar case, as a user's study (every busbar case reads it).

@@ -3,7 +3,7 @@ import { studyFileSchema, type NetworkViewV1, type StudyFile } from '@holgura/co
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import { encodeCaseData } from '../cases/case-data-encoding';
-import { insertCase } from '../cases/case-rows';
+import { deleteCaseData, insertCase, writeCaseData } from '../cases/case-rows';
 import { prepareNetworkView, saveCaseNetwork } from '../network/network.repository';
 import { capacityDb, type CapacityDb } from '../busbar-capacities/busbar-capacity.tables';
 import {
@@ -140,18 +140,15 @@ export function studyJobStore(db: Db) {
               study_version: job.studyVersion,
               created_at: now,
             });
-            await tx
-              .insertInto('case_api_data')
-              .values({
-                case_id: caseId,
-                user_id: job.userId,
-                full_data_json: null,
-                extras: null,
-                analysis_json: analysisJson,
-                api_response_date: now,
-                ...encoded,
-              })
-              .execute();
+            await writeCaseData(tx, {
+              case_id: caseId,
+              user_id: job.userId,
+              full_data_json: null,
+              extras: null,
+              analysis_json: analysisJson,
+              api_response_date: now,
+              ...encoded,
+            });
           }
         }
         // The scenario × year's capacities hang on one of its busbar cases (the cascade deletes
@@ -257,7 +254,7 @@ export async function deleteStudyCases(
   const doomed = rows.filter((row) => matches(row.study_version ?? 0)).map((row) => row.case_id);
   for (let i = 0; i < doomed.length; i += 500) {
     const chunk = doomed.slice(i, i + 500);
-    await tx.deleteFrom('case_api_data').where('case_id', 'in', chunk).execute();
+    await deleteCaseData(tx, { caseIds: chunk });
     await tx.deleteFrom('cases').where('case_id', 'in', chunk).execute();
   }
   const views = await tx
