@@ -1,9 +1,7 @@
-import { caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
+import { apiRoutes, caseListResponseSchema, type CaseSummary } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { windowsKey } from './get-windows';
-
-export const CASES_PATH = '/api/cases';
 
 /** The cases a window can be computed on: the user's uploads whose analysis is done, newest first. */
 export function analysedCases(cases: readonly CaseSummary[]): CaseSummary[] {
@@ -21,6 +19,6 @@ export const analysedCasesQueryOptions = (userKey: string) =>
   queryOptions({
     queryKey: [...windowsKey(userKey), 'cases'],
     queryFn: async ({ signal }) =>
-      analysedCases((await api.get(CASES_PATH, caseListResponseSchema, signal)).cases),
+      analysedCases((await api.get(apiRoutes.cases.path(), caseListResponseSchema, signal)).cases),
     staleTime: 0,
   });
