@@ -45,11 +45,12 @@ export function registerJobRoutes(
     method: 'POST',
     url: apiRoutes.jobCancel.pattern,
     tag: 'Análisis',
-    summary: 'Cancela un análisis en cola o en curso',
+    summary: 'Cancela un análisis o una ventana en cola o en curso',
     description:
-      'El análisis de una subida, de un grupo de estudio o de la capacidad de cada barra se ' +
-      'detiene en segundos y libera su hilo; lo que escribiría después se descarta. Un ' +
-      'estudio se cancela en `/api/studies/{studyId}/cancel`.',
+      'El análisis de una subida, de un grupo de estudio o de la capacidad de cada barra, y el ' +
+      'cálculo de una ventana de asignación, se detienen en segundos y liberan su hilo; lo que ' +
+      'escribirían después se descarta. Un estudio se cancela en ' +
+      '`/api/studies/{studyId}/cancel`.',
     auth: deps.guard.requireUser,
     params: jobParamsSchema,
     responses: { 200: cancelJobResponseSchema },

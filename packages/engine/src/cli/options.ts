@@ -63,11 +63,14 @@ export const postRatingOption = () =>
     .choices(POST_RATINGS)
     .default('emergency' as const);
 
-/** `--pre-existing`: what violations the case already has do (capacity, window). */
-export const preExistingOption = (help: string) =>
+/**
+ * `--pre-existing`: what violations the case already has do (capacity: `limit` by default;
+ * window: `ignore`, as the API's windows do).
+ */
+export const preExistingOption = (help: string, byDefault: 'limit' | 'ignore' = 'limit') =>
   new Option('--pre-existing <rule>', help)
     .choices(['limit', 'ignore'] as const)
-    .default('limit' as const);
+    .default(byDefault);
 
 export const OUTPUT_FORMATS = ['json', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -314,7 +314,8 @@ export function buildProgram(io: ProgramIo) {
     .addOption(postRatingOption())
     .addOption(
       preExistingOption(
-        'violations the case already has: limit (never made worse) or ignore (left aside)',
+        'violations the case already has: ignore (left aside) or limit (never made worse)',
+        'ignore',
       ),
     )
     .addOption(slackOption('distributed'))
