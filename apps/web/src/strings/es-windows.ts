@@ -203,6 +203,12 @@ export const esWindows = {
     counts: (complete: number, partial: number, none: number) =>
       `${count(complete, 'completa', 'completas')} · ${count(partial, 'parcial', 'parciales')} · ${none} sin asignación`,
     ruleFailed: 'Sin resultado con esta regla',
+    /** The screen found constraints still over their limit when it stopped (solver round-off). */
+    excessNote: (n: number, mw: string) =>
+      `${count(n, 'restricción queda', 'restricciones quedan')} por encima de su límite hasta en ${mw} MW (redondeo del solucionador).`,
+    /** fair: the solver failed a level and the open requests kept the last level solved. */
+    approximateFair: (n: number) =>
+      `Aproximada: el solucionador no pudo resolver un nivel y ${count(n, 'solicitud quedó', 'solicitudes quedaron')} en el último nivel resuelto.`,
     standaloneTotal: (mw: string) => `Por sí solas sumarían ${mw} MW.`,
     standaloneNote:
       'Es la suma de la capacidad de cada solicitud calculada sola, como si las demás no existieran: no cuenta que compiten por las mismas líneas.',

@@ -1,7 +1,7 @@
 import { windowRules, type WindowResultView, type WindowRuleName } from '@holgura/contracts';
 import { esWindows } from '../../../strings/es-windows';
 import { cn } from '../../../utils/cn';
-import { formatFixed } from '../../../utils/format';
+import { formatFixed, formatNumber } from '../../../utils/format';
 import { mwText } from '../model/explanation';
 import { orderShortfallMw, ruleFigures } from '../model/rules';
 
@@ -88,6 +88,7 @@ function RuleCard({
           <p className="text-sm text-slate-700">
             {t.counts(figures.complete, figures.partial, figures.none)}
           </p>
+          <RuleStatsNotes result={result} rule={rule} />
         </div>
       ) : (
         <div role="note" className="mt-3 space-y-1 text-sm text-red-800">
@@ -96,5 +97,19 @@ function RuleCard({
         </div>
       )}
     </li>
+  );
+}
+
+/** What makes a rule's figure less than exact, said beside it (never hidden). */
+function RuleStatsNotes({ result, rule }: { result: WindowResultView; rule: WindowRuleName }) {
+  const outcome = result.rules[rule];
+  if (!outcome.ok) return null;
+  const { violatedAtEnd, worstExcessMw, settledAtFailedLevel } = outcome.stats;
+  if (violatedAtEnd === 0 && settledAtFailedLevel === 0) return null;
+  return (
+    <div role="note" data-testid={`window-rule-${rule}-note`} className="text-xs text-amber-900">
+      {settledAtFailedLevel > 0 && <p>{t.approximateFair(settledAtFailedLevel)}</p>}
+      {violatedAtEnd > 0 && <p>{t.excessNote(violatedAtEnd, formatNumber(worstExcessMw, 6))}</p>}
+    </div>
   );
 }

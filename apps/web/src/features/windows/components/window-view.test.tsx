@@ -87,6 +87,25 @@ describe('/ventanas?ventana=<id>: a window', () => {
     expect(screen.queryByRole('heading', { name: 'Grupos de barras' })).not.toBeInTheDocument();
   });
 
+  it('says beside a rule what makes its figure less than exact, and nothing when it is exact', async () => {
+    const result = windowResult();
+    const { fair, max } = result.rules;
+    if (!fair.ok || !max.ok) throw new Error('the test data has every rule');
+    result.rules.fair = { ...fair, stats: { ...fair.stats, settledAtFailedLevel: 3 } };
+    result.rules.max = {
+      ...max,
+      stats: { ...max.stats, violatedAtEnd: 1, worstExcessMw: 0.0000011 },
+    };
+    await openWindow(windowDetail({ result }));
+    expect(screen.getByTestId('window-rule-fair-note')).toHaveTextContent(
+      'Aproximada: el solucionador no pudo resolver un nivel y 3 solicitudes quedaron en el último nivel resuelto.',
+    );
+    expect(screen.getByTestId('window-rule-max-note')).toHaveTextContent(
+      '1 restricción queda por encima de su límite hasta en 0,000001 MW (redondeo del solucionador).',
+    );
+    expect(screen.queryByTestId('window-rule-order-note')).not.toBeInTheDocument();
+  });
+
   it('switches the rule of the table, filters by status, and explains the request selected', async () => {
     const { user } = await openWindow();
     expect(screen.getByRole('button', { name: 'Orden de prioridad' })).toHaveAttribute(
