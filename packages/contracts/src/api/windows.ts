@@ -172,6 +172,12 @@ export const windowIdSchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador de la ventana no es válido');
 export const windowParamsSchema = z.object({ windowId: windowIdSchema });
 
+export const readWindowRequestsQuerySchema = z.object({
+  caseId: caseIdSchema
+    .optional()
+    .describe('Uno de tus casos analizados: revisa también las barras'),
+});
+
 /** `POST /api/windows/requests/read`: the requests a file holds, or every problem in it. */
 export const readWindowRequestsResponseSchema = z.object({
   valid: z.boolean(),
@@ -355,7 +361,11 @@ export type WindowExportFormat = ExportFormat;
 /** The windows' paths for clients, from the one route table (api-paths.ts). */
 export const windowPaths = {
   list: () => apiRoutes.windows.path(),
-  readRequests: () => apiRoutes.windowRequestsRead.path(),
+  /** With a case: buses that are not in it are problems too, named at their row. */
+  readRequests: (caseId?: string) =>
+    caseId === undefined
+      ? apiRoutes.windowRequestsRead.path()
+      : `${apiRoutes.windowRequestsRead.path()}?caseId=${encodeURIComponent(caseId)}`,
   template: () => apiRoutes.windowTemplate.path(),
   one: (windowId: string) => apiRoutes.window.path({ windowId }),
   export: (windowId: string, format: WindowExportFormat) =>

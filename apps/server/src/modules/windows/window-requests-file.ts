@@ -25,7 +25,13 @@ import {
 
 /** The requests a file holds, or every problem in it (each naming its row and field). */
 export type WindowRequestsRead =
-  { ok: true; requests: WindowRequestInput[] } | { ok: false; problems: StudyProblem[] };
+  | {
+      ok: true;
+      requests: WindowRequestInput[];
+      /** A workbook's: where request i's bus was read (its sheet, row and cell). */
+      busCell?: (index: number) => CellRef;
+    }
+  | { ok: false; problems: StudyProblem[] };
 
 type RequestKey = keyof typeof windowWorkbookWords.columns;
 
@@ -166,7 +172,9 @@ export async function readWindowRequestsWorkbook(bytes: Uint8Array): Promise<Win
     };
   });
   const checked = windowRequestsSchema.safeParse(draft);
-  if (checked.success && problems.length === 0) return { ok: true, requests: checked.data };
+  if (checked.success && problems.length === 0) {
+    return { ok: true, requests: checked.data, busCell: (i) => table.rows[i]!.ref('bus') };
+  }
   // A cell already reported (text in a number cell, an empty required one) is not reported again.
   const reported = new Set(problems.map((p) => p.cell));
   const more = checked.success

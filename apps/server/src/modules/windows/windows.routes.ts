@@ -7,6 +7,7 @@ import {
   createWindowResponseSchema,
   DEFAULT_WINDOW_OPTIONS,
   errorMessages,
+  readWindowRequestsQuerySchema,
   readWindowRequestsResponseSchema,
   windowAuditSchema,
   windowDetailResponseSchema,
@@ -27,6 +28,7 @@ import { analysesRepository } from '../analyses/analyses.repository';
 import { sendExportTable, XLSX_TYPE, CSV_TYPE } from '../export/export.routes';
 import type { XlsxWriter } from '../export/xlsx-thread';
 import { caseBusCatalog } from '../studies/case-buses';
+import { problemAt, type CellRef } from '../studies/workbook';
 import type { StudyChecker } from '../studies/study-check-thread';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
@@ -75,12 +77,22 @@ function sendInvalid(reply: FastifyReply, problems: StudyProblem[]) {
   return reply.status(422).send(body);
 }
 
-/** The requests whose bus is not in the case, each named by its row. */
-function unknownBuses(requests: WindowRequestInput[], buses: ReadonlySet<number>): StudyProblem[] {
+/** The requests whose bus is not in the case, each named by its row (a workbook's cell). */
+function unknownBuses(
+  requests: WindowRequestInput[],
+  buses: ReadonlySet<number>,
+  busCell?: (index: number) => CellRef,
+): StudyProblem[] {
   const problems: StudyProblem[] = [];
   requests.forEach((r, i) => {
     if (buses.has(r.bus)) return;
     const detail = windowProblemWords.busUnknown(r.bus);
+    if (busCell !== undefined) {
+      const at = problemAt('STUDY_FIELD_INVALID', busCell(i), detail, ['requests', i, 'bus']);
+      const { message, field, sheet, row, cell } = at;
+      problems.push({ message, field, sheet, row, cell });
+      return;
+    }
     problems.push({
       message: `${windowProblemWords.request(i + 1)}, ${windowProblemWords.field.bus}: ${detail}`,
       field: `requests.${i}.bus`,
@@ -236,17 +248,40 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
         description: 'La plantilla (.xlsx) o un JSON {"requests": [...]}',
       },
       bodyLimit: MAX_REQUESTS_FILE_BYTES,
+      querystring: readWindowRequestsQuerySchema,
       responses: { 200: readWindowRequestsResponseSchema },
-      errors: { 413: ['REQUEST_TOO_LARGE'], 415: ['WINDOW_FILE_TYPE'] },
-      handler: async (request) => {
+      errors: {
+        404: ['CASE_NOT_FOUND'],
+        413: ['REQUEST_TOO_LARGE'],
+        415: ['WINDOW_FILE_TYPE'],
+      },
+      handler: async (request, reply) => {
         const bytes = request.body;
         const read =
           bytes instanceof Buffer && bytes.byteLength > 0
             ? await readRequestsFile(bytes)
             : readWindowRequestsJson(new Uint8Array());
-        const answer: ReadWindowRequestsResponse = read.ok
-          ? { valid: true, problems: [], requests: read.requests }
-          : { valid: false, problems: read.problems, requests: [] };
+        const refused = (problems: StudyProblem[]): ReadWindowRequestsResponse => ({
+          valid: false,
+          problems,
+          requests: [],
+        });
+        if (!read.ok) return refused(read.problems);
+        const { caseId } = request.query;
+        if (caseId !== undefined) {
+          const catalog = await caseBusCatalog(deps, owner(request), caseId);
+          if (catalog === 'not-found') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+          if (catalog !== 'unreadable') {
+            const buses = new Set(catalog.buses.number);
+            const unknown = unknownBuses(read.requests, buses, read.busCell);
+            if (unknown.length > 0) return refused(unknown);
+          }
+        }
+        const answer: ReadWindowRequestsResponse = {
+          valid: true,
+          problems: [],
+          requests: read.requests,
+        };
         return answer;
       },
     });

@@ -178,6 +178,34 @@ describe.each(dialects)('connection windows on %s (issue #28)', (dialect) => {
       ['S-003', 1003, 80],
     ]);
 
+    // Read against one of the user's cases: the template's buses (ACTIVSg2000's) are not in
+    // case9, each named at its cell; another user's case is not found.
+    const { caseId } = await analysed(ana, case9);
+    const againstCase = readWindowRequestsResponseSchema.parse(
+      (
+        await ana.request({
+          method: 'POST',
+          url: windowPaths.readRequests(caseId),
+          body: template.rawPayload,
+          headers: { 'content-type': 'application/octet-stream' },
+        })
+      ).json(),
+    );
+    expect(againstCase.valid).toBe(false);
+    expect(againstCase.problems.map((p) => p.message)).toEqual([
+      'Hoja «Solicitudes», fila 2, celda E2: la barra 1001 no está en el caso',
+      'Hoja «Solicitudes», fila 3, celda E3: la barra 1002 no está en el caso',
+      'Hoja «Solicitudes», fila 4, celda E4: la barra 1003 no está en el caso',
+    ]);
+    const bea = await signedIn(server, 'window-xlsx-bea');
+    const foreign = await bea.request({
+      method: 'POST',
+      url: windowPaths.readRequests(caseId),
+      body: template.rawPayload,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(foreign.statusCode).toBe(404);
+
     // The same template with a word in «MW solicitados» and a minimum above the request.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);

@@ -193,6 +193,8 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
         },
       },
     });
+    // With a case chosen, the server checks the file's buses against it too.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Caso analizado' }), 'c1');
     await user.upload(
       screen.getByLabelText('Archivo de solicitudes (Excel o JSON)'),
       new File(['PK'], 'solicitudes.xlsx', { type: XLSX }),
@@ -211,7 +213,8 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
     expect(items[1]).toHaveTextContent('fila 4, celda G4');
     // A file's cell is not a cell of the table: no button to go there.
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();
-    const [, init] = callsTo(fetchMock, '/api/windows/requests/read')[0]!;
+    const [input, init] = callsTo(fetchMock, '/api/windows/requests/read')[0]!;
+    expect(new URL(String(input), 'http://localhost').searchParams.get('caseId')).toBe('c1');
     expect(init).toMatchObject({
       method: 'POST',
       headers: expect.objectContaining({ 'Content-Type': XLSX }),

@@ -231,7 +231,11 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
 
       <Card titleId="ventana-solicitudes-titulo" title={t.requestsTitle} subtitle={t.requestsIntro}>
         <div className="mt-4 space-y-5">
-          <RequestsFile disabled={busy} onLoaded={loadRequests} />
+          <RequestsFile
+            disabled={busy}
+            caseId={caseId === '' ? undefined : caseId}
+            onLoaded={loadRequests}
+          />
           <RequestsEditor
             rows={rows}
             page={page}

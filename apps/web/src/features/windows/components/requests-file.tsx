@@ -22,9 +22,12 @@ type Outcome =
  */
 export function RequestsFile({
   disabled,
+  caseId,
   onLoaded,
 }: {
   disabled: boolean;
+  /** The case chosen above, if any: the file's buses are checked against it too. */
+  caseId?: string | undefined;
   onLoaded: (requests: WindowRequestInput[]) => void;
 }) {
   const [reading, setReading] = useState(false);
@@ -42,7 +45,7 @@ export function RequestsFile({
     setReading(true);
     setOutcome(null);
     try {
-      const answer = await readRequestsFile(file);
+      const answer = await readRequestsFile(file, caseId);
       if (answer.valid) {
         onLoaded(answer.requests);
         setOutcome({ kind: 'loaded', count: answer.requests.length, file: file.name });
