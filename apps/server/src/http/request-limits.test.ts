@@ -71,6 +71,38 @@ describe('requests are refused before their body arrives', () => {
     expect(answer.closedAfterMs).toBeLessThan(3000);
   });
 
+  it('reads the rest of a refused body, so a client still sending gets the answer, not a reset', async () => {
+    const { server } = await buildTestApp();
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.server.address() as net.AddressInfo).port;
+    // What a browser does: it sends the whole file at its own pace while the answer is already
+    // there. Closing at the answer (before 2026-12-06) reset the connection under the rest of the
+    // body: the client saw a network failure («other side closed») instead of the 401.
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    const pieces = 16;
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let failure: Error | undefined;
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('error', (error) => (failure = error));
+    socket.write(
+      'POST /api/casesCalculate/calculate HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Content-Type: text/plain\r\nContent-Length: ${piece.byteLength * pieces}\r\n\r\n`,
+    );
+    for (let i = 0; i < pieces; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      if (socket.destroyed) break;
+      await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(failure).toBeUndefined();
+    // Every byte went through and the connection is still there for the next request.
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
+    await server.close();
+  });
+
   it('refuses a signed-in upload whose Content-Length is over 10 MB before reading it', async () => {
     const { server } = await buildTestApp();
     const browser = new TestClient(server);

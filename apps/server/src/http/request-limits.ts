@@ -59,21 +59,64 @@ function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket)
   socket.destroy(error);
 }
 
+/** How long an early reply waits for more of the body it refused before closing (no bytes). */
+export const LINGER_IDLE_MS = 1_000;
+/** How long an early reply reads the rest of a refused body at most, however steadily it comes. */
+export const LINGER_TOTAL_MS = 30_000;
+
 /**
- * A reply sent before the request's body was read (sign-in missing, a limit reached, a size
- * refused from Content-Length) closes the connection: the rest of the body is never received,
- * let alone held in memory. Without it Node would read and discard the whole body to keep the
- * connection alive.
+ * A reply sent before the request's body was read (sign-in missing, a limit reached, the
+ * database away) must still reach the client. Closing the connection at once resets it while
+ * the client is still sending, and the client then sees a network failure instead of the
+ * Spanish answer (fetch: «other side closed», CI 2026-12-06, an upload during an outage). So the
+ * rest of the body is read and discarded, never held, as nginx's lingering close does: for as
+ * long as it keeps coming (a pause of `LINGER_IDLE_MS` or `LINGER_TOTAL_MS` in all ends it) and
+ * up to the route's body limit. A Content-Length already over the limit closes at once: there is
+ * nothing to wait for.
  */
 export function registerUnreadBodyGuard(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const { headers, complete } = request.raw;
+    const raw = request.raw;
+    const { headers } = raw;
     const hasBody =
       headers['transfer-encoding'] !== undefined ||
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-    if (hasBody && !complete) void reply.header('connection', 'close');
+    if (!hasBody || raw.complete || raw.readableEnded) return payload;
+    const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+    const declared = Number(headers['content-length'] ?? Number.NaN);
+    if (declared > limit) void reply.header('connection', 'close');
+    else drainBriefly(raw, limit);
     return payload;
   });
+}
+
+/** Reads and discards what is left of `raw`'s body, then closes its connection if it is not whole. */
+function drainBriefly(raw: http.IncomingMessage, maxBytes: number): void {
+  let received = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const stop = () => {
+    settle();
+    raw.socket?.destroy();
+  };
+  const settle = () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+    raw.off('data', onData);
+  };
+  const waitForMore = () => {
+    clearTimeout(idle);
+    idle = setTimeout(stop, LINGER_IDLE_MS);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.byteLength;
+    if (received > maxBytes) stop();
+    else waitForMore();
+  };
+  const total = setTimeout(stop, LINGER_TOTAL_MS);
+  raw.on('data', onData);
+  raw.once('end', settle);
+  raw.once('close', settle);
+  waitForMore();
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes proxy-addr's "trust the first n hops". */
