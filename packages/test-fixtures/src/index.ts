@@ -78,6 +78,16 @@ export const REFERENCE_FILES = [
     sha256: '8d00618de8fd10bf35a599f59d2deebfecd0d86e28fcff73219ad7c4ebab860b',
   },
   {
+    path: 'cases/contab_ACTIVSg10k.m',
+    bytes: 498824,
+    sha256: '7e1681a960b0a2a99d824766e0e94cc291fa36a7ec33b6dee24bf12ac67ddef7',
+  },
+  {
+    path: 'cases/contab_ACTIVSg2000.m',
+    bytes: 154817,
+    sha256: '198b39f0381925a4ddacbe2148973cb1d93ddfe220303829cf87b16d45190bba',
+  },
+  {
     path: 'raw/ACTIVSg2000.RAW',
     bytes: 1166973,
     sha256: 'd7191f8d9ba1bc7ce8247a060fc6e12bcb0dc5b7ba4f7e6cf68c7233f7a13cea',

@@ -176,12 +176,213 @@ describe('holgura output formats', () => {
       expect(Number(cells[4])).toBe(top[i].flowMw);
     });
     // The base-case (N-0) row: an empty contingency, a third of the 50 MW on a 10 MVA line.
-    const n0 = rows.find((row) => row.startsWith('2,B2-B3,,,'))?.split(',');
+    const n0 = rows.find((row) => row.startsWith('2,2 (230 kV) – 3 (230 kV) ckt 1,,,'))?.split(',');
     expect(Number(n0?.[4])).toBeCloseTo(50 / 3, 9);
     expect(Number(n0?.[6])).toBeCloseTo(500 / 3, 9);
     const table = await runCli(['n1', triangle, '--top', '3', '--format', 'table']);
     expect(table.stdout).toContain('base-case overloads: 1');
-    expect(table.stdout).toMatch(/^ +2 {2}B2-B3 +- +- +16\.67 +10\.00 +166\.67$/m);
+    expect(table.stdout).toMatch(
+      /^ +2 {2}2 \(230 kV\) – 3 \(230 kV\) ckt 1 +- +- +16\.67 +10\.00 +166\.67$/m,
+    );
+  });
+
+  it('n1 --contingencies: the file’s outages (an N-2 among them), its unresolved lines named', async () => {
+    const contab = join(dir, 'triangle-contab.m');
+    writeFileSync(
+      contab,
+      [
+        'define_constants;',
+        'chgtab = [',
+        '  1 0 CT_TBRCH 1 BR_STATUS CT_REP 0;',
+        '  2 0 CT_TBRCH 1 BR_STATUS CT_REP 0;',
+        '  2 0 CT_TBRCH 3 BR_STATUS CT_REP 0;',
+        '  3 0 CT_TBRCH 9 BR_STATUS CT_REP 0;',
+        '  4 0 CT_TLOAD 1 0 CT_REL 1.1;',
+        '  5 0 CT_TBRCH 2 BR_STATUS CT_REP 0;',
+        '  5 0 CT_TBRCH 2 RATE_A CT_REP 0;',
+        '];',
+      ].join('\n'),
+    );
+    const r = await runCli(['n1', triangle, '--contingencies', contab]);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      contingencies: { total: number; branch: number; multiBranch: number };
+      unresolved: { line: number; code: string }[];
+      evaluated: number;
+      islanding: { contingency: string; buses: number }[];
+      top: { monitored: number; contingency: string | null; flowMw: number }[];
+    };
+    expect(json.contingencies).toMatchObject({ total: 2, branch: 1, multiBranch: 1 });
+    // Contingency 5's second row changes a rating: the whole contingency is left out, not
+    // screened as a single outage of branch 2.
+    expect(json.unresolved.map((u) => [u.line, u.code])).toEqual([
+      [6, 'ELEMENT_NOT_IN_CASE'],
+      [7, 'TABLE_NOT_SUPPORTED'],
+      [9, 'CHANGE_NOT_OUTAGE'],
+      [8, 'BLOCK_DROPPED'],
+    ]);
+    // Branches 1 and 3 out together leave buses 2 and 3 without the source.
+    expect(json.islanding).toEqual([
+      expect.objectContaining({
+        contingency: '2',
+        buses: 2,
+        disconnectedMw: expect.closeTo(50, 9),
+      }),
+    ]);
+    // 1-2 out: the whole 50 MW over 1-3, none over 2-3.
+    const after = json.top.filter((t) => t.contingency === '1');
+    expect(after.find((t) => t.monitored === 3)?.flowMw).toBeCloseTo(50, 9);
+    const table = await runCli(['n1', triangle, '--contingencies', contab, '--format', 'table']);
+    expect(table.stdout).toContain('line 6: branch row 9');
+  });
+
+  it('n1 --contingencies with a PSS/E .con (by content), --subsystems and --monitored', async () => {
+    const sub = join(dir, 'triangle.sub');
+    const con = join(dir, 'triangle-definitions.txt');
+    const mon = join(dir, 'triangle.mon');
+    writeFileSync(
+      sub,
+      ["SUBSYSTEM 'ALL'", '  BUSES 1 TO 3', 'END', "SUBSYSTEM 'BAD'", '  BUS 9', 'END', 'END'].join(
+        '\n',
+      ),
+    );
+    writeFileSync(
+      con,
+      [
+        "SINGLE BRANCH IN SUBSYSTEM 'ALL'",
+        "CONTINGENCY 'N-2'",
+        '  OPEN BRANCH FROM BUS 1 TO BUS 2 CKT 1',
+        '  OPEN BRANCH FROM BUS 3 TO BUS 1 CKT 1',
+        'END',
+        "CONTINGENCY 'BAD'",
+        '  OPEN BRANCH FROM BUS 1 TO BUS 2 CKT 2',
+        'END',
+        "SINGLE BRANCH IN SUBSYSTEM 'BAD'",
+        'END',
+      ].join('\n'),
+    );
+    writeFileSync(
+      mon,
+      [
+        'MONITOR BRANCH FROM BUS 3 TO BUS 1 CKT 1',
+        "MONITOR INTERFACE 'INTO 3' RATING 60 MW",
+        '  BRANCH FROM BUS 2 TO BUS 3 CKT 1',
+        '  BRANCH FROM BUS 1 TO BUS 3 CKT 1',
+        'END',
+        "MONITOR VOLTAGE RANGE SUBSYSTEM 'ALL' 0.95 1.05",
+        'END',
+      ].join('\n'),
+    );
+    const args = ['n1', triangle, '--contingencies', con, '--subsystems', sub];
+    const r = await runCli([...args, '--monitored', mon]);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      contingencies: { total: number; branch: number; multiBranch: number };
+      unresolved: { line: number; code: string }[];
+      rules: { line: number; contingencies: number }[];
+      subsystems: { read: { label: string; buses: number }[]; unresolved: { line: number }[] };
+      monitoredFile: {
+        branches: number;
+        interfaces: { name: string; limitMw: number; members: object[] }[];
+        voltageRanges: { buses: number }[];
+      };
+      monitored: number;
+      islanding: { contingency: string }[];
+      top: { monitored: number; contingency: string | null }[];
+    };
+    expect(json.contingencies).toMatchObject({ total: 4, branch: 3, multiBranch: 1 });
+    expect(json.rules).toEqual([expect.objectContaining({ line: 1, contingencies: 3 })]);
+    expect(json.unresolved.map((u) => [u.line, u.code])).toEqual([
+      [7, 'ELEMENT_NOT_IN_CASE'],
+      [6, 'BLOCK_DROPPED'],
+      [9, 'SUBSYSTEM_UNKNOWN'],
+    ]);
+    expect(json.subsystems.read).toEqual([{ label: 'ALL', line: 1, buses: 3 }]);
+    expect(json.subsystems.unresolved.map((u) => u.line)).toEqual([5, 4]);
+    expect(json.islanding.map((i) => i.contingency)).toEqual(['N-2']);
+    // Only 1-3 is monitored: every listed loading is on branch 3.
+    expect(json.monitored).toBe(1);
+    expect(json.top.length).toBeGreaterThan(0);
+    expect(new Set(json.top.map((t) => t.monitored))).toEqual(new Set([3]));
+    expect(json.monitoredFile).toMatchObject({
+      branches: 1,
+      interfaces: [
+        {
+          name: 'INTO 3',
+          limitMw: 60,
+          members: [
+            { branch: 2, coefficient: 1 },
+            { branch: 3, coefficient: 1 },
+          ],
+        },
+      ],
+      voltageRanges: [{ buses: 3 }],
+    });
+    // Without --monitored every rated branch is.
+    const all = JSON.parse((await runCli(args)).stdout) as { monitored: number };
+    expect(all.monitored).toBe(3);
+    const table = await runCli([...args, '--monitored', mon, '--format', 'table']);
+    expect(table.stdout).toContain('unresolved lines: 3 (not in the set): line 7: no circuit');
+    expect(table.stdout).toContain(
+      'unresolved subsystem lines: 2: line 5: bus 9 is not in the case',
+    );
+    expect(table.stdout).toContain('1 voltage ranges read, not screened');
+    // The interface into bus 3 carries its 50 MW load before and after every outage that
+    // keeps it supplied: under its 60 MW rating.
+    const screened = JSON.parse(r.stdout) as {
+      interfaces: {
+        name: string;
+        baseFlowMw: number;
+        worst: { flowMw: number };
+        overloads: number;
+      }[];
+    };
+    expect(screened.interfaces).toEqual([
+      expect.objectContaining({
+        name: 'INTO 3',
+        baseFlowMw: expect.closeTo(50, 9),
+        worst: expect.objectContaining({ flowMw: expect.closeTo(50, 9) }),
+        overloads: 0,
+      }),
+    ]);
+    expect(table.stdout).toContain('interface INTO 3: 50.00 MW before any outage');
+  });
+
+  it('n1: --monitored needs --contingencies, and a file of neither format is refused', async () => {
+    const mon = join(dir, 'alone.mon');
+    writeFileSync(mon, 'MONITOR BRANCH FROM BUS 1 TO BUS 2\nEND\n');
+    const usage = await runCli(['n1', triangle, '--monitored', mon]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('CLI_USAGE');
+    const other = join(dir, 'other.con');
+    writeFileSync(other, 'MONITOR BRANCH FROM BUS 1 TO BUS 2\nEND\n');
+    const refused = await runCli(['n1', triangle, '--contingencies', other]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('CONTINGENCY_FILE_INVALID');
+    expect(refused.stderr).toContain('neither a MATPOWER change table');
+  });
+
+  it('capacity --contingencies: every branch listed gives the default figure; an N-2 lowers it', async () => {
+    const rows = (lines: string[]) =>
+      ['define_constants;', 'chgtab = [', ...lines, '];'].join('\n');
+    const every = join(dir, 'triangle-every.m');
+    writeFileSync(every, rows([1, 2, 3].map((k) => `  ${k} 0 CT_TBRCH ${k} BR_STATUS CT_REP 0;`)));
+    const args = ['capacity', triangle, '--bus', '3', '--pre-existing', 'ignore'];
+    const plain = JSON.parse((await runCli(args)).stdout) as { results: { capacityMw: number }[] };
+    const onSet = await runCli([...args, '--contingencies', every]);
+    expect(onSet.code, onSet.stderr).toBe(0);
+    const read = (stdout: string) =>
+      (JSON.parse(stdout) as { results: { capacityMw: number; contingency: string | null }[] })
+        .results[0]!;
+    expect(read(onSet.stdout).capacityMw).toBeCloseTo(plain.results[0]!.capacityMw, 9);
+    // Both lines into bus 2's side out at once split the triangle: not screened, said so.
+    const n2 = join(dir, 'triangle-n2.m');
+    writeFileSync(
+      n2,
+      rows(['  7 0 CT_TBRCH 1 BR_STATUS CT_REP 0;', '  7 0 CT_TBRCH 2 BR_STATUS CT_REP 0;']),
+    );
+    const split = await runCli([...args, '--contingencies', n2]);
+    expect(JSON.parse(split.stdout)).toMatchObject({ results: [{ notScreened: ['7'] }] });
   });
 
   it('capacity --pre-existing: a violation the case already has limits the unit, or not', async () => {
@@ -267,6 +468,6 @@ describe('holgura output formats', () => {
       'bus,name,capacityMw,limitedBy,limitingBranch,monitoredName,contingency,contingencyName,preExistingViolation',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['3', '2']);
-    expect(lines[2]).toBe('2,B2,0,constraint,2,B2-B3,,,true');
+    expect(lines[2]).toBe('2,B2,0,constraint,2,2 (230 kV) – 3 (230 kV) ckt 1,,,true');
   });
 });

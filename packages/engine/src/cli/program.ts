@@ -1,6 +1,14 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import packageJson from '../../package.json' with { type: 'json' };
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
+import {
+  capacityOnSet,
+  n1OnSet,
+  PICKUPS,
+  readContingencyFile,
+  readMonitoredFile,
+  readSubsystemsFile,
+} from './contingency-set-command';
 import type { CommandOutput } from './format';
 import { render } from './format';
 import { groupOption } from './group-option';
@@ -19,7 +27,12 @@ import {
 } from './options';
 import type { ProgressSink } from './progress';
 import { Progress } from './progress';
-import { study } from './study-command';
+import { readStudyFile, study } from './study-command';
+import { toStudySpec } from './study-spec';
+import { studySituations } from '../window/situations';
+import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
+import type { SubsystemSet } from '../contingency/sets/psse-sub';
+import { EngineError } from '../util/engine-error';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window } from './window-command';
 
@@ -182,14 +195,74 @@ export function buildProgram(io: ProgramIo) {
         .default(0),
     )
     .addOption(slackOption('distributed'))
+    .addOption(
+      new Option(
+        '--contingencies <file>',
+        'screen these contingencies instead of every branch: a MATPOWER change table (contab) ' +
+          'or a PSS/E contingency file (.con), told apart by content',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--subsystems <file>',
+        'the PSS/E subsystem file (.sub) whose subsystems the .con and .mon files name',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--monitored <file>',
+        'a PSS/E monitored element file (.mon): only its branches are monitored and its ' +
+          'interfaces screened (its voltage ranges are listed, not checked: a DC screen has none)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--pickup <rule>',
+        "who makes up a lost unit's output: the reference (slack) or the other units by their room up (headroom)",
+      )
+        .choices(PICKUPS)
+        .default('headroom' as const),
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options) =>
       withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
-        const { network } = await loadCaseFile(file);
-        progress.stage(`N-1 screening of ${network.branches.count} branches…`);
-        print(n1(network, options), options.format);
+        const { network, generatorIds } = await loadCaseFile(file);
+        if (options.contingencies === undefined) {
+          if (options.subsystems !== undefined || options.monitored !== undefined) {
+            throw new EngineError(
+              'CLI_USAGE',
+              '--subsystems and --monitored go with --contingencies FILE',
+            );
+          }
+          progress.stage(`N-1 screening of ${network.branches.count} branches…`);
+          print(n1(network, options), options.format);
+          return;
+        }
+        let subsystems: SubsystemSet | undefined;
+        if (options.subsystems !== undefined) {
+          progress.stage(`reading ${options.subsystems}…`);
+          subsystems = await readSubsystemsFile(options.subsystems, network);
+        }
+        let monitored: MonitoredDefinition | undefined;
+        if (options.monitored !== undefined) {
+          progress.stage(`reading ${options.monitored}…`);
+          monitored = await readMonitoredFile(options.monitored, network, subsystems);
+        }
+        progress.stage(`reading ${options.contingencies}…`);
+        const set = await readContingencyFile(options.contingencies, network, {
+          ...(generatorIds === undefined ? {} : { generatorIds }),
+          ...(subsystems === undefined ? {} : { subsystems }),
+        });
+        progress.stage(`screening ${set.contingencies.length} contingencies…`);
+        print(
+          n1OnSet(network, set, options, {
+            ...(subsystems === undefined ? {} : { subsystems }),
+            ...(monitored === undefined ? {} : { monitored }),
+          }),
+          options.format,
+        );
       }),
     );
 
@@ -221,6 +294,21 @@ export function buildProgram(io: ProgramIo) {
         'every bus of the case, both figures (strict and attributable)',
       ).conflicts('bus'),
     )
+    .addOption(
+      new Option(
+        '--contingencies <file>',
+        'with --bus: the contingencies of this file (MATPOWER contab or PSS/E .con) instead of ' +
+          'every branch one at a time',
+      ).conflicts('all'),
+    )
+    .addOption(
+      new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con file names'),
+    )
+    .addOption(
+      new Option('--pickup <rule>', "who makes up a lost unit's output (see n1)")
+        .choices(PICKUPS)
+        .default('headroom' as const),
+    )
     .action((file, options, cmd) => {
       if (options.all === true) {
         return withProgress(options.quiet, async (progress) => {
@@ -245,7 +333,31 @@ export function buildProgram(io: ProgramIo) {
       }
       return withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
-        const { network } = await loadCaseFile(file);
+        const { network, generatorIds } = await loadCaseFile(file);
+        if (options.contingencies !== undefined) {
+          const subsystems =
+            options.subsystems === undefined
+              ? undefined
+              : await readSubsystemsFile(options.subsystems, network);
+          const set = await readContingencyFile(options.contingencies, network, {
+            ...(generatorIds === undefined ? {} : { generatorIds }),
+            ...(subsystems === undefined ? {} : { subsystems }),
+          });
+          progress.stage(
+            `capacity of ${buses.length} busbars on ${set.contingencies.length} contingencies…`,
+          );
+          print(
+            capacityOnSet(network, buses, set, {
+              capMw: options.cap,
+              postRating: options.postRating,
+              preExisting: options.preExisting,
+              slack: options.slack,
+              pickup: options.pickup,
+            }),
+            options.format,
+          );
+          return;
+        }
         progress.stage(`capacity of ${buses.length} busbar${buses.length === 1 ? '' : 's'}…`);
         const output = capacity(network, {
           buses,
@@ -319,6 +431,13 @@ export function buildProgram(io: ProgramIo) {
       ),
     )
     .addOption(slackOption('distributed'))
+    .addOption(
+      new Option(
+        '--study <study-file>',
+        'a window over this study (the web app format): one award firm in each of its ' +
+          'scenario × year cases, built from <file>; a request with "year" counts from that year',
+      ),
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, windowFile, options) =>
@@ -326,8 +445,12 @@ export function buildProgram(io: ProgramIo) {
         progress.stage(`reading ${file}…`);
         const { network } = await loadCaseFile(file);
         const requests = readWindowFile(windowFile);
+        const over =
+          options.study === undefined
+            ? network
+            : studySituations(network, toStudySpec(readStudyFile(options.study, false)));
         progress.stage(`window of ${requests.length} requests, rule ${options.rule}…`);
-        const output = await window(network, requests, {
+        const output = await window(over, requests, {
           rule: options.rule,
           preExisting: options.preExisting,
           postRating: options.postRating,

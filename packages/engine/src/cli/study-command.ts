@@ -22,7 +22,9 @@ import {
  * accepts exactly the files the web app does and lists every problem at once. Its messages are
  * the product's, in Spanish.
  */
-export function readStudyFile(studyPath: string): StudyFile & { baseCase: string } {
+export function readStudyFile(studyPath: string): StudyFile & { baseCase: string };
+export function readStudyFile(studyPath: string, needsBaseCase: false): StudyFile;
+export function readStudyFile(studyPath: string, needsBaseCase = true): StudyFile {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(studyPath, 'utf8'));
@@ -36,6 +38,7 @@ export function readStudyFile(studyPath: string): StudyFile & { baseCase: string
   const problems = parsed.success ? [] : describeStudyErrors(parsed.error);
   // Optional in the schema (the web app sends the case as an upload); the CLI reads it from disk.
   const baseCase = parsed.success ? parsed.data.baseCase : readBaseCase(raw);
+  if (!needsBaseCase && parsed.success) return parsed.data;
   if (baseCase === undefined && !problems.some((p) => p.startsWith('baseCase:'))) {
     problems.push('baseCase: Indica el archivo del caso base, relativo al archivo del estudio');
   }

@@ -111,4 +111,47 @@ describe('holgura window', () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toContain('--rule');
   });
+
+  it('--study: one award firm in each scenario × year of a study built from the case, each request from its year', async () => {
+    const study = windowFile('estudio.json', {
+      name: 'Estudio de la ventana',
+      networkLabel: 'case30 de MATPOWER',
+      years: [2026, 2028],
+      areas: [
+        { id: 1, name: 'Norte' },
+        { id: 2, name: 'Sur' },
+      ],
+      growth: { Norte: 0.03 },
+      scenarios: [
+        { name: 'alta', condition: 'Demanda alta', demandMultipliers: { Sur: 1.1 } },
+        { name: 'baja', condition: 'Demanda baja', demandMultipliers: { Sur: 0.9 } },
+      ],
+      busbars: [5],
+    });
+    const late = [...requests.slice(0, 2), { ...requests[2], year: 2028 }];
+    const file = windowFile('w-study.json', { requests: late });
+    const out = await runCli(['window', case30, file, '--rule', 'max', '--study', study]);
+    expect(out.code, out.stderr).toBe(0);
+    const json = JSON.parse(out.stdout) as {
+      totalAwardedMw: number;
+      cases: { scenario: string; year: number }[];
+      requests: { year?: number; binding: { scenario?: string; year?: number }[] }[];
+    };
+    expect(json.cases.map((c) => `${c.scenario} ${c.year}`)).toEqual([
+      'alta 2026',
+      'alta 2028',
+      'baja 2026',
+      'baja 2028',
+    ]);
+    expect(json.requests.map((r) => r.year)).toEqual([undefined, undefined, 2028]);
+    for (const r of json.requests) {
+      for (const b of r.binding) expect(['alta', 'baja']).toContain(b.scenario);
+    }
+    expect(json.totalAwardedMw).toBeGreaterThan(0);
+    // A year after the study's last is refused with its row and field.
+    const bad = windowFile('w-late.json', { requests: [{ id: 'X', bus: 30, mw: 5, year: 2031 }] });
+    const refused = await runCli(['window', case30, bad, '--rule', 'max', '--study', study]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('year');
+  });
 });

@@ -3,8 +3,14 @@ import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
 import type { Network } from '../model/network';
 import { EngineError } from '../util/engine-error';
-import type { WindowAward, WindowRequest, WindowResult, WindowRule } from '../window/index';
-import { allocateWindow, bindingOneBased } from '../window/index';
+import type {
+  WindowAward,
+  WindowRequest,
+  WindowResult,
+  WindowRule,
+  WindowSituation,
+} from '../window/index';
+import { allocateFirmWindow, bindingOneBased } from '../window/index';
 import type { CommandOutput, Table } from './format';
 import type { PreExisting } from './transfer-commands';
 
@@ -16,7 +22,17 @@ export interface WindowCommandOptions {
   readonly slack?: SlackRule;
 }
 
-const FIELDS = ['id', 'bus', 'mw', 'minMw', 'priority', 'name', 'technology', 'company'] as const;
+const FIELDS = [
+  'id',
+  'bus',
+  'mw',
+  'minMw',
+  'priority',
+  'year',
+  'name',
+  'technology',
+  'company',
+] as const;
 
 /**
  * WINDOW.json, `{"requests":[{"id","bus","mw","minMw"?,"priority"?,"name"?,"technology"?,
@@ -60,7 +76,7 @@ export function readWindowFile(path: string): WindowRequest[] {
     for (const key of ['bus', 'mw'] as const) {
       if (typeof r[key] !== 'number') throw bad(key, 'must be a number');
     }
-    for (const key of ['minMw', 'priority'] as const) {
+    for (const key of ['minMw', 'priority', 'year'] as const) {
       if (r[key] !== undefined && typeof r[key] !== 'number') throw bad(key, 'must be a number');
     }
     for (const key of ['name', 'technology', 'company'] as const) {
@@ -72,23 +88,34 @@ export function readWindowFile(path: string): WindowRequest[] {
 
 /** `holgura window CASE WINDOW.json --rule …`: a connection window's joint N-1 allocation. */
 export async function window(
-  net: Network,
+  net: Network | readonly WindowSituation[],
   requests: readonly WindowRequest[],
   options: WindowCommandOptions,
 ): Promise<CommandOutput> {
-  const result = await allocateWindow(net, requests, {
+  // A network: a window on that case; situations: a window over a study (firm in each).
+  const situations = Array.isArray(net) ? net : [{ network: net as Network }];
+  const result = await allocateFirmWindow(situations, requests, {
     rule: options.rule,
     preExisting: options.preExisting,
     postRating: options.postRating,
     ...(options.slack === undefined ? {} : { slack: options.slack }),
   });
-  const rows = result.requests.map(requestOutput);
+  const rows = result.requests.map((a) => requestOutput(a, result));
   return {
     json: {
       rule: result.rule,
       preExisting: result.preExisting,
       postContingencyRating: result.postContingencyRating,
       sinkRoomMw: Number.isFinite(result.sinkRoomMw) ? result.sinkRoomMw : null,
+      ...(situations.length > 1 || situations[0]?.year !== undefined
+        ? {
+            cases: result.situations.map((s) => ({
+              scenario: s.scenario,
+              year: s.year,
+              sinkRoomMw: Number.isFinite(s.sinkRoomMw) ? s.sinkRoomMw : null,
+            })),
+          }
+        : {}),
       totalRequestedMw: result.totalRequestedMw,
       totalAwardedMw: result.totalAwardedMw,
       requests: rows,
@@ -108,7 +135,7 @@ export async function window(
 type RequestOutput = ReturnType<typeof requestOutput>;
 
 /** One request as the CLI contract has it: branches as 1-based rows, like `holgura capacity`. */
-function requestOutput(a: WindowAward) {
+function requestOutput(a: WindowAward, result: WindowResult) {
   const { request } = a;
   return {
     id: request.id,
@@ -117,12 +144,19 @@ function requestOutput(a: WindowAward) {
     ...(request.technology === undefined ? {} : { technology: request.technology }),
     bus: request.bus,
     priority: request.priority ?? null,
+    ...(request.year === undefined ? {} : { year: request.year }),
     requestedMw: a.requestedMw,
     minMw: request.minMw ?? 0,
     awardedMw: a.awardedMw,
     status: a.status,
     standaloneMw: a.standaloneMw,
-    binding: a.binding.map(bindingOneBased),
+    // Over a study, each binding row names the scenario × year case it binds in.
+    binding: a.binding.map((b) => {
+      const situation = result.situations[b.situation];
+      return situation?.year == null
+        ? bindingOneBased(b)
+        : { ...bindingOneBased(b), scenario: situation.scenario, year: situation.year };
+    }),
     competitors: a.competitors,
   };
 }

@@ -2,3 +2,30 @@ export type { IslandingOutage, Loading, N1Options, N1Result, PostRating } from '
 export { screenN1 } from './n1';
 export type { Ranked } from './top-k';
 export { TopK } from './top-k';
+export type {
+  Contingency,
+  ContingencyCounts,
+  ContingencySet,
+  UnresolvedCode,
+  UnresolvedLine,
+} from './sets/contingency-set';
+export { countContingencies } from './sets/contingency-set';
+export { readContab } from './sets/contab';
+export type { GenerationPickup, OutageEvaluator, OutageOutcome } from './sets/outage-flows';
+export { makeOutageEvaluator } from './sets/outage-flows';
+export type { SetLoading, SetScreenOptions, SetScreenResult } from './sets/screen-set';
+export { screenContingencySet } from './sets/screen-set';
+export type { Subsystem, SubsystemSet } from './sets/psse-sub';
+export { readSubsystems } from './sets/psse-sub';
+export type {
+  InterfaceMember,
+  MonitoredDefinition,
+  MonitoredInterface,
+  MonitoredOptions,
+  VoltageRange,
+} from './sets/psse-mon';
+export { readMonitored } from './sets/psse-mon';
+export type { ExpandedRule, PsseContingencyOptions, PsseContingencySet } from './sets/psse-con';
+export { DEFAULT_MAX_EXPANSION, readPsseContingencies } from './sets/psse-con';
+export type { BusbarOnSetOptions, BusbarOnSetResult, SetConstraint } from './sets/busbar-on-set';
+export { busbarCapacityOnSet } from './sets/busbar-on-set';

@@ -47,6 +47,13 @@ mpc.branch = [];`),
     );
   });
 
+  it("keeps a PSS/E case's area names (the network view labels its regions with them)", async () => {
+    const c = await loadCase(readReference('raw/ACTIVSg2000.RAW'));
+    expect(c.areaNames?.get(1)).toBe('Far West');
+    expect(c.areaNames?.size).toBe(8);
+    expect((await loadCase(case9)).areaNames).toBeUndefined();
+  });
+
   it('has a synchronous reader for uncompressed bytes that refuses xz', () => {
     expect(loadUncompressedCase(case9).network.buses.count).toBe(9);
     expect(() => loadUncompressedCase(xz(case9))).toThrow(

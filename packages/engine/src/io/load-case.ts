@@ -17,6 +17,8 @@ export interface LoadedCase {
   readonly warnings: Warning[];
   /** PSS/E machine ID of each generator (trimmed), in network order; absent for MATPOWER. */
   readonly generatorIds?: readonly string[];
+  /** PSS/E area names (trimmed) by area number, as the file's area data gives them. */
+  readonly areaNames?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -65,8 +67,8 @@ function readCase(bytes: Uint8Array, compressed: boolean): LoadedCase {
   const { format } = sniffFormat(bytes);
   const text = new TextDecoder('utf-8').decode(bytes);
   if (format === 'psse') {
-    const { network, warnings, revision, generatorIds } = readPsse(text);
-    return { format, revision, compressed, network, warnings, generatorIds };
+    const { network, warnings, revision, generatorIds, areaNames } = readPsse(text);
+    return { format, revision, compressed, network, warnings, generatorIds, areaNames };
   }
   if (format !== 'matpower') {
     throw new EngineError('INPUT_FORMAT_UNSUPPORTED', 'the file is compressed twice');

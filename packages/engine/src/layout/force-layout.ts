@@ -6,8 +6,12 @@ import type { Network } from '../model/network';
 export interface NetworkLayout {
   readonly x: Float64Array;
   readonly y: Float64Array;
-  /** 'force' when computed from the topology, 'geographic' when projected from coordinates. */
-  readonly source: 'force' | 'geographic';
+  /**
+   * 'force' when computed from the whole topology, 'areas' when each area is laid out in a
+   * region of its own (backbone first, `area-layout.ts`), 'geographic' when projected from
+   * coordinates.
+   */
+  readonly source: 'force' | 'areas' | 'geographic';
 }
 
 export interface ForceLayoutOptions {
@@ -15,6 +19,8 @@ export interface ForceLayoutOptions {
   readonly iterations?: number;
   /** Seed of the small jitter added to the BFS seed positions. */
   readonly seed?: number;
+  /** Starting positions in place of the BFS rings (the area layout refines a global picture). */
+  readonly start?: { readonly x: ArrayLike<number>; readonly y: ArrayLike<number> };
 }
 
 /** Iterations by size: small cases settle fully, large ones start from a good seed anyway. */
@@ -68,7 +74,7 @@ export function adjacencyOf(
  * Parts are placed side by side on a grid.
  */
 function seedPositions(
-  adjacency: number[][],
+  adjacency: readonly (readonly number[])[],
   random: () => number,
 ): { x: Float64Array; y: Float64Array } {
   const n = adjacency.length;
@@ -135,11 +141,24 @@ function seedPositions(
  * case and options. Runs once per case in the analysis worker; the result is stored.
  */
 export function computeForceLayout(net: Network, options: ForceLayoutOptions = {}): NetworkLayout {
-  const n = net.buses.count;
-  const adjacency = busAdjacency(net);
-  const random = mulberry32(options.seed ?? 9);
-  const seed = seedPositions(adjacency, random);
-  if (n <= 1) return { x: seed.x, y: seed.y, source: 'force' };
+  const { x, y } = forceLayoutOf(busAdjacency(net), options);
+  return { x, y, source: 'force' };
+}
+
+/**
+ * The force layout of any graph given as sorted adjacency lists (node i's neighbours): what
+ * `computeForceLayout` runs on the whole network and the area layout on each area's backbone.
+ */
+export function forceLayoutOf(
+  adjacency: readonly (readonly number[])[],
+  options: ForceLayoutOptions = {},
+): { x: Float64Array; y: Float64Array } {
+  const n = adjacency.length;
+  const seed =
+    options.start === undefined
+      ? seedPositions(adjacency, mulberry32(options.seed ?? 9))
+      : { x: Float64Array.from(options.start.x), y: Float64Array.from(options.start.y) };
+  if (n <= 1) return seed;
   const graph = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
   for (let i = 0; i < n; i++) graph.addNode(String(i), { x: seed.x[i], y: seed.y[i] });
   for (let i = 0; i < n; i++) {
@@ -164,5 +183,5 @@ export function computeForceLayout(net: Network, options: ForceLayoutOptions = {
     x[i] = p.x;
     y[i] = p.y;
   }
-  return { x, y, source: 'force' };
+  return { x, y };
 }

@@ -13,4 +13,4 @@ export type { InService } from './indexing';
 export { inServiceMask, indexOfBus, makeBusLookup } from './indexing';
 export type { Islands } from './islands';
 export { findIslands } from './islands';
-export { branchDisplayName } from './display-names';
+export { branchDisplayName, busLabel } from './display-names';

@@ -1,6 +1,7 @@
 import type { InService } from '../model/indexing';
 import type { Network } from '../model/network';
-import { busDisplayName, busIndex } from '../model/network';
+import { busLabel } from '../model/display-names';
+import { busIndex } from '../model/network';
 
 /**
  * Generators grouped into plants, one per bus (docs/analysis.md §1): `G <bus name>`, the in-service
@@ -54,7 +55,8 @@ export function groupPlants(net: Network, active: InService): Plants {
     }
     return {
       index,
-      name: `G ${busDisplayName(net, busIndex(bus))}`,
+      // «G NOMBRE (número, kV)» (issue #29): a plant as engineers find its bus.
+      name: `G ${busLabel(net, busIndex(bus))}`,
       bus,
       busNumber: net.buses.number[bus],
       generators: gens[index],

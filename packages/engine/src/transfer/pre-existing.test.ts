@@ -55,18 +55,33 @@ describe('pre-existing violations and the two figures (docs/analysis.md §4–§
     expect(
       r.preExisting.violations.map((v) => [v.monitored.name, v.contingency, v.effect]),
     ).toEqual([
-      ['B2-B4', null, 'unaffected'],
-      ['B2-B3', null, 'worsens'],
-      ['B1-B2', null, 'relieves'],
+      ['2 (230 kV) – 4 (230 kV) ckt 1', null, 'unaffected'],
+      ['2 (230 kV) – 3 (230 kV) ckt 1', null, 'worsens'],
+      ['1 (230 kV) – 2 (230 kV) ckt 1', null, 'relieves'],
     ]);
     const [radial, worsened, relieved] = r.preExisting.violations;
-    expect(radial.loadingPercent, 'loading of B2-B4 at T = 0').toBeCloseTo(150, 9);
-    expect(worsened.flowAtZeroMw, 'flow of B2-B3 at T = 0').toBeCloseTo(-80, 9);
-    expect(worsened.loadingPercent, 'loading of B2-B3 at T = 0').toBeCloseTo(800 / 7, 9);
-    expect(relieved.clearsAtMw, 'transfer that clears B1-B2').toBeCloseTo(30, 9);
-    expect(Math.abs(flowAt(r, 30, 0)), '|flow| of B1-B2 at T = 30 MW').toBeCloseTo(90, 9);
+    expect(radial.loadingPercent, 'loading of 2 (230 kV) – 4 (230 kV) ckt 1 at T = 0').toBeCloseTo(
+      150,
+      9,
+    );
+    expect(worsened.flowAtZeroMw, 'flow of 2 (230 kV) – 3 (230 kV) ckt 1 at T = 0').toBeCloseTo(
+      -80,
+      9,
+    );
+    expect(
+      worsened.loadingPercent,
+      'loading of 2 (230 kV) – 3 (230 kV) ckt 1 at T = 0',
+    ).toBeCloseTo(800 / 7, 9);
+    expect(relieved.clearsAtMw, 'transfer that clears 1 (230 kV) – 2 (230 kV) ckt 1').toBeCloseTo(
+      30,
+      9,
+    );
+    expect(
+      Math.abs(flowAt(r, 30, 0)),
+      '|flow| of 1 (230 kV) – 2 (230 kV) ckt 1 at T = 30 MW',
+    ).toBeCloseTo(90, 9);
     // Only the worsened one is a constraint (of the strict figure).
-    expect(name(worsened.constraintIndex)).toBe('B2-B3');
+    expect(name(worsened.constraintIndex)).toBe('2 (230 kV) – 3 (230 kV) ckt 1');
     expect(radial.constraintIndex).toBeNull();
     expect(relieved.constraintIndex).toBeNull();
   });
@@ -79,30 +94,38 @@ describe('pre-existing violations and the two figures (docs/analysis.md §4–§
     });
     expect(short.preExisting.counts.total).toBe(3);
     expect(short.preExisting.violations.map((v) => [v.monitored.name, v.effect])).toEqual([
-      ['B2-B4', 'unaffected'],
-      ['B2-B3', 'worsens'],
+      ['2 (230 kV) – 4 (230 kV) ckt 1', 'unaffected'],
+      ['2 (230 kV) – 3 (230 kV) ckt 1', 'worsens'],
     ]);
   });
 
   it('gives the attributable FCITC where the first other constraint binds', () => {
     const a = r.figures.attributable;
     expect(a.fcitcMw, 'attributable FCITC').toBeCloseTo(120, 9);
-    expect(name(a.limitingConstraintIndex)).toBe('B1-B3');
-    expect(Math.abs(flowAt(r, a.fcitcMw, 2)), '|flow| of B1-B3 at the FCITC').toBeCloseTo(60, 9);
+    expect(name(a.limitingConstraintIndex)).toBe('1 (230 kV) – 3 (230 kV) ckt 1');
+    expect(
+      Math.abs(flowAt(r, a.fcitcMw, 2)),
+      '|flow| of 1 (230 kV) – 3 (230 kV) ckt 1 at the FCITC',
+    ).toBeCloseTo(60, 9);
     expect(a.levels.map((l) => l.flexibilityPercent)).toEqual([100, 100, 100, (100 * 120) / 140]);
-    expect(a.levels.map((l) => l.constraintIndices.map(name))).toEqual([[], [], [], ['B1-B3']]);
+    expect(a.levels.map((l) => l.constraintIndices.map(name))).toEqual([
+      [],
+      [],
+      [],
+      ['1 (230 kV) – 3 (230 kV) ckt 1'],
+    ]);
   });
 
   it('gives the strict FCITC 0, limited by the violation the transfer worsens', () => {
     const s = r.figures.strict;
     expect(s.fcitcMw).toBe(0);
-    expect(name(s.limitingConstraintIndex)).toBe('B2-B3');
+    expect(name(s.limitingConstraintIndex)).toBe('2 (230 kV) – 3 (230 kV) ckt 1');
     expect(s.levels.map((l) => l.flexibilityPercent)).toEqual([0, 0, 0, 0]);
     expect(s.levels.map((l) => l.constraintIndices.map(name))).toEqual([
-      ['B2-B3'],
-      ['B2-B3'],
-      ['B2-B3'],
-      ['B1-B3', 'B2-B3'],
+      ['2 (230 kV) – 3 (230 kV) ckt 1'],
+      ['2 (230 kV) – 3 (230 kV) ckt 1'],
+      ['2 (230 kV) – 3 (230 kV) ckt 1'],
+      ['1 (230 kV) – 3 (230 kV) ckt 1', '2 (230 kV) – 3 (230 kV) ckt 1'],
     ]);
   });
 
@@ -116,14 +139,19 @@ describe('pre-existing violations and the two figures (docs/analysis.md §4–§
   });
 
   it('lets a relieved violation limit only where it would cross its opposite limit', () => {
-    // B1-B2 at 100 MW moving at −1/3 MW/MW reaches −90 MW at T = 570 MW: a constraint once
+    // 1 (230 kV) – 2 (230 kV) ckt 1 at 100 MW moving at −1/3 MW/MW reaches −90 MW at T = 570 MW: a constraint once
     // Tmax allows it.
     const wide = analyseFlexibility(
       { ...net, generators: { ...net.generators, pmaxMw: Float64Array.from([300, 700]) } },
       { group: { kind: 'gens', rows: [2] }, contingencies: [] },
     );
-    const opposite = wide.constraints.find((c) => c.monitored.name === 'B1-B2');
-    expect(opposite?.transferAtLimitMw, 'T(c) of B1-B2').toBeCloseTo(570, 9);
+    const opposite = wide.constraints.find(
+      (c) => c.monitored.name === '1 (230 kV) – 2 (230 kV) ckt 1',
+    );
+    expect(opposite?.transferAtLimitMw, 'T(c) of 1 (230 kV) – 2 (230 kV) ckt 1').toBeCloseTo(
+      570,
+      9,
+    );
     expect(opposite?.preExistingViolation).toBe(false);
   });
 });

@@ -57,8 +57,8 @@ describe('flexibility analysis on a hand-made case', () => {
   it('groups machines per bus into plants of in-service units', () => {
     const r = analyseFlexibility(network, { studyGroup: { rule: 'named', plants: [1] } });
     expect(r.plants.map((p) => [p.name, p.unitsInParallel, p.generators])).toEqual([
-      ['G B1', 1, [0]],
-      ['G B3', 1, [2]],
+      ['G 1 (230 kV)', 1, [0]],
+      ['G 3 (230 kV)', 1, [2]],
     ]);
     expect(r.plants[0].pMaxMw).toBe(200);
   });
@@ -105,8 +105,8 @@ describe('flexibility analysis on a hand-made case', () => {
       levels: 4,
     });
     const limiting = r.constraints[r.limitingConstraintIndex ?? -1];
-    expect(limiting.monitored.name).toBe('B1-B3');
-    expect(limiting.contingency?.name).toBe('B2-B3');
+    expect(limiting.monitored.name).toBe('1 (230 kV) – 3 (230 kV) ckt 1');
+    expect(limiting.contingency?.name).toBe('2 (230 kV) – 3 (230 kV) ckt 1');
     expect(r.fcitcMw).toBeCloseTo(10, 9);
     const pattern = { unitParticipation: r.extra.unitParticipation, loadSinkByBus: null };
     const k = limiting.contingency ? limiting.contingency.branch : -1;
@@ -136,7 +136,7 @@ describe('flexibility analysis on a hand-made case', () => {
     expect(r.islandingOutages).toEqual([3]);
     const b = r.results[0];
     // A new unit at bus 4 first relieves the 30 MW on 2-4, then pushes it to −100 MW.
-    expect(b.limiting?.monitoredName).toBe('B2-B4');
+    expect(b.limiting?.monitoredName).toBe('2 (230 kV) – 4 (230 kV) ckt 1');
     expect(b.capacityMw).toBeCloseTo(130, 9);
   });
 });

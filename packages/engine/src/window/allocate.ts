@@ -8,10 +8,11 @@ import type { Network } from '../model/network';
 import { buildDcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
 import type { Highs } from 'highs';
+import type { WindowSink } from './lp';
 import { SolverAborted, WindowLp, discardSolver, loadSolver } from './lp';
 import type { PlacedRequest, WindowRequest } from './requests';
 import { placeRequests } from './requests';
-import type { WindowRows } from './rows';
+import type { NetworkRow, WindowRows } from './rows';
 import { addRow, makeWindowRows, screenAtAward } from './rows';
 import type { BindingRow, WindowRule } from './rules';
 import { runRule } from './rules';
@@ -36,21 +37,66 @@ export interface WindowOptions extends Omit<BusbarStudyOptions, 'buses' | 'capMw
   readonly preExisting?: 'limit' | 'ignore';
   /** |factor| below this does not count (default 0: none is dropped). */
   readonly distributionFactorCutoff?: number;
-  /** Each request's stand-alone constraints the LP starts from (default 5). */
+  /** Each request's stand-alone constraints the LP starts from (default 5, down to 1 so that a
+   * window starts from about 1,000 rows: dense rows of 1,600 requests exhausted HiGHS). */
   readonly startRows?: number;
-  /** Most rows added per screen (default 2000). */
+  /** Most rows added per screen (default 100: the awards' violations are few and the LP's time
+   * grows with its rows — 2,000 per screen made fair on 200 requests 3× slower, same screens). */
   readonly rowsPerScreen?: number;
   /** Most screens (default 50). */
   readonly maxScreens?: number;
   /** A HiGHS already loaded (default: loaded once per thread). */
   readonly highs?: Highs;
+  /**
+   * `fair`: called after each level with the requests settled so far and the pass (the filling
+   * starts again after each screen that adds rows): a long filling's progress.
+   */
+  readonly onFairLevel?: (settled: number, total: number, pass: number) => void;
 }
 
 export type RequestStatus = 'complete' | 'partial' | 'none';
 
+/** A network the window must hold in: a case, or one scenario × year case of a study. */
+export interface WindowSituation {
+  readonly network: Network;
+  readonly scenario?: string;
+  /** Requests with a later `year` are not in service in this situation. */
+  readonly year?: number;
+}
+
+export interface AnalysedSituationView {
+  readonly scenario: string | null;
+  readonly year: number | null;
+  readonly network: Network;
+  readonly sinkRoomMw: number;
+  readonly sinkByBus: Float64Array;
+  /** Per request: counted in this situation. */
+  readonly inService: readonly boolean[];
+}
+
+export interface AnalysedSituation {
+  readonly situation: WindowSituation;
+  readonly study: ReturnType<typeof busbarStudy>;
+  readonly w: WindowRows;
+  readonly inService: boolean[];
+}
+
+/** A request counts in a situation from its year on (always in a case without years). */
+function inServiceIn(p: PlacedRequest, situation: WindowSituation): boolean {
+  const from = p.request.year;
+  return from === undefined || situation.year === undefined || from <= situation.year;
+}
+
+function lastYear(situations: readonly WindowSituation[]): number | undefined {
+  const years = situations.map((s) => s.year).filter((y): y is number => y !== undefined);
+  return years.length > 0 ? Math.max(...years) : undefined;
+}
+
 export interface WindowBinding {
   /** 'sink-room': the sink cannot give more; monitored and contingency are then −1. */
   readonly kind: 'constraint' | 'sink-room';
+  /** Index into WindowResult.situations (0 for a case). */
+  readonly situation: number;
   /** 0-based branch rows; contingency −1 is N-0. */
   readonly monitored: number;
   readonly contingency: number;
@@ -102,6 +148,8 @@ export interface WindowResult {
   readonly preExisting: 'limit' | 'ignore';
   readonly postContingencyRating: PostRating;
   readonly sinkRoomMw: number;
+  /** Each network the awards hold in: one for a case, each scenario × year of a study. */
+  readonly situations: readonly AnalysedSituationView[];
   readonly totalRequestedMw: number;
   readonly totalAwardedMw: number;
   readonly requests: WindowAward[];
@@ -122,45 +170,137 @@ export async function allocateWindow(
   requests: readonly WindowRequest[],
   options: WindowOptions,
 ): Promise<WindowResult> {
+  return allocateFirmWindow([{ network: input }], requests, options);
+}
+
+/**
+ * A firm window (issue #28, a window over a study): the awards must hold in every situation —
+ * each scenario × year case — at once, with each request counted only from its `year` on. One
+ * LP over the same awards carries every situation's rows and sink; each situation is screened
+ * with its own network. The stand-alone figure is the least over the situations it is in.
+ */
+export async function allocateFirmWindow(
+  situations: readonly WindowSituation[],
+  requests: readonly WindowRequest[],
+  options: WindowOptions,
+): Promise<WindowResult> {
+  return allocatePrepared(prepareWindow(situations, requests, options), options.rule);
+}
+
+/**
+ * What every rule of a window shares, computed once: the requests placed, each situation's DC
+ * model, busbar setup, request columns and stand-alone figures, and the rows each rule starts
+ * from. The three rules of a server window used to compute it three times (ACTIVSg10k: 3–4 s
+ * each). Each rule still finds its own rows from the same start, so a rule's awards are the
+ * same whether it runs alone or beside the others.
+ */
+export interface PreparedWindow {
+  readonly placed: readonly PlacedRequest[];
+  readonly options: Omit<WindowOptions, 'rule'>;
+  readonly analysed: readonly AnalysedSituation[];
+  readonly standalone: Float64Array;
+  /** Per situation, the start rows (monitored, contingency, LODF). */
+  readonly startRows: readonly (readonly [number, number, number][])[];
+  readonly timingsMs: { standalone: number; rows: number };
+}
+
+export function prepareWindow(
+  situations: readonly WindowSituation[],
+  requests: readonly WindowRequest[],
+  options: Omit<WindowOptions, 'rule'>,
+): PreparedWindow {
   const t0 = performance.now();
-  const highs = options.highs ?? (await loadSolver());
-  const placed = placeRequests(input, requests);
+  if (situations.length === 0) throw new Error('a window needs at least one situation');
+  const first = situations[0].network;
+  const placed = placeRequests(first, requests, lastYear(situations));
   const ignore = options.preExisting === 'ignore';
   const cutoff = options.distributionFactorCutoff ?? 0;
-  const model = buildDcModel(input);
-  const buses = [...new Set(placed.map((p) => p.busRow))];
-  const study = busbarStudy(input, { ...options, buses }, model);
-  const outside = placed.find((p) => study.setup.skippedBuses.includes(p.busRow));
-  if (outside) {
-    throw new EngineError(
-      'TRANSFER_BUS_OUTSIDE_ISLAND',
-      `request ${outside.request.id}: bus ${outside.request.bus} is outside the island the sink is in`,
-      { field: 'bus' },
+  const top = options.startRows ?? Math.min(5, Math.max(1, Math.floor(1000 / placed.length)));
+  const standalone = Float64Array.from(placed, () => Infinity);
+  const startRows: [number, number, number][][] = [];
+  let rowsMs = 0;
+  const analysed = situations.map((situation, s): AnalysedSituation => {
+    const input = situation.network;
+    if (input.buses.count !== first.buses.count) {
+      throw new Error('the situations of a window must share their buses');
+    }
+    const inService = placed.map((p) => inServiceIn(p, situation));
+    const model = buildDcModel(input);
+    const buses = [...new Set(placed.filter((_, i) => inService[i]).map((p) => p.busRow))];
+    const study = busbarStudy(input, { ...options, buses }, model);
+    const outside = placed.find(
+      (p, i) => inService[i] && study.setup.skippedBuses.includes(p.busRow),
     );
-  }
-  // Each request alone, with the same settings: its stand-alone figure and its first rows.
-  const top = options.startRows ?? 5;
-  const alone = busbarCapacity(
-    input,
-    {
-      ...options,
-      buses,
-      capMw: Math.max(1, ...placed.map((p) => p.mw)),
-      // 0 is floored at round-off by the busbar study itself (transfer/cutoff.ts).
-      distributionFactorCutoff: cutoff,
-      preExisting: ignore ? 'ignore' : 'limit',
-      top,
-    },
-    model,
-  );
-  const byBus = new Map(alone.results.map((r) => [r.bus, r]));
-  const t1 = performance.now();
-  const w = makeWindowRows(study.setup, placed, ignore, cutoff);
-  for (const r of alone.results)
-    for (const c of r.top) addRow(w, c.monitored, c.contingency, c.lodf);
-  const t2 = performance.now();
+    if (outside) {
+      throw new EngineError(
+        'TRANSFER_BUS_OUTSIDE_ISLAND',
+        `request ${outside.request.id}: bus ${outside.request.bus} is outside the island the sink is in`,
+        { field: 'bus' },
+      );
+    }
+    // Each request alone, with the same settings: its stand-alone figure and its first rows.
+    const alone = busbarCapacity(
+      input,
+      {
+        ...options,
+        buses,
+        capMw: Math.max(1, ...placed.map((p) => p.mw)),
+        // 0 is floored at round-off by the busbar study itself (transfer/cutoff.ts).
+        distributionFactorCutoff: cutoff,
+        preExisting: ignore ? 'ignore' : 'limit',
+        top,
+      },
+      model,
+    );
+    const byBus = new Map(alone.results.map((r) => [r.bus, r.capacityMw]));
+    placed.forEach((p, i) => {
+      if (inService[i]) standalone[i] = Math.min(standalone[i], byBus.get(p.busRow) ?? 0);
+    });
+    const r0 = performance.now();
+    // Its columns; each rule gives it the one row list all situations share (allocatePrepared).
+    const w = makeWindowRows(study.setup, placed, ignore, cutoff, { situation: s, inService });
+    startRows.push(
+      alone.results.flatMap((r) =>
+        r.top.map((c): [number, number, number] => [c.monitored, c.contingency, c.lodf]),
+      ),
+    );
+    rowsMs += performance.now() - r0;
+    return { situation, study, w, inService };
+  });
+  const total = performance.now() - t0;
+  return {
+    placed,
+    options,
+    analysed,
+    standalone,
+    startRows,
+    timingsMs: { standalone: total - rowsMs, rows: rowsMs },
+  };
+}
 
-  const lp = new WindowLp(highs, placed.length, study.setup.sinkRoomMw);
+/** One rule on a prepared window: its own rows from the shared start, its own LP. */
+export async function allocatePrepared(
+  prepared: PreparedWindow,
+  rule: WindowRule,
+): Promise<WindowResult> {
+  const t0 = performance.now();
+  const { placed, options, standalone } = prepared;
+  const highs = options.highs ?? (await loadSolver());
+  const ignore = options.preExisting === 'ignore';
+  const rows: NetworkRow[] = [];
+  const keys = new Set<string>();
+  const analysed = prepared.analysed.map((a, s) => {
+    const w: WindowRows = { ...a.w, rows, keys };
+    for (const [m, k, lodf] of prepared.startRows[s]) addRow(w, m, k, lodf);
+    return { ...a, w };
+  });
+  const w = analysed[0].w;
+  const sinks = analysed.map((a, s): WindowSink => ({
+    situation: s,
+    roomMw: a.study.setup.sinkRoomMw,
+    inService: a.inService,
+  }));
+  const lp = new WindowLp(highs, placed.length, sinks);
   const byRank = placed.map((_, i) => i).sort((a, b) => placed[a].rank - placed[b].rank);
   let solveMs = 0;
   let screenMs = 0;
@@ -171,32 +311,52 @@ export async function allocateWindow(
     let outcome;
     for (;;) {
       const s0 = performance.now();
-      lp.sync(w);
-      outcome = runRule(options.rule, lp, w, placed);
-      const s1 = performance.now();
-      const screen = screenAtAward(
-        w,
-        outcome.award,
-        1e-6,
-        options.rowsPerScreen ?? 2000,
-        options.rule === 'order' ? byRank : undefined,
+      // order needs no solver (rules.ts's ratio test): its rows stay out of HiGHS.
+      if (rule !== 'order') lp.sync(w);
+      const pass = screens + 1;
+      outcome = runRule(rule, lp, w, placed, (settled, total) =>
+        options.onFairLevel?.(settled, total, pass),
       );
+      const s1 = performance.now();
+      let added = 0;
+      violatedAtEnd = 0;
+      worstExcessMw = 0;
+      for (const a of analysed) {
+        const screen = screenAtAward(
+          a.w,
+          outcome.award,
+          1e-6,
+          options.rowsPerScreen ?? 100,
+          rule === 'order' ? byRank : undefined,
+        );
+        added += screen.added;
+        violatedAtEnd += screen.violated;
+        if (screen.violated > 0) worstExcessMw = Math.max(worstExcessMw, screen.worstOverMw);
+      }
       screens++;
       screenMs += performance.now() - s1;
       solveMs += s1 - s0;
-      violatedAtEnd = screen.violated;
-      worstExcessMw = screen.violated > 0 ? screen.worstOverMw : 0;
-      if (screen.added === 0 || screens >= (options.maxScreens ?? 50)) break;
+      if (added === 0 || screens >= (options.maxScreens ?? 50)) break;
     }
     const { award, binding } = outcome;
+    const nets = analysed.map((a) => ({ net: a.study.net, inService: a.inService }));
     const results = placed.map((p, i) =>
-      describeAward(p, i, award, binding[i], w, placed, byBus.get(p.busRow)?.capacityMw ?? 0),
+      describeAward(p, i, award, binding[i], w, nets, placed, standalone[i]),
     );
+    const { study } = analysed[0];
     return {
-      rule: options.rule,
+      rule,
       preExisting: ignore ? 'ignore' : 'limit',
       postContingencyRating: w.ctx.postRating,
       sinkRoomMw: study.setup.sinkRoomMw,
+      situations: analysed.map((a) => ({
+        scenario: a.situation.scenario ?? null,
+        year: a.situation.year ?? null,
+        network: a.study.net,
+        sinkRoomMw: a.study.setup.sinkRoomMw,
+        sinkByBus: a.study.setup.sinkByBus,
+        inService: a.inService,
+      })),
       totalRequestedMw: placed.reduce((s, p) => s + p.mw, 0),
       totalAwardedMw: award.reduce((s, v) => s + v, 0),
       requests: results,
@@ -212,11 +372,12 @@ export async function allocateWindow(
         worstExcessMw,
         settledAtFailedLevel: outcome.settledAtFailedLevel,
         timingsMs: {
-          standalone: t1 - t0,
-          rows: t2 - t1,
+          standalone: prepared.timingsMs.standalone,
+          rows: prepared.timingsMs.rows,
           solve: solveMs,
           screen: screenMs,
-          total: performance.now() - t0,
+          // With the preparation, once per rule even when the rules share it.
+          total: performance.now() - t0 + prepared.timingsMs.standalone + prepared.timingsMs.rows,
         },
       },
     };
@@ -243,10 +404,10 @@ function describeAward(
   award: Float64Array,
   rows: readonly BindingRow[],
   w: WindowRows,
+  situations: readonly { net: Network; inService: readonly boolean[] }[],
   placed: readonly PlacedRequest[],
   capacityMw: number,
 ): WindowAward {
-  const net = w.ctx.net;
   const x = award[i];
   const status: RequestStatus = x >= p.mw - 1e-6 ? 'complete' : x <= 1e-6 ? 'none' : 'partial';
   const competitors = new Set<string>();
@@ -254,12 +415,13 @@ function describeAward(
     const row = b.row >= 0 ? w.rows[b.row] : null;
     placed.forEach((q, j) => {
       if (j === i || award[j] <= 1e-6) return;
-      const a = row ? row.factor[j] : 1;
+      const a = row ? row.factor[j] : situations[b.situation].inService[j] ? 1 : 0;
       if (a * Math.sign(b.factor) >= COMPETITOR_FACTOR) competitors.add(q.request.id);
     });
     if (!row) {
       return {
         kind: 'sink-room',
+        situation: b.situation,
         monitored: -1,
         contingency: -1,
         monitoredName: null,
@@ -269,8 +431,10 @@ function describeAward(
         distributionFactor: 1,
       };
     }
+    const net = situations[row.situation].net;
     return {
       kind: 'constraint',
+      situation: row.situation,
       monitored: row.monitored,
       contingency: row.contingency,
       monitoredName: branchDisplayName(net, row.monitored),

@@ -6,9 +6,18 @@ export type {
   WindowBinding,
   WindowOptions,
   WindowResult,
+  WindowSituation,
   WindowStats,
+  PreparedWindow,
 } from './allocate';
-export { allocateWindow, bindingOneBased } from './allocate';
+export {
+  allocateFirmWindow,
+  allocatePrepared,
+  allocateWindow,
+  bindingOneBased,
+  prepareWindow,
+} from './allocate';
+export { studySituations } from './situations';
 export type { WindowRequest } from './requests';
 export { MAX_WINDOW_REQUESTS } from './requests';
 export type { WindowRule } from './rules';

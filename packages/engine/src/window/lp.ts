@@ -4,8 +4,9 @@ import type { WindowRows } from './rows';
 
 /**
  * HiGHS (WebAssembly, the package's own loader: no Node built-in here) holding the window's LP:
- * one column per request (its award, MW) and one for the fair rule's share t; row 0 is the
- * sink's room (Σ x ≤ what the sink can give), then the network rows as they are added (rows.ts)
+ * one column per request (its award, MW) and one for the fair rule's share t; the first rows
+ * are the sinks' rooms (Σ x of those in service ≤ what the sink can give, one per situation
+ * of a firm window), then the network rows as they are added (rows.ts)
  * and the fair rule's rows x_i − mw_i·t ≥ 0 when it runs. One model for every solve of a window,
  * so each solve starts from the last basis: the rules change bounds and costs, never rebuild.
  */
@@ -22,6 +23,14 @@ export interface LpSolution {
   readonly x: Float64Array;
   readonly rowValue: Float64Array;
   readonly rowDual: Float64Array;
+}
+
+/** A situation's sink: the room it has to go down, and who injects against it there. */
+export interface WindowSink {
+  readonly situation: number;
+  readonly roomMw: number;
+  /** Per request: in service in the situation (all when absent). */
+  readonly inService?: ArrayLike<boolean>;
 }
 
 /** An LP row: the sink's room, a network row (its index in WindowRows.rows) or a fair row. */
@@ -53,21 +62,27 @@ export class WindowLp {
   readonly rowOf: number[] = [];
   /** The LP row of request i's fair row x_i − mw_i·t ≥ 0, once added. */
   fairRows: number[] | null = null;
+  /** The sink of each SINK_ROW, by LP row. */
+  readonly sinkOfRow = new Map<number, WindowSink>();
   solves = 0;
   private synced = 0;
 
   constructor(
     readonly highs: Highs,
     readonly n: number,
-    readonly sinkRoomMw: number,
+    readonly sinks: readonly WindowSink[],
   ) {
     const inf = highs.infinity;
     this.model = highs.createModel();
     this.model.options.set({ output_flag: false });
     this.model.addVars(new Float64Array(n + 1), new Float64Array(n + 1));
     this.model.changeObjectiveSense(highs.constants.objectiveSense.maximize);
-    const room = Number.isFinite(sinkRoomMw) ? sinkRoomMw : inf;
-    this.addDenseRow(-inf, room, new Float64Array(n).fill(1), SINK_ROW);
+    for (const sink of sinks) {
+      if (!Number.isFinite(sink.roomMw)) continue;
+      this.sinkOfRow.set(this.rowOf.length, sink);
+      const a = Float64Array.from({ length: n }, (_, i) => (sink.inService?.[i] === false ? 0 : 1));
+      this.addDenseRow(-inf, sink.roomMw, a, SINK_ROW);
+    }
   }
 
   get t(): number {

@@ -15,6 +15,8 @@ export interface WindowRequest {
   readonly minMw?: number;
   /** Queue position: lower is served first by `order` and wins `max`'s ties (default: input order). */
   readonly priority?: number;
+  /** In a window over a study, the year it enters: it counts in that year's cases and later. */
+  readonly year?: number;
   readonly name?: string;
   readonly technology?: string;
   readonly company?: string;
@@ -40,7 +42,11 @@ const invalid = (row: number, field: string, message: string): EngineError =>
  * Checks every request (row = its 1-based position) and ranks them. Errors name the row and
  * the field: an unknown bus, a negative or non-finite MW, minMw above mw, a repeated id.
  */
-export function placeRequests(net: Network, requests: readonly WindowRequest[]): PlacedRequest[] {
+export function placeRequests(
+  net: Network,
+  requests: readonly WindowRequest[],
+  lastYear?: number,
+): PlacedRequest[] {
   if (requests.length > MAX_WINDOW_REQUESTS) {
     throw new EngineError(
       'INPUT_TOO_LARGE',
@@ -66,6 +72,14 @@ export function placeRequests(net: Network, requests: readonly WindowRequest[]):
     if (minMw > mw) throw invalid(row, 'minMw', `minMw ${minMw} is above mw ${mw}`);
     if (request.priority !== undefined && !Number.isFinite(request.priority)) {
       throw invalid(row, 'priority', `priority ${request.priority} is not a number`);
+    }
+    if (request.year !== undefined) {
+      if (!Number.isInteger(request.year)) {
+        throw invalid(row, 'year', `year ${request.year} is not a whole year`);
+      }
+      if (lastYear !== undefined && request.year > lastYear) {
+        throw invalid(row, 'year', `year ${request.year} is after the study's last, ${lastYear}`);
+      }
     }
     const busRow = lookup.get(bus);
     if (busRow === undefined) {

@@ -160,6 +160,25 @@ describe('allocateWindow', () => {
     },
   );
 
+  it('fair reports its filling level by level, pass by pass, until every request is settled', async () => {
+    const net = cases.case118;
+    const requests = randomWindow(net, 2, 12, 200, 900);
+    const seen: [number, number, number][] = [];
+    const r = await run(net, requests, 'fair', {
+      onFairLevel: (settled, total, pass) => seen.push([settled, total, pass]),
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    const last = seen.at(-1)!;
+    expect(last).toEqual([12, 12, r.stats.screens]);
+    for (let i = 1; i < seen.length; i++) {
+      const [settled, , pass] = seen[i]!;
+      const [before, , passBefore] = seen[i - 1]!;
+      // Within a pass the count only grows; a new pass starts over.
+      if (pass === passBefore) expect(settled).toBeGreaterThan(before);
+      else expect(pass).toBe(passBefore + 1);
+    }
+  });
+
   it('fair gives every request the same share until a constraint stops it', async () => {
     const net = cases.case118;
     const requests = randomWindow(net, 2, 12, 200, 900);

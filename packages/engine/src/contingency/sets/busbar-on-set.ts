@@ -1,0 +1,147 @@
+import type { Network } from '../../model/network';
+import { busbarStudy, type BusbarStudyOptions } from '../../busbar/setup';
+import { runDcPowerFlow } from '../../powerflow/dcpf';
+import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
+import type { Contingency } from './contingency-set';
+import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
+
+export interface BusbarOnSetOptions extends BusbarStudyOptions {
+  /** 'ignore' (the product's default since issue #25) or 'limit' (docs/analysis.md §4). */
+  readonly preExisting?: 'limit' | 'ignore';
+  readonly pickup?: GenerationPickup;
+}
+
+/** The constraint that sets a bus's figure: a monitored branch after a contingency of the set. */
+export interface SetConstraint {
+  readonly monitored: number;
+  /** Index into the set; −1: the base case (N-0). */
+  readonly contingency: number;
+  readonly flowAtZeroMw: number;
+  readonly distributionFactor: number;
+  readonly limitMw: number;
+  readonly transferAtLimitMw: number;
+  readonly preExistingViolation: boolean;
+}
+
+export interface BusbarOnSetResult {
+  /** MW a new unit at the bus can inject, capped; null outside the transfer island. */
+  readonly capacityMw: number | null;
+  /** null: the cap (or the sink's room) binds first. */
+  readonly limiting: SetConstraint | null;
+  readonly capMw: number;
+  /** Contingencies that split the island or had nobody to pick up a lost unit: not screened. */
+  readonly notScreened: number[];
+}
+
+/**
+ * The connection capacity of one bus (docs/analysis.md §6) on a contingency set a planner chose
+ * (issue #30): for the base case and every contingency c of the set, the flows at T = 0 after c
+ * (outage-flows.ts: a lost unit's output moved to its pickup, outaged branches cancelled) and
+ * the transfer's distribution factors after c — the same compensation applied to the transfer's
+ * flows, the lost units taken out of the sink (the rest renormalised) — then
+ * T(c) = min over monitored m of the MW that brings m to its limit. Exact: equal to re-solving
+ * the network without c's elements (outage-flows.test.ts, busbar-on-set.test.ts).
+ */
+export function busbarCapacityOnSet(
+  input: Network,
+  bus: number,
+  contingencies: readonly Contingency[],
+  options: BusbarOnSetOptions = {},
+): BusbarOnSetResult {
+  const study = busbarStudy(input, { ...options, buses: [bus] });
+  const { model, net, setup, capMw, cutoff } = study;
+  const { ctx, sinkByBus } = setup;
+  if (setup.buses.length === 0) return { capacityMw: null, limiting: null, capMw, notScreened: [] };
+  const nb = net.buses.count;
+  const nl = net.branches.count;
+  const ignorePre = options.preExisting === 'ignore';
+  const theta = new Float64Array(nb);
+
+  /** Branch flows per MW of the new unit at `bus` against the sink `sink` (per bus, sums 1). */
+  const transferFlows = (sink: ArrayLike<number>, out: Float64Array) => {
+    const injection = new Float64Array(nb);
+    for (let i = 0; i < nb; i++) injection[i] = -sink[i]!;
+    injection[bus]! += 1;
+    return injectionFlows(model, injection, theta, out);
+  };
+  const d0 = transferFlows(sinkByBus, new Float64Array(nl));
+  const base = runDcPowerFlow(net, model);
+  const flowEvaluator = makeOutageEvaluator(
+    model,
+    { flowsMw: base.pfMw, pgMw: base.pgMw },
+    options.pickup === undefined ? {} : { pickup: options.pickup },
+  );
+  const zeros = new Float64Array(net.generators.count);
+  const transferEvaluator = makeOutageEvaluator(model, { flowsMw: d0, pgMw: zeros });
+
+  let best: SetConstraint | null = null;
+  const consider = (
+    contingency: number,
+    flows: ArrayLike<number>,
+    d: ArrayLike<number>,
+    limits: Float64Array,
+  ) => {
+    for (let i = 0; i < ctx.monitored.length; i++) {
+      const m = ctx.monitored[i]!;
+      const dm = d[m]!;
+      if (Math.abs(dm) < cutoff) continue;
+      const f = flows[m]!;
+      const limit = limits[i]!;
+      const pre = isPreExisting(f, dm, limit);
+      if (pre && ignorePre) continue;
+      const t = pre ? 0 : transferAtLimit(f, dm, limit);
+      if (best === null || t < best.transferAtLimitMw) {
+        best = {
+          monitored: m,
+          contingency,
+          flowAtZeroMw: f,
+          distributionFactor: dm,
+          limitMw: limit,
+          transferAtLimitMw: t,
+          preExistingViolation: pre,
+        };
+      }
+    }
+  };
+  consider(-1, base.pfMw, d0, ctx.limitN0Mw);
+
+  const flows = new Float64Array(nl);
+  const d = new Float64Array(nl);
+  const notScreened: number[] = [];
+  for (const [c, contingency] of contingencies.entries()) {
+    const outcome = flowEvaluator.evaluate(contingency, flows);
+    if (outcome.kind !== 'flows') {
+      if (outcome.kind !== 'skipped' || outcome.reason !== 'already-out') notScreened.push(c);
+      continue;
+    }
+    // The transfer's own flows after c: the lost units leave the sink, then the same branches
+    // are cancelled (compensation is linear in the flows it is given).
+    let evaluator = transferEvaluator;
+    let direction: Float64Array = d0;
+    const lostShare = contingency.generators.reduce(
+      (sum, g) => sum - (model.active.genActive[g] ? setup.unitParticipation[g]! : 0),
+      0,
+    );
+    if (lostShare > 0) {
+      const sink = Float64Array.from(sinkByBus);
+      for (const g of contingency.generators) {
+        if (model.active.genActive[g]) sink[net.generators.bus[g]!]! += setup.unitParticipation[g]!;
+      }
+      for (let i = 0; i < nb; i++) sink[i]! /= 1 - lostShare;
+      direction = transferFlows(sink, new Float64Array(nl));
+      evaluator = makeOutageEvaluator(model, { flowsMw: direction, pgMw: zeros });
+    }
+    // A unit outage alone cancels no branch: the transfer's flows are the new sink's.
+    const moved = evaluator.evaluate({ ...contingency, generators: [] }, d);
+    if (moved.kind !== 'flows') d.set(direction);
+    consider(c, flows, d, ctx.limitPostMw);
+  }
+  const limiting = best as SetConstraint | null;
+  const capacity = limiting === null ? capMw : Math.min(capMw, limiting.transferAtLimitMw);
+  return {
+    capacityMw: capacity,
+    limiting: limiting !== null && limiting.transferAtLimitMw < capMw ? limiting : null,
+    capMw,
+    notScreened,
+  };
+}
