@@ -82,6 +82,12 @@ export type ExportFormat = (typeof exportFormats)[number];
 /** A study's own file, to edit it: an Excel workbook or its JSON. */
 export const studyFileFormats = ['xlsx', 'json'] as const;
 export type StudyFileFormat = (typeof studyFileFormats)[number];
+/** A report (issue #29): the same content as a PDF to send or an Excel workbook. */
+export const reportFormats = ['pdf', 'xlsx'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+/** A study's report. */
+export const studyReportFormats = reportFormats;
+export type StudyReportFormat = ReportFormat;
 
 export const apiRoutes = {
   // The service.
@@ -134,10 +140,19 @@ export const apiRoutes = {
   busbarCapacities: route('/api/cases/:caseId/busbar-capacities', 'GET', 'POST'),
   busbarCapacityHistogram: route('/api/cases/:caseId/busbar-capacities/histogram', 'GET'),
   busbarCapacityMap: route('/api/cases/:caseId/busbar-capacities/map', 'GET'),
+  /** GET: this case's capacities beside another's (`?with=`), the largest changes first. */
+  busbarCapacityCompare: route('/api/cases/:caseId/busbar-capacities/compare', 'GET'),
   /** GET: the AC check of one bus's figure. */
   busbarCapacityAcCheck: route('/api/cases/:caseId/busbar-capacities/:bus/ac-check', 'GET'),
   busbarCapacitiesExport: perFormat(exportFormats, (format) =>
     route(`/api/cases/:caseId/busbar-capacities.${format}`, 'GET'),
+  ),
+  /**
+   * An uploaded, analysed case's report (issue #29): the file, the options, the N-1 screening,
+   * the flexibility, every bus's capacity and the method, dated.
+   */
+  caseReport: perFormat(reportFormats, (format) =>
+    route(`/api/cases/:caseId/report.${format}`, 'GET'),
   ),
 
   // Spreadsheet downloads (issue #9).
@@ -173,6 +188,10 @@ export const apiRoutes = {
     route(`/api/studies/:studyId/study.${format}`, 'GET'),
   ),
   studyNetwork: route('/api/studies/:studyId/network', 'GET'),
+  /** The study's report: inputs, options, capacities, charts, map and method, dated. */
+  studyReport: perFormat(studyReportFormats, (format) =>
+    route(`/api/studies/:studyId/report.${format}`, 'GET'),
+  ),
   studyBuses: route('/api/studies/:studyId/buses', 'GET'),
   studyCancel: route('/api/studies/:studyId/cancel', 'POST'),
   /** POST (multipart): a network file's buses, read without storing it. */
@@ -189,6 +208,8 @@ export const apiRoutes = {
     route(`/api/windows/:windowId/export.${format}`, 'GET'),
   ),
   windowAudit: route('/api/windows/:windowId/audit.json', 'GET'),
+  /** POST { requestIds }: a new window, the same without those requests (who moves up). */
+  windowWithdraw: route('/api/windows/:windowId/withdraw', 'POST'),
 
   // Background jobs.
   job: route('/api/jobs/:jobId', 'GET'),

@@ -64,9 +64,9 @@ export const errorMessages = {
     'El análisis se interrumpió repetidamente y se detuvo. Intenta de nuevo o revisa el archivo.',
   JOB_INTERNAL: 'El análisis falló por un error interno del servidor',
   UPLOAD_EMPTY: 'El archivo está vacío',
-  UPLOAD_CONTENT_TYPE: 'Solo se permiten archivos .bin o .txt',
+  UPLOAD_CONTENT_TYPE: 'Solo se permiten casos .raw, .m, .txt, .xz o .bin',
   UPLOAD_EXTENSION:
-    'Solo se permiten archivos .bin o .txt (la API acepta también .m, .raw y .xz): el nombre del archivo tiene otra extensión',
+    'Solo se permiten casos .raw, .m, .txt, .xz o .bin: el nombre del archivo tiene otra extensión',
   UPLOAD_RATE_LIMITED:
     'Subiste demasiados archivos en el último minuto. Espera un momento y vuelve a intentarlo.',
   JOBS_LIMIT_REACHED:
@@ -90,6 +90,7 @@ export const errorMessages = {
   PARSE_MATPOWER_NUMBER_OVERFLOW:
     'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión',
   PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
+  CONTINGENCY_FILE_INVALID: 'El archivo de contingencias no es válido',
   PARSE_COORDINATES_HEADER:
     'La cabecera del archivo de coordenadas debe nombrar las columnas barra, latitud y longitud',
   PARSE_COORDINATES_FIELD_INVALID: 'El archivo de coordenadas tiene un valor inválido',
@@ -165,6 +166,15 @@ export const errorMessages = {
   STUDY_RUNNING:
     'El estudio ya se está calculando: espera a que termine o cancélalo antes de calcular una nueva versión',
   STUDY_NOT_RUNNING: 'El estudio no se está calculando: no hay nada que cancelar',
+  STUDY_RESULTS_NOT_READY:
+    'El estudio aún no tiene resultados: su informe se descarga cuando termine su primer cálculo',
+  REPORT_FAILED: 'No se pudo generar el informe. Inténtalo de nuevo en unos segundos.',
+  CASE_REPORT_NOT_READY:
+    'El análisis del caso aún no termina: su informe se descarga cuando terminen el análisis y la capacidad de cada barra',
+  CASE_REPORT_ANALYSIS_FAILED:
+    'El análisis del caso falló o se canceló: no tiene resultados para un informe. Vuelve a subir el archivo para analizarlo de nuevo',
+  CASE_REPORT_NOT_UPLOAD:
+    'Este caso no es una subida analizada en /analisis (es de un estudio o se guardó por la API): el informe de un estudio se descarga en /estudios o /resultados',
   STUDY_MULTIPART_INVALID:
     'La solicitud debe ser un formulario multipart/form-data con las partes «case» (o «caseId») y «study»',
   JOB_CANCELLED: 'El cálculo se canceló',
@@ -172,6 +182,8 @@ export const errorMessages = {
   WINDOW_INVALID: 'La ventana tiene errores',
   WINDOW_NOT_READY:
     'La ventana aún se está calculando (o su cálculo falló): su asignación se descarga cuando termina',
+  WINDOW_WITHDRAW_NOT_READY:
+    'La ventana aún no tiene asignación: espera a que termine su cálculo para ver qué pasa si se retira una solicitud',
   WINDOW_FILE_TYPE:
     'El archivo de solicitudes debe ser la plantilla de Excel (.xlsx) o un JSON (.json) con «requests»',
   WINDOW_SOLVER_FAILED:

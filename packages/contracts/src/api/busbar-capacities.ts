@@ -27,6 +27,8 @@ export const busbarCapacityPaths = {
   page: (caseId: string) => apiRoutes.busbarCapacities.path({ caseId }),
   histogram: (caseId: string) => apiRoutes.busbarCapacityHistogram.path({ caseId }),
   map: (caseId: string) => apiRoutes.busbarCapacityMap.path({ caseId }),
+  /** GET: this case's capacities beside another case's (`?with=`). */
+  compare: (caseId: string) => apiRoutes.busbarCapacityCompare.path({ caseId }),
   export: (caseId: string, format: ExportFormat) =>
     apiRoutes.busbarCapacitiesExport[format].path({ caseId }),
   /** GET: the AC check of one bus's figure (computed once, then kept with the result). */
@@ -36,6 +38,14 @@ export const busbarCapacityPaths = {
 export const busbarCapacityParamsSchema = z.object({
   caseId: caseIdSchema.describe('Identificador del caso'),
 });
+
+/**
+ * Whether a figure with no limiting element stands at the cap (else the sink's room stopped it
+ * below): within 0.05 MW, the rounding of the tables' one decimal.
+ */
+export function reachesCap(capacityMw: number, capMw: number): boolean {
+  return capacityMw >= capMw - 0.05;
+}
 
 /** Which figure sorts, bins and colours: attributable (default) or strict. */
 export const busbarFigureSchema = z

@@ -19,6 +19,11 @@ export const clientConfigResponseSchema = z.object({
    * the API it talks to (during a rolling deploy) still reads the rest of the config.
    */
   supportEmail: z.email().optional(),
+  /**
+   * The origin PUBLIC_URL names, when it was set (mail links and SAX use it); null when it was
+   * not, and each page's own address is used. Optional as supportEmail is.
+   */
+  publicUrl: z.string().nullable().optional(),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 

@@ -41,6 +41,35 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/**
+ * Names of the network files Holgura takes, in any case: the spec's .bin (xz) and .txt, and the
+ * files planners have as they come out of PSS/E and MATPOWER — .raw, .m, and .xz (issue #29).
+ */
+export const CASE_FILE_EXTENSIONS = ['.bin', '.txt', '.m', '.raw', '.xz'] as const;
+
+/** A file input's `accept`: the case extensions and plain text. */
+export const CASE_FILE_ACCEPT = [...CASE_FILE_EXTENSIONS, 'text/plain'].join(',');
+
+/** Whether a file name ends in one of CASE_FILE_EXTENSIONS (.RAW as well as .raw). */
+export function hasCaseFileExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return CASE_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+/** What the web app lets through to the upload: a case file's name, or any plain-text file. */
+export function isCaseFile(file: { name: string; type: string }): boolean {
+  return hasCaseFileExtension(file.name) || file.type === 'text/plain';
+}
+
+/** xz's magic number: a compressed case, whatever its name says. */
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+
+/** The content type a file's first bytes say it has: xz-compressed, or plain text. */
+export function caseContentType(firstBytes: Uint8Array): 'application/x-xz' | 'text/plain' {
+  const xz = firstBytes.length >= XZ_MAGIC.length && XZ_MAGIC.every((b, i) => firstBytes[i] === b);
+  return xz ? 'application/x-xz' : 'text/plain';
+}
+
 /** Content types the upload accepts: xz-compressed cases (.bin) and plain text (.txt). */
 export const UPLOAD_CONTENT_TYPES = [
   'application/x-xz',

@@ -124,6 +124,8 @@ export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
 export const studyBusbarResultSchema = z.object({
   bus: z.number().int(),
   name: z.string(),
+  /** Base kV of the bus; absent on results stored before issue #29. */
+  baseKv: z.number().optional(),
   /** The stored busbar case (`GET /api/cases/{caseId}/data` has its generators and checks). */
   caseId: z.string(),
   /** Capped at the study's Tmax. */
@@ -138,6 +140,11 @@ export const studyBusbarResultSchema = z.object({
   contingency: z.string().nullable(),
   /** The limiting constraint was already over its limit before the connection. */
   preExistingViolation: z.boolean(),
+  /**
+   * The AC power flow at the figure's limit, where one was run (the demo study's): its loading
+   * agrees with the DC one within 5 %, differs more, or did not converge. Absent: not checked.
+   */
+  acCheck: z.enum(['agrees', 'differs', 'not-converged']).optional(),
 });
 export type StudyBusbarResult = z.infer<typeof studyBusbarResultSchema>;
 

@@ -16,6 +16,8 @@ import { slackRules } from '../result/base-case.v1';
  *   DELETE /api/windows/{windowId}           → 204 (cancels its job)
  *   GET    /api/windows/{windowId}/export.xlsx|csv → the awards of the three rules
  *   GET    /api/windows/{windowId}/audit.json      → what a third party needs to reproduce them
+ *   POST   /api/windows/{windowId}/withdraw { requestIds } → 202 { windowId, jobId }: a new
+ *          window on the same case and options without those requests (who moves up)
  */
 
 export const WINDOW_LIMITS = {
@@ -65,6 +67,13 @@ export const windowRequestSchema = z
       .number({ error: 'La prioridad debe ser un número' })
       .refine(Number.isFinite, 'La prioridad debe ser un número')
       .optional(),
+    year: z
+      .number({ error: 'El año de entrada debe ser un año' })
+      .int('El año de entrada debe ser un año entero')
+      .min(1900, 'El año de entrada debe estar entre 1900 y 2200')
+      .max(2200, 'El año de entrada debe estar entre 1900 y 2200')
+      .optional()
+      .describe('Con un estudio: el año desde el que cuenta (sus casos de ese año y después)'),
     name: optionalText('El nombre del proyecto'),
     technology: optionalText('La tecnología'),
     company: optionalText('La empresa'),
@@ -139,8 +148,17 @@ export const windowNameSchema = z
   .min(1, 'Ponle un nombre a la ventana')
   .max(WINDOW_LIMITS.maxNameChars, 'El nombre de la ventana admite hasta 120 caracteres');
 
+/**
+ * A window is on one analysed case (`caseId`) or over a study (`studyId`: firm in every scenario
+ * × year case of the version it shows, each request counted from its `year`). Exactly one of
+ * the two; the route says so in Spanish when both or neither come.
+ */
 export const createWindowRequestSchema = z.strictObject({
-  caseId: caseIdSchema,
+  caseId: caseIdSchema.optional(),
+  studyId: z
+    .string({ error: 'El identificador del estudio debe ser texto' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador del estudio no es válido')
+    .optional(),
   name: windowNameSchema,
   options: windowOptionsSchema.optional(),
   requests: windowRequestsSchema,
@@ -206,6 +224,9 @@ export const windowBindingSchema = z.object({
   distributionFactor: z.number(),
   /** MW the rule's objective gains per MW more of this limit: what a reinforcement frees. */
   shadowPrice: z.number(),
+  /** A window over a study: the scenario × year case it binds in (null on a case). */
+  scenario: z.string().nullable().optional(),
+  year: z.number().int().nullable().optional(),
 });
 export type WindowBindingView = z.infer<typeof windowBindingSchema>;
 
@@ -240,6 +261,9 @@ export const windowGroupCapSchema = z.object({
   awardedMw: z.number(),
   /** Σ of what they asked. */
   requestedMw: z.number(),
+  /** A window over a study: the scenario × year case the constraint binds in. */
+  scenario: z.string().nullable().optional(),
+  year: z.number().int().nullable().optional(),
 });
 export type WindowGroupCap = z.infer<typeof windowGroupCapSchema>;
 
@@ -280,6 +304,8 @@ export const windowRequestResultSchema = z.object({
   id: z.string(),
   bus: z.number().int(),
   busName: z.string(),
+  /** Base kV of the bus (issue #29); absent on windows computed before, or off the network. */
+  baseKv: z.number().optional(),
   requestedMw: z.number(),
   minMw: z.number(),
   priority: z.number().nullable(),
@@ -288,7 +314,10 @@ export const windowRequestResultSchema = z.object({
   name: z.string().nullable(),
   technology: z.string().nullable(),
   company: z.string().nullable(),
-  /** Its busbar capacity alone with the same settings, at most what it asked. */
+  /** A window over a study: the year it enters (null: every year). */
+  year: z.number().int().nullable().optional(),
+  /** Its busbar capacity alone with the same settings, at most what it asked (over a study,
+   * the least of the cases it is in). */
   standaloneMw: z.number(),
 });
 export type WindowRequestResult = z.infer<typeof windowRequestResultSchema>;
@@ -298,6 +327,8 @@ export const windowAuditSchema = z.object({
   caseSha256: z.string(),
   /** SHA-256 of the canonical JSON of { requests, options }. */
   inputsSha256: z.string(),
+  /** A window over a study: SHA-256 of the study file's JSON (the audit file carries it). */
+  studySha256: z.string().optional(),
   solver: z.string(),
   engine: z.string(),
   computedAt: z.string(),
@@ -310,6 +341,16 @@ export const windowResultSchema = z.object({
   totalStandaloneMw: z.number(),
   /** How much the sink can give down in all; null when unbounded. */
   sinkRoomMw: z.number().nullable(),
+  /** The cases the awards hold in: one for a case, each scenario × year of a study. */
+  situations: z
+    .array(
+      z.object({
+        scenario: z.string().nullable(),
+        year: z.number().int().nullable(),
+        sinkRoomMw: z.number().nullable(),
+      }),
+    )
+    .optional(),
   rules: z.object({
     order: windowRuleResultSchema,
     max: windowRuleResultSchema,
@@ -319,14 +360,48 @@ export const windowResultSchema = z.object({
 });
 export type WindowResultView = z.infer<typeof windowResultSchema>;
 
+/**
+ * `POST /api/windows/{windowId}/withdraw`: the requests that withdraw. The new window keeps the
+ * original's case, options and every other request, in the same order.
+ */
+export const withdrawWindowRequestSchema = z.strictObject({
+  requestIds: z
+    .array(
+      z
+        .string({ error: 'Cada identificador debe ser texto' })
+        .trim()
+        .min(1, 'Falta el identificador de la solicitud que se retira')
+        .max(WINDOW_LIMITS.maxIdChars, 'El identificador admite hasta 64 caracteres'),
+      { error: 'Las solicitudes que se retiran deben ser una lista de identificadores' },
+    )
+    .min(1, 'Indica al menos una solicitud que se retira')
+    .max(WINDOW_LIMITS.maxRequests, 'Se retiran demasiadas solicitudes a la vez'),
+});
+export type WithdrawWindowRequest = z.input<typeof withdrawWindowRequestSchema>;
+
+/** A window made by withdrawing requests from another: which, and from which window. */
+export const windowWithdrawalSchema = z.object({
+  /** The window it was made from (it may have been deleted since). */
+  originalWindowId: z.string(),
+  withdrawnIds: z.array(z.string()),
+});
+export type WindowWithdrawal = z.infer<typeof windowWithdrawalSchema>;
+
 export const windowStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 export type WindowState = z.infer<typeof windowStateSchema>;
 
 export const windowSummarySchema = z.object({
   windowId: z.string(),
   name: z.string(),
-  caseId: z.string(),
+  /** The analysed case; null for a window over a study. */
+  caseId: z.string().nullable(),
+  /** The case's name, or the study's for a window over a study. */
   caseName: z.string(),
+  /** A window over a study: which, its version and how many scenario × year cases. */
+  study: z
+    .object({ studyId: z.string(), version: z.number().int(), cases: z.number().int() })
+    .nullable()
+    .optional(),
   requestCount: z.number().int().nonnegative(),
   requestedMw: z.number(),
   options: windowOptionsSchema.required(),
@@ -343,6 +418,8 @@ export const windowSummarySchema = z.object({
       fair: z.number().nullable(),
     })
     .nullable(),
+  /** Null for a window created from its requests; else the window it withdraws requests from. */
+  withdrawal: windowWithdrawalSchema.nullable(),
   createdAt: z.string(),
 });
 export type WindowSummary = z.infer<typeof windowSummarySchema>;
@@ -371,4 +448,5 @@ export const windowPaths = {
   export: (windowId: string, format: WindowExportFormat) =>
     apiRoutes.windowExport[format].path({ windowId }),
   audit: (windowId: string) => apiRoutes.windowAudit.path({ windowId }),
+  withdraw: (windowId: string) => apiRoutes.windowWithdraw.path({ windowId }),
 } as const;

@@ -73,7 +73,16 @@ export function elementKey(name: string): string {
 }
 
 export function busPairOf(element: string): { from: string; to: string } | null {
-  const parts = elementKey(element).split('-');
+  const key = elementKey(element);
+  // Holgura's own names since issue #29: «desde – hasta ckt c», each end «NOMBRE (número, kV)».
+  const ends = key.split(' – ');
+  if (ends.length === 2) {
+    const from = ends[0]!.trim();
+    const to = ends[1]!.replace(/\s+ckt\s+\S+$/, '').trim();
+    return from && to ? { from, to } : null;
+  }
+  // The spec's rule for other files: split on '-'.
+  const parts = key.split('-');
   const from = parts[0]?.trim();
   const to = parts.slice(1).join('-').trim();
   return from && to ? { from, to } : null;

@@ -143,6 +143,11 @@ describe('readFullDataJson', () => {
     expect(busPairOf('BARRA A-BARRA B')).toEqual({ from: 'BARRA A', to: 'BARRA B' });
     expect(busPairOf('-BARRA E-BARRA F')).toEqual({ from: 'BARRA E', to: 'BARRA F' });
     expect(busPairOf('SOLO')).toBeNull();
+    // Holgura's names (issue #29): the ends whole, hyphens in a name kept, the circuit dropped.
+    expect(busPairOf('PFLUGERVILLE 2 (7001, 138 kV) – SAN-JUAN (7002, 138 kV) ckt 2')).toEqual({
+      from: 'PFLUGERVILLE 2 (7001, 138 kV)',
+      to: 'SAN-JUAN (7002, 138 kV)',
+    });
   });
 
   it('refuses a document without caseResult[0] with the spec’s message', () => {

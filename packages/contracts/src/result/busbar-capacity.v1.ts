@@ -63,6 +63,8 @@ export type BusbarConstraint = z.infer<typeof busbarConstraintSchema>;
 export const busbarCapacitySchema = z.object({
   busNumber: z.number().int(),
   busName: z.string(),
+  /** The bus's base kV (issue #29: «NOMBRE (número, kV)»); absent on results stored before. */
+  baseKv: z.number().optional(),
   scenario: z.string(),
   year: z.number().int(),
   /** The scenario's condición text, for the result card. */

@@ -35,6 +35,24 @@ describe('networkViewV1Schema', () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['buses']]);
   });
 
+  it('takes the area layout with areas, loads and area names, all of equal length', () => {
+    const areas: NetworkViewV1 = {
+      ...view,
+      layout: 'areas',
+      areas: { number: [1, 2], name: ['Norte', 'Sur'] },
+      buses: { ...view.buses, area: [1, 2], loadMw: [0, 35.5] },
+    };
+    expect(networkViewV1Schema.parse(areas)).toEqual(areas);
+    const short = { ...areas, buses: { ...areas.buses, area: [1] } };
+    expect(networkViewV1Schema.safeParse(short).error?.issues.map((i) => i.path)).toEqual([
+      ['buses'],
+    ]);
+    const unnamed = { ...areas, areas: { number: [1, 2], name: ['Norte'] } };
+    expect(networkViewV1Schema.safeParse(unnamed).error?.issues.map((i) => i.path)).toEqual([
+      ['areas'],
+    ]);
+  });
+
   it('rejects a negative rating and an unknown bus type', () => {
     expect(
       networkViewV1Schema.safeParse({ ...view, branches: { ...view.branches, ratingMw: [-1] } })

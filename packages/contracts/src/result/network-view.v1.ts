@@ -9,8 +9,14 @@ import { z } from 'zod';
 export const networkViewV1Schema = z
   .object({
     schemaVersion: z.literal(1),
-    /** 'force': placed from the topology; 'geographic': from a companion coordinates file. */
-    layout: z.enum(['force', 'geographic']),
+    /**
+     * 'areas': each area a region of its own, its highest voltages laid out first (cases
+     * without coordinates, issue #29); 'force': the whole topology by force (a small case of
+     * one area, and views stored before); 'geographic': from a companion coordinates file.
+     */
+    layout: z.enum(['force', 'areas', 'geographic']),
+    /** The case's areas with a name (PSS/E area data); absent when the file names none. */
+    areas: z.object({ number: z.array(z.number().int()), name: z.array(z.string()) }).optional(),
     buses: z.object({
       number: z.array(z.number().int()),
       /** Display name (docs/analysis.md §1): the file's name, else `B<number>`. */
@@ -20,6 +26,10 @@ export const networkViewV1Schema = z
       y: z.array(z.number()),
       /** MATPOWER bus type: 1 PQ, 2 PV, 3 reference, 4 isolated. */
       type: z.array(z.number().int().min(1).max(4)),
+      /** Area number of each bus (absent in views stored before issue #29). */
+      area: z.array(z.number().int()).optional(),
+      /** Active load of each bus, MW (absent in views stored before issue #29). */
+      loadMw: z.array(z.number()).optional(),
     }),
     branches: z.object({
       /** Bus numbers, not indices. */
@@ -40,13 +50,18 @@ export const networkViewV1Schema = z
     }),
   })
   .superRefine((view, ctx) => {
-    const columns: [string, Record<string, unknown[]>][] = [
+    const columns: [string, Record<string, unknown[] | undefined>][] = [
       ['buses', view.buses],
       ['branches', view.branches],
       ['generators', view.generators],
+      ...(view.areas === undefined ? [] : [['areas', view.areas] as [string, typeof view.areas]]),
     ];
     for (const [group, table] of columns) {
-      const lengths = new Set(Object.values(table).map((column) => column.length));
+      const lengths = new Set(
+        Object.values(table)
+          .filter((column) => column !== undefined)
+          .map((column) => column.length),
+      );
       if (lengths.size > 1) {
         ctx.addIssue({ code: 'custom', path: [group], message: 'columns differ in length' });
       }

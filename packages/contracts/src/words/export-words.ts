@@ -129,6 +129,7 @@ export const exportWords = {
     columns: {
       busNumber: 'Número de barra',
       busbar: 'Barra',
+      baseKv: 'Tensión base (kV)',
       case: 'Caso',
       scenario: 'Escenario',
       year: 'Año',
@@ -143,6 +144,7 @@ export const exportWords = {
       projectsInService: 'Proyectos en servicio',
     },
     atCap: 'Ninguno: se alcanza el tope del estudio',
+    sinkRoom: 'Ninguno en la red: lo limita el margen de la generación que compensa',
   },
 
   /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */

@@ -10,3 +10,6 @@ export * from './study-workbook-words';
 export * from './study-problem-words';
 export * from './study-template-example';
 export * from './window-words';
+export * from './report-words';
+export * from './input-check-words';
+export * from './case-report-words';

@@ -27,6 +27,8 @@ export const progressStageWords = {
     `Caso ${done} de ${total} listo: ${caseName}`,
   demoStudyCase: (done: number, total: number) =>
     `Estudio de demostración: caso ${done} de ${total}`,
+  windowFairLevel: (done: number, total: number, pass: number) =>
+    `Asignando la proporción justa (max-min)${pass > 1 ? `, pasada ${pass} (con las restricciones que faltaban)` : ''}: ${done.toLocaleString('es-CO')} de ${total.toLocaleString('es-CO')} solicitudes con su parte fijada`,
 } as const satisfies Record<SimpleProgressStageCode, string> & Record<string, unknown>;
 
 export function progressStageWording(stage: ProgressStage): string {
@@ -42,6 +44,8 @@ export function progressStageWording(stage: ProgressStage): string {
       return progressStageWords.studyCaseDone(stage.done, stage.total, stage.caseName);
     case 'demo-study-case':
       return progressStageWords.demoStudyCase(stage.done, stage.total);
+    case 'window-fair-level':
+      return progressStageWords.windowFairLevel(stage.done, stage.total, stage.pass);
     default:
       return progressStageWords[stage.code];
   }

@@ -15,6 +15,7 @@ describe('progress stages as codes (issue #27)', () => {
       { code: 'study-case-running', number: 4, total: 120, busbars: 1, caseName: 'alta_2026' },
       { code: 'study-case-done', done: 3, total: 120, caseName: 'alta_2026' },
       { code: 'demo-study-case', done: 2, total: 12 },
+      { code: 'window-fair-level', done: 800, total: 1600, pass: 2 },
     ];
     for (const stage of stages) {
       expect(parseProgressStage(formatProgressStage(stage))).toEqual(stage);
@@ -30,6 +31,7 @@ describe('progress stages as codes (issue #27)', () => {
       'study-case-done:3/120:alta_2026',
     );
     expect(progressStage.demoStudyCase(2, 12)).toBe('demo-study-case:2/12');
+    expect(progressStage.windowFairLevel(800, 1600, 2)).toBe('window-fair-level:800/1600/2');
   });
 
   it('keeps a case name with colons and spaces whole', () => {
@@ -93,6 +95,12 @@ describe('progress stages as codes (issue #27)', () => {
     );
     expect(progressStageText(progressStage.demoStudyCase(2, 12))).toBe(
       'Estudio de demostración: caso 2 de 12',
+    );
+    expect(progressStageText(progressStage.windowFairLevel(800, 1600, 1))).toBe(
+      'Asignando la proporción justa (max-min): 800 de 1.600 solicitudes con su parte fijada',
+    );
+    expect(progressStageText(progressStage.windowFairLevel(12, 40, 2))).toBe(
+      'Asignando la proporción justa (max-min), pasada 2 (con las restricciones que faltaban): 12 de 40 solicitudes con su parte fijada',
     );
   });
 

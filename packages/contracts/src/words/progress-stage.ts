@@ -35,7 +35,12 @@ export type ProgressStage =
   /** A study case stored: `done` cases of `total` are ready. */
   | { code: 'study-case-done'; done: number; total: number; caseName: string }
   /** The bundled demo's study, case by case (the demo builder's log). */
-  | { code: 'demo-study-case'; done: number; total: number };
+  | { code: 'demo-study-case'; done: number; total: number }
+  /**
+   * A window's fair rule: in its `pass` (it starts again when the screen adds constraints),
+   * `done` of `total` requests have their share fixed (issue #28).
+   */
+  | { code: 'window-fair-level'; done: number; total: number; pass: number };
 
 export type ProgressStageCode = ProgressStage['code'];
 
@@ -50,6 +55,8 @@ export function formatProgressStage(stage: ProgressStage): string {
       return `${stage.code}:${stage.done}/${stage.total}:${stage.caseName}`;
     case 'demo-study-case':
       return `${stage.code}:${stage.done}/${stage.total}`;
+    case 'window-fair-level':
+      return `${stage.code}:${stage.done}/${stage.total}/${stage.pass}`;
     default:
       return stage.code;
   }
@@ -90,6 +97,11 @@ export function parseProgressStage(text: string): ProgressStage | null {
       if (numbers.length !== 2 || name !== undefined) return null;
       return { code, done: done!, total: total! };
     }
+    case 'window-fair-level': {
+      const [done, total, pass] = numbers;
+      if (numbers.length !== 3 || name !== undefined) return null;
+      return { code, done: done!, total: total!, pass: pass! };
+    }
     default:
       return null;
   }
@@ -122,4 +134,6 @@ export const progressStage = {
     formatProgressStage({ code: 'study-case-done', done, total, caseName }),
   demoStudyCase: (done: number, total: number) =>
     formatProgressStage({ code: 'demo-study-case', done, total }),
+  windowFairLevel: (done: number, total: number, pass: number) =>
+    formatProgressStage({ code: 'window-fair-level', done, total, pass }),
 } as const satisfies Record<string, SimpleProgressStageCode | ((...args: never[]) => string)>;

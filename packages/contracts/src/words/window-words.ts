@@ -15,6 +15,7 @@ export const windowWorkbookWords = {
     mw: 'MW solicitados',
     minMw: 'MW mínimos',
     priority: 'Prioridad',
+    year: 'Año de entrada',
   },
   instructions: [
     'Plantilla de solicitudes de una ventana de asignación de capacidad de conexión (Holgura).',
@@ -24,6 +25,7 @@ export const windowWorkbookWords = {
     'MW solicitados: la potencia pedida, en MW (≥ 0). Obligatorio.',
     'MW mínimos: lo mínimo que vale la pena construir (0 o vacío: acepta cualquier asignación parcial; igual a lo solicitado: todo o nada).',
     'Prioridad: posición en la fila o puntaje; se atiende primero la menor (regla «orden»). Vacío: el orden de las filas.',
+    'Año de entrada: solo en una ventana sobre un estudio; la solicitud cuenta en los casos de ese año y los siguientes. Vacío: en todos.',
     'Proyecto, Empresa y Tecnología son opcionales y solo describen la solicitud.',
   ],
   /** The example rows of the template (buses of ACTIVSg2000, the bundled demo case). */
@@ -41,12 +43,29 @@ export const windowProblemWords = {
     name: 'proyecto',
     technology: 'tecnología',
     company: 'empresa',
+    year: 'año de entrada',
   } as Record<string, string>,
   busUnknown: (bus: number) => `la barra ${bus} no está en el caso`,
+  /** A window names one source: an analysed case or a study. */
+  source:
+    'Indica sobre qué se calcula la ventana: un caso analizado (caseId) o un estudio (studyId), uno solo',
+  yearAfterStudy: (year: number, last: number) =>
+    `el año ${year} es posterior al último año del estudio (${last}): la solicitud no contaría en ningún caso`,
   jsonSyntax: (detail: string) => `El archivo no es un JSON válido: ${detail}`,
   jsonShape:
     'El JSON debe ser un objeto con la lista «requests»: {"requests": [{"id", "bus", "mw", …}]}',
   noRequests: 'El archivo no tiene solicitudes: agrega al menos una fila en la hoja «Solicitudes»',
+} as const;
+
+/** A window made by withdrawing requests from another (who moves up): its name. */
+export const windowWithdrawalWords = {
+  name: (original: string, ids: readonly string[]) => {
+    const shown =
+      ids.length <= 3 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} y ${ids.length - 3} más`;
+    return `${original} — sin ${shown}`;
+  },
+  withdrawnProblem: (id: string) => `la solicitud «${id}» no está en la ventana`,
+  nothingLeft: 'Si se retiran todas las solicitudes, la ventana queda vacía: deja al menos una',
 } as const;
 
 /** Export headers of a window's awards (Excel and CSV). */
