@@ -16,6 +16,8 @@ await build({
     'demo-worker': 'src/modules/demo/demo-worker.ts',
     // Spreadsheets are written off the event loop (modules/export/xlsx-thread.ts).
     'xlsx-worker': 'src/modules/export/xlsx-worker.ts',
+    // A study's report (PDF or workbook) is written off the event loop too (issue #29).
+    'report-worker': 'src/modules/report/report-worker.ts',
     // Study files are read and checked against their network off the event loop too.
     'study-check-worker': 'src/modules/studies/study-check-worker.ts',
     // All-busbar capacity's helper thread (engine busbar/all/threads.ts finds it beside the

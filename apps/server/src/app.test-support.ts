@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach } from 'vitest';
+import { afterEach, type TestContext } from 'vitest';
 import { buildApp, type App, type BuildOptions } from './app';
 import type { AppConfig } from './config/env';
 
@@ -20,6 +20,22 @@ const dataDirOf = new WeakMap<App, string>();
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
 export const dialects: ('sqlite' | 'postgres')[] =
   testDatabaseUrl === null ? ['sqlite'] : ['sqlite', 'postgres'];
+
+/**
+ * Most of the suite runs on both databases. A test whose database work another test of its file
+ * already does on PostgreSQL (the same queries, queue and storage paths) runs on SQLite only, for
+ * what it adds is alike on both: the engine's numbers, a parser, validation, HTTP headers, who may
+ * see what. Its first line, `sqliteOnly(dialect, skip, '<the test that covers it>')`, skips it on
+ * PostgreSQL with that note in the report. Tests of the database's own behaviour (repositories,
+ * the queue, migrations, quotas, concurrency, recovery) stay on both.
+ */
+export function sqliteOnly(
+  dialect: 'sqlite' | 'postgres',
+  skip: TestContext['skip'],
+  coveredOnPostgresBy: string,
+): void {
+  skip(dialect !== 'sqlite', `SQLite only; on PostgreSQL: ${coveredOnPostgresBy}`);
+}
 
 export function makeTempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

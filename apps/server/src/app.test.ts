@@ -36,6 +36,17 @@ describe('buildApp', () => {
     );
   });
 
+  it('tells the web app the address PUBLIC_URL names, or null when it is the default', async () => {
+    const set = await buildTestApp({ publicUrl: 'https://holgura.operador.co/' });
+    const told = await set.server.inject({ method: 'GET', url: '/api/config' });
+    expect(clientConfigResponseSchema.parse(told.json()).publicUrl).toBe(
+      'https://holgura.operador.co',
+    );
+    const unset = await buildTestApp();
+    const none = await unset.server.inject({ method: 'GET', url: '/api/config' });
+    expect(clientConfigResponseSchema.parse(none.json()).publicUrl).toBeNull();
+  });
+
   it('keeps its data in a SQLite file under DATA_DIR', async () => {
     const dataDir = makeTempDir('holgura-data-');
     await buildTestApp({ dataDir });

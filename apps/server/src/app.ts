@@ -5,12 +5,13 @@ import {
   MAX_UPLOAD_BYTES,
   type ClientConfigResponse,
 } from '@holgura/contracts';
-import type { AppConfig } from './config/env';
+import { isDefaultPublicUrl, type AppConfig } from './config/env';
 import { openDatabase, type Db, type DatabaseHandle } from './db/database';
 import { defineRoute } from './http/api-route';
 import { createAuthGuard, type SaxVerifier } from './http/auth-guard';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
+import { ownOrigin } from './http/origins';
 import { registerOpenApi } from './http/openapi';
 import {
   registerJsonDepthLimit,
@@ -31,6 +32,8 @@ import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
 import { createXlsxWriter } from './modules/export/xlsx-thread';
+import { createReportWriter } from './modules/report/report-thread';
+import { registerCaseReportRoutes } from './modules/case-report/case-report.routes';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerNetworkRoutes } from './modules/network/network.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
@@ -101,11 +104,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let queue: AnalysisQueue | null = null;
   const closing = new AbortController();
   const xlsx = createXlsxWriter();
+  // Study reports and case reports share one thread (issue #29).
+  const reports = createReportWriter();
   const studyChecker = createStudyChecker();
   server.addHook('onClose', async () => {
     closing.abort();
     await queue?.close();
     await xlsx.close();
+    await reports.close();
     await studyChecker.close();
     await database.close();
   });
@@ -145,10 +151,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Before the API's routes: it reads each route's contract as the route is registered.
     await registerOpenApi(server, config.publicUrl);
     registerHealthRoutes(server, db);
-    const clientConfig: ClientConfigResponse = {
-      sax: sax.client,
+    const clientConfig: Omit<ClientConfigResponse, 'sax'> = {
       maxUploadBytes: MAX_UPLOAD_BYTES,
       supportEmail: config.supportEmail,
+      publicUrl: isDefaultPublicUrl(config.publicUrl) ? null : new URL(config.publicUrl).origin,
     };
     defineRoute(server, {
       method: 'GET',
@@ -157,7 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       summary: 'Configuración pública: proveedor SAX, tamaño máximo de subida, correo de soporte',
       database: false,
       responses: { 200: clientConfigResponseSchema },
-      handler: () => clientConfig,
+      // Without PUBLIC_URL the local SAX issuer is the one of the address the page was opened at.
+      handler: (request) => ({ ...clientConfig, sax: sax.clientFor(ownOrigin(request)) }),
     });
     // True until the first-start demo data is stored (or not needed, or failed): /api/stats says so.
     let demoPending = config.demoDir !== null;
@@ -232,6 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
     registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });
+    registerCaseReportRoutes(server, { db, guard, reports });
     await registerStudyRoutes(server, {
       db,
       guard,
@@ -239,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       checker: studyChecker,
       storage,
       limits,
+      reports,
     });
     registerWindowRoutes(server, {
       db,

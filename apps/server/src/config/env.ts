@@ -308,3 +308,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: values.ALLOWED_ORIGINS,
   };
 }
+
+/**
+ * Whether PUBLIC_URL is the default one (`http://localhost:$PORT`, above): then nobody told
+ * Holgura its address, and `localhost` in a mail, or in the API's documentation, would point at
+ * the reader's own machine.
+ */
+export function isDefaultPublicUrl(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'http:' && url.hostname === 'localhost' && url.pathname === '/';
+}

@@ -293,7 +293,11 @@ export interface Database {
 export interface ConnectionWindowsTable {
   window_id: string;
   user_id: string;
-  case_id: string;
+  /** The analysed case of a window on a case; null for a window over a study. */
+  case_id: string | null;
+  /** A window over a study: the study and the version whose scenario × year cases it holds in. */
+  study_id: ColumnType<string | null, string | null | undefined, string | null>;
+  study_version: ColumnType<number | null, number | null | undefined, number | null>;
   job_id: string;
   name: string;
   request_count: number;
@@ -308,6 +312,10 @@ export interface ConnectionWindowsTable {
   total_fair_mw: ColumnType<number | null, number | null | undefined, number | null>;
   /** The contracts' WindowResultView, gzip-compressed; null until done. */
   result_gzip: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** A window made by withdrawing requests from another: that window's id (it may be gone). */
+  original_window_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ids withdrawn from it, JSON string[]; null with original_window_id. */
+  withdrawn_ids_json: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { apiError } from '@holgura/contracts';
-import { trustedOrigins } from './origins';
+import { ownOrigin, trustedOrigins } from './origins';
 import { createSessionCache } from './session-cache';
 
 export type AccountKind = 'holgura' | 'sax';
@@ -42,7 +42,14 @@ export interface Principal {
 
 /** Verifies a SAX id token; provided when SAX sign-in is configured (local or external). */
 export interface SaxVerifier {
-  verify(idToken: string): Promise<{
+  /**
+   * `origin`: the address the request reached (ownOrigin), `null` when its Host makes none;
+   * without PUBLIC_URL the local provider's issuer is that address's.
+   */
+  verify(
+    idToken: string,
+    origin: string | null,
+  ): Promise<{
     subject: string;
     email: string;
     givenName: string;
@@ -142,12 +149,22 @@ export function createAuthGuard(deps: {
     return null;
   }
 
-  async function fromSaxToken(token: string): Promise<Principal | null> {
+  /**
+   * A SAX token is checked against the issuer of the address it came to: remembered for that
+   * address only (a JWT has no spaces, so these keys never meet an access token's).
+   */
+  const saxCacheKey = (token: string, origin: string | null) => `sax ${origin ?? ''} ${token}`;
+
+  function fromCachedSaxToken(token: string, origin: string | null): Principal | null {
     if (sax === null) return null;
-    const cached = verifiedTokens.get(token);
-    if (cached !== undefined) return cached;
+    return verifiedTokens.get(saxCacheKey(token, origin)) ?? null;
+  }
+
+  /** Checks a SAX token (fromCachedSaxToken came first) and creates its user's profile. */
+  async function fromSaxToken(token: string, origin: string | null): Promise<Principal | null> {
+    if (sax === null) return null;
     try {
-      const claims = await sax.verify(token);
+      const claims = await sax.verify(token, origin);
       const userId = saxUserId(claims.subject);
       await profiles.createIfMissing({
         userId,
@@ -158,7 +175,7 @@ export function createAuthGuard(deps: {
       });
       const principal: Principal = { userId, accountKind: 'sax', email: claims.email };
       // The profile exists now: the next calls with this token skip the check and the write.
-      verifiedTokens.set(token, principal, claims.expiresAt);
+      verifiedTokens.set(saxCacheKey(token, origin), principal, claims.expiresAt);
       return principal;
     } catch {
       return null;
@@ -209,9 +226,11 @@ export function createAuthGuard(deps: {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       const token = match?.[1];
       if (token === undefined) throw new Unauthorized('AUTH_TOKEN_INVALID');
+      const origin = ownOrigin(request);
       const principal =
+        fromCachedSaxToken(token, origin) ??
         (await fromAccessToken(token)) ??
-        (await fromSaxToken(token)) ??
+        (await fromSaxToken(token, origin)) ??
         (await fromSession(request));
       if (principal === null) throw new Unauthorized('AUTH_TOKEN_INVALID');
       return principal;

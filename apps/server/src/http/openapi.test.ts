@@ -78,7 +78,10 @@ describe('OpenAPI document', () => {
   it('writes each operation from its contract: sign-in, path, query, body and error codes', async () => {
     const { server } = await buildTestApp();
     const { paths, servers, tags } = await documentOf(server);
-    expect(servers).toEqual([{ url: 'http://localhost:8080' }]);
+    // PUBLIC_URL unset: relative, so «Probar» calls the address the page was opened at.
+    expect(servers).toEqual([
+      { url: '/', description: 'La dirección desde la que se abrió esta documentación' },
+    ]);
     expect(tags.map((tag) => tag.name)).toContain('Descargas');
 
     const upsert = paths['/api/cases/{caseId}']!.put!;

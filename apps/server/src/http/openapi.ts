@@ -3,6 +3,7 @@ import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_DOCS_PATH, apiRoutes, errorMessages, type ErrorCode } from '@holgura/contracts';
+import { isDefaultPublicUrl } from '../config/env';
 import {
   apiTags,
   defineRoute,
@@ -194,7 +195,11 @@ export function openApiDocument(publicUrl: string, routes: readonly RegisteredRo
   return {
     openapi: '3.1.0',
     info: { title: 'API de Holgura', version: '1', description },
-    servers: [{ url: publicUrl }],
+    // With PUBLIC_URL unset, the address the reader opened the documentation at: a relative
+    // server is resolved against it, so «Probar» works from another machine too (issue #29).
+    servers: isDefaultPublicUrl(publicUrl)
+      ? [{ url: '/', description: 'La dirección desde la que se abrió esta documentación' }]
+      : [{ url: publicUrl }],
     tags: (Object.keys(apiTags) as ApiTag[])
       .filter((tag) => used.has(tag))
       .map((name) => ({ name, description: apiTags[name] })),

@@ -23,3 +23,31 @@ export function trustedOrigins(
 ): string[] {
   return [requestOrigin(request), new URL(publicUrl).origin, ...allowed];
 }
+
+/**
+ * An origin built from a scheme and a Host, normalized as browsers write origins (lower-case
+ * host, no default port); `null` unless it is a plain http(s) origin — a Host carrying a path,
+ * a query or credentials, or a forwarded scheme other than http and https, is not one.
+ */
+export function originOf(protocol: string, host: string): string | null {
+  if (protocol !== 'http' && protocol !== 'https') return null;
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${host}`);
+  } catch {
+    return null;
+  }
+  const plain =
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    !/[/?#@\\]/.test(host);
+  return plain ? url.origin : null;
+}
+
+/** requestOrigin, checked and normalized by originOf: `null` when the Host makes no origin. */
+export function ownOrigin(request: FastifyRequest): string | null {
+  return originOf(request.protocol, request.host);
+}

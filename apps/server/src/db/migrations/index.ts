@@ -15,6 +15,8 @@ import { busbarAcChecks } from './2026-11-29T010000-busbar-ac-checks';
 import { jobLanes } from './2026-11-29T020000-job-lanes';
 import { apiWrites } from './2026-11-29T030000-api-writes';
 import { connectionWindows } from './2026-11-30T000000-connection-windows';
+import { windowWithdrawals } from './2026-12-01T000000-window-withdrawals';
+import { windowStudies } from './2026-12-02T000000-window-studies';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -37,6 +39,8 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-29T020000-job-lanes': jobLanes(),
     '2026-11-29T030000-api-writes': apiWrites(d),
     '2026-11-30T000000-connection-windows': connectionWindows(d),
+    '2026-12-01T000000-window-withdrawals': windowWithdrawals(),
+    '2026-12-02T000000-window-studies': windowStudies(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -82,7 +82,7 @@ export async function runAnalysis(
     const flexibleAt = performance.now();
 
     report(88, progressStage.drawingNetwork);
-    const networkView = describeNetwork(net);
+    const networkView = describeNetwork(net, loaded.areaNames);
 
     report(95, progressStage.savingResults);
     const islands = findIslands(net, inServiceMask(net));
@@ -146,9 +146,12 @@ export async function runAnalysis(
  * The network view is a picture of the result, not part of it: a failure there must not fail
  * the analysis, so it is logged to stderr (the worker's log) and the case simply has no view.
  */
-function describeNetwork(net: Network): NetworkViewV1 | null {
+function describeNetwork(
+  net: Network,
+  areaNames: ReadonlyMap<number, string> | undefined,
+): NetworkViewV1 | null {
   try {
-    return buildNetworkView(net);
+    return buildNetworkView(net, { areaNames });
   } catch (error) {
     console.error('network view failed', error);
     return null;

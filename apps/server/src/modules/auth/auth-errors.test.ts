@@ -35,6 +35,15 @@ describe('better-auth failures in Spanish', () => {
     const ours = { error: { code: 'AUTH_PASSWORD_WEAK', message: 'x' } };
     expect(translateAuthError(400, JSON.stringify(ours))).toEqual(ours);
   });
+
+  it('names a malformed address that better-auth’s schema check refuses (issue #29)', () => {
+    const body = { code: 'VALIDATION_ERROR', message: '[body.email] Invalid email address' };
+    expect(translateAuthError(400, JSON.stringify(body))).toEqual({
+      error: { code: 'AUTH_EMAIL_INVALID', message: errorMessages.AUTH_EMAIL_INVALID },
+    });
+    const other = { code: 'VALIDATION_ERROR', message: '[body.name] Required' };
+    expect(translateAuthError(400, JSON.stringify(other)).error.code).toBe('VALIDATION_FAILED');
+  });
 });
 
 describe.each(dialects)('what the account routes answer on %s', (dialect) => {
@@ -58,7 +67,7 @@ describe.each(dialects)('what the account routes answer on %s', (dialect) => {
         password: 'no-es-esta-clave',
       }),
       AUTH_ACCOUNT_EXISTS: await stranger.post('/api/auth/sign-up/email', account),
-      VALIDATION_FAILED: await stranger.post('/api/auth/sign-up/email', {
+      AUTH_EMAIL_INVALID: await stranger.post('/api/auth/sign-up/email', {
         ...newAccount('sin-correo'),
         email: 'esto-no-es-un-correo',
       }),

@@ -119,7 +119,12 @@ export function translateAuthError(status: number, text: string): ApiError {
     if (typeof envelope === 'object' && envelope !== null && typeof envelope.code === 'string') {
       return body as ApiError;
     }
-    const { code } = body as { code?: unknown };
+    const { code, message } = body as { code?: unknown; message?: unknown };
+    // better-auth's schema check names the field only in its English message: a malformed
+    // address is worth its own Spanish sentence, not «La solicitud no es válida».
+    if (code === 'VALIDATION_ERROR' && typeof message === 'string' && /\bemail\b/i.test(message)) {
+      return apiError('AUTH_EMAIL_INVALID');
+    }
     if (typeof code === 'string') return apiError(authErrorCode(code, status));
   }
   return apiError(authErrorCode(undefined, status));

@@ -1,5 +1,6 @@
 import { appPaths } from '@holgura/contracts';
 import os from 'node:os';
+import { isDefaultPublicUrl } from '../../config/env';
 import { REQUEST_ORIGIN_HEADER } from '../../http/origins';
 
 /**
@@ -11,15 +12,6 @@ export const RESET_PASSWORD_PAGE = appPaths.resetPassword;
 
 /** How long a reset link works; the mail says so. */
 export const RESET_LINK_LIFETIME_SECONDS = 60 * 60;
-
-/**
- * Whether PUBLIC_URL is the default one (`http://localhost:$PORT`, config/env.ts): then nobody
- * told Holgura its address, and `localhost` in a mail would point at the reader's own machine.
- */
-export function isDefaultPublicUrl(publicUrl: string): boolean {
-  const url = new URL(publicUrl);
-  return url.protocol === 'http:' && url.hostname === 'localhost' && url.pathname === '/';
-}
 
 /**
  * The origin a reset link uses: PUBLIC_URL when it was set; with the default, the address the

@@ -14,6 +14,10 @@ import {
   busbarAcCheckParamsSchema,
   busbarAcCheckQuerySchema,
   busbarAcCheckResponseSchema,
+  busbarCapacityCompareQuerySchema,
+  busbarCapacityComparisonSchema,
+  type BusbarCapacityComparison,
+  type ComparisonSide,
   createBusbarCapacitiesRequestSchema,
   describeEngineError,
   type AcCheckResult,
@@ -31,6 +35,7 @@ import { defineRoute, NOT_MODIFIED } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { sendStoredJson } from '../../http/stored-json';
 import { capacityRunOptions } from './busbar-capacities';
+import { compareCapacities, settingsThatDiffer } from './busbar-capacity.compare';
 import { readUpload, type AnalysisQueue } from '../../jobs/thread-queue';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { createBusbarAcChecker, type BusbarAcChecker } from './ac-check-thread';
@@ -152,6 +157,7 @@ export function registerBusbarCapacityRoutes(
   registerCapacityPageRoute(app, routes);
   registerCapacityJobRoute(app, routes);
   registerCapacityChartRoutes(app, routes);
+  registerCapacityCompareRoute(app, routes);
   registerAcCheckRoute(app, routes);
   registerCapacityDownloadRoutes(app, routes);
 }
@@ -382,6 +388,97 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
           capMw: result.capMw,
           ...(await repo.map(result.resultKey, figure)),
         }),
+      });
+    },
+  });
+}
+
+/** One side of a comparison: the case, its state and, once done, how it was computed. */
+function comparisonSide(caseId: string, status: CapacityStatus): ComparisonSide {
+  const result = status.result;
+  return {
+    caseId,
+    caseName: status.caseName,
+    state: status.state,
+    computedAt: result?.shownAt ?? null,
+    options: result === null ? null : (JSON.parse(result.optionsJson) as BusbarCapacityOptions),
+    buses: result === null ? null : result.busCount,
+  };
+}
+
+/** Two cases side by side: the buses whose capacity changed most and the constraints' changes. */
+function registerCapacityCompareRoute(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard } = deps;
+  defineRoute(app, {
+    method: 'GET',
+    url: apiRoutes.busbarCapacityCompare.pattern,
+    tag: 'Casos',
+    summary: 'Compara la capacidad por barra de dos casos',
+    description:
+      'La capacidad N-1 de cada barra del caso de la ruta (`base`) junto a la del caso `with` ' +
+      '(`other`), emparejadas por número de barra: dos años o dos escenarios de un estudio, dos ' +
+      'versiones o dos subidas. `changes` lista las barras cuya cifra cambió (otherMw − baseMw), ' +
+      'las de mayor cambio primero, y después las que tienen cifra en un solo caso; ' +
+      '`constraints` las restricciones (elemento monitoreado y contingencia, por sus nombres) que ' +
+      'limitan alguna barra en un caso y ninguna en el otro. `settingsDiffer` nombra las opciones ' +
+      'de cálculo que difieren: entonces la diferencia mezcla la red y las opciones. Mientras ' +
+      'un caso no tiene su capacidad, `ready` es false. Con ETag.',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    querystring: busbarCapacityCompareQuerySchema,
+    responses: { 200: busbarCapacityComparisonSchema, 304: NOT_MODIFIED },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const { with: otherId, figure, limit } = request.query;
+      const repo = repository(request);
+      const [baseStatus, otherStatus] = await Promise.all([
+        repo.status(caseId),
+        repo.status(otherId),
+      ]);
+      if (baseStatus === null || otherStatus === null) {
+        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      }
+      const base = comparisonSide(caseId, baseStatus);
+      const other = comparisonSide(otherId, otherStatus);
+      const baseResult = baseStatus.result;
+      const otherResult = otherStatus.result;
+      if (baseResult === null || otherResult === null) {
+        const waiting: BusbarCapacityComparison = {
+          base,
+          other,
+          figure,
+          ready: false,
+          settingsDiffer: [],
+          summary: null,
+          changes: [],
+          constraints: { appeared: [], vanished: [], appearedTotal: 0, vanishedTotal: 0 },
+        };
+        return sendUntagged(reply, waiting);
+      }
+      const etag = entityTag(
+        'compare',
+        baseResult.resultKey,
+        baseResult.shownAt,
+        otherResult.resultKey,
+        otherResult.shownAt,
+        figure,
+        limit,
+      );
+      return sendTagged(request, reply, etag, async (): Promise<BusbarCapacityComparison> => {
+        const byBus = { sort: 'bus', order: 'asc', figure } as const;
+        const baseRows = await repo.all(baseResult.resultKey, {}, byBus);
+        const otherRows = await repo.all(otherResult.resultKey, {}, byBus);
+        return {
+          base,
+          other,
+          figure,
+          ready: true,
+          settingsDiffer: settingsThatDiffer(base.options!, other.options!),
+          ...compareCapacities(baseRows, otherRows, figure, limit),
+        };
       });
     },
   });

@@ -15,10 +15,10 @@ import type { ClaimedJob } from '../../jobs/claimed-job';
 import { runStudyCaseJob } from '../studies/study-case';
 import { studyJobStore } from '../studies/study-jobs.repository';
 import { buildTestApp, dialects } from '../../app.test-support';
-import type { TestClient } from '../auth/auth.test-support';
 import { smallDemoDir } from '../demo/demo.test-support';
 import { case30, signedIn, waitForJob } from '../uploads/uploads.test-support';
 import { capacityDb } from './busbar-capacity.tables';
+import { postStudy } from '../studies/studies.test-support';
 import { allRows, engineRows } from './capacity-rows.test-support';
 
 /**
@@ -59,19 +59,6 @@ const STUDY: StudyFileInput = {
 };
 
 const quick = { pollIntervalMs: 100 };
-
-async function postStudy(client: TestClient, study: StudyFileInput) {
-  const data = new FormData();
-  data.append('case', new Blob([case30]), 'case30.m');
-  data.append('study', JSON.stringify(study));
-  const request = new Request('http://x/', { method: 'POST', body: data });
-  return client.request({
-    method: 'POST',
-    url: '/api/studies',
-    body: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  });
-}
 
 describe.each(dialects)('busbar capacities of a study’s cases on %s', (dialect) => {
   it('stores every bus of each scenario × year network, equal to the engine’s, for its owner only', async () => {

@@ -6,6 +6,7 @@ import {
   type FlexibilityFigureName,
   type FlexibilityLevel,
   type Plant,
+  reachesCap,
 } from '@holgura/contracts';
 import { fileSlug, type ExportCell, type ExportColumn, type ExportTable } from './export-table';
 
@@ -45,8 +46,8 @@ function levelText(level: FlexibilityLevel): string {
 const c = w.constraints.columns;
 const constraintColumns: ExportColumn[] = [
   { header: c.number, kind: 'integer', width: 6 },
-  { header: c.monitored, kind: 'text', width: 36 },
-  { header: c.contingency, kind: 'text', width: 36 },
+  { header: c.monitored, kind: 'text', width: 60 },
+  { header: c.contingency, kind: 'text', width: 60 },
   { header: c.ranking, kind: 'factor', width: 16 },
   { header: c.distributionFactor, kind: 'factor', width: 18 },
   { header: c.initialFlow, kind: 'mw', width: 14 },
@@ -269,13 +270,14 @@ export function busbarCapacitiesTable(input: {
     columns: [
       { header: b.busNumber, kind: 'integer', width: 12 },
       { header: b.busbar, kind: 'text', width: 28 },
+      { header: b.baseKv, kind: 'mw', width: 12 },
       { header: b.case, kind: 'text', width: 22 },
       { header: b.scenario, kind: 'text', width: 14 },
       { header: b.year, kind: 'integer', width: 8 },
       { header: b.capacity, kind: 'mw', width: 14 },
       { header: b.tmax, kind: 'mw', width: 14 },
-      { header: b.limiting, kind: 'text', width: 36 },
-      { header: b.contingency, kind: 'text', width: 36 },
+      { header: b.limiting, kind: 'text', width: 60 },
+      { header: b.contingency, kind: 'text', width: 60 },
       { header: b.distributionFactor, kind: 'factor', width: 18 },
       { header: b.limit, kind: 'mw', width: 16 },
       { header: b.preExistingViolation, kind: 'text', width: 16 },
@@ -287,12 +289,17 @@ export function busbarCapacitiesTable(input: {
       return [
         capacity.busNumber,
         capacity.busName,
+        finite(capacity.baseKv),
         caseName,
         capacity.scenario,
         capacity.year,
         finite(capacity.capacityMw),
         finite(capacity.tmaxMw),
-        limiting === null ? words.atCap : limiting.monitoredName,
+        limiting !== null
+          ? limiting.monitoredName
+          : reachesCap(capacity.capacityMw, capacity.tmaxMw)
+            ? words.atCap
+            : words.sinkRoom,
         limiting === null ? null : (limiting.contingencyName ?? FULL_NETWORK),
         finite(limiting?.distributionFactor),
         finite(limiting?.limitMw),

@@ -261,7 +261,7 @@ describe.each(dialects)('exports on %s', (dialect) => {
     expect(sheet.getRow(headerRow + 3).cellCount).toBe(0);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headerRow });
     expect(sheet.autoFilter).toBe(`A${headerRow}:P${headerRow + 2}`);
-    expect(sheet.getColumn(2).width).toBe(36);
+    expect(sheet.getColumn(2).width).toBe(60);
   });
 
   it('downloads the same table as es-CO CSV: BOM, semicolons, decimal comma, CRLF', async () => {
@@ -580,7 +580,7 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       'd-alto-2030',
       'Alto_2030',
       '7',
-      capacity({ limiting: null, capacityMw: 2000 }),
+      capacity({ limiting: null, capacityMw: 2000, baseKv: 230 }),
     );
     await storeDemoCase(
       db,
@@ -588,6 +588,22 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       'Alto_2030',
       '9',
       capacity({ busNumber: 9, busName: 'Barra Nueve' }),
+    );
+    // Nothing in the network binds and the figure stays under the cap: the compensating
+    // generation's room limits it.
+    await storeDemoCase(
+      db,
+      'd-otra-bajo',
+      'Bajo_2031',
+      '9',
+      capacity({
+        busNumber: 9,
+        busName: 'Barra Nueve',
+        scenario: 'Bajo',
+        year: 2031,
+        limiting: null,
+        capacityMw: 201,
+      }),
     );
 
     const response = await ana.get(`${exportPaths.busbarCapacities('xlsx')}?familyId=7`);
@@ -603,9 +619,10 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       if (row.getCell(1).value === 'Número de barra') headerRow = number;
     });
     expect(sheet.getCell('B2').value).toBe('Barra Siete');
-    expect((sheet.getRow(headerRow).values as unknown[]).slice(1, 9)).toEqual([
+    expect((sheet.getRow(headerRow).values as unknown[]).slice(1, 10)).toEqual([
       'Número de barra',
       'Barra',
+      'Tensión base (kV)',
       'Caso',
       'Escenario',
       'Año',
@@ -614,9 +631,10 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       'Elemento limitante',
     ]);
     const alto = sheet.getRow(headerRow + 1);
-    expect((alto.values as unknown[]).slice(1, 9)).toEqual([
+    expect((alto.values as unknown[]).slice(1, 10)).toEqual([
       7,
       'Barra Siete',
+      230,
       'Alto_2030',
       'Alto',
       2030,
@@ -625,15 +643,17 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
       'Ninguno: se alcanza el tope del estudio',
     ]);
     // No limiting element: no contingency, factor or limit rather than invented ones.
-    expect(alto.getCell(9).value).toBeNull();
     expect(alto.getCell(10).value).toBeNull();
+    expect(alto.getCell(11).value).toBeNull();
     const bajo = sheet.getRow(headerRow + 2);
-    expect(bajo.getCell(3).value).toBe('Bajo_2031');
-    expect(bajo.getCell(6).value).toBe(321.987);
-    expect(bajo.getCell(6).numFmt).toBe('#,##0.00');
-    expect(bajo.getCell(8).value).toBe('LÍNEA 7-8');
-    expect(bajo.getCell(9).value).toBe('SOBRECARGA RED COMPLETA');
-    expect(bajo.getCell(14).value).toBe('Proyecto Uno, Proyecto Dos');
+    // A result stored before the kV existed: an empty cell, not an invented 0.
+    expect(bajo.getCell(3).value).toBeNull();
+    expect(bajo.getCell(4).value).toBe('Bajo_2031');
+    expect(bajo.getCell(7).value).toBe(321.987);
+    expect(bajo.getCell(7).numFmt).toBe('#,##0.00');
+    expect(bajo.getCell(9).value).toBe('LÍNEA 7-8');
+    expect(bajo.getCell(10).value).toBe('SOBRECARGA RED COMPLETA');
+    expect(bajo.getCell(15).value).toBe('Proyecto Uno, Proyecto Dos');
     expect(sheet.getRow(headerRow + 3).cellCount).toBe(0);
 
     const all = await ana.get(exportPaths.busbarCapacities('csv'));
@@ -643,11 +663,15 @@ describe.each(dialects)('busbar-capacity export on %s', (dialect) => {
     );
     const rows = parseCsv(all.rawPayload.toString('utf8'));
     const index = rows.findIndex((row) => row[0] === 'Número de barra');
-    expect(rows.slice(index + 1).map((row) => [row[0], row[2], row[5]])).toEqual([
+    expect(rows.slice(index + 1).map((row) => [row[0], row[3], row[6]])).toEqual([
       ['7', 'Alto_2030', '2000,00'],
       ['7', 'Bajo_2031', '321,99'],
       ['9', 'Alto_2030', '321,99'],
+      ['9', 'Bajo_2031', '201,00'],
     ]);
+    expect(rows.at(-1)![8]).toBe(
+      'Ninguno en la red: lo limita el margen de la generación que compensa',
+    );
 
     const none = await ana.get(`${exportPaths.busbarCapacities('xlsx')}?familyId=404`);
     expect(none.statusCode).toBe(404);
@@ -767,7 +791,7 @@ describe.each(dialects)('busbar-capacity export of one study on %s', (dialect) =
       if (response.statusCode !== 200) return response;
       const rows = parseCsv(response.rawPayload.toString('utf8'));
       const index = rows.findIndex((row) => row[0] === 'Número de barra');
-      return rows.slice(index + 1).map((row) => [row[2], row[5]]);
+      return rows.slice(index + 1).map((row) => [row[3], row[6]]);
     };
     expect(await read(ana, 'studyId=estudio-ana')).toEqual([
       ['Alto_2030', '111,50'],

@@ -2,7 +2,7 @@ import {
   branchDisplayName,
   busDisplayName,
   busIndex,
-  computeForceLayout,
+  computeAreaLayout,
   geographicLayoutOf,
   parseBusCoordinatesCsv,
   prepareBaseCase,
@@ -21,11 +21,17 @@ const round = (value: number, digits: number) => {
 
 /**
  * The network view stored with a case (issue #9 item 1): the layout computed once, the base
- * case's DC flows, ratings and generators. Runs where the network is already in memory (the
- * analysis worker, the demo builder); `layout` replaces the force layout, e.g. geographic.
+ * case's DC flows, ratings and generators, each bus's area and load. Runs where the network is
+ * already in memory (the analysis worker, the demo builder). The layout is the area layout
+ * (issue #29: each area a region, its highest voltages first; a small case of one area gets the
+ * force layout) unless `layout` gives another, e.g. geographic; `areaNames` (a PSS/E case's
+ * area data) label the regions.
  */
-export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkViewV1 {
-  const placed = layout ?? computeForceLayout(net);
+export function buildNetworkView(
+  net: Network,
+  options: { layout?: NetworkLayout; areaNames?: ReadonlyMap<number, string> } = {},
+): NetworkViewV1 {
+  const placed = options.layout ?? computeAreaLayout(net);
   const { buses, branches } = net;
   let flows: Float64Array;
   // The analyses' base case: its dispatch and flows, and real limits in place of placeholders.
@@ -38,9 +44,15 @@ export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkV
     // A case the DC power flow cannot solve still has a picture; its flows are unknown, not 0.
     flows = new Float64Array(branches.count).fill(Number.NaN);
   }
+  const named = [...new Set(buses.area)]
+    .sort((a, b) => a - b)
+    .filter((area) => (options.areaNames?.get(area) ?? '') !== '');
   const view: NetworkViewV1 = {
     schemaVersion: 1,
     layout: placed.source,
+    ...(named.length === 0
+      ? {}
+      : { areas: { number: named, name: named.map((area) => options.areaNames!.get(area)!) } }),
     buses: {
       number: Array.from(buses.number),
       name: Array.from({ length: buses.count }, (_, i) => busDisplayName(net, busIndex(i))),
@@ -48,6 +60,8 @@ export function buildNetworkView(net: Network, layout?: NetworkLayout): NetworkV
       x: Array.from(placed.x, (v) => round(v, 1)),
       y: Array.from(placed.y, (v) => round(v, 1)),
       type: Array.from(buses.type, (type) => (type >= 1 && type <= 4 ? type : 1)),
+      area: Array.from(buses.area),
+      loadMw: Array.from(buses.pdMw, (v) => round(v, 2)),
     },
     branches: {
       from: Array.from(branches.fromBus, (i) => buses.number[i]!),

@@ -46,7 +46,11 @@ describe('buildNetworkView', () => {
   it('describes every bus, branch and generator with the base-case DC flows', async () => {
     const net = (await loadCase(case30)).network;
     const view = buildNetworkView(net);
-    expect(view.layout).toBe('force');
+    // case30's three areas: each a region of its own (issue #29), with each bus's area and load.
+    expect(view.layout).toBe('areas');
+    expect(view.buses.area).toEqual(Array.from(net.buses.area));
+    expect(view.buses.loadMw?.reduce((sum, mw) => sum + mw, 0)).toBeCloseTo(189.2, 6);
+    expect(view.areas).toBeUndefined();
     expect(view.buses.number).toHaveLength(30);
     expect(view.buses.x.every(Number.isFinite)).toBe(true);
     expect(view.branches.from).toHaveLength(net.branches.count);
@@ -57,7 +61,20 @@ describe('buildNetworkView', () => {
       expect(view.branches.from[k]).toBe(net.buses.number[net.branches.fromBus[k]!]);
     }
     // Names follow docs/analysis.md §1, as the constraint tables print them.
-    expect(view.branches.name[0]).toMatch(/^.+-.+$/);
+    expect(view.branches.name[0]).toBe('1 (135 kV) – 2 (135 kV) ckt 1');
+  });
+});
+
+describe('buildNetworkView of a PSS/E case', () => {
+  it('names the areas the file names, and lays a one-area case out by force', async () => {
+    const loaded = await loadCase(readReference('raw/ACTIVSg2000.RAW'));
+    const view = buildNetworkView(loaded.network, { areaNames: loaded.areaNames });
+    expect(view.layout).toBe('areas');
+    expect(view.areas).toEqual({
+      number: [1, 2, 3, 4, 5, 6, 7, 8],
+      name: ['Far West', 'North', 'West', 'South', 'North Centra', 'South Centra', 'Coast', 'East'],
+    });
+    expect(buildNetworkView((await loadCase(case9)).network).layout).toBe('force');
   });
 });
 
@@ -157,6 +174,9 @@ describe.each(dialects)('network routes on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const { network } = networkViewResponseSchema.parse(response.json());
     expect(network.layout).toBe('geographic');
+    // Only the positions change: the areas and loads the view filters by stay.
+    expect(network.buses.area).toEqual(Array(9).fill(1));
+    expect(network.buses.loadMw).toEqual([0, 0, 0, 0, 90, 0, 100, 0, 125]);
     // Bogotá (bus 1) is east of Medellín (bus 2) and north of Cali (bus 3).
     expect(network.buses.x[0]).toBeGreaterThan(network.buses.x[1]!);
     expect(network.buses.y[0]).toBeGreaterThan(network.buses.y[2]!);

@@ -22,7 +22,7 @@ import {
   violationsResponseSchema,
   type Flexibility,
 } from '@holgura/contracts';
-import { buildTestApp, dialects } from '../../app.test-support';
+import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 
@@ -165,7 +165,10 @@ describe.each(dialects)('a result in parts on %s (issue #16)', (dialect) => {
     });
   });
 
-  it('answers what is missing in Spanish: level, constraint, parameters, other users', async () => {
+  it('answers what is missing in Spanish: level, constraint, parameters, other users', async ({
+    skip,
+  }) => {
+    sqliteOnly(dialect, skip, 'the parts read in ‘stores the upload’s result in parts’');
     const { server } = await build(dialect);
     const ana = await signedIn(server, 'parts-errors');
     const bruno = await signedIn(server, 'parts-other');
@@ -215,7 +218,14 @@ describe.each(dialects)('a result in parts on %s (issue #16)', (dialect) => {
     });
   });
 
-  it('keeps the N-1 parts of a case whose study group could not run, and says why the rest is missing', async () => {
+  it('keeps the N-1 parts of a case whose study group could not run, and says why the rest is missing', async ({
+    skip,
+  }) => {
+    sqliteOnly(
+      dialect,
+      skip,
+      'the parts read in ‘stores the upload’s result in parts’, a failed group in analyses.test.ts',
+    );
     const { server } = await build(dialect);
     const ana = await signedIn(server, 'parts-nogroup');
     const response = await ana.request({
@@ -243,7 +253,8 @@ describe.each(dialects)('a result in parts on %s (issue #16)', (dialect) => {
     }
   });
 
-  it('serves a study group’s flexibility in parts with ?analysis=', async () => {
+  it('serves a study group’s flexibility in parts with ?analysis=', async ({ skip }) => {
+    sqliteOnly(dialect, skip, 'the parts stored and read in ‘stores the upload’s result in parts’');
     const { server } = await build(dialect);
     const ana = await signedIn(server, 'parts-group');
     const caseId = await analysed(ana, activsg200, 'case_ACTIVSg200.m');

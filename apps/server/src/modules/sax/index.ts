@@ -1,11 +1,13 @@
 export {
   DEFAULT_LOCAL_SAX_CLIENT_ID,
+  DEFAULT_MAX_SAX_ORIGINS,
   LOCAL_SAX_TEST_USER,
   LOCAL_SAX_PATH,
   SAX_SCOPES,
   createLocalSaxProvider,
   localSaxSubject,
   registerLocalSax,
+  type LocalSaxIssuer,
   type LocalSaxProvider,
   type LocalSaxProviderOptions,
   type LocalSaxUser,

@@ -2,10 +2,11 @@ import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors, type InteractionResults } from 'oidc-provider';
-import { SAX_PAGE_CSP, errorPage, loginPage, saxText } from './sax-pages';
+import { errorPage, loginPage, saxText, sendPage } from './sax-pages';
 
 export interface InteractionRoutesOptions {
-  provider: Provider;
+  /** The provider of the address the request reached; `null` when its Host makes no origin. */
+  providerFor(request: FastifyRequest): Provider | null;
   pathPrefix: string;
   clientName: string;
   /** The account id for good credentials, `undefined` otherwise. */
@@ -22,17 +23,6 @@ function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return reply
-    .status(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', SAX_PAGE_CSP)
-    .header('X-Frame-Options', 'DENY')
-    .header('Referrer-Policy', 'no-referrer')
-    .send(html);
-}
-
 /**
  * The sign-in pages oidc-provider sends the browser to (`interactions.url`): a login form for
  * the seeded user, and nothing else. Consent never shows: the only client is Holgura itself,
@@ -40,7 +30,7 @@ function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply
  */
 export function registerInteractionRoutes(
   scope: FastifyInstance,
-  { provider, pathPrefix, clientName, checkCredentials }: InteractionRoutesOptions,
+  { providerFor, pathPrefix, clientName, checkCredentials }: InteractionRoutesOptions,
 ): void {
   // Our own form parser, whatever the rest of the app registered, and a small body limit.
   scope.removeAllContentTypeParsers();
@@ -56,13 +46,27 @@ export function registerInteractionRoutes(
     abortUrl: `${pathPrefix}/interaction/${encodeURIComponent(uid)}/abort`,
   });
 
+  // Each address has its own provider (without PUBLIC_URL): found once, before the route runs.
+  const providers = new WeakMap<FastifyRequest, Provider>();
+  scope.addHook('onRequest', async (request, reply) => {
+    const provider = providerFor(request);
+    if (provider === null) return sendPage(reply, errorPage(saxText.badAddress), 400);
+    providers.set(request, provider);
+    return undefined;
+  });
+  const providerOf = (request: FastifyRequest): Provider => {
+    const provider = providers.get(request);
+    if (provider === undefined) throw new Error('SAX interaction without its provider');
+    return provider;
+  };
+
   /** The interaction behind the cookie, if it is the one in the URL; otherwise an error page. */
   const loadInteraction = async (
     request: FastifyRequest<{ Params: UidParams }>,
     reply: FastifyReply,
   ) => {
     try {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await providerOf(request).interactionDetails(request.raw, reply.raw);
       return details.uid === request.params.uid ? details : undefined;
     } catch (error) {
       if (error instanceof oidcErrors.SessionNotFound) return undefined;
@@ -75,7 +79,7 @@ export function registerInteractionRoutes(
     reply: FastifyReply,
     result: InteractionResults,
   ) => {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+    const returnTo = await providerOf(request).interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
     return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
@@ -96,7 +100,8 @@ export function registerInteractionRoutes(
       );
     }
     if (details.prompt.name === 'consent' && details.session !== undefined) {
-      const grant = new provider.Grant({
+      const { Grant } = providerOf(request);
+      const grant = new Grant({
         accountId: details.session.accountId,
         clientId: String(details.params.client_id),
       });

@@ -47,7 +47,7 @@ describe('local SAX provider', () => {
   it('signs the seed user in with code + PKCE and issues an id token carrying their profile', async () => {
     const { idToken } = await signIn(running);
     const verifier = createSaxTokenVerifier({
-      issuer: running.sax.issuer,
+      issuer: running.issuer,
       audience: TEST_CLIENT_ID,
     });
     const claims = await verifier.verify(idToken);
@@ -167,7 +167,7 @@ describe('local SAX provider', () => {
 
   it("lets only the web app's own origin read token responses across origins", async () => {
     const call = (origin: string) =>
-      fetch(`${running.sax.issuer}/token`, {
+      fetch(`${running.issuer}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
         body: new URLSearchParams({
@@ -187,7 +187,7 @@ describe('local SAX provider', () => {
   it('signs out through end_session in Spanish and returns to the home page', async () => {
     const { idToken, browser } = await signIn(running);
     const stopAt = `${running.publicUrl}/`;
-    const url = new URL(`${running.sax.issuer}/session/end`);
+    const url = new URL(`${running.issuer}/session/end`);
     url.searchParams.set('id_token_hint', idToken);
     url.searchParams.set('post_logout_redirect_uri', stopAt);
     url.searchParams.set('client_id', TEST_CLIENT_ID);

@@ -4,14 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, clientConfigResponseSchema, profileSchema } from '@holgura/contracts';
 import { buildTestApp, lastDataDir } from '../../app.test-support';
 import type { LocalSaxProvider } from './local-provider';
-import { freePort, signIn, TEST_CLIENT_ID, TEST_USER } from './sax.test-support';
+import { fetchAt, freePort, signIn, TEST_CLIENT_ID, TEST_USER } from './sax.test-support';
 
-/** The whole app listening on a real port: the local SAX issuer URL names it. */
-async function startApp(testPassword: string | null = TEST_USER.password) {
+/**
+ * The whole app listening on a real port: the local SAX issuer URL names it. `publicUrl: null`:
+ * PUBLIC_URL unset (its default, http://localhost:PORT), each address has its own issuer.
+ */
+async function startApp(
+  testPassword: string | null = TEST_USER.password,
+  options: { publicUrl?: null } = {},
+) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const app = await buildTestApp({
-    publicUrl,
+    publicUrl: options.publicUrl === null ? `http://localhost:${port}` : publicUrl,
     sax: {
       issuer: null,
       clientId: TEST_CLIENT_ID,
@@ -22,7 +28,8 @@ async function startApp(testPassword: string | null = TEST_USER.password) {
   await app.server.listen({ port, host: '127.0.0.1' });
   const running = {
     app: app.server,
-    sax: { issuer: `${publicUrl}/sax` } as LocalSaxProvider,
+    sax: {} as LocalSaxProvider,
+    issuer: `${publicUrl}/sax`,
     publicUrl,
   };
   return { ...app, running, publicUrl };
@@ -97,5 +104,55 @@ describe('SAX sign-in through the local provider', () => {
     });
     expect(response.status).toBe(401);
     expect(apiErrorSchema.parse(await response.json()).error.code).toBe('AUTH_TOKEN_INVALID');
+  });
+
+  it('with PUBLIC_URL set, names its issuer whatever address the page was opened at', async () => {
+    const { publicUrl } = await startApp();
+    const port = new URL(publicUrl).port;
+    const config = clientConfigResponseSchema.parse(
+      await (await fetchAt(`http://holgura.lan:${port}/api/config`)).json(),
+    );
+    expect(config.sax.authority).toBe(`${publicUrl}/sax`);
+    expect(config.publicUrl).toBe(publicUrl);
+  });
+});
+
+describe('SAX sign-in through the local provider without PUBLIC_URL (issue #29)', () => {
+  it('tells each page the issuer of the address it was opened at', async () => {
+    const { publicUrl } = await startApp(TEST_USER.password, { publicUrl: null });
+    const port = new URL(publicUrl).port;
+    for (const origin of [publicUrl, `http://localhost:${port}`, `http://holgura.lan:${port}`]) {
+      const response = await fetchAt(`${origin}/api/config`);
+      const config = clientConfigResponseSchema.parse(await response.json());
+      expect(config.sax.authority).toBe(`${origin}/sax`);
+      expect(config.publicUrl).toBeNull();
+    }
+  });
+
+  it('accepts a token at the address that minted it, not at another one', async () => {
+    const { running, publicUrl } = await startApp(TEST_USER.password, { publicUrl: null });
+    const lanUrl = `http://holgura.lan:${new URL(publicUrl).port}`;
+    const lan = { ...running, publicUrl: lanUrl, issuer: `${lanUrl}/sax` };
+    const { idToken } = await signIn(lan);
+    const profile = (origin: string) =>
+      fetchAt(`${origin}/api/profile`, { headers: { authorization: `Bearer ${idToken}` } });
+
+    const own = await profile(lan.publicUrl);
+    expect(own.status).toBe(200);
+    expect(profileSchema.parse(await own.json())).toMatchObject({
+      email: TEST_USER.email,
+      accountKind: 'sax',
+    });
+    // Remembered as good at holgura.lan only: 127.0.0.1 checks it, against its own issuer.
+    const elsewhere = await profile(publicUrl);
+    expect(elsewhere.status).toBe(401);
+    expect(apiErrorSchema.parse(await elsewhere.json()).error.code).toBe('AUTH_TOKEN_INVALID');
+    expect((await profile(lan.publicUrl)).status).toBe(200);
+
+    const { idToken: loopbackToken } = await signIn(running);
+    const loopback = await fetchAt(`${publicUrl}/api/profile`, {
+      headers: { authorization: `Bearer ${loopbackToken}` },
+    });
+    expect(loopback.status).toBe(200);
   });
 });

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * The local SAX provider's pages: self-contained HTML (inline CSS, no remote assets, no
  * scripts) so they work offline and under a strict Content-Security-Policy. Spanish, because
@@ -7,6 +9,18 @@
 /** No scripts, no remote anything, and never inside someone else's frame (clickjacking). */
 export const SAX_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Sends one of these pages with the headers every one of them carries. */
+export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', SAX_PAGE_CSP)
+    .header('X-Frame-Options', 'DENY')
+    .header('Referrer-Policy', 'no-referrer')
+    .send(html);
+}
 
 export const saxText = {
   brand: 'SAX · Proveedor de identidad local',
@@ -22,6 +36,7 @@ export const saxText = {
   errorHint: 'Cierra esta ventana y vuelve a intentarlo desde Holgura.',
   expired: 'La solicitud de inicio de sesión expiró o no es válida.',
   invalidRequest: 'La solicitud de inicio de sesión no es válida',
+  badAddress: 'La dirección con la que se abrió esta página no es válida.',
   logoutTitle: '¿Cerrar sesión en SAX?',
   logoutConfirm: 'Cerrar sesión',
   logoutStay: 'Seguir conectado',

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
-import type { SaxConfig } from '../../config/env';
+import { isDefaultPublicUrl, type SaxConfig } from '../../config/env';
 import {
   generateSigningJwks,
   LOCAL_SAX_TEST_USER,
-  LOCAL_SAX_PATH,
   registerLocalSax,
   SAX_SCOPES,
 } from './local-provider';
@@ -73,28 +72,41 @@ function localTestPassword(
 /**
  * SAX sign-in: the operator's tenant when SAX_ISSUER is set; otherwise a real local OpenID
  * provider under /sax with the seeded user (README). Returns the id-token verifier the API's
- * auth guard uses and the settings the web app's OIDC client needs.
+ * auth guard uses and, for the address a request reached, the settings the web app's OIDC
+ * client needs.
+ *
+ * The local provider's issuer is PUBLIC_URL's when it was set. Without it (the default,
+ * `http://localhost:$PORT`, isDefaultPublicUrl) each address the server is reached at —
+ * localhost, 127.0.0.1, the machine's address — has its own, `${origin}/sax`: a page opened
+ * there signs in through a popup on its own origin, which its Content-Security-Policy allows,
+ * and its tokens are checked against the issuer of the address they are presented at.
  */
 export async function setupSax(
   server: FastifyInstance,
   options: { sax: SaxConfig; publicUrl: string; dataDir: string; cookieSecret: string },
-): Promise<{ verifier: SaxTokenVerifier; client: SaxClientSettings }> {
+): Promise<{
+  verifier: SaxTokenVerifier;
+  /** `origin`: the request's (http/origins.ts ownOrigin), `null` when its Host makes none. */
+  clientFor(origin: string | null): SaxClientSettings;
+}> {
   const { sax, publicUrl } = options;
   const scopes = SAX_SCOPES.join(' ');
   if (sax.issuer !== null) {
+    const client: SaxClientSettings = {
+      authority: sax.issuer,
+      clientId: sax.clientId,
+      policy: sax.policy,
+      scopes,
+      local: false,
+    };
     return {
       verifier: createSaxTokenVerifier({ issuer: sax.issuer, audience: sax.clientId }),
-      client: {
-        authority: sax.issuer,
-        clientId: sax.clientId,
-        policy: sax.policy,
-        scopes,
-        local: false,
-      },
+      clientFor: () => client,
     };
   }
+  const publicOrigin = new URL(publicUrl).origin;
   const local = await registerLocalSax(server, {
-    publicUrl: new URL(publicUrl).origin,
+    publicUrl: isDefaultPublicUrl(publicUrl) ? null : publicOrigin,
     clientId: sax.clientId,
     seedUser: {
       ...LOCAL_SAX_TEST_USER,
@@ -103,18 +115,19 @@ export async function setupSax(
     cookieKeys: [options.cookieSecret],
     jwks: await loadOrCreateLocalKeys(options.dataDir),
   });
+  const fixedIssuer = local.issuer;
   return {
     verifier: createSaxTokenVerifier({
-      issuer: local.issuer,
+      issuer: fixedIssuer ?? ((origin) => (origin === null ? null : local.issuerFor(origin))),
       audience: local.clientId,
       jwks: local.publicJwks,
     }),
-    client: {
-      authority: `${new URL(publicUrl).origin}${LOCAL_SAX_PATH}`,
+    clientFor: (origin) => ({
+      authority: fixedIssuer ?? local.issuerFor(origin ?? publicOrigin),
       clientId: local.clientId,
       policy: sax.policy,
       scopes,
       local: true,
-    },
+    }),
   };
 }

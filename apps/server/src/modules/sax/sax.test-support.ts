@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { createServer, type LookupFunction } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
 import { TEST_SAX_PASSWORD } from '../../app.test-support';
@@ -12,7 +13,10 @@ export const TEST_USER = { ...LOCAL_SAX_TEST_USER, password: TEST_SAX_PASSWORD }
 export interface RunningSax {
   app: FastifyInstance;
   sax: LocalSaxProvider;
+  /** The address the test's requests use. */
   publicUrl: string;
+  /** The issuer a sign-in at `publicUrl` gets. */
+  issuer: string;
 }
 
 /** The issuer must name the port before the server exists, so find a free one first. */
@@ -28,25 +32,95 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A real Fastify server on 127.0.0.1 with the local provider mounted, as the app will do. */
-export async function startLocalSax(jwks?: { keys: JWK[] }): Promise<RunningSax> {
+/**
+ * A real Fastify server on 127.0.0.1 with the local provider mounted, as the app will do: its
+ * issuer fixed to http://127.0.0.1:PORT (PUBLIC_URL set), or with `perOrigin` one per address
+ * the requests name (PUBLIC_URL unset), at most `maxOrigins` at once.
+ */
+export async function startLocalSax(
+  jwks?: { keys: JWK[] },
+  options: { perOrigin?: boolean; maxOrigins?: number } = {},
+): Promise<RunningSax> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const app = Fastify({ logger: false });
   const sax = await registerLocalSax(app, {
-    publicUrl,
+    publicUrl: options.perOrigin === true ? null : publicUrl,
     clientId: TEST_CLIENT_ID,
     seedUser: TEST_USER,
     cookieKeys: ['test-cookie-key-0123456789abcdef'],
     ...(jwks === undefined ? {} : { jwks }),
+    ...(options.maxOrigins === undefined ? {} : { maxOrigins: options.maxOrigins }),
   });
   await app.listen({ port, host: '127.0.0.1' });
-  return { app, sax, publicUrl };
+  return { app, sax, publicUrl, issuer: sax.issuerFor(publicUrl) };
+}
+
+/** The same running server, reached at another address (e.g. `http://localhost:PORT`). */
+export function reachedAt(running: RunningSax, publicUrl: string): RunningSax {
+  return { ...running, publicUrl, issuer: running.sax.issuerFor(publicUrl) };
 }
 
 interface StoredCookie {
   value: string;
   path: string;
+}
+
+type LookupCallback = (
+  error: Error | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
+
+/** Answers that may carry no body (the Response constructor refuses one for them). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * fetch, but any host name connects to 127.0.0.1, where the test servers listen: a request to
+ * `http://holgura.lan:PORT/…` reaches the server with that Host, as from a machine whose DNS
+ * names it so (Node's fetch ignores a Host header). Never follows redirects.
+ */
+export function fetchAt(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const body = typeof init.body === 'string' ? init.body : undefined;
+  if (init.body !== undefined && init.body !== null && body === undefined) {
+    throw new Error('fetchAt sends string bodies only');
+  }
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: init.method ?? 'GET',
+        headers: Object.fromEntries(headers),
+        // Node asks for every address (`all`) when it may try several families.
+        lookup: ((_hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+          if (options.all === true) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+          else callback(null, '127.0.0.1', 4);
+        }) as unknown as LookupFunction,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? ''])
+              answer.append(name, one);
+          }
+          const status = response.statusCode ?? 500;
+          resolve(
+            new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
+              status,
+              headers: answer,
+            }),
+          );
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** Just enough of a browser's cookie store: names, paths, and deletion by expiry. */
@@ -91,7 +165,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     const cookie = this.jar.headerFor(url);
     if (cookie !== '') headers.set('cookie', cookie);
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = await fetchAt(url, { ...init, headers });
     this.jar.store(response);
     return response;
   }
@@ -133,7 +207,7 @@ export function authorizationUrl(
   pkce: Pkce | undefined,
   extra: Record<string, string> = {},
 ): string {
-  const url = new URL(`${running.sax.issuer}/auth`);
+  const url = new URL(`${running.issuer}/auth`);
   const params: Record<string, string> = {
     client_id: TEST_CLIENT_ID,
     redirect_uri: `${running.publicUrl}/`,
@@ -176,7 +250,7 @@ export async function exchangeCode(
   codeVerifier: string,
   redirectUri = `${running.publicUrl}/`,
 ): Promise<Response> {
-  return fetch(`${running.sax.issuer}/token`, {
+  return fetchAt(`${running.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: running.publicUrl },
     body: new URLSearchParams({

@@ -34,7 +34,7 @@ beforeAll(async () => {
     use: 'sig',
   };
   running = await startLocalSax({ keys: [privateJwk] });
-  verifier = createSaxTokenVerifier({ issuer: running.sax.issuer, audience: TEST_CLIENT_ID });
+  verifier = createSaxTokenVerifier({ issuer: running.issuer, audience: TEST_CLIENT_ID });
 });
 
 afterAll(async () => {
@@ -48,7 +48,7 @@ async function token(
 ): Promise<string> {
   const claims: JWTPayload = {
     sub: 'subject-1',
-    iss: overrides.issuer ?? running.sax.issuer,
+    iss: overrides.issuer ?? running.issuer,
     aud: overrides.audience ?? TEST_CLIENT_ID,
     iat: now() - 60,
     exp: now() + 600,
@@ -137,7 +137,7 @@ describe('createSaxTokenVerifier', () => {
     const body = Buffer.from(
       JSON.stringify({
         sub: 's',
-        iss: running.sax.issuer,
+        iss: running.issuer,
         aud: TEST_CLIENT_ID,
         iat: now(),
         exp: now() + 60,
@@ -147,7 +147,7 @@ describe('createSaxTokenVerifier', () => {
     await expect(verifier.verify(none)).rejects.toMatchObject({ code: 'AUTH_TOKEN_INVALID' });
     const hs256 = await new SignJWT({ sub: 's', email: 'a@b.co' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(running.sax.issuer)
+      .setIssuer(running.issuer)
       .setAudience(TEST_CLIENT_ID)
       .setIssuedAt()
       .setExpirationTime('5m')
@@ -170,13 +170,13 @@ describe('createSaxTokenVerifier', () => {
 
   it('verifies against a given JWKS URI or in-process keys without discovery', async () => {
     const byUri = createSaxTokenVerifier({
-      issuer: running.sax.issuer,
+      issuer: running.issuer,
       audience: TEST_CLIENT_ID,
-      jwksUri: `${running.sax.issuer}/jwks`,
+      jwksUri: `${running.issuer}/jwks`,
     });
     await expect(byUri.verify(await token())).resolves.toMatchObject({ subject: 'subject-1' });
     const inProcess = createSaxTokenVerifier({
-      issuer: running.sax.issuer,
+      issuer: running.issuer,
       audience: TEST_CLIENT_ID,
       jwks: running.sax.publicJwks,
     });

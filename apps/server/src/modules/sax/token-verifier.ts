@@ -39,8 +39,13 @@ export class SaxTokenError extends Error {
 }
 
 export interface SaxTokenVerifierOptions {
-  /** Compared verbatim with `iss`, trailing slash and all (Entra issuers end in one). */
-  issuer: string;
+  /**
+   * Compared verbatim with `iss`, trailing slash and all (Entra issuers end in one). Or, for the
+   * local provider without PUBLIC_URL, the issuer this server mints at the address a request
+   * reached (`origin`, http/origins.ts ownOrigin), `null` for none: a token minted at another
+   * address, or by anyone else, is refused. Needs `jwks` (there is no one issuer to discover).
+   */
+  issuer: string | ((origin: string | null) => string | null);
   /** The client id the web app signs in with. */
   audience: string;
   /** Skip discovery, e.g. for an Azure AD B2C policy whose metadata lives under `?p=`. */
@@ -51,7 +56,8 @@ export interface SaxTokenVerifierOptions {
 }
 
 export interface SaxTokenVerifier {
-  verify(idToken: string): Promise<SaxClaims>;
+  /** `origin`: the address the request carrying the token reached (ownOrigin), if known. */
+  verify(idToken: string, origin?: string | null): Promise<SaxClaims>;
 }
 
 /** Asymmetric only: a symmetric algorithm here would let anyone holding the client id sign. */
@@ -124,6 +130,13 @@ function claimsOf(payload: JWTPayload): SaxClaims {
  */
 export function createSaxTokenVerifier(options: SaxTokenVerifierOptions): SaxTokenVerifier {
   const { issuer, audience } = options;
+  // One issuer per address has no one discovery document: its keys are handed in.
+  const discoverable = typeof issuer === 'string' ? issuer : null;
+  if (discoverable === null && options.jwks === undefined) {
+    throw new Error('A SAX issuer per address needs the provider’s keys (jwks)');
+  }
+  const jwksUri = async (): Promise<URL> =>
+    options.jwksUri !== undefined ? new URL(options.jwksUri) : discoverJwksUri(discoverable ?? '');
   const clockTolerance = options.clockToleranceSeconds ?? 30;
   let keys: Promise<JWTVerifyGetKey> | undefined;
 
@@ -132,10 +145,9 @@ export function createSaxTokenVerifier(options: SaxTokenVerifierOptions): SaxTok
     const pending =
       options.jwks !== undefined
         ? Promise.resolve(createLocalJWKSet(options.jwks))
-        : (options.jwksUri !== undefined
-            ? Promise.resolve(new URL(options.jwksUri))
-            : discoverJwksUri(issuer)
-          ).then((uri) => createRemoteJWKSet(uri, { timeoutDuration: DISCOVERY_TIMEOUT_MS }));
+        : jwksUri().then((uri) =>
+            createRemoteJWKSet(uri, { timeoutDuration: DISCOVERY_TIMEOUT_MS }),
+          );
     keys = pending;
     // A failed discovery is not cached: the next request tries again.
     pending.catch(() => {
@@ -145,7 +157,9 @@ export function createSaxTokenVerifier(options: SaxTokenVerifierOptions): SaxTok
   };
 
   return {
-    async verify(idToken) {
+    async verify(idToken, origin = null) {
+      const expectedIssuer = typeof issuer === 'string' ? issuer : issuer(origin);
+      if (expectedIssuer === null) throw new SaxTokenError('claim');
       let getKey: JWTVerifyGetKey;
       try {
         getKey = await keySource();
@@ -154,7 +168,7 @@ export function createSaxTokenVerifier(options: SaxTokenVerifierOptions): SaxTok
       }
       try {
         const { payload } = await jwtVerify(idToken, getKey, {
-          issuer,
+          issuer: expectedIssuer,
           audience,
           algorithms: ALGORITHMS,
           clockTolerance,

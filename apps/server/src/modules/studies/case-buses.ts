@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { readUpload } from '../../jobs/thread-queue';
 import type { UploadStorage } from '../uploads/upload-storage';
 import type { StudyChecker } from './study-check-thread';
+import { newestStudyVersion } from './newest-version';
 
 /** Recent catalogs by the upload's content key: a picker reads the same case again and again. */
 const recent = new Map<string, CaseBusesResponse>();
@@ -39,17 +40,9 @@ export async function studyBusCatalog(
   owner: string,
   studyId: string,
 ): Promise<CaseBusesResponse | 'not-found' | 'unreadable'> {
-  const row = await deps.db
-    .selectFrom('studies')
-    .innerJoin('study_versions', (join) =>
-      join
-        .onRef('study_versions.study_id', '=', 'studies.study_id')
-        .onRef('study_versions.version', '=', 'studies.latest_version'),
-    )
+  const row = await newestStudyVersion(deps.db, owner, studyId)
     .innerJoin('uploads', 'uploads.id', 'study_versions.upload_id')
     .select('uploads.sha256')
-    .where('studies.study_id', '=', studyId)
-    .where('studies.user_id', '=', owner)
     .executeTakeFirst();
   if (row === undefined) return 'not-found';
   return catalogOf(deps, row.sha256);

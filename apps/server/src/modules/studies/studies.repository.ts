@@ -12,6 +12,7 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { AnalysisJobsTable } from '../../db/schema';
 import { deleteStudyCases } from './study-jobs.repository';
+import { deleteWindowsOfStudy } from '../windows/windows.repository';
 import { cancelStudyJobs, insertQueuedJob, type NewJob } from '../../jobs/job-rows';
 
 /** A new version of a study: its file, its base network, where that came from. */
@@ -210,6 +211,7 @@ export function studiesRepository(db: Db, owner: string) {
         const now = nowIso();
         await cancelStudyJobs(tx, studyId, now);
         await deleteStudyCases(tx, studyId, () => true);
+        await deleteWindowsOfStudy(tx, studyId);
         await tx.deleteFrom('study_versions').where('study_id', '=', studyId).execute();
         await tx.deleteFrom('studies').where('study_id', '=', studyId).execute();
         return true;
@@ -356,6 +358,7 @@ export function groupStudyCases(
     group.busbars.push({
       bus: capacity.busNumber,
       name: capacity.busName,
+      ...(capacity.baseKv === undefined ? {} : { baseKv: capacity.baseKv }),
       caseId: row.case_id,
       capacityMw: capacity.capacityMw,
       tmaxMw: capacity.tmaxMw,
@@ -364,6 +367,15 @@ export function groupStudyCases(
       contingencyBranch: limiting?.contingencyBranch ?? null,
       contingency: limiting?.contingencyName ?? null,
       preExistingViolation: limiting?.preExistingViolation ?? false,
+      ...(limiting?.acCheck === undefined
+        ? {}
+        : {
+            acCheck: !limiting.acCheck.converged
+              ? ('not-converged' as const)
+              : limiting.acCheck.flagged
+                ? ('differs' as const)
+                : ('agrees' as const),
+          }),
     });
   }
   const scenarioRank = new Map(study.scenarios.map((s, i) => [s.name, i]));

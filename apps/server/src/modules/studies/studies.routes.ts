@@ -20,6 +20,7 @@ import { studyNetworkKey } from './study-jobs.repository';
 import { caseBusCatalog, studyBusCatalog } from './case-buses';
 import { registerStudyFormRoutes } from './study-form.routes';
 import { owner, studyParams, type StudyRouteDeps } from './study-routes.shared';
+import { registerStudyReportRoutes } from './report/report.routes';
 
 export type { StudyRouteDeps };
 
@@ -37,6 +38,7 @@ export async function registerStudyRoutes(
   registerStudyListRoutes(app, deps);
   registerStudyFileRoutes(app, deps);
   registerStudyNetworkRoutes(app, deps);
+  registerStudyReportRoutes(app, deps);
   registerStudyControlRoutes(app, deps);
   registerCaseBusesRoute(app, deps);
 }

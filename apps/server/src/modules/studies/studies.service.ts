@@ -26,6 +26,7 @@ import {
   studiesRepository,
   type StudyVersionInput,
 } from './studies.repository';
+import { newestStudyVersion } from './newest-version';
 
 /**
  * A valid study past one of the server's bounds (issue #26: MAX_STUDY_CASES, MAX_STUDY_HOURS,
@@ -142,13 +143,7 @@ export function studiesService(deps: StudiesDeps) {
 
   /** The base network of a study's newest version (an edit that keeps it). */
   async function studyBase(owner: string, studyId: string): Promise<BaseNetwork> {
-    const row = await db
-      .selectFrom('studies')
-      .innerJoin('study_versions', (join) =>
-        join
-          .onRef('study_versions.study_id', '=', 'studies.study_id')
-          .onRef('study_versions.version', '=', 'studies.latest_version'),
-      )
+    const row = await newestStudyVersion(db, owner, studyId)
       .innerJoin('uploads', 'uploads.id', 'study_versions.upload_id')
       .select([
         'uploads.id',
@@ -156,8 +151,6 @@ export function studiesService(deps: StudiesDeps) {
         'study_versions.base_case_id',
         'study_versions.base_file_name',
       ])
-      .where('studies.study_id', '=', studyId)
-      .where('studies.user_id', '=', owner)
       .executeTakeFirst();
     if (row === undefined) throw new StudyFormError(404, 'STUDY_NOT_FOUND');
     let bytes: Buffer;

@@ -19,7 +19,7 @@ import {
 } from '@holgura/contracts';
 import { loadCase, runStudy } from '@holgura/engine';
 import { studyRunOptions, toStudySpec } from './study-results';
-import { buildTestApp, dialects } from '../../app.test-support';
+import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
 import { buildNetworkView } from '../network/network-view';
 import { saveDemoStudyNetwork } from '../network/network.repository';
 import { newAccount, TestClient } from '../auth/auth.test-support';
@@ -107,7 +107,10 @@ async function engineCapacities(study: StudyFileInput) {
 const quick = { pollIntervalMs: 100 };
 
 describe.each(dialects)('capacity studies on %s', (dialect) => {
-  it('refuses a study past the server’s bounds before anything is stored or run (issue #26)', async () => {
+  it('refuses a study past the server’s bounds before anything is stored or run (issue #26)', async ({
+    skip,
+  }) => {
+    sqliteOnly(dialect, skip, 'nothing: refused before anything is stored');
     const { server } = await buildTestApp({ workers: 1 }, { dialect, ...quick });
     const ana = await signedIn(server, 'study-too-large');
     // 101 scenarios × 50 years = 5,050 cases: more than MAX_STUDY_CASES (5,000).
@@ -218,7 +221,8 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
     expect(left).toEqual([]);
   });
 
-  it('refuses bad studies naming every field, and stores nothing', async () => {
+  it('refuses bad studies naming every field, and stores nothing', async ({ skip }) => {
+    sqliteOnly(dialect, skip, 'nothing: refused before anything is stored');
     const { server, db } = await buildTestApp({}, { dialect, ...quick });
     const ana = await signedIn(server, 'study-bad');
     const bad: StudyFileInput = {
@@ -315,7 +319,10 @@ describe.each(dialects)('capacity studies on %s', (dialect) => {
     ).toBe(404);
   });
 
-  it('reads a study from the Excel template’s format and names the cell of a problem', async () => {
+  it('reads a study from the Excel template’s format and names the cell of a problem', async ({
+    skip,
+  }) => {
+    sqliteOnly(dialect, skip, 'a study stored and run in ‘runs a study from a form as a job’');
     const { server } = await buildTestApp({}, { dialect, ...quick });
     const ana = await signedIn(server, 'study-xlsx');
     const template = await ana.get('/api/studies/template.xlsx');

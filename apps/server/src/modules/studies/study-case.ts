@@ -92,5 +92,5 @@ export async function buildStudyNetworkView(input: {
   bytes: Uint8Array;
 }): Promise<NetworkViewV1> {
   const loaded = await readBase(input.baseKey, input.bytes);
-  return buildNetworkView(loaded.network);
+  return buildNetworkView(loaded.network, { areaNames: loaded.areaNames });
 }

@@ -123,6 +123,7 @@ export function describeStudyCase(
       busbarCapacity: {
         busNumber: capacity.busNumber,
         busName,
+        baseKv: network.buses.baseKv[busIndex(capacity.bus)]!,
         scenario: result.scenario,
         year: result.year,
         condition: scenario.condition,

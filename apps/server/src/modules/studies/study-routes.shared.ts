@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { studyIdSchema } from '@holgura/contracts';
 import type { Db } from '../../db/database';
 import type { AuthGuard } from '../../http/auth-guard';
+import type { ReportWriter } from '../report/report-thread';
 import type { UploadStorage } from '../uploads/upload-storage';
 import type { UserLimitsGuard } from '../uploads/user-limits';
 import type { StudyChecker } from './study-check-thread';
@@ -16,6 +17,8 @@ export interface StudyRouteDeps {
   storage: UploadStorage;
   /** Per-user limits: a study or a new version counts as an upload and a job (issue #16). */
   limits: UserLimitsGuard;
+  /** The report thread (app.ts shares one with the case reports); absent: the routes' own. */
+  reports?: ReportWriter;
 }
 
 export const studyParams = z.object({ studyId: studyIdSchema });

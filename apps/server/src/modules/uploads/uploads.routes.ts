@@ -5,6 +5,7 @@ import {
   apiError,
   apiRoutes,
   createStudyResponseSchema,
+  hasCaseFileExtension,
   MAX_UPLOAD_BYTES,
   UPLOAD_CONTENT_TYPES,
   uploadQuerySchema,
@@ -18,7 +19,7 @@ import { readStudyForm } from '../studies/study-form';
 import { sendStudyErrors } from '../studies/study-errors';
 import type { StudiesService } from '../studies/studies.service';
 import type { ManagedUploadStorage } from './upload-storage';
-import { acceptUpload, cleanFileName, hasCaseExtension } from './uploads.service';
+import { acceptUpload, cleanFileName } from './uploads.service';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from './user-limits';
 
 /**
@@ -50,7 +51,7 @@ export async function registerUploadRoutes(
       }
       const header = request.headers['x-file-name'];
       const named = Array.isArray(header) ? header[0] : header;
-      if (named !== undefined && !hasCaseExtension(cleanFileName(named))) {
+      if (named !== undefined && !hasCaseFileExtension(cleanFileName(named))) {
         return reply.status(415).send(apiError('UPLOAD_EXTENSION'));
       }
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UploadResponse } from '@holgura/contracts';
+import { CASE_FILE_EXTENSIONS, type UploadResponse } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { Kysely } from 'kysely';
@@ -37,18 +37,11 @@ export function cleanFileName(raw: string | undefined): string {
   return printable.slice(0, 200) || 'caso';
 }
 
-/** Extensions of the case files Holgura reads (the web app offers .bin and .txt). */
-export const CASE_FILE_EXTENSIONS = ['.bin', '.txt', '.m', '.raw', '.xz'] as const;
-
-/** Whether a (cleaned) file name ends in one of the case extensions. */
-export function hasCaseExtension(fileName: string): boolean {
-  const lower = fileName.toLowerCase();
-  return CASE_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
-}
-
 /** The case name shown in the list: the file name without the upload's extension. */
 export function caseNameFor(fileName: string): string {
-  return fileName.replace(/\.(bin|txt|m|raw|xz)$/i, '') || fileName;
+  const lower = fileName.toLowerCase();
+  const extension = CASE_FILE_EXTENSIONS.find((candidate) => lower.endsWith(candidate));
+  return (extension && fileName.slice(0, -extension.length)) || fileName;
 }
 
 /**

@@ -11,13 +11,13 @@ vi.mock('@holgura/engine', async (importOriginal) => {
   const engine = await importOriginal<typeof Engine>();
   return {
     ...engine,
-    allocateWindow: (...args: Parameters<typeof Engine.allocateWindow>) => {
-      if (args[2].rule === failing.rule) {
+    allocatePrepared: (...args: Parameters<typeof Engine.allocatePrepared>) => {
+      if (args[1] === failing.rule) {
         throw failing.kind === 'abort'
           ? new engine.SolverAborted('Aborted()')
           : new engine.LpNotOptimal(8);
       }
-      return engine.allocateWindow(...args);
+      return engine.allocatePrepared(...args);
     },
   };
 });
@@ -34,8 +34,11 @@ describe('allocateWindowRules (issue #28)', () => {
     failing.rule = 'max';
     failing.kind = 'abort';
     const ran: string[] = [];
-    const result = await allocateWindowRules(net, requests, DEFAULT_WINDOW_OPTIONS, (rule) =>
-      ran.push(rule),
+    const result = await allocateWindowRules(
+      [{ network: net }],
+      requests,
+      DEFAULT_WINDOW_OPTIONS,
+      (rule) => ran.push(rule),
     );
     expect(ran).toEqual(['order', 'max']);
     expect(result.rules.order.ok).toBe(true);
@@ -49,7 +52,7 @@ describe('allocateWindowRules (issue #28)', () => {
   it('reports a rule without an optimum as failed and still runs the others', async () => {
     failing.rule = 'order';
     failing.kind = 'not-optimal';
-    const result = await allocateWindowRules(net, requests, DEFAULT_WINDOW_OPTIONS);
+    const result = await allocateWindowRules([{ network: net }], requests, DEFAULT_WINDOW_OPTIONS);
     expect(result.rules.order).toMatchObject({
       ok: false,
       error: { code: 'WINDOW_SOLVER_FAILED' },

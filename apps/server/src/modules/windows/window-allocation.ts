@@ -1,12 +1,13 @@
 import {
-  allocateWindow,
+  allocatePrepared,
   bindingOneBased,
   busDisplayName,
   busIndex,
   LpNotOptimal,
+  prepareWindow,
   SolverAborted,
-  type Network,
   type WindowAward,
+  type WindowSituation,
   type WindowRequest,
   type WindowResult,
 } from '@holgura/engine';
@@ -23,6 +24,13 @@ import {
   type WindowRuleResult,
 } from '@holgura/contracts';
 
+/** Where the fair rule's filling is: requests settled, of how many, in which pass. */
+export interface FairProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly pass: number;
+}
+
 /** The result without its audit (the runner adds the hashes and the time). */
 export type WindowAllocation = Omit<WindowResultView, 'audit'>;
 
@@ -36,14 +44,24 @@ const GROUP_FACTOR = 1e-3;
  * failed beside the others (its error words it); bad input is the engine's error, thrown.
  */
 export async function allocateWindowRules(
-  net: Network,
+  situations: readonly WindowSituation[],
   requests: readonly WindowRequestInput[],
   options: WindowOptions,
-  report: (rule: WindowRuleName) => void = () => undefined,
+  report: (rule: WindowRuleName, fair?: FairProgress) => void = () => undefined,
 ): Promise<WindowAllocation> {
   const engineRequests: WindowRequest[] = requests.map((r) => ({ ...r }));
   const results = new Map<WindowRuleName, WindowResult | null>();
   const failures = new Map<WindowRuleName, 'WINDOW_SOLVER_FAILED' | 'WINDOW_SOLVER_ABORTED'>();
+  report(windowRules[0]);
+  // The rules share the case's model, the stand-alone figures and the start rows.
+  const prepared = prepareWindow(situations, engineRequests, {
+    preExisting: options.preExisting,
+    postRating: options.postContingencyRating,
+    distributionFactorCutoff: options.distributionFactorCutoff,
+    slack: options.slack,
+    ...(options.sink === 'auto' ? {} : { sink: options.sink }),
+    onFairLevel: (done, total, pass) => report('fair', { done, total, pass }),
+  });
   for (const rule of windowRules) {
     // Past an abort the other rules would build the same rows and abort again, minutes later.
     if ([...failures.values()].includes('WINDOW_SOLVER_ABORTED')) {
@@ -51,19 +69,9 @@ export async function allocateWindowRules(
       results.set(rule, null);
       continue;
     }
-    report(rule);
+    if (rule !== windowRules[0]) report(rule);
     try {
-      results.set(
-        rule,
-        await allocateWindow(net, engineRequests, {
-          rule,
-          preExisting: options.preExisting,
-          postRating: options.postContingencyRating,
-          distributionFactorCutoff: options.distributionFactorCutoff,
-          slack: options.slack,
-          ...(options.sink === 'auto' ? {} : { sink: options.sink }),
-        }),
-      );
+      results.set(rule, await allocatePrepared(prepared, rule));
     } catch (error) {
       if (error instanceof LpNotOptimal) failures.set(rule, 'WINDOW_SOLVER_FAILED');
       else if (error instanceof SolverAborted) failures.set(rule, 'WINDOW_SOLVER_ABORTED');
@@ -74,13 +82,14 @@ export async function allocateWindowRules(
   const any = [...results.values()].find((r): r is WindowResult => r !== null);
   const awardsOf = (r: WindowResult | null | undefined) => r?.requests ?? null;
   const first = awardsOf(any);
-  const analysed = any?.network ?? net;
+  const analysed = any?.network ?? situations[0]!.network;
   const requestViews: WindowRequestResult[] = requests.map((r, i) => {
     const award = first?.[i];
     return {
       id: r.id,
       bus: r.bus,
       busName: award === undefined ? `B${r.bus}` : busDisplayName(analysed, busIndex(award.busRow)),
+      ...(award === undefined ? {} : { baseKv: analysed.buses.baseKv[busIndex(award.busRow)]! }),
       requestedMw: r.mw,
       minMw: r.minMw ?? 0,
       priority: r.priority ?? null,
@@ -88,6 +97,7 @@ export async function allocateWindowRules(
       name: r.name ?? null,
       technology: r.technology ?? null,
       company: r.company ?? null,
+      year: r.year ?? null,
       standaloneMw: award?.standaloneMw ?? 0,
     };
   });
@@ -103,7 +113,7 @@ export async function allocateWindowRules(
       const code = failures.get(rule) ?? 'WINDOW_SOLVER_FAILED';
       return { ok: false, rule, error: { code, message: errorMessages[code] } };
     }
-    const awards = result.requests.map(awardView);
+    const awards = result.requests.map((a) => awardView(a, result));
     return {
       ok: true,
       rule,
@@ -130,16 +140,28 @@ export async function allocateWindowRules(
     totalRequestedMw: requests.reduce((s, r) => s + r.mw, 0),
     totalStandaloneMw: requestViews.reduce((s, r) => s + r.standaloneMw, 0),
     sinkRoomMw: any !== undefined && Number.isFinite(any.sinkRoomMw) ? any.sinkRoomMw : null,
+    situations: (any?.situations ?? []).map((s) => ({
+      scenario: s.scenario,
+      year: s.year,
+      sinkRoomMw: Number.isFinite(s.sinkRoomMw) ? s.sinkRoomMw : null,
+    })),
     rules: { order: ruleView('order'), max: ruleView('max'), fair: ruleView('fair') },
   };
 }
 
-function awardView(a: WindowAward): WindowAwardView {
+function awardView(a: WindowAward, result: WindowResult): WindowAwardView {
   return {
     id: a.request.id,
     awardedMw: a.awardedMw,
     status: a.status,
-    binding: a.binding.map(bindingOneBased),
+    binding: a.binding.map((b) => {
+      const situation = result.situations[b.situation];
+      return {
+        ...bindingOneBased(b),
+        scenario: situation?.scenario ?? null,
+        year: situation?.year ?? null,
+      };
+    }),
     competitors: a.competitors,
   };
 }
@@ -154,10 +176,14 @@ function groupCaps(result: WindowResult): WindowGroupCap[] {
   for (const award of result.requests) {
     for (const b of award.binding) {
       if (b.kind !== 'constraint' || b.monitoredName === null) continue;
-      const key = `${b.monitored}:${b.contingency}`;
+      // The same element and contingency in two cases of a study are two groups.
+      const key = `${b.situation}:${b.monitored}:${b.contingency}`;
       let group = groups.get(key);
       if (group === undefined) {
+        const situation = result.situations[b.situation];
         group = {
+          scenario: situation?.scenario ?? null,
+          year: situation?.year ?? null,
           monitored: b.monitored + 1,
           monitoredName: b.monitoredName,
           contingency: b.contingency < 0 ? null : b.contingency + 1,

@@ -13,7 +13,8 @@ const words = windowExportWords;
 export function bindingLabel(b: WindowBindingView | undefined): string | null {
   if (b === undefined) return null;
   if (b.kind === 'sink-room') return words.sinkRoom;
-  return `${b.monitoredName ?? b.monitored} | ${b.contingencyName ?? words.n0}`;
+  const where = b.scenario != null && b.year != null ? ` | ${b.scenario} ${b.year}` : '';
+  return `${b.monitoredName ?? b.monitored} | ${b.contingencyName ?? words.n0}${where}`;
 }
 
 /** A done window's awards under the three rules, one row per request in rank order. */

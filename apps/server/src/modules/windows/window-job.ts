@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { studySituations, toStudySpec, type Network, type WindowSituation } from '@holgura/engine';
 import {
   errorMessages,
   progressStage,
+  type StudyFile,
   type WindowOptions,
   type WindowRequestInput,
   type WindowResultView,
@@ -24,7 +26,14 @@ export interface WindowRunMessage {
   bytes: Uint8Array;
   requests: WindowRequestInput[];
   options: WindowOptions;
+  /** A window over a study: its file; the bytes are its base network. */
+  study: StudyFile | null;
   caseSha256: string;
+}
+
+/** The networks a window holds in: the case, or each scenario × year case of the study. */
+export function windowSituations(network: Network, study: StudyFile | null): WindowSituation[] {
+  return study === null ? [{ network }] : studySituations(network, toStudySpec(study));
 }
 
 export type WindowOutcome =
@@ -42,6 +51,8 @@ const stageOf: Record<WindowRuleName, string> = {
   fair: progressStage.windowFair,
 };
 const percentOf: Record<WindowRuleName, number> = { order: 10, max: 40, fair: 65 };
+/** The fair rule's filling moves the bar from 65 % to 95 %, pass after pass. */
+const FAIR_SPAN = 30;
 
 /** SHA-256 of what the window was asked, canonically: the audit's key to reproduce it. */
 export function windowInputsSha256(requests: WindowRequestInput[], options: WindowOptions): string {
@@ -61,8 +72,23 @@ export const runWindowInThread: ThreadJobHandler = async (message, thread) => {
   try {
     thread.progress(3, progressStage.readingCase);
     const { network } = await readCaseForJob(run.bytes);
-    const allocation = await allocateWindowRules(network, run.requests, run.options, (rule) =>
-      thread.progress(percentOf[rule], stageOf[rule]),
+    const situations = windowSituations(network, run.study);
+    let lastFair = 0;
+    const allocation = await allocateWindowRules(
+      situations,
+      run.requests,
+      run.options,
+      (rule, fair) => {
+        if (fair === undefined) return thread.progress(percentOf[rule], stageOf[rule]);
+        // A level can take a few ms: at most two progress messages a second.
+        const now = performance.now();
+        if (now - lastFair < 500 && fair.done < fair.total) return;
+        lastFair = now;
+        thread.progress(
+          percentOf.fair + (FAIR_SPAN * fair.done) / Math.max(1, fair.total),
+          progressStage.windowFairLevel(fair.done, fair.total, fair.pass),
+        );
+      },
     );
     thread.progress(97, progressStage.savingResults);
     const result: WindowResultView = {
@@ -70,6 +96,11 @@ export const runWindowInThread: ThreadJobHandler = async (message, thread) => {
       audit: {
         caseSha256: run.caseSha256,
         inputsSha256: windowInputsSha256(run.requests, run.options),
+        ...(run.study === null
+          ? {}
+          : {
+              studySha256: createHash('sha256').update(JSON.stringify(run.study)).digest('hex'),
+            }),
         solver: WINDOW_SOLVER,
         engine: WINDOW_ENGINE,
         computedAt: new Date().toISOString(),
@@ -102,6 +133,7 @@ export function windowJobRunner(windows: WindowJobStore): JobRunner {
         bytes,
         requests: inputs.requests,
         options: inputs.options,
+        study: inputs.study,
         caseSha256: job.uploadSha256,
       } satisfies WindowRunMessage as WindowRunMessage,
       [bytes.buffer as ArrayBuffer],

@@ -56,6 +56,7 @@ export const requestsSheet: SheetDef<RequestKey> = {
     { key: 'mw', header: words.columns.mw, kind: 'number', required: true, width: 16 },
     { key: 'minMw', header: words.columns.minMw, kind: 'number', required: false, width: 14 },
     { key: 'priority', header: words.columns.priority, kind: 'number', required: false, width: 12 },
+    { key: 'year', header: words.columns.year, kind: 'number', required: false, width: 14 },
   ],
 };
 
@@ -166,6 +167,7 @@ export async function readWindowRequestsWorkbook(bytes: Uint8Array): Promise<Win
       ...(v.mw === undefined ? {} : { mw: v.mw }),
       ...(v.minMw === undefined ? {} : { minMw: v.minMw }),
       ...(v.priority === undefined ? {} : { priority: v.priority }),
+      ...(v.year === undefined ? {} : { year: v.year }),
       ...(v.name === undefined ? {} : { name: String(v.name) }),
       ...(v.technology === undefined ? {} : { technology: String(v.technology) }),
       ...(v.company === undefined ? {} : { company: String(v.company) }),
@@ -188,9 +190,9 @@ export async function readWindowRequestsWorkbook(bytes: Uint8Array): Promise<Win
 
 /** Example rows of the template (ACTIVSg2000 buses: the demo case). */
 const EXAMPLE: readonly (readonly (string | number | null)[])[] = [
-  ['S-001', 'Parque solar Ejemplo 1', 'Empresa A', 'Solar', 1001, 150, 0, 1],
-  ['S-002', 'Parque eólico Ejemplo 2', 'Empresa B', 'Eólica', 1002, 200, 100, 2],
-  ['S-003', 'Almacenamiento Ejemplo 3', 'Empresa C', 'Baterías', 1003, 80, 80, 3],
+  ['S-001', 'Parque solar Ejemplo 1', 'Empresa A', 'Solar', 1001, 150, 0, 1, null],
+  ['S-002', 'Parque eólico Ejemplo 2', 'Empresa B', 'Eólica', 1002, 200, 100, 2, null],
+  ['S-003', 'Almacenamiento Ejemplo 3', 'Empresa C', 'Baterías', 1003, 80, 80, 3, null],
 ];
 
 /** The Excel template: instructions, then the «Solicitudes» sheet with example rows. */

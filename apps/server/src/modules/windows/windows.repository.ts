@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { z } from 'zod';
 import {
+  studyFileSchema,
   windowOptionsSchema,
   windowRequestSchema,
   windowResultSchema,
@@ -10,6 +12,8 @@ import {
   type WindowRequestInput,
   type WindowResultView,
   type WindowSummary,
+  type StudyFile,
+  type WindowWithdrawal,
 } from '@holgura/contracts';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
@@ -17,19 +21,26 @@ import type { ConnectionWindowsTable, Database, JobState } from '../../db/schema
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { finishJob } from '../../jobs/finish-job';
 import { cancelledJob, insertQueuedJob } from '../../jobs/job-rows';
+import { newestStudyVersion } from '../studies/newest-version';
 import type { UserLimitsGuard } from '../uploads/user-limits';
 
-/** A window to create: the owner's analysed case and what was asked. */
+/** A window to create: the owner's analysed case (or study) and what was asked. */
 export interface NewWindow {
-  caseId: string;
+  /** Null for a window over a study. */
+  caseId: string | null;
+  /** A window over a study: the study and its version (the base network is its upload). */
+  study?: { studyId: string; version: number };
   uploadId: string;
   name: string;
   options: WindowOptions;
   requests: WindowRequestInput[];
+  /** Made from another window without some of its requests (who moves up). */
+  withdrawal?: WindowWithdrawal;
 }
 
 type WindowWithJob = Selectable<ConnectionWindowsTable> & {
   case_name: string;
+  study_cases: number | null;
   job_state: JobState;
   job_progress: number;
   job_stage: string | null;
@@ -50,6 +61,10 @@ function summaryOf(row: WindowWithJob): WindowSummary {
     name: row.name,
     caseId: row.case_id,
     caseName: row.case_name,
+    study:
+      row.study_id === null
+        ? null
+        : { studyId: row.study_id, version: row.study_version ?? 1, cases: row.study_cases ?? 0 },
     requestCount: row.request_count,
     requestedMw: row.requested_mw,
     options: windowOptionsSchema.parse(JSON.parse(row.options_json)),
@@ -64,6 +79,13 @@ function summaryOf(row: WindowWithJob): WindowSummary {
     totals: done
       ? { order: row.total_order_mw, max: row.total_max_mw, fair: row.total_fair_mw }
       : null,
+    withdrawal:
+      row.original_window_id === null
+        ? null
+        : {
+            originalWindowId: row.original_window_id,
+            withdrawnIds: z.array(z.string()).parse(JSON.parse(row.withdrawn_ids_json ?? '[]')),
+          },
     createdAt: row.created_at,
   };
 }
@@ -77,10 +99,18 @@ export function windowsRepository(db: Db, owner: string) {
     q
       .selectFrom('connection_windows')
       .innerJoin('analysis_jobs', 'analysis_jobs.id', 'connection_windows.job_id')
-      .innerJoin('cases', 'cases.case_id', 'connection_windows.case_id')
+      // A window is on a case or over a study: its name is the one that is there.
+      .leftJoin('cases', 'cases.case_id', 'connection_windows.case_id')
+      .leftJoin('studies', 'studies.study_id', 'connection_windows.study_id')
+      .leftJoin('study_versions', (join) =>
+        join
+          .onRef('study_versions.study_id', '=', 'connection_windows.study_id')
+          .onRef('study_versions.version', '=', 'connection_windows.study_version'),
+      )
       .selectAll('connection_windows')
+      .select(sql<string>`coalesce(cases.case_name, studies.name, '')`.as('case_name'))
       .select([
-        'cases.case_name as case_name',
+        'study_versions.case_count as study_cases',
         'analysis_jobs.state as job_state',
         'analysis_jobs.progress_percent as job_progress',
         'analysis_jobs.stage as job_stage',
@@ -116,12 +146,19 @@ export function windowsRepository(db: Db, owner: string) {
             window_id: windowId,
             user_id: owner,
             case_id: window.caseId,
+            study_id: window.study?.studyId ?? null,
+            study_version: window.study?.version ?? null,
             job_id: jobId,
             name: window.name,
             request_count: window.requests.length,
             requested_mw: window.requests.reduce((s, r) => s + r.mw, 0),
             requests_json: requestsJson,
             options_json: optionsJson,
+            original_window_id: window.withdrawal?.originalWindowId ?? null,
+            withdrawn_ids_json:
+              window.withdrawal === undefined
+                ? null
+                : JSON.stringify(window.withdrawal.withdrawnIds),
             created_at: now,
             updated_at: now,
           })
@@ -176,13 +213,28 @@ export function windowJobStore(db: Db) {
     async inputsOf(jobId: string) {
       const plain = await db
         .selectFrom('connection_windows')
-        .select(['requests_json', 'options_json'])
-        .where('job_id', '=', jobId)
+        .leftJoin('study_versions', (join) =>
+          join
+            .onRef('study_versions.study_id', '=', 'connection_windows.study_id')
+            .onRef('study_versions.version', '=', 'connection_windows.study_version'),
+        )
+        .select([
+          'connection_windows.requests_json',
+          'connection_windows.options_json',
+          'connection_windows.study_id',
+          'study_versions.study_json',
+        ])
+        .where('connection_windows.job_id', '=', jobId)
         .executeTakeFirst();
       if (plain === undefined) return null;
+      // A window over a study whose version is gone has nothing to hold in: as if deleted.
+      if (plain.study_id !== null && plain.study_json === null) return null;
+      const study: StudyFile | null =
+        plain.study_json === null ? null : studyFileSchema.parse(JSON.parse(plain.study_json));
       return {
         requests: windowRequestSchema.array().parse(JSON.parse(plain.requests_json)),
         options: windowOptionsSchema.parse(JSON.parse(plain.options_json)),
+        study,
       };
     },
 
@@ -219,4 +271,61 @@ export async function deleteWindowsOfCase(
   caseId: string,
 ): Promise<void> {
   await tx.deleteFrom('connection_windows').where('case_id', '=', caseId).execute();
+}
+
+/** Deletes a study's windows, with the study (modules/studies/studies.repository.ts). */
+export async function deleteWindowsOfStudy(
+  tx: Pick<Kysely<Database>, 'deleteFrom'>,
+  studyId: string,
+): Promise<void> {
+  await tx.deleteFrom('connection_windows').where('study_id', '=', studyId).execute();
+}
+
+/** One of the owner's studies as a window's source: its newest version and base network. */
+export async function windowStudySource(db: Db, owner: string, studyId: string) {
+  const row = await newestStudyVersion(db, owner, studyId)
+    .select([
+      'studies.study_id',
+      'studies.latest_version',
+      'study_versions.study_json',
+      'study_versions.upload_id',
+    ])
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return {
+    studyId: row.study_id,
+    version: row.latest_version,
+    uploadId: row.upload_id,
+    study: studyFileSchema.parse(JSON.parse(row.study_json)),
+  };
+}
+
+/** The upload (base network) of one version of a study, or null when it is gone. */
+export async function studyVersionUpload(
+  db: Db,
+  studyId: string,
+  version: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('study_versions')
+    .select('upload_id')
+    .where('study_id', '=', studyId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row?.upload_id ?? null;
+}
+
+/** The study file of one version (the window's audit carries it), or null when it is gone. */
+export async function studyVersionFile(
+  db: Db,
+  studyId: string,
+  version: number,
+): Promise<StudyFile | null> {
+  const row = await db
+    .selectFrom('study_versions')
+    .select('study_json')
+    .where('study_id', '=', studyId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row === undefined ? null : studyFileSchema.parse(JSON.parse(row.study_json));
 }

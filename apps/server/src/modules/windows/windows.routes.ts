@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
@@ -15,9 +15,13 @@ import {
   windowParamsSchema,
   windowProblemWords,
   windowRequestsSchema,
+  windowWithdrawalWords,
+  WINDOW_LIMITS,
+  withdrawWindowRequestSchema,
   type ReadWindowRequestsResponse,
   type StudyProblem,
   type WindowInvalidResponse,
+  type WindowOptions,
   type WindowRequestInput,
 } from '@holgura/contracts';
 import type { Db } from '../../db/database';
@@ -27,7 +31,7 @@ import type { AnalysisQueue } from '../../jobs/thread-queue';
 import { analysesRepository } from '../analyses/analyses.repository';
 import { sendExportTable, XLSX_TYPE, CSV_TYPE } from '../export/export.routes';
 import type { XlsxWriter } from '../export/xlsx-thread';
-import { caseBusCatalog } from '../studies/case-buses';
+import { caseBusCatalog, studyBusCatalog } from '../studies/case-buses';
 import { problemAt, type CellRef } from '../studies/workbook';
 import type { StudyChecker } from '../studies/study-check-thread';
 import type { UploadStorage } from '../uploads/upload-storage';
@@ -40,7 +44,13 @@ import {
   writeWindowTemplate,
   type WindowRequestsRead,
 } from './window-requests-file';
-import { windowsRepository } from './windows.repository';
+import {
+  studyVersionFile,
+  studyVersionUpload,
+  windowStudySource,
+  windowsRepository,
+  type NewWindow,
+} from './windows.repository';
 
 /** A requests file: the template (a few hundred kB for a UPME round) or its JSON. */
 const MAX_REQUESTS_FILE_BYTES = 5 * 1024 * 1024;
@@ -123,6 +133,70 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
   const repository = (request: { principal: { userId: string } | null }) =>
     windowsRepository(db, owner(request));
 
+  /** Stores a window and queues its job; the caller's limits as for an upload. */
+  const store = async (
+    request: FastifyRequest & { principal: { userId: string } | null },
+    reply: FastifyReply,
+    window: NewWindow,
+  ) => {
+    let created;
+    try {
+      created = await repository(request).create(window, deps.limits);
+    } catch (error) {
+      if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+      throw error;
+    }
+    // The job is committed; if this send is lost, the queue's sweep sends it again.
+    await deps.queue.enqueue(created.jobId).catch((error: unknown) => {
+      request.log.warn({ err: error, jobId: created.jobId }, 'enqueue failed; sweep will retry');
+    });
+    return reply.status(202).send(created);
+  };
+
+  /**
+   * A window over one of the caller's studies (firm in every scenario × year case of its newest
+   * version): buses checked against the study's base network, years against its last year.
+   */
+  const createStudyWindow = async (
+    request: FastifyRequest & { principal: { userId: string } | null },
+    reply: FastifyReply,
+    studyId: string,
+    name: string,
+    options: WindowOptions | undefined,
+    requests: WindowRequestInput[],
+  ) => {
+    const source = await windowStudySource(db, owner(request), studyId);
+    if (source === null) return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
+    const catalog = await studyBusCatalog(deps, owner(request), studyId);
+    if (catalog === 'not-found' || catalog === 'unreadable') {
+      return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
+    }
+    const last = Math.max(...source.study.years);
+    const late: StudyProblem[] = requests.flatMap((r, i) =>
+      r.year !== undefined && r.year > last
+        ? [
+            {
+              message: `${windowProblemWords.request(i + 1)}, ${windowProblemWords.field.year}: ${windowProblemWords.yearAfterStudy(r.year, last)}`,
+              field: `requests.${i}.year`,
+              sheet: null,
+              row: null,
+              cell: null,
+            },
+          ]
+        : [],
+    );
+    const problems = [...unknownBuses(requests, new Set(catalog.buses.number)), ...late];
+    if (problems.length > 0) return sendInvalid(reply, problems);
+    return store(request, reply, {
+      caseId: null,
+      study: { studyId: source.studyId, version: source.version },
+      uploadId: source.uploadId,
+      name,
+      options: options ?? DEFAULT_WINDOW_OPTIONS,
+      requests,
+    });
+  };
+
   defineRoute(app, {
     method: 'GET',
     url: apiRoutes.windows.pattern,
@@ -150,52 +224,52 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     bodyLimit: MAX_CREATE_BYTES,
     responses: { 202: createWindowResponseSchema },
     errors: {
-      404: ['CASE_NOT_FOUND'],
+      404: ['CASE_NOT_FOUND', 'STUDY_NOT_FOUND'],
       409: ['WINDOW_CASE_NOT_ANALYSED'],
       413: ['STORAGE_QUOTA_EXCEEDED'],
       422: ['WINDOW_INVALID'],
       429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
     },
     handler: async (request, reply) => {
-      const { caseId, name, options } = request.body;
+      const { caseId, studyId, name, options } = request.body;
+      if ((caseId === undefined) === (studyId === undefined)) {
+        return sendInvalid(reply, [
+          {
+            message: windowProblemWords.source,
+            field: 'caseId',
+            sheet: null,
+            row: null,
+            cell: null,
+          },
+        ]);
+      }
       const checked = windowRequestsSchema.safeParse(request.body.requests);
       if (!checked.success)
         return sendInvalid(
           reply,
           requestIssues(checked.error, () => null),
         );
-      const analysed = await analysesRepository(db, owner(request)).analysedCase(caseId);
+      if (studyId !== undefined) {
+        return createStudyWindow(request, reply, studyId, name, options, checked.data);
+      }
+      const analysed = await analysesRepository(db, owner(request)).analysedCase(caseId!);
       if (analysed.status === 'no-case') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
       if (analysed.status === 'not-analysed') {
         return reply.status(409).send(apiError('WINDOW_CASE_NOT_ANALYSED'));
       }
-      const catalog = await caseBusCatalog(deps, owner(request), caseId);
+      const catalog = await caseBusCatalog(deps, owner(request), caseId!);
       if (catalog === 'not-found' || catalog === 'unreadable') {
         return reply.status(409).send(apiError('WINDOW_CASE_NOT_ANALYSED'));
       }
       const unknown = unknownBuses(checked.data, new Set(catalog.buses.number));
       if (unknown.length > 0) return sendInvalid(reply, unknown);
-      let created;
-      try {
-        created = await repository(request).create(
-          {
-            caseId,
-            uploadId: analysed.uploadId,
-            name,
-            options: options ?? DEFAULT_WINDOW_OPTIONS,
-            requests: checked.data,
-          },
-          deps.limits,
-        );
-      } catch (error) {
-        if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
-        throw error;
-      }
-      // The job is committed; if this send is lost, the queue's sweep sends it again.
-      await deps.queue.enqueue(created.jobId).catch((error: unknown) => {
-        request.log.warn({ err: error, jobId: created.jobId }, 'enqueue failed; sweep will retry');
+      return store(request, reply, {
+        caseId: caseId!,
+        uploadId: analysed.uploadId,
+        name,
+        options: options ?? DEFAULT_WINDOW_OPTIONS,
+        requests: checked.data,
       });
-      return reply.status(202).send(created);
     },
   });
 
@@ -269,7 +343,7 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
         if (!read.ok) return refused(read.problems);
         const { caseId } = request.query;
         if (caseId !== undefined) {
-          const catalog = await caseBusCatalog(deps, owner(request), caseId);
+          const catalog = await caseBusCatalog(deps, owner(request), caseId!);
           if (catalog === 'not-found') return reply.status(404).send(apiError('CASE_NOT_FOUND'));
           if (catalog !== 'unreadable') {
             const buses = new Set(catalog.buses.number);
@@ -325,6 +399,101 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     },
   });
 
+  defineRoute(app, {
+    method: 'POST',
+    url: apiRoutes.windowWithdraw.pattern,
+    tag: 'Ventanas',
+    summary: '¿Y si se retira? Calcula la ventana de nuevo sin las solicitudes indicadas',
+    description:
+      'Crea una ventana nueva sobre el mismo caso, con las mismas opciones y las demás ' +
+      'solicitudes en el mismo orden, que guarda de qué ventana viene y qué solicitudes se ' +
+      'retiraron: su vista compara cada regla con la original (quién sube y cuántos MW). La ' +
+      'ventana original debe haber terminado; un identificador que no está en ella responde 422.',
+    auth: guard.requireUser,
+    preHandler: deps.limits === undefined ? undefined : (r, s) => deps.limits!.beforeUpload(r, s),
+    params: windowParamsSchema,
+    body: withdrawWindowRequestSchema,
+    notFound: 'WINDOW_NOT_FOUND',
+    responses: { 202: createWindowResponseSchema },
+    errors: {
+      404: ['WINDOW_NOT_FOUND', 'STUDY_NOT_FOUND'],
+      409: ['WINDOW_WITHDRAW_NOT_READY', 'WINDOW_CASE_NOT_ANALYSED'],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      422: ['WINDOW_INVALID'],
+      429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
+    },
+    handler: async (request, reply) => {
+      const original = await repository(request).get(request.params.windowId);
+      if (original === null) return reply.status(404).send(apiError('WINDOW_NOT_FOUND'));
+      if (original.result === null) {
+        return reply.status(409).send(apiError('WINDOW_WITHDRAW_NOT_READY'));
+      }
+      const withdrawn = [...new Set(request.body.requestIds)];
+      const present = new Set(original.requests.map((r) => r.id));
+      const unknown = withdrawn.filter((id) => !present.has(id));
+      if (unknown.length > 0) {
+        return sendInvalid(
+          reply,
+          unknown.slice(0, 200).map((id) => ({
+            message: windowWithdrawalWords.withdrawnProblem(id),
+            field: 'requestIds',
+            sheet: null,
+            row: null,
+            cell: null,
+          })),
+        );
+      }
+      const gone = new Set(withdrawn);
+      const requests = original.requests.filter((r) => !gone.has(r.id));
+      if (requests.length === 0) {
+        return sendInvalid(reply, [
+          {
+            message: windowWithdrawalWords.nothingLeft,
+            field: 'requestIds',
+            sheet: null,
+            row: null,
+            cell: null,
+          },
+        ]);
+      }
+      const same = {
+        name: windowWithdrawalWords
+          .name(original.name, withdrawn)
+          .slice(0, WINDOW_LIMITS.maxNameChars),
+        options: original.options,
+        requests,
+        withdrawal: { originalWindowId: original.windowId, withdrawnIds: withdrawn },
+      };
+      if (original.study) {
+        // Over the same study version the original held in (its upload is that version's; a
+        // deleted study took its windows and versions with it).
+        const version = await studyVersionUpload(
+          db,
+          original.study.studyId,
+          original.study.version,
+        );
+        if (version === null) return reply.status(404).send(apiError('STUDY_NOT_FOUND'));
+        return store(request, reply, {
+          ...same,
+          caseId: null,
+          study: original.study,
+          uploadId: version,
+        });
+      }
+      const analysed = await analysesRepository(db, owner(request)).analysedCase(
+        original.caseId ?? '',
+      );
+      if (analysed.status !== 'ok') {
+        return reply.status(409).send(apiError('WINDOW_CASE_NOT_ANALYSED'));
+      }
+      return store(request, reply, {
+        ...same,
+        caseId: original.caseId,
+        uploadId: analysed.uploadId,
+      });
+    },
+  });
+
   for (const format of ['xlsx', 'csv'] as const) {
     defineRoute(app, {
       method: 'GET',
@@ -358,14 +527,18 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     summary: 'Archivo de auditoría: lo necesario para que un tercero reproduzca la asignación',
     description:
       'Las entradas (solicitudes y opciones) con su huella SHA-256, la huella del caso, el ' +
-      'solucionador, y por regla las asignaciones con sus filas limitantes y precios sombra.',
+      'solucionador, y por regla las asignaciones con sus filas limitantes y precios sombra. ' +
+      'Una ventana sobre un estudio lleva además el archivo del estudio y su huella.',
     auth: guard.requireUser,
     params: windowParamsSchema,
     notFound: 'WINDOW_NOT_FOUND',
     responses: {
       200: z.object({
-        window: z.object({ windowId: z.string(), name: z.string(), caseId: z.string() }),
+        window: z.object({ windowId: z.string(), name: z.string(), caseId: z.string().nullable() }),
         audit: windowAuditSchema,
+        study: z
+          .object({ studyId: z.string(), version: z.number().int(), file: z.unknown() })
+          .nullable(),
         options: z.unknown(),
         requests: z.unknown(),
         rules: z.unknown(),
@@ -385,6 +558,14 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
         .send({
           window: { windowId: window.windowId, name: window.name, caseId: window.caseId },
           audit: result.audit,
+          study:
+            window.study == null
+              ? null
+              : {
+                  studyId: window.study.studyId,
+                  version: window.study.version,
+                  file: await studyVersionFile(db, window.study.studyId, window.study.version),
+                },
           options: window.options,
           requests: window.requests,
           rules: result.rules,

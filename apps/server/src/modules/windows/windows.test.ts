@@ -118,6 +118,92 @@ describe.each(dialects)('connection windows on %s (issue #28)', (dialect) => {
     expect((await ana.get(windowPaths.one(window.windowId))).statusCode).toBe(404);
   }, 120_000);
 
+  it('withdraws a request into a new window on the same case and options, and names the original', async () => {
+    const { server, db } = await buildTestApp({}, { dialect });
+    const ana = await signedIn(server, 'window-withdraw');
+    const { caseId } = await analysed(ana, case30, 'case30.m');
+    const created = await createWindow(ana, caseId, {
+      options: { postContingencyRating: 'A', preExisting: 'ignore' },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const { windowId, jobId } = created.json() as { windowId: string; jobId: string };
+    expect((await waitForJob(ana, jobId, 60_000)).state).toBe('done');
+    const original = windowDetailResponseSchema.parse(
+      (await ana.get(windowPaths.one(windowId))).json(),
+    );
+    expect(original.withdrawal).toBeNull();
+    const max = original.result!.rules.max;
+    if (!max.ok) throw new Error('max failed');
+    // A partial request under max and one it competes with: the competitor withdraws.
+    const partial = max.awards.find((a) => a.status === 'partial' && a.competitors.length > 0)!;
+    expect(partial, 'a partial request with competitors under max').toBeDefined();
+    const competitor = partial.competitors[0]!;
+
+    const withdrawn = await ana.post(windowPaths.withdraw(windowId), { requestIds: [competitor] });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(202);
+    const next = withdrawn.json() as { windowId: string; jobId: string };
+    expect(next.windowId).not.toBe(windowId);
+    expect((await waitForJob(ana, next.jobId, 60_000)).state).toBe('done');
+    const after = windowDetailResponseSchema.parse(
+      (await ana.get(windowPaths.one(next.windowId))).json(),
+    );
+    expect(after.withdrawal).toEqual({ originalWindowId: windowId, withdrawnIds: [competitor] });
+    expect(after.name).toBe(`Ventana 2027 — sin ${competitor}`);
+    expect(after.caseId).toBe(caseId);
+    expect(after.options).toEqual(original.options);
+    expect(after.requests).toEqual(original.requests.filter((r) => r.id !== competitor));
+    const afterMax = after.result!.rules.max;
+    if (!afterMax.ok) throw new Error('max failed after the withdrawal');
+    const moved = afterMax.awards.find((a) => a.id === partial.id)!;
+    // With its competitor gone the partial request gets more under max.
+    expect(moved.awardedMw, `${partial.id} under max`).toBeGreaterThan(partial.awardedMw + 1e-3);
+    const list = windowListResponseSchema.parse((await ana.get(windowPaths.list())).json());
+    expect(list.windows.map((w) => [w.windowId, w.withdrawal?.originalWindowId ?? null])).toEqual([
+      [next.windowId, windowId],
+      [windowId, null],
+    ]);
+
+    // An id that is not in the window, or every request: 422 naming what is wrong, nothing stored.
+    const unknown = await ana.post(windowPaths.withdraw(windowId), { requestIds: ['R9', 'R1'] });
+    expect(unknown.statusCode).toBe(422);
+    expect(
+      windowInvalidResponseSchema.parse(unknown.json()).problems.map((p) => p.message),
+    ).toEqual(['la solicitud «R9» no está en la ventana']);
+    const all = await ana.post(windowPaths.withdraw(windowId), {
+      requestIds: requests.map((r) => r.id),
+    });
+    expect(all.statusCode).toBe(422);
+    expect(all.json()).toMatchObject({ error: { code: 'WINDOW_INVALID' } });
+    const empty = await ana.post(windowPaths.withdraw(windowId), { requestIds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(
+      windowListResponseSchema.parse((await ana.get(windowPaths.list())).json()).windows,
+    ).toHaveLength(2);
+
+    // Another user's window is not found; a window without an award cannot be withdrawn from.
+    const bea = await signedIn(server, 'window-withdraw-bea');
+    const foreign = await bea.post(windowPaths.withdraw(windowId), { requestIds: [competitor] });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: { code: 'WINDOW_NOT_FOUND' } });
+    await db
+      .updateTable('analysis_jobs')
+      .set({ state: 'failed' })
+      .where('id', '=', jobId)
+      .execute();
+    const notReady = await ana.post(windowPaths.withdraw(windowId), { requestIds: [competitor] });
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json()).toMatchObject({ error: { code: 'WINDOW_WITHDRAW_NOT_READY' } });
+
+    // The original deleted: the new window keeps its reference (the view says it is gone).
+    expect(
+      (await ana.request({ method: 'DELETE', url: windowPaths.one(windowId) })).statusCode,
+    ).toBe(204);
+    const orphan = windowDetailResponseSchema.parse(
+      (await ana.get(windowPaths.one(next.windowId))).json(),
+    );
+    expect(orphan.withdrawal?.originalWindowId).toBe(windowId);
+  }, 180_000);
+
   it('refuses bad requests naming each row and field, and stores nothing', async () => {
     const { server, db } = await buildTestApp({}, { dialect });
     const ana = await signedIn(server, 'window-bad');
