@@ -3,6 +3,7 @@ import { Spinner } from '../components/ui/spinner';
 import {
   NetworkSlotContext,
   type BusbarCapacityMapProps,
+  type CaseBusMarkersMapProps,
   type CaseCapacityMapProps,
   type CaseNetworkProps,
   type NetworkSlots,
@@ -17,6 +18,10 @@ const LazyCaseNetwork = lazy(() =>
 const LazyBusbarCapacityMapGate = lazy(() => import('./network-map-gate'));
 const LazyCaseCapacityMap = lazy(() =>
   import('../features/network').then((module) => ({ default: module.CaseCapacityMap })),
+);
+
+const LazyCaseBusMarkersMap = lazy(() =>
+  import('../features/network').then((module) => ({ default: module.CaseBusMarkersMap })),
 );
 
 function CaseNetworkSlot(props: CaseNetworkProps) {
@@ -43,13 +48,22 @@ function CaseCapacityMapSlot(props: CaseCapacityMapProps) {
   );
 }
 
+function CaseBusMarkersMapSlot(props: CaseBusMarkersMapProps) {
+  return (
+    <Suspense fallback={<Spinner label={es.auth.loadingForms} className="py-10" />}>
+      <LazyCaseBusMarkersMap {...props} />
+    </Suspense>
+  );
+}
+
 const slots: NetworkSlots = {
   CaseNetwork: CaseNetworkSlot,
   BusbarCapacityMap: BusbarCapacityMapSlot,
   CaseCapacityMap: CaseCapacityMapSlot,
+  CaseBusMarkersMap: CaseBusMarkersMapSlot,
 };
 
-/** Gives /analisis and /resultados the network feature without them importing it. */
+/** Gives /analisis, /resultados and /ventanas the network feature without them importing it. */
 export function NetworkSlotsProvider({ children }: { children: ReactNode }) {
   return <NetworkSlotContext.Provider value={slots}>{children}</NetworkSlotContext.Provider>;
 }

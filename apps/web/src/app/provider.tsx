@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { createQueryClient } from '../lib/query-client';
+import { es } from '../strings/es';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -27,6 +28,8 @@ function DeferredToaster() {
       <Toaster
         richColors
         closeButton
+        containerAriaLabel={es.a11y.notifications}
+        toastOptions={{ closeButtonAriaLabel: es.a11y.closeNotification }}
         position="top-right"
         offset={{ top: 88, right: 16 }}
         mobileOffset={{ top: 80, right: 8, left: 8 }}

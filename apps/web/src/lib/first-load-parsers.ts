@@ -89,7 +89,7 @@ export const clientConfigResponseParser: Parser<ClientConfigResponse> = {
     if (typeof authority !== 'string' || typeof clientId !== 'string') return FAILED;
     if (policy !== null && typeof policy !== 'string') return FAILED;
     if (typeof scopes !== 'string' || typeof local !== 'boolean') return FAILED;
-    const { maxUploadBytes, supportEmail } = data;
+    const { maxUploadBytes, supportEmail, publicUrl } = data;
     if (!isInteger(maxUploadBytes) || maxUploadBytes <= 0) return FAILED;
     const config: ClientConfigResponse = {
       sax: { authority, clientId, policy, scopes, local },
@@ -103,6 +103,12 @@ export const clientConfigResponseParser: Parser<ClientConfigResponse> = {
         return FAILED;
       }
       config.supportEmail = supportEmail;
+    }
+    if ('publicUrl' in data) {
+      if (publicUrl !== undefined && publicUrl !== null && typeof publicUrl !== 'string') {
+        return FAILED;
+      }
+      config.publicUrl = publicUrl;
     }
     return { success: true, data: config };
   },

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
 /**
  * What a screen wants highlighted on the case network (issue #9 item 2): the selected
@@ -32,20 +32,46 @@ export type CaseCapacityMapProps = {
   study?: { studyId: string; version: number | null };
 };
 
+/** One marked bus: its colour, its label beside it (never colour alone) and its tooltip line. */
+export type BusMarker = { busNumber: number; color: string; label: string; detail: string };
+
+/**
+ * The case's network with some buses marked (a window's requests, coloured by their status):
+ * clicking one, or choosing it in the caller's list, selects it. The caller says what the marks
+ * mean (legend, list, words), the network feature draws them.
+ */
+/** The network a map draws: an analysed case's, or a study's (its base network). */
+export type MapNetwork = { caseId: string } | { studyId: string; version: number };
+
+export type CaseBusMarkersMapProps = {
+  network: MapNetwork;
+  markers: readonly BusMarker[];
+  selectedBus: number | null;
+  onSelectBus: (busNumber: number) => void;
+  /** The tooltip's label of a marker's detail line. */
+  detailLabel: string;
+  /** The bus search's landmark name (a page's landmarks must differ). */
+  searchName: string;
+  /** Under the drawing, shown without WebGL too: the legend and the markers as a list. */
+  children: ReactNode;
+};
+
 /**
  * Features do not import each other (eslint zones): the app shell puts the network feature's
- * lazily loaded components here, and /analisis and /resultados render whatever is provided.
+ * lazily loaded components here, and /analisis, /resultados and /ventanas render whatever is provided.
  */
 export type NetworkSlots = {
   CaseNetwork: ComponentType<CaseNetworkProps> | null;
   BusbarCapacityMap: ComponentType<BusbarCapacityMapProps> | null;
   CaseCapacityMap: ComponentType<CaseCapacityMapProps> | null;
+  CaseBusMarkersMap: ComponentType<CaseBusMarkersMapProps> | null;
 };
 
 export const NetworkSlotContext = createContext<NetworkSlots>({
   CaseNetwork: null,
   BusbarCapacityMap: null,
   CaseCapacityMap: null,
+  CaseBusMarkersMap: null,
 });
 
 export function useNetworkSlots(): NetworkSlots {

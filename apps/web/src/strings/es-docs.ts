@@ -3,7 +3,7 @@ export const esDocs = {
   title: 'Documentación',
   pageTitle: 'Documentación · Holgura',
   intro:
-    'Guía de uso de Holgura: cómo preparar y subir un caso, qué significa cada cifra de Análisis y Resultados, cómo preparar y calcular un estudio (en el formulario, en Excel o en JSON) y los límites conocidos.',
+    'Guía de uso de Holgura: cómo preparar y subir un caso, qué significa cada cifra de Análisis y Resultados, cómo preparar y calcular un estudio (en el formulario, en Excel o en JSON), cómo repartir la capacidad entre muchas solicitudes en una ventana de asignación y los límites conocidos.',
   tocTitle: 'Contenido',
   tocLabel: 'Tabla de contenido',
   backToContents: 'Volver al contenido',

@@ -96,7 +96,7 @@ export const esLandingSections = {
   },
   finalCta: {
     title: 'Lleva tu próximo estudio de conexión a Holgura',
-    body: 'Sube un caso de red en formato .bin o .txt y obtén las restricciones, las sensibilidades de los generadores y la capacidad de conexión por barra.',
+    body: 'Sube un caso de red PSS/E (.raw) o MATPOWER (.m) y obtén las restricciones, las sensibilidades de los generadores y la capacidad de conexión por barra.',
     demo: 'Explorar la demo guiada',
     contact: 'Escríbenos',
   },

@@ -17,7 +17,49 @@ export const esNetwork = {
   keyboardHint:
     'Con el foco en el dibujo: flechas para desplazar la red, + y − para acercar o alejar, 0 para verla completa.',
   layoutForce: 'Disposición calculada a partir de la topología (no geográfica).',
+  layoutAreas:
+    'Disposición por áreas (no geográfica): cada área en su región, con sus tensiones más altas trazadas primero y las más bajas junto a la barra de la que dependen.',
   layoutGeographic: 'Posiciones geográficas de las barras.',
+  /** Issue #29: what the drawing shows — minimum voltage, areas, lower voltages grouped. */
+  filter: {
+    groupLabel: 'Qué se dibuja',
+    minKv: 'Tensión mínima',
+    minKvAll: (buses: string) => `Todas las tensiones (${buses} barras)`,
+    minKvOption: (kv: string, buses: string) => `≥ ${kv} kV (${buses} barras)`,
+    areas: 'Áreas',
+    areasSummary: (shown: number, total: number) =>
+      shown === total ? `Áreas: todas (${total})` : `Áreas: ${shown} de ${total}`,
+    areasAll: 'Marcar todas',
+    areasNone: 'Desmarcar todas',
+    areaOption: (area: number, name: string | null, buses: string) =>
+      `Área ${area}${name ? ` · ${name}` : ''} (${buses} barras)`,
+    areaLabel: (area: number, name: string | null) => `Área ${area}${name ? ` · ${name}` : ''}`,
+    collapse: 'Agrupar tensiones bajas',
+    collapseHint:
+      'Cada barra por debajo de la tensión mínima se suma a la barra más cercana que se dibuja: al pasar sobre ella se ven cuántas agrupa, con su generación y su carga. Las líneas claras unen barras conectadas solo a través de tensiones más bajas.',
+    collapseNeedsKv: 'Elige una tensión mínima para agrupar las tensiones bajas.',
+    showAll: 'Mostrar toda la red',
+    drawn: (buses: string, totalBuses: string, branches: string, totalBranches: string) =>
+      `Se dibujan ${buses} de ${totalBuses} barras y ${branches} de ${totalBranches} ramas.`,
+    grouped: (count: number, buses: string, linkCount: number, links: string) =>
+      `${buses} ${count === 1 ? 'barra de tensión menor agrupada' : 'barras de tensión menor agrupadas'} en las que se dibujan; ${links} ${linkCount === 1 ? 'conexión' : 'conexiones'} a través de ellas.`,
+    unreached: (count: number, buses: string) =>
+      `${buses} ${count === 1 ? 'barra de tensión menor no llega' : 'barras de tensión menor no llegan'} a ninguna barra dibujada y no se ${count === 1 ? 'agrupa' : 'agrupan'}.`,
+    outside: (what: string, kv: string, area: number | null) =>
+      `${what} está fuera del filtro (${kv} kV${area === null ? '' : `, área ${area}`}): se sigue dibujando, sin las barras de su alrededor.`,
+    outsideGenerators: (names: string[]) =>
+      `Los generadores de mayor sensibilidad ${names
+        .map((name) => `«${name}»`)
+        .join(', ')} están fuera del filtro: se siguen dibujando, sin las barras de su alrededor.`,
+    outsideMarkers: (count: number) =>
+      `${count === 1 ? 'Una barra marcada está' : `${count} barras marcadas están`} fuera del filtro: se siguen dibujando.`,
+    showSurroundings: 'Mostrar su entorno',
+    monitored: (name: string) => `El elemento monitoreado «${name}»`,
+    contingency: (name: string) => `La contingencia «${name}»`,
+    generator: (name: string) => `El generador «${name}»`,
+    searched: (name: string) => `La barra buscada «${name}»`,
+    selected: (name: string) => `La barra seleccionada «${name}»`,
+  },
   counts: (buses: string, branches: string) => `${buses} barras · ${branches} ramas`,
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
@@ -89,5 +131,11 @@ export const esNetwork = {
     percent: (percent: string) => `${percent} %`,
     generationValue: (p: string, pmax: string) => `${p} MW de ${pmax} MW`,
     none: 'Sin generación',
+    area: 'Área',
+    load: 'Carga',
+    grouped: 'Barras agrupadas',
+    groupedGeneration: 'Generación agrupada',
+    groupedLoad: 'Carga agrupada',
+    groupedCount: (count: string) => `${count} de tensión menor`,
   },
 } as const;

@@ -66,6 +66,8 @@ export const esResultsDemo = {
       heading: 'Resultados por caso',
       allCasesNote: 'Sin barra seleccionada se analizan todos los casos del estudio.',
       count: (count: number) => `${count} ${count === 1 ? 'resultado' : 'resultados'}`,
+      showing: (shown: number, total: number) => `Se muestran ${shown} de ${total}.`,
+      showMore: (count: number) => `Mostrar ${count} más`,
       noCases: 'No hay casos para esta selección.',
       tabsLabel: 'Filtrar por año',
       all: 'Todos',
@@ -79,6 +81,9 @@ export const esResultsDemo = {
       condition: 'Condición',
       capReached: 'Ninguno: se alcanza el tope del estudio',
       capNote: (tmax: string) => `Tope del estudio: ${tmax} MW`,
+      sinkRoom: 'Ninguno en la red: lo limita el margen de la generación que compensa',
+      sinkRoomNote: (mw: string, tmax: string) =>
+        `La generación que compensa la conexión solo puede bajar ${mw} MW (hasta su Pmin): la red admitiría más, hasta el tope del estudio de ${tmax} MW.`,
       preExisting: 'Violación previa a la conexión',
     },
     chart: {

@@ -36,7 +36,8 @@ export const esWindows = {
     error: (message: string) => `No se pudieron cargar las ventanas: ${message}`,
     retry: 'Reintentar',
     columnName: 'Ventana',
-    columnCase: 'Caso',
+    columnCase: 'Caso o estudio',
+    studyCell: (name: string) => `Estudio ${name}`,
     columnRequests: 'Solicitudes',
     columnRequested: 'MW solicitados',
     columnState: 'Estado',
@@ -85,7 +86,23 @@ export const esWindows = {
     intro:
       'Elige un caso analizado, ponle un nombre a la ventana y agrega sus solicitudes: a mano, o desde la plantilla de Excel o un JSON.',
     backToList: 'Volver a Mis ventanas',
-    caseTitle: '1. Caso y nombre',
+    caseTitle: '1. Sobre qué se calcula, y nombre',
+    source: 'La ventana se calcula sobre',
+    sourceCase: 'Un caso analizado',
+    sourceCaseHint: 'La asignación cabe en ese caso.',
+    sourceStudy: 'Un estudio (asignación firme)',
+    sourceStudyHint:
+      'La misma asignación debe caber en cada escenario y año del estudio a la vez; cada solicitud cuenta desde su año de entrada.',
+    studyLabel: 'Estudio',
+    studyPlaceholder: 'Elige un estudio',
+    studyOption: (name: string, cases: number) =>
+      `${name} (${cases === 1 ? '1 caso' : `${cases} casos`} escenario × año)`,
+    studiesLoading: 'Cargando estudios...',
+    studiesError: (message: string) => `No se pudieron cargar los estudios: ${message}`,
+    noStudies:
+      'No tienes estudios. Crea uno en Estudios: la ventana se calcula sobre su versión más reciente.',
+    goToStudies: 'Ir a Estudios',
+    needsStudy: 'Elige el estudio sobre el que se calcula la ventana.',
     caseLabel: 'Caso analizado',
     casePlaceholder: 'Elige un caso',
     caseOption: (name: string, date: string) => `${name} (${date})`,
@@ -148,13 +165,14 @@ export const esWindows = {
       mw: 'MW',
       minMw: 'MW mínimos',
       priority: 'Prioridad',
+      year: 'Año de entrada',
       actions: 'Quitar',
       cellLabel: (column: string, row: number) => `${column} de la solicitud ${row}`,
       remove: (row: number) => `Quitar la solicitud ${row}`,
       add: 'Agregar solicitud',
       clear: 'Quitar todas',
       none: 'Todavía no hay solicitudes: agrega una o cárgalas desde un archivo.',
-      hint: 'Barra: el número de la barra en el caso. MW mínimos: lo mínimo que vale la pena construir (vacío: acepta cualquier parte; igual a los MW: todo o nada). Prioridad: se atiende primero la menor (vacío: el orden de las filas). Decimales con coma.',
+      hint: 'Barra: el número de la barra en el caso. MW mínimos: lo mínimo que vale la pena construir (vacío: acepta cualquier parte; igual a los MW: todo o nada). Prioridad: se atiende primero la menor (vacío: el orden de las filas). Año de entrada: solo con un estudio, cuenta desde los casos de ese año (vacío: en todos). Decimales con coma.',
       page: (page: number, pages: number, from: number, to: number, total: number) =>
         `Página ${page} de ${pages} (solicitudes ${from}–${to} de ${total})`,
       previous: 'Anterior',
@@ -185,6 +203,16 @@ export const esWindows = {
     error: (message: string) => `No se pudo cargar la ventana: ${message}`,
     meta: (caseName: string, requests: number, mw: string, date: string) =>
       `Caso ${caseName} · ${count(requests, 'solicitud', 'solicitudes')} · ${mw} MW solicitados · creada el ${date}`,
+    /** A window over a study: firm in each of its scenario × year cases. */
+    metaStudy: (
+      studyName: string,
+      version: number,
+      cases: number,
+      requests: number,
+      mw: string,
+      date: string,
+    ) =>
+      `Estudio ${studyName} (versión ${version}, firme en ${count(cases, 'caso', 'casos')} escenario × año) · ${count(requests, 'solicitud', 'solicitudes')} · ${mw} MW solicitados · creada el ${date}`,
     preExisting: { ignore: 'no limitan', limit: 'no pueden empeorar' },
     optionsLine: (preExisting: string, rating: string, cutoff: string) =>
       `Violaciones previas: ${preExisting} · capacidad poscontingencia: ${rating} · umbral del factor de distribución: ${cutoff}`,
@@ -247,6 +275,7 @@ export const esWindows = {
     groupsIntro:
       'Solicitudes que comparten una restricción que las limita: juntas no pueden pasar de lo que la restricción deja, aunque cada una por sí sola cabría.',
     groupCap: (mw: string) => `Estas barras juntas: ≤ ${mw} MW`,
+    groupCase: (scenario: string, year: number) => ` en el caso ${scenario} ${year}`,
     groupConstraint: (element: string, contingency: string | null, limit: string | null) =>
       `«${element}» ${contingency === null ? 'en el caso base (N-0)' : `ante la contingencia «${contingency}»`}${limit === null ? '' : ` (límite ${limit} MVA)`}`,
     groupMembers: (buses: string, ids: string, requested: string) =>
@@ -260,10 +289,72 @@ export const esWindows = {
     auditFailed: (message: string) => `No se pudo descargar el archivo de auditoría: ${message}`,
     delete: 'Borrar ventana',
   },
+  /** The map of the requests (the case's network, each request's bus by its status). */
+  map: {
+    title: 'Mapa de solicitudes',
+    caption: (rule: WindowRuleName) =>
+      `Cada barra con solicitudes lleva el color y el símbolo de su estado con la regla ${ruleInSentence[rule]}. Pulsa una barra, o una solicitud de la lista, para ver su explicación.`,
+    legendTitle: 'Estado con esta regla',
+    legend: { ...status, mixed: 'Barra con solicitudes en estados distintos' },
+    requestCount: (n: number) => count(n, 'solicitud', 'solicitudes'),
+    busCount: (n: number) => count(n, 'barra', 'barras'),
+    listTitle: 'Solicitudes por barra',
+    bus: (bus: number, name: string) => `Barra ${bus} (${name})`,
+    request: (id: string, state: RequestStatusName, awarded: string, requested: string) =>
+      `${id}: ${status[state].toLowerCase()}, ${awarded} de ${requested} MW`,
+    more: (n: number) => `+${n}`,
+    detailLabel: 'Solicitudes',
+    searchName: 'Buscar una barra en el mapa de solicitudes',
+    ruleFailed: 'Con esta regla no hay asignación que mostrar en el mapa.',
+    unavailable: 'El mapa de la red no está disponible en esta página.',
+    noCase: 'Esta ventana no tiene una red que dibujar: su caso o su estudio ya no está.',
+  },
+  /** «¿Y si se retira?»: the window again without one request, to see who moves up. */
+  withdraw: {
+    button: (id: string) => `¿Y si se retira ${id}?`,
+    hint: 'Calcula otra vez esta ventana sin esta solicitud (mismo caso o estudio, mismas opciones y las demás solicitudes) y compara quién sube.',
+    sending: 'Creando la ventana...',
+    created: (id: string) => `Ventana sin ${id} creada: se está calculando`,
+    failed: (message: string) => `No se pudo crear la ventana sin esta solicitud: ${message}`,
+  },
+  /** A window made by withdrawing requests: who moves up against the original, rule by rule. */
+  comparison: {
+    title: '¿Quién sube?',
+    intro: (ids: string, many: boolean, original: string | null) =>
+      `Esta ventana es ${original === null ? 'otra ventana' : `«${original}»`} sin ${ids}: mismo caso o estudio, mismas opciones y las demás solicitudes. Así cambia la asignación de cada regla cuando ${many ? 'se retiran' : 'se retira'}.`,
+    backToOriginal: 'Ver la ventana original',
+    loading: 'Cargando la ventana original...',
+    originalGone:
+      'La ventana original ya no existe (se borró): no hay con qué comparar esta ventana.',
+    originalError: (message: string) => `No se pudo cargar la ventana original: ${message}`,
+    waiting: 'La comparación con la ventana original aparece cuando termine el cálculo.',
+    ruleTitle,
+    ruleFailed:
+      'Sin comparación con esta regla: una de las dos ventanas no tiene asignación con ella.',
+    freed: (ids: string, many: boolean, mw: string) =>
+      `Al retirarse, ${ids} ${many ? 'dejan' : 'deja'} libres ${mw} MW (lo que ${many ? 'tenían' : 'tenía'} asignado).`,
+    freedNothing: (ids: string, many: boolean) =>
+      `${ids} no ${many ? 'tenían' : 'tenía'} MW asignados con esta regla.`,
+    movedUp: (id: string, before: string, after: string, gain: string) =>
+      `Sube ${id}: de ${before} a ${after} MW (+${gain} MW).`,
+    movedDown: (id: string, before: string, after: string, loss: string) =>
+      `Baja ${id}: de ${before} a ${after} MW (−${loss} MW).`,
+    nobodyUp: 'Ninguna otra solicitud recibe más con esta regla.',
+    taken: (taken: string, freed: string) =>
+      `En total, las demás solicitudes toman ${taken} MW de más; se liberaron ${freed} MW.`,
+    takenWithoutFreed: (taken: string, many: boolean) =>
+      `En total, las demás solicitudes toman ${taken} MW de más: aunque no ${many ? 'tenían' : 'tenía'} MW asignados, su presencia cambiaba el reparto con esta regla.`,
+    total: (before: string, after: string) => `El total asignado pasa de ${before} a ${after} MW.`,
+    ids: (ids: readonly string[]) =>
+      ids.length === 1 ? ids[0]! : `${ids.slice(0, -1).join(', ')} y ${ids[ids.length - 1]!}`,
+  },
   /** The explanation of one request under one rule, sentence by sentence. */
   explain: {
     asked: (mw: string, bus: number, busName: string) =>
       `Pidió ${mw} MW en la barra ${bus} (${busName}).`,
+    /** A window over a study: the year the request enters. */
+    entersIn: (year: number) =>
+      `Entra en ${year}: cuenta en los casos de ese año y los siguientes.`,
     askedMin: (mw: string, bus: number, busName: string, minMw: string) =>
       `Pidió ${mw} MW en la barra ${bus} (${busName}), con un mínimo de ${minMw} MW.`,
     askedAllOrNothing: (mw: string, bus: number, busName: string) =>
@@ -283,6 +374,8 @@ export const esWindows = {
       `${first ? 'La limita' : 'También la limita'} «${element}» ${contingency === null ? 'en el caso base (N-0)' : `ante la contingencia «${contingency}»`}${limit === null ? '' : ` (límite ${limit} MVA)`}`,
     sinkRoom: (first: boolean, limit: string | null) =>
       `${first ? 'La limita' : 'También la limita'} la capacidad del sumidero para bajar generación${limit === null ? '' : ` (${limit} MW en total)`}`,
+    /** A window over a study: the scenario × year case the row binds in. */
+    inCase: (scenario: string, year: number) => ` en el caso ${scenario} ${year}`,
     shadowPrice: (price: string) =>
       `; cada MW adicional de ese elemento liberaría ${price} MW (precio sombra).`,
     shadowPriceSink: (price: string) =>

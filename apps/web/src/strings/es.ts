@@ -12,6 +12,12 @@ export const es = {
   meta: {
     home: 'Holgura · Capacidad de conexión y análisis N-1 de la red de transmisión',
   },
+  /** The address the page was opened at, against PUBLIC_URL (components/layout/address-notice.tsx). */
+  address: {
+    mismatch: (configured: string, reached: string) =>
+      `Holgura está configurado para ${configured} (PUBLIC_URL), pero lo abriste en ${reached}. El inicio de sesión con SAX y los enlaces de los correos llevan a ${configured}: ábrelo allí, o pide a quien lo administra que ponga PUBLIC_URL=${reached} y reinicie el servidor.`,
+    openConfigured: (configured: string) => `Abrir en ${configured}`,
+  },
   a11y: {
     skipToContent: 'Saltar al contenido',
     mainNav: 'Navegación principal',
@@ -19,6 +25,8 @@ export const es = {
     footerNav: 'Enlaces rápidos',
     homeLink: 'Holgura, ir al inicio',
     opensInNewTab: '(se abre en una pestaña nueva)',
+    notifications: 'Avisos',
+    closeNotification: 'Cerrar aviso',
   },
   nav: {
     home: 'Inicio',
@@ -97,16 +105,17 @@ export const es = {
   },
   analysis: {
     intro:
-      'Sube un caso de red (.bin comprimido o .txt), sigue su análisis y revisa los resultados N-1 de cada caso.',
+      'Sube un caso de red (PSS/E .raw o MATPOWER .m, tal cual o comprimido con xz), sigue su análisis y revisa los resultados N-1 de cada caso.',
     upload: {
       title: 'Subir archivo',
-      description: 'Arrastra un archivo .bin o .txt aquí o selecciónalo desde tu equipo.',
+      description:
+        'Arrastra un caso PSS/E (.raw) o MATPOWER (.m), tal cual o comprimido con xz, aquí o selecciónalo desde tu equipo.',
       dropzone: 'Arrastra y suelta el archivo aquí',
       or: 'o',
       pick: 'Seleccionar archivo',
       pickLabel: 'Seleccionar archivo de caso',
       hint: 'Máximo 10MB',
-      accepted: 'Formatos aceptados: .bin, .txt',
+      accepted: 'Formatos aceptados: .raw, .m, .txt y, comprimidos con xz, .xz o .bin',
       size: (kb: string) => `${kb} KB`,
       remove: 'Remover archivo',
       process: 'Procesar archivo',
@@ -114,7 +123,7 @@ export const es = {
       unavailableTitle: 'Función no disponible',
       unavailableBody: 'Debes iniciar sesión para subir archivos',
       invalidTitle: 'Archivo inválido',
-      invalidBody: 'Solo se permiten archivos .bin o .txt',
+      invalidBody: 'Solo se permiten casos .raw, .m, .txt, .xz o .bin',
       tooLargeTitle: 'Archivo demasiado grande',
       errorTitle: 'Error',
       noFile: 'No hay archivo para procesar',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  busLabel,
   formatDateTime,
   formatFixed,
   formatInteger,
@@ -36,5 +37,14 @@ describe('analysis formats', () => {
     const iso = new Date(2026, 10, 5, 7, 9).toISOString();
     expect(formatDateTime(iso)).toBe('05/11/2026 07:09');
     expect(formatDateTime('no es fecha')).toBe('no es fecha');
+  });
+});
+
+describe('busLabel', () => {
+  it('names a bus «NOMBRE (número, kV)» as PSS/E and PowerWorld users find it', () => {
+    expect(busLabel('PFLUGERVILLE 2', 7001, 138)).toBe('PFLUGERVILLE 2 (7001, 138 kV)');
+    expect(busLabel(' SAN CARLOS ', 12, 13.8)).toBe('SAN CARLOS (12, 13,8 kV)');
+    expect(busLabel('', 12, 230)).toBe('12 (230 kV)');
+    expect(busLabel('BUS 3', 3, 0)).toBe('BUS 3 (3)');
   });
 });

@@ -66,3 +66,15 @@ export function formatDateTime(iso: string): string {
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/**
+ * A bus as engineers find it in PSS/E and PowerWorld (issue #29): «NOMBRE (número, kV)», e.g.
+ * «PFLUGERVILLE 2 (7001, 138 kV)»; the number alone when the file names none.
+ */
+export function busLabel(name: string, bus: number, baseKv: number): string {
+  const kv = baseKv > 0 ? `, ${formatNumber(baseKv, 2)} kV` : '';
+  const trimmed = name.trim();
+  return trimmed === ''
+    ? `${bus}${kv === '' ? '' : ` (${kv.slice(2)})`}`
+    : `${trimmed} (${bus}${kv})`;
+}

@@ -402,3 +402,91 @@ describe('/analisis «Capacidad por barra» (issue #17)', () => {
     expect(screen.queryByRole('region', { name: 'Capacidad por barra' })).toBeNull();
   });
 });
+
+describe('/analisis «Comparar dos casos» (issue #29)', () => {
+  const other = summary(8, {
+    caseName: 'Caso 8 con proyecto',
+    analysis: { jobId: 'j8', state: 'done', error: null },
+  });
+  const failedCase = summary(9, { analysis: { jobId: 'j9', state: 'failed', error: null } });
+
+  it('compares the selected case with another analysed one, once asked', async () => {
+    const { user, fetchMock } = openCase({
+      '/api/cases': { body: { cases: [analysed, other, failedCase] } },
+      '/api/cases/c7/busbar-capacities/compare': (request) =>
+        jsonResponse({
+          base: {
+            caseId: 'c7',
+            caseName: 'Caso 7',
+            state: 'done',
+            computedAt: null,
+            options: null,
+            buses: 3,
+          },
+          other: {
+            caseId: request.query.get('with'),
+            caseName: 'Caso 8 con proyecto',
+            state: 'done',
+            computedAt: null,
+            options: null,
+            buses: 3,
+          },
+          figure: 'attributable',
+          ready: true,
+          settingsDiffer: ['capMw'],
+          summary: {
+            common: 3,
+            increased: 1,
+            decreased: 0,
+            unchanged: 2,
+            onlyBase: 0,
+            onlyOther: 0,
+            baseTotalMw: 0,
+            otherTotalMw: 0,
+            changed: 1,
+          },
+          changes: [
+            {
+              bus: 2002,
+              name: 'SUR',
+              baseKv: 13.8,
+              area: 2,
+              baseMw: 345.67,
+              otherMw: 400,
+              deltaMw: 54.33,
+              baseLimiting: limiting('L 5-6', null),
+              otherLimiting: limiting('L 1-2', 'L 3-4'),
+            },
+          ],
+          constraints: { appeared: [], vanished: [], appearedTotal: 0, vanishedTotal: 0 },
+        }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const card = await screen.findByRole('region', { name: 'Comparar dos casos' });
+    const b = within(card).getByLabelText('Caso B (comparado)');
+    // Only analysed cases, newest first as in the table: the failed one is not offered.
+    expect(
+      within(b)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      expect.stringContaining('Caso 8 con proyecto ·'),
+      expect.stringContaining('Caso 7 ·'),
+    ]);
+    expect(b).toHaveDisplayValue(/^Caso 8 con proyecto/);
+    expect(callsTo(fetchMock, '/api/cases/c7/busbar-capacities/compare')).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Comparar' }));
+    const table = await within(card).findByTestId('comparison-table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('SUR (2002, 13,8 kV)');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('+54,3 (sube)');
+    // The settings differ: the screen says the MW mix both.
+    expect(card).toHaveTextContent('se calcularon con opciones distintas (el tope por barra)');
+  });
+
+  it('is not offered with a single analysed case', async () => {
+    const { user } = openCase();
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    await screen.findByRole('region', { name: 'Capacidad por barra' });
+    expect(screen.queryByRole('region', { name: 'Comparar dos casos' })).toBeNull();
+  });
+});

@@ -496,7 +496,12 @@ describe('/analisis upload card', () => {
 
     await user.upload(input, new File(['%PDF'], 'red.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Archivo inválido')).toBeInTheDocument();
-    expect(screen.getByText('Solo se permiten archivos .bin o .txt')).toBeInTheDocument();
+    expect(
+      screen.getByText('Solo se permiten casos .raw, .m, .txt, .xz o .bin'),
+    ).toBeInTheDocument();
+    // The toast speaks Spanish to a screen reader too (it said "Close toast").
+    expect(screen.getAllByRole('button', { name: 'Cerrar aviso' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('region', { name: /^Avisos/ })).toBeInTheDocument();
 
     await user.upload(input, new File(['x'.repeat(101)], 'grande.txt', { type: 'text/plain' }));
     expect(
@@ -593,8 +598,13 @@ describe('/analisis upload card', () => {
     ],
     [
       415,
-      { error: { code: 'UPLOAD_CONTENT_TYPE', message: 'Solo se permiten archivos .bin o .txt' } },
-      'Solo se permiten archivos .bin o .txt',
+      {
+        error: {
+          code: 'UPLOAD_CONTENT_TYPE',
+          message: 'Solo se permiten casos .raw, .m, .txt, .xz o .bin',
+        },
+      },
+      'Solo se permiten casos .raw, .m, .txt, .xz o .bin',
     ],
     [503, null, 'Error del servidor (503)'],
   ])('words an HTTP %s answer for the user', async (status, body, message) => {

@@ -97,6 +97,16 @@ describe('/estudios/nuevo', () => {
     expect(field('Nombre del área 1')).toHaveValue('Área 1');
     expect(field('Nombre del área 2')).toHaveValue('Área 2');
     await user.click(screen.getByRole('button', { name: 'Quitar el área 2' }));
+    // «Agregar área» offers the case's area left out, then an empty row: not «El área null».
+    await user.click(screen.getByRole('button', { name: 'Agregar área' }));
+    expect(field('Nombre del área 2')).toHaveValue('Área 2');
+    await user.click(screen.getByRole('button', { name: 'Agregar área' }));
+    expect(field('Número del área 3')).toHaveValue('');
+    expect(screen.queryByText(/no está en el caso base/)).toBeNull();
+    await typeInto(user, field('Número del área 3'), '9');
+    expect(screen.getByText('El área 9 no está en el caso base')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quitar el área 3' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar el área 2' }));
 
     // 2–4. Name, years, growth.
     await typeInto(user, field('Nombre del estudio'), 'Conexiones 2027');
@@ -219,7 +229,9 @@ describe('/estudios/nuevo', () => {
       screen.getByLabelText('Archivo de red del caso base'),
       new File(['%PDF'], 'red.pdf', { type: 'application/pdf' }),
     );
-    expect(await screen.findByText('Solo se permiten archivos .bin o .txt')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Solo se permiten casos .raw, .m, .txt, .xz o .bin'),
+    ).toBeInTheDocument();
   });
 
   it('loads a study from a file: a refused workbook names its cells, a readable one fills the form', async () => {

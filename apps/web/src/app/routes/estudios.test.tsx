@@ -63,7 +63,14 @@ describe('/estudios «Mis estudios»', () => {
     const demo = within(rowOf('Estudio de demostración'));
     expect(demo.getByText('Demostración')).toBeInTheDocument();
     expect(demo.getAllByRole('link').map((link) => link.textContent)).toEqual(['Ver resultados']);
-    expect(demo.queryAllByRole('button')).toEqual([]);
+    // Its report (issue #29), and nothing that would change it.
+    expect(demo.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Descargar informe (PDF)',
+      'Descargar informe (Excel)',
+    ]);
+    expect(
+      demo.getByRole('group', { name: 'Informe de Estudio de demostración' }),
+    ).toBeInTheDocument();
 
     const own = within(rowOf('Conexiones 2027'));
     expect(own.getByText('Calculado')).toBeInTheDocument();
@@ -77,7 +84,13 @@ describe('/estudios «Mis estudios»', () => {
       'href',
       '/estudios/s1/editar',
     );
-    for (const name of ['Descargar Excel', 'Descargar JSON', 'Borrar']) {
+    for (const name of [
+      'Descargar informe (PDF)',
+      'Descargar informe (Excel)',
+      'Descargar Excel',
+      'Descargar JSON',
+      'Borrar',
+    ]) {
       expect(own.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(own.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
@@ -86,6 +99,9 @@ describe('/estudios «Mis estudios»', () => {
     expect(failed.getByText('Falló')).toBeInTheDocument();
     expect(failed.getByText('El caso alta_2027 no convergió')).toBeInTheDocument();
     expect(failed.queryByRole('link', { name: 'Ver resultados' })).not.toBeInTheDocument();
+    expect(
+      failed.queryByRole('button', { name: 'Descargar informe (PDF)' }),
+    ).not.toBeInTheDocument();
   });
 
   it('explains what a study is when the user has none yet', async () => {

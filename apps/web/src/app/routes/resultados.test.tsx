@@ -176,8 +176,18 @@ describe('/resultados', () => {
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Filas por página'), '25');
 
-    // Without a family, every card of the study at once (no request per case).
+    // Without a family, every card of the study from one read (no request per case), drawn
+    // 12 at a time (issue #29: the demo's 450 made a 53,847 px page).
+    expect(articles()).toHaveLength(12);
+    expect(screen.getByTestId('cards-count')).toHaveTextContent(
+      '36 resultados · Se muestran 12 de 36.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Mostrar 12 más' }));
+    expect(articles()).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Mostrar 12 más' }));
     expect(articles()).toHaveLength(36);
+    expect(screen.getByTestId('cards-count')).toHaveTextContent(/^36 resultados$/);
+    expect(screen.queryByRole('button', { name: /^Mostrar \d+ más$/ })).toBeNull();
     expect(screen.getByText('Sin barra seleccionada se analizan todos los casos del estudio.'));
     expect(callsTo(fetchMock, '/api/studies/demo')).toHaveLength(1);
     expect(

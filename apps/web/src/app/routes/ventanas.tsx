@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useAuth } from '../../features/auth/use-auth';
 import { esWindows } from '../../strings/es-windows';
+import { NetworkSlotsProvider } from '../network-slots';
 import { SignedInPage } from '../page-frame';
 
 // Route-level split: the windows screen loads only when visited.
@@ -17,7 +18,9 @@ export function VentanasRoute() {
   const userKey = user === null ? 'anon' : `${user.method}:${user.email ?? user.name}`;
   return (
     <SignedInPage title={esWindows.page.title} intro={esWindows.page.intro}>
-      <WindowsPage userKey={userKey} />
+      <NetworkSlotsProvider>
+        <WindowsPage userKey={userKey} />
+      </NetworkSlotsProvider>
     </SignedInPage>
   );
 }

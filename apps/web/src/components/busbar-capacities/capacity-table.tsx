@@ -1,5 +1,6 @@
 import {
   BUSBAR_CAPACITY_PAGE_SIZES,
+  reachesCap,
   type BusbarCapacityPageResponse,
   type BusbarCapacityRow,
   type BusbarCapacitySort,
@@ -33,7 +34,9 @@ function columnOfSort(sort: BusbarCapacitySort, strict: boolean): string {
 }
 
 /** A limiting constraint or a violation in words: its monitored element after its contingency. */
-export function constraintWords(item: BusbarLimiting): string {
+export function constraintWords(
+  item: Pick<BusbarLimiting, 'monitoredName' | 'contingencyName'>,
+): string {
   return item.contingencyName === null
     ? t.worsenedBase(item.monitoredName)
     : t.worsened(item.monitoredName, item.contingencyName);
@@ -48,7 +51,7 @@ type Unlimited = { capMw: number; sinkRoomMw: number | null; noRatedBranch: bool
 export function unlimitedWords(capacityMw: number, unlimited: Unlimited): string {
   if (unlimited.noRatedBranch) return t.noRatedLimiting;
   // Below the cap only where the sink's room stops it (a rounding of 0,1 MW aside).
-  if (unlimited.sinkRoomMw !== null && capacityMw < unlimited.capMw - 0.05) {
+  if (unlimited.sinkRoomMw !== null && !reachesCap(capacityMw, unlimited.capMw)) {
     return t.sinkRoomLimiting(formatFixed(unlimited.sinkRoomMw, 1));
   }
   return t.atCapLimiting(formatInteger(unlimited.capMw));

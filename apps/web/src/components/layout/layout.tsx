@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../../strings/es';
+import { AddressNotice } from './address-notice';
 import { Header } from './header';
 
 // The footer (its links, icons and words) loads after the first paint: it is below the first
@@ -27,6 +28,7 @@ export function Layout({ userMenu, children }: LayoutProps) {
       </a>
       <Header userMenu={userMenu} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
+        <AddressNotice />
         {children ?? <Outlet />}
       </main>
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import type { ClientConfigResponse } from '@holgura/contracts';
 import type { UserManager } from 'oidc-client-ts';
 import { esAuth } from '../../strings/es-auth';
+import { withSha256Digest } from './pkce-digest';
 import { clearSaxToken, storeSaxToken } from './sax-token';
 
 export type SaxSettings = ClientConfigResponse['sax'];
@@ -62,8 +63,9 @@ export async function signInWithSax(loadSettings: () => Promise<SaxSettings>): P
   loginActive = true;
   try {
     const client = await getSaxClient(loadSettings);
-    // Closing the popup ends the attempt with an error instead of waiting forever.
-    const user = await client.signinPopup({ popupAbortOnClose: true });
+    // Closing the popup ends the attempt with an error instead of waiting forever. A page at
+    // a plain-HTTP network address has no WebCrypto for the PKCE challenge: see pkce-digest.ts.
+    const user = await withSha256Digest(() => client.signinPopup({ popupAbortOnClose: true }));
     const idToken = user.id_token;
     if (idToken === undefined || idToken === '') throw new SaxSignInError(esAuth.saxNoIdToken);
     storeSaxToken(idToken);

@@ -7,6 +7,7 @@ import {
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
+import type { MapNetwork } from '../../lib/network-slot';
 
 // The stored network never changes for a case: fetched once per session.
 export const caseNetworkQueryOptions = (caseId: string) =>
@@ -26,6 +27,27 @@ export const studyNetworkQueryOptions = (studyId: string, version: number | null
     queryFn: async ({ signal }) =>
       (await api.get(apiRoutes.studyNetwork.path({ studyId }), networkViewResponseSchema, signal))
         .network,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** A marked map's network (lib/network-slot's MapNetwork), cached with the two above. */
+export const mapNetworkQueryOptions = (source: MapNetwork) =>
+  queryOptions({
+    queryKey:
+      'caseId' in source
+        ? ['network', 'case', source.caseId]
+        : ['network', 'study', source.studyId, source.version],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(
+          'caseId' in source
+            ? apiRoutes.caseNetwork.path({ caseId: source.caseId })
+            : apiRoutes.studyNetwork.path({ studyId: source.studyId }),
+          networkViewResponseSchema,
+          signal,
+        )
+      ).network,
     retry: false,
     staleTime: Infinity,
   });

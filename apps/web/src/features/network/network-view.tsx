@@ -15,6 +15,17 @@ import { Spinner } from '../../components/ui/spinner';
 import type { NetworkFocus } from '../../lib/network-slot';
 import { esNetwork } from '../../strings/es-network';
 import { formatFixed, formatInteger } from '../../utils/format';
+import {
+  areaList,
+  busIndexByNumber,
+  filterNetwork,
+  isFiltering,
+  NO_FILTER,
+  widenFilter,
+  type FilteredNetwork,
+  type NetworkFilter,
+} from './filter-model';
+import { HiddenFocus, NetworkFilters } from './network-filters';
 import { branchState, generationByBus, searchBuses } from './model';
 import {
   createNetworkRenderer,
@@ -43,6 +54,12 @@ type NetworkViewProps = {
   children?: ReactNode;
   /** The bus search's landmark name, when a page shows two views (landmarks must differ). */
   searchName?: string;
+  /** Labels of some buses' own (markers: never colour alone). */
+  busLabels?: ReadonlyMap<number, string> | null;
+  /** The bus drawn highlighted (the selected marker). */
+  selectedBus?: number | null;
+  /** A click on a bus of the drawing. */
+  onClickBus?: (busNumber: number) => void;
 };
 
 /**
@@ -59,6 +76,9 @@ export function NetworkView({
   legend,
   children,
   searchName,
+  busLabels = null,
+  selectedBus = null,
+  onClickBus,
 }: NetworkViewProps) {
   const [supported] = useState(webglAvailable);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -67,7 +87,34 @@ export function NetworkView({
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [hover, setHover] = useState<Hover | null>(null);
   const [searchedBus, setSearchedBus] = useState<number | null>(null);
-  const stateRef = useRef<RenderState>({ focus, busColors, searchedBus });
+  const [filter, setFilter] = useState<NetworkFilter>(NO_FILTER);
+  // What the view highlights stays drawn whatever the filter (issue #29).
+  const keep = useMemo(
+    () => highlightedBuses(view, focus, searchedBus, selectedBus, busLabels),
+    [view, focus, searchedBus, selectedBus, busLabels],
+  );
+  const filtered = useMemo(
+    () => (isFiltering(filter) ? filterNetwork(view, filter, keep) : null),
+    [view, filter, keep],
+  );
+  const regions = useMemo(
+    () => areaList(view).map(({ area, name }) => ({ area, label: t.filter.areaLabel(area, name) })),
+    [view],
+  );
+  const stateRef = useRef<RenderState>({
+    focus,
+    busColors,
+    searchedBus,
+    busLabels,
+    selectedBus,
+    filter: filtered,
+  });
+  // The latest handler, read at click time: a new one does not rebuild the drawing.
+  const onClickBusRef = useRef(onClickBus);
+  useEffect(() => {
+    onClickBusRef.current = onClickBus;
+  }, [onClickBus]);
+  const clickable = onClickBus !== undefined;
 
   useEffect(() => {
     if (!supported) return;
@@ -81,6 +128,8 @@ export function NetworkView({
       view,
       get: () => stateRef.current,
       onHover: setHover,
+      regions,
+      ...(clickable ? { onClickBus: (bus: number) => onClickBusRef.current?.(bus) } : {}),
       ...(baseBusColor === undefined ? {} : { baseBusColor }),
     })
       .then((renderer) => {
@@ -101,13 +150,14 @@ export function NetworkView({
       rendererRef.current?.kill();
       rendererRef.current = null;
     };
-  }, [supported, view, baseBusColor]);
+  }, [supported, view, baseBusColor, clickable, regions]);
 
-  // Focus, colours or search changed (a new constraint, a dragged marker): redraw, no rebuild.
+  // Focus, colours, search or filters changed (a new constraint, a dragged marker, a voltage
+  // chosen): redraw, no rebuild.
   useEffect(() => {
-    stateRef.current = { focus, busColors, searchedBus };
+    stateRef.current = { focus, busColors, searchedBus, busLabels, selectedBus, filter: filtered };
     rendererRef.current?.refresh();
-  }, [focus, busColors, searchedBus, status]);
+  }, [focus, busColors, searchedBus, busLabels, selectedBus, filtered, status]);
 
   const camera = () => rendererRef.current?.sigma.getCamera();
   const hintId = useId();
@@ -179,6 +229,16 @@ export function NetworkView({
           ))}
         </div>
       </div>
+      <NetworkFilters view={view} filter={filter} onChange={setFilter} filtered={filtered} />
+      <HiddenFocus
+        view={view}
+        filter={filter}
+        focus={focus}
+        searchedBus={searchedBus}
+        selectedBus={selectedBus}
+        busLabels={busLabels}
+        onWiden={(buses) => setFilter(widenFilter(view, filter, buses))}
+      />
       <div className="relative h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
         {/* An application (WAI-ARIA): with the drawing focused, the arrow keys and + − 0 pan
             and zoom it. jsx-a11y counts the role as non-interactive; it is the interactive one. */}
@@ -204,14 +264,24 @@ export function NetworkView({
           <Spinner label={t.rendererLoading} className="absolute inset-0 bg-slate-50/80" />
         )}
         {hover !== null && (
-          <HoverCard view={view} hover={hover} focus={focus} busDetail={busDetail} />
+          <HoverCard
+            view={view}
+            hover={hover}
+            focus={focus}
+            busDetail={busDetail}
+            filtered={filtered}
+          />
         )}
       </div>
       <p id={hintId} className="text-xs text-slate-600">
         {t.keyboardHint}
       </p>
       <p className="text-xs text-slate-600">
-        {view.layout === 'geographic' ? t.layoutGeographic : t.layoutForce}{' '}
+        {view.layout === 'geographic'
+          ? t.layoutGeographic
+          : view.layout === 'areas'
+            ? t.layoutAreas
+            : t.layoutForce}{' '}
         {t.counts(
           formatInteger(view.buses.number.length),
           formatInteger(view.branches.from.length),
@@ -289,17 +359,19 @@ function HoverCard({
   hover,
   focus,
   busDetail,
+  filtered,
 }: {
   view: NetworkViewV1;
   hover: Hover;
   focus: NetworkFocus | null;
   busDetail: ((busNumber: number) => { label: string; value: string } | null) | undefined;
+  filtered: FilteredNetwork | null;
 }) {
   const generation = useMemo(() => generationByBus(view), [view]);
   const rows: [string, string][] = [];
   let title: string;
   if (hover.kind === 'bus') {
-    const i = view.buses.number.indexOf(hover.busNumber);
+    const i = busIndexByNumber(view).get(hover.busNumber) ?? -1;
     title = t.tooltip.bus;
     const gen = generation.get(hover.busNumber);
     rows.push(
@@ -313,6 +385,24 @@ function HoverCard({
           : t.tooltip.generationValue(formatFixed(gen.pMw, 1), formatFixed(gen.pMaxMw, 1)),
       ],
     );
+    const area = view.buses.area?.[i];
+    if (area !== undefined) rows.push([t.tooltip.area, String(area)]);
+    const load = view.buses.loadMw?.[i];
+    if (load !== undefined) rows.push([t.tooltip.load, t.tooltip.mw(formatFixed(load, 1))]);
+    const group = filtered?.groups?.get(hover.busNumber);
+    if (group !== undefined) {
+      rows.push(
+        [t.tooltip.grouped, t.tooltip.groupedCount(formatInteger(group.buses))],
+        [
+          t.tooltip.groupedGeneration,
+          t.tooltip.generationValue(
+            formatFixed(group.generationMw, 1),
+            formatFixed(group.pMaxMw, 1),
+          ),
+        ],
+        [t.tooltip.groupedLoad, t.tooltip.mw(formatFixed(group.loadMw, 1))],
+      );
+    }
     const detail = busDetail?.(hover.busNumber);
     if (detail) rows.push([detail.label, detail.value]);
   } else {
@@ -351,4 +441,29 @@ function HoverCard({
       </dl>
     </div>
   );
+}
+
+/** The buses of what the view highlights: they stay drawn whatever the filter. */
+function highlightedBuses(
+  view: NetworkViewV1,
+  focus: NetworkFocus | null,
+  searchedBus: number | null,
+  selectedBus: number | null,
+  busLabels: ReadonlyMap<number, string> | null,
+): number[] {
+  const buses: number[] = [];
+  const branchEnds = (branch: number) => {
+    const from = view.branches.from[branch - 1];
+    const to = view.branches.to[branch - 1];
+    if (from !== undefined && to !== undefined) buses.push(from, to);
+  };
+  if (focus !== null) {
+    branchEnds(focus.monitored.branch);
+    if (focus.contingency !== null) branchEnds(focus.contingency.branch);
+    for (const g of focus.generators) buses.push(g.busNumber);
+  }
+  if (searchedBus !== null) buses.push(searchedBus);
+  if (selectedBus !== null) buses.push(selectedBus);
+  for (const bus of busLabels?.keys() ?? []) buses.push(bus);
+  return buses;
 }

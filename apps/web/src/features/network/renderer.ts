@@ -2,6 +2,7 @@ import type { NetworkViewV1 } from '@holgura/contracts';
 import type Graph from 'graphology';
 import type Sigma from 'sigma';
 import type { NetworkFocus } from '../../lib/network-slot';
+import { busIndexByNumber, kvLevels, type FilteredNetwork } from './filter-model';
 import {
   BUS_COLOR,
   branchColor,
@@ -11,6 +12,12 @@ import {
   OUT_OF_SERVICE_COLOR,
 } from './model';
 
+/** Pale line between two drawn buses joined only through grouped lower-voltage buses. */
+export const COLLAPSED_LINK_COLOR = '#cbd5e1';
+/** Outline and label of an area's region on the area layout. */
+const REGION_COLOR = '#94a3b8';
+const REGION_LABEL_COLOR = '#334155';
+
 /** What the view is asked to show; the renderer reads it on every frame through `get`. */
 export type RenderState = {
   focus: NetworkFocus | null;
@@ -18,6 +25,15 @@ export type RenderState = {
   busColors: ReadonlyMap<number, string> | null;
   /** Bus found by the search, by number. */
   searchedBus: number | null;
+  /**
+   * Labels of their own for some buses (a window's requests: "◐ R1"), shown beside the colour
+   * so a marker never relies on colour alone; always drawn when there are few.
+   */
+  busLabels?: ReadonlyMap<number, string> | null;
+  /** The bus of the selected element (a window's request), drawn highlighted. */
+  selectedBus?: number | null;
+  /** What the filters leave drawn (issue #29); null draws everything. */
+  filter?: FilteredNetwork | null;
 };
 
 export type Hover =
@@ -40,8 +56,22 @@ export type NetworkTestHook = {
   generatorBuses: number[];
   searchedBus: number | null;
   coloredBuses: number;
+  /** Buses with a label of their own (markers), with their place in the drawing (CSS px). */
+  markers: { bus: number; label: string; x: number; y: number }[];
+  selectedBus: number | null;
   /** Sigma's camera after the render (framed-graph coordinates; ratio 1 shows the whole network). */
   camera: { x: number; y: number; ratio: number };
+  /** The view's layout: 'areas', 'force' or 'geographic'. */
+  layout: string;
+  /** Buses and branches drawn under the filters (all of them without a filter). */
+  drawnBuses: number;
+  drawnBranches: number;
+  /** Pale lines through grouped lower-voltage buses («Agrupar tensiones bajas»). */
+  collapsedLinks: number;
+  /** Whether the highlighted elements are drawn (null: nothing of that kind highlighted). */
+  drawn: { monitored: boolean | null; contingency: boolean | null; searchedBus: boolean | null };
+  /** The areas' labels drawn on the area layout, with their place (CSS px). */
+  areaLabels: { area: number; label: string; x: number; y: number }[];
 };
 
 declare global {
@@ -59,11 +89,56 @@ export function webglAvailable(): boolean {
   }
 }
 
+/** Up to this many markers their labels are always drawn; above, as sigma's zoom allows. */
+export const FORCED_MARKER_LABELS_MAX = 60;
+/** The test hook lists the places of at most this many markers. */
+const HOOK_MARKERS_MAX = 200;
+
 /** Above this many buses, hovering a branch shows nothing (see enableEdgeEvents below). */
 export const EDGE_EVENTS_MAX_BUSES = 3000;
 
 const busKey = (busNumber: number) => `b${busNumber}`;
 const branchKey = (branch: number) => `r${branch}`;
+const linkKey = (from: number, to: number) => `c${from}_${to}`;
+
+/**
+ * Size factor by voltage level (issue #29: the higher voltages prominent): the case's highest
+ * level 2×, the next 1.5×, the third 1.2×, the rest 1× — all 1× for a case of one level.
+ */
+export function kvScale(view: NetworkViewV1): (kv: number) => number {
+  const levels = kvLevels(view).map((level) => level.kv);
+  const factors = [2, 1.5, 1.2];
+  return (kv) => {
+    if (levels.length < 2) return 1;
+    const rank = levels.indexOf(kv);
+    return rank >= 0 && rank < factors.length ? factors[rank]! : 1;
+  };
+}
+
+/** An area's region: the box of most of its buses (1st to 99th percentile), in layout units. */
+export function areaRegions(
+  view: NetworkViewV1,
+): Map<number, { x0: number; x1: number; y0: number; y1: number }> {
+  const byArea = new Map<number, number[]>();
+  const area = view.buses.area ?? [];
+  area.forEach((value, i) => {
+    const list = byArea.get(value);
+    if (list === undefined) byArea.set(value, [i]);
+    else list.push(i);
+  });
+  const span = (values: number[]): [number, number] => {
+    values.sort((a, b) => a - b);
+    const cut = values.length >= 100 ? Math.floor(0.01 * values.length) : 0;
+    return [values[cut]!, values[values.length - 1 - cut]!];
+  };
+  const regions = new Map<number, { x0: number; x1: number; y0: number; y1: number }>();
+  for (const [value, buses] of byArea) {
+    const [x0, x1] = span(buses.map((i) => view.buses.x[i]!));
+    const [y0, y1] = span(buses.map((i) => view.buses.y[i]!));
+    regions.set(value, { x0, x1, y0, y1 });
+  }
+  return regions;
+}
 
 export type NetworkRenderer = {
   sigma: Sigma;
@@ -85,8 +160,12 @@ export async function createNetworkRenderer(options: {
   view: NetworkViewV1;
   get: () => RenderState;
   onHover: (hover: Hover | null) => void;
+  /** A click on a bus (a window's map selects its request). */
+  onClickBus?: (busNumber: number) => void;
   /** Colour of buses without a colour of their own (the capacity map pales them). */
   baseBusColor?: string;
+  /** The areas' labels: their regions are outlined and named on the area layout. */
+  regions?: readonly { area: number; label: string }[];
 }): Promise<NetworkRenderer> {
   const [{ default: GraphClass }, { default: SigmaClass }] = await Promise.all([
     import('graphology'),
@@ -97,24 +176,29 @@ export async function createNetworkRenderer(options: {
   const busCount = view.buses.number.length;
   // Node size in screen pixels: small enough that 10,000 buses stay readable when zoomed out.
   const nodeSize = busCount > 3000 ? 1.5 : busCount > 500 ? 2.5 : 4;
+  const scaleOf = kvScale(view);
   for (let i = 0; i < busCount; i++) {
     graph.addNode(busKey(view.buses.number[i]!), {
       x: view.buses.x[i]!,
       // Screen y grows downwards; the layout's y grows upwards (north on a geographic layout).
       y: view.buses.y[i]!,
-      size: nodeSize,
+      size: nodeSize * scaleOf(view.buses.baseKv[i]!),
       color: options.baseBusColor ?? BUS_COLOR,
       label: `${view.buses.name[i]!} (${view.buses.number[i]!})`,
     });
   }
   const edgeSize = busCount > 3000 ? 0.6 : 1.2;
+  const indexOf = busIndexByNumber(view);
+  const kvOf = (busNumber: number) => view.buses.baseKv[indexOf.get(busNumber) ?? -1] ?? 0;
   for (let k = 0; k < view.branches.from.length; k++) {
     const from = busKey(view.branches.from[k]!);
     const to = busKey(view.branches.to[k]!);
     if (from === to || !graph.hasNode(from) || !graph.hasNode(to)) continue;
     const state = branchState(view, k + 1, null);
+    // A branch is as prominent as its lower end (a transformer as its secondary).
+    const kv = Math.min(kvOf(view.branches.from[k]!), kvOf(view.branches.to[k]!));
     graph.addEdgeWithKey(branchKey(k + 1), from, to, {
-      size: edgeSize,
+      size: edgeSize * scaleOf(kv),
       color: branchColor(state),
     });
   }
@@ -139,13 +223,27 @@ export async function createNetworkRenderer(options: {
     zIndex: true,
     nodeReducer: (node, data) => {
       const number = Number(node.slice(1));
-      const { busColors, searchedBus } = get();
+      const { busColors, searchedBus, busLabels, selectedBus, filter } = get();
+      if (filter != null && !filter.busShown[indexOf.get(number) ?? -1]) {
+        return { ...data, hidden: true };
+      }
       const color = busColors?.get(number);
       const result = { ...data };
       if (color !== undefined) {
         result.color = color;
         result.size = Math.max(nodeSize * 2.5, 4);
         result.zIndex = 1;
+      }
+      const label = busLabels?.get(number);
+      if (label !== undefined) {
+        result.label = label;
+        result.forceLabel = busLabels!.size <= FORCED_MARKER_LABELS_MAX;
+      }
+      if (selectedBus === number) {
+        result.highlighted = true;
+        result.forceLabel = true;
+        result.size = Math.max(nodeSize * 3.5, 9);
+        result.zIndex = 3;
       }
       if (highlightedGenerators.has(number)) {
         result.color = GENERATOR_COLOR;
@@ -162,8 +260,10 @@ export async function createNetworkRenderer(options: {
       return result;
     },
     edgeReducer: (edge, data) => {
+      if (edge.startsWith('c')) return data;
       const branch = Number(edge.slice(1));
-      const { focus } = get();
+      const { focus, filter } = get();
+      if (filter != null && !filter.branchShown[branch - 1]) return { ...data, hidden: true };
       if (focus === null) return data;
       if (focus.monitored.branch === branch) {
         return {
@@ -192,7 +292,55 @@ export async function createNetworkRenderer(options: {
     generatorBuses: [],
     searchedBus: null,
     coloredBuses: 0,
+    markers: [],
+    selectedBus: null,
     camera: { x: 0.5, y: 0.5, ratio: 1 },
+    layout: view.layout,
+    drawnBuses: busCount,
+    drawnBranches: view.branches.from.length,
+    collapsedLinks: 0,
+    drawn: { monitored: null, contingency: null, searchedBus: null },
+    areaLabels: [],
+  };
+
+  // The regions of the area layout, outlined and named on the overlay.
+  const regionBoxes =
+    view.layout === 'areas' && (options.regions?.length ?? 0) > 1 ? areaRegions(view) : null;
+  let areaLabels: NetworkTestHook['areaLabels'] = [];
+  const drawRegions = (context: CanvasRenderingContext2D) => {
+    areaLabels = [];
+    if (regionBoxes === null) return;
+    const { filter } = get();
+    const drawnAreas = new Set<number>();
+    if (filter != null) {
+      view.buses.area?.forEach((value, i) => {
+        if (filter.busShown[i]) drawnAreas.add(value);
+      });
+    }
+    context.save();
+    context.font = '600 12px system-ui, sans-serif';
+    context.textBaseline = 'bottom';
+    for (const { area, label } of options.regions ?? []) {
+      const box = regionBoxes.get(area);
+      if (box === undefined || (filter != null && !drawnAreas.has(area))) continue;
+      const corners = [
+        sigma.graphToViewport({ x: box.x0, y: box.y0 }),
+        sigma.graphToViewport({ x: box.x1, y: box.y1 }),
+      ];
+      const left = Math.min(corners[0]!.x, corners[1]!.x) - 6;
+      const right = Math.max(corners[0]!.x, corners[1]!.x) + 6;
+      const top = Math.min(corners[0]!.y, corners[1]!.y) - 6;
+      const bottom = Math.max(corners[0]!.y, corners[1]!.y) + 6;
+      context.strokeStyle = REGION_COLOR;
+      context.lineWidth = 1;
+      context.setLineDash([4, 4]);
+      context.strokeRect(left, top, right - left, bottom - top);
+      context.setLineDash([]);
+      context.fillStyle = REGION_LABEL_COLOR;
+      context.fillText(label, left + 2, top - 2);
+      areaLabels.push({ area, label, x: left + 2, y: top - 2 });
+    }
+    context.restore();
   };
 
   const drawOverlay = () => {
@@ -205,10 +353,11 @@ export async function createNetworkRenderer(options: {
     if (context === null) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
+    drawRegions(context);
     const contingency = focus?.contingency;
     if (contingency === undefined || contingency === null) return;
     const key = branchKey(contingency.branch);
-    if (!graph.hasEdge(key)) return;
+    if (!graph.hasEdge(key) || !shownBranch(contingency.branch)) return;
     const [source, target] = graph
       .extremities(key)
       .map((node) =>
@@ -223,8 +372,22 @@ export async function createNetworkRenderer(options: {
     context.stroke();
   };
 
+  const shownBus = (busNumber: number) => {
+    const { filter } = get();
+    return (
+      graph.hasNode(busKey(busNumber)) &&
+      (filter == null || filter.busShown[indexOf.get(busNumber) ?? -1] === 1)
+    );
+  };
+  const shownBranch = (branch: number) => {
+    const { filter } = get();
+    return (
+      graph.hasEdge(branchKey(branch)) && (filter == null || filter.branchShown[branch - 1] === 1)
+    );
+  };
+
   const publish = () => {
-    const { focus, busColors, searchedBus } = get();
+    const { focus, busColors, searchedBus, busLabels, selectedBus, filter } = get();
     hook.renders += 1;
     hook.ready = true;
     hook.monitored =
@@ -243,14 +406,33 @@ export async function createNetworkRenderer(options: {
         ? null
         : {
             branch: focus.contingency.branch,
-            dashed: graph.hasEdge(branchKey(focus.contingency.branch)),
+            dashed: shownBranch(focus.contingency.branch),
             outOfService: focus.contingency.outOfService,
           };
     hook.generatorBuses = [...highlightedGenerators];
     hook.searchedBus = searchedBus;
     hook.coloredBuses = busColors?.size ?? 0;
+    hook.markers = [...(busLabels ?? new Map<number, string>())]
+      .slice(0, HOOK_MARKERS_MAX)
+      .filter(([bus]) => graph.hasNode(busKey(bus)))
+      .map(([bus, label]) => {
+        const { x, y } = sigma.graphToViewport(
+          graph.getNodeAttributes(busKey(bus)) as { x: number; y: number },
+        );
+        return { bus, label, x, y };
+      });
+    hook.selectedBus = selectedBus ?? null;
     const { x, y, ratio } = sigma.getCamera().getState();
     hook.camera = { x, y, ratio };
+    hook.drawnBuses = filter == null ? busCount : filter.drawnBuses;
+    hook.drawnBranches = filter == null ? view.branches.from.length : filter.drawnBranches;
+    hook.collapsedLinks = filter?.links.length ?? 0;
+    hook.drawn = {
+      monitored: focus === null ? null : shownBranch(focus.monitored.branch),
+      contingency: focus?.contingency == null ? null : shownBranch(focus.contingency.branch),
+      searchedBus: searchedBus === null ? null : shownBus(searchedBus),
+    };
+    hook.areaLabels = areaLabels;
     window.__holguraNetwork = hook;
     container.dataset.ready = 'true';
   };
@@ -267,10 +449,16 @@ export async function createNetworkRenderer(options: {
   sigma.on('enterNode', ({ node, event }) =>
     onHover({ kind: 'bus', busNumber: Number(node.slice(1)), x: event.x, y: event.y }),
   );
-  sigma.on('enterEdge', ({ edge, event }) =>
-    onHover({ kind: 'branch', branch: Number(edge.slice(1)), x: event.x, y: event.y }),
-  );
+  sigma.on('enterEdge', ({ edge, event }) => {
+    if (edge.startsWith('r')) {
+      onHover({ kind: 'branch', branch: Number(edge.slice(1)), x: event.x, y: event.y });
+    }
+  });
   sigma.on('leaveNode', () => onHover(null));
+  const { onClickBus } = options;
+  if (onClickBus !== undefined) {
+    sigma.on('clickNode', ({ node }) => onClickBus(Number(node.slice(1))));
+  }
   sigma.on('leaveEdge', () => onHover(null));
   sigma.getCamera().on('updated', () => onHover(null));
 
@@ -283,10 +471,50 @@ export async function createNetworkRenderer(options: {
         });
   resized?.observe(container);
 
+  // The pale lines of «Agrupar tensiones bajas» follow the filter; a change of the areas drawn
+  // frames the drawing on them (0 and «Ver toda la red» then show what is drawn, not the case).
+  let linkedFilter: FilteredNetwork | null = null;
+  let framedAreas = '';
+  const syncFilter = () => {
+    const { filter = null } = get();
+    if (filter === linkedFilter) return;
+    linkedFilter = filter;
+    for (const edge of graph.edges().filter((key) => key.startsWith('c'))) graph.dropEdge(edge);
+    for (const [from, to] of filter?.links ?? []) {
+      const key = linkKey(from, to);
+      if (graph.hasEdge(key) || !graph.hasNode(busKey(from)) || !graph.hasNode(busKey(to))) {
+        continue;
+      }
+      graph.addEdgeWithKey(key, busKey(from), busKey(to), {
+        size: edgeSize,
+        color: COLLAPSED_LINK_COLOR,
+        zIndex: -1,
+      });
+    }
+    const areas = filter?.areasKey ?? '';
+    if (areas === framedAreas) return;
+    framedAreas = areas;
+    if (filter === null || areas === '') sigma.setCustomBBox(null);
+    else {
+      const box = { x: [Infinity, -Infinity], y: [Infinity, -Infinity] } as {
+        x: [number, number];
+        y: [number, number];
+      };
+      for (let i = 0; i < busCount; i++) {
+        if (!filter.busShown[i]) continue;
+        box.x = [Math.min(box.x[0], view.buses.x[i]!), Math.max(box.x[1], view.buses.x[i]!)];
+        box.y = [Math.min(box.y[0], view.buses.y[i]!), Math.max(box.y[1], view.buses.y[i]!)];
+      }
+      sigma.setCustomBBox(Number.isFinite(box.x[0]) ? box : null);
+    }
+    sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+  };
+
   return {
     sigma,
     refresh: () => {
       highlightedGenerators = generatorBuses();
+      syncFilter();
       sigma.refresh();
     },
     centreOnBus: (busNumber: number) => {

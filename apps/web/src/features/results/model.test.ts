@@ -28,6 +28,7 @@ describe('card rules (docs/product.md §5)', () => {
       busbarResult({
         bus: 1001,
         name: 'ODESSA 2 0',
+        baseKv: 345,
         caseId: 'b1',
         contingencyBranch: null,
         contingency: null,
@@ -40,6 +41,7 @@ describe('card rules (docs/product.md §5)', () => {
       familyId: '1001',
       busNumber: 1001,
       barra: 'ODESSA 2 0',
+      barraEtiqueta: 'ODESSA 2 0 (1001, 345 kV)',
       capacidad: 412.36,
       elementoLimitante: 'ODESSA-MIDLAND',
       contingencia: 'SOBRECARGA RED COMPLETA',
@@ -47,6 +49,7 @@ describe('card rules (docs/product.md §5)', () => {
       anio: 2027,
       condicion: 'Condición alta',
       capReached: false,
+      sinkRoomReached: false,
       preExistingViolation: false,
       tmaxMw: 2000,
     });
@@ -60,7 +63,25 @@ describe('card rules (docs/product.md §5)', () => {
         contingency: null,
       }),
     );
-    expect(capped).toMatchObject({ capReached: true, elementoLimitante: null, contingencia: null });
+    expect(capped).toMatchObject({
+      capReached: true,
+      sinkRoomReached: false,
+      elementoLimitante: null,
+      contingencia: null,
+    });
+    // Nothing in the network binds, yet the figure stays under the cap: the compensating
+    // generation's room is what limits it, not the study's cap.
+    const sinkRoom = toResultCard(
+      item,
+      busbarResult({
+        capacityMw: 201,
+        limitingBranch: null,
+        limitingElement: null,
+        contingencyBranch: null,
+        contingency: null,
+      }),
+    );
+    expect(sinkRoom).toMatchObject({ capReached: false, sinkRoomReached: true });
   });
   it('splits the case name even when the study’s scenario field says otherwise', () => {
     const card = toResultCard(studyCase('alta', 2027, [], { name: 'Alta_2031' }), busbarResult());

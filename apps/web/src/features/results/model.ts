@@ -4,8 +4,10 @@ import {
   type StudyBusbarResult,
   type StudyCaseResult,
   type StudyDetail,
+  reachesCap,
 } from '@holgura/contracts';
 import { es } from '../../strings/es';
+import { busLabel } from '../../utils/format';
 
 /** Spec §3: a case family (one busbar of the study), derived from the study's cases. */
 export type Family = {
@@ -67,6 +69,8 @@ export type ResultCard = {
   familyId: string;
   busNumber: number;
   barra: string;
+  /** «NOMBRE (número, kV)» (issue #29); «NOMBRE (número)» on results stored without the kV. */
+  barraEtiqueta: string;
   capacidad: number;
   elementoLimitante: string | null;
   contingencia: string | null;
@@ -75,6 +79,11 @@ export type ResultCard = {
   condicion: string;
   /** No element limits the connection: the study's cap (Tmax) binds. */
   capReached: boolean;
+  /**
+   * No element limits it and it stays below the cap: the compensating generation's room (down to
+   * its Pmin) is what binds (issue #25), not the study's cap.
+   */
+  sinkRoomReached: boolean;
   preExistingViolation: boolean;
   tmaxMw: number;
 };
@@ -96,13 +105,15 @@ export function toResultCard(
     familyId: String(busbar.bus),
     busNumber: busbar.bus,
     barra: busbar.name,
+    barraEtiqueta: busLabel(busbar.name, busbar.bus, busbar.baseKv ?? 0),
     capacidad: busbar.capacityMw,
     elementoLimitante: limited ? busbar.limitingElement : null,
     contingencia: limited ? (busbar.contingency ?? FULL_NETWORK) : null,
     scenario,
     anio: year,
     condicion: item.condition,
-    capReached: !limited,
+    capReached: !limited && reachesCap(busbar.capacityMw, busbar.tmaxMw),
+    sinkRoomReached: !limited && !reachesCap(busbar.capacityMw, busbar.tmaxMw),
     preExistingViolation: busbar.preExistingViolation,
     tmaxMw: busbar.tmaxMw,
   };

@@ -42,6 +42,7 @@ export const windowSummary = (patch: Partial<WindowSummary> = {}): WindowSummary
   stage: null,
   error: null,
   totals: { order: 66.79876, max: 118.51998, fair: 71.84215 },
+  withdrawal: null,
   createdAt: new Date(2026, 10, 20, 10, 5).toISOString(),
   ...patch,
 });
@@ -74,6 +75,7 @@ export const windowResult = (patch: Partial<WindowResultView> = {}): WindowResul
       id: 'R1',
       bus: 2,
       busName: 'B2',
+      baseKv: 230,
       requestedMw: 60,
       minMw: 0,
       priority: 2,

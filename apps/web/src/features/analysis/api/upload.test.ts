@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../lib/api-client';
 import { mockApi, type MockRequest, jsonResponse } from '../../../render.test-support';
-import { isAcceptedFile, uploadCase, uploadContentType, uploadErrorMessage } from './upload';
+import { uploadCase, uploadErrorMessage } from './upload';
 
-describe('upload rules (docs/product.md §5)', () => {
-  it.each([
-    ['caso.bin', '', true],
-    ['CASO.TXT', '', true],
-    ['caso.m', 'text/plain', true],
-    ['caso.m', '', false],
-    ['red.pdf', 'application/pdf', false],
-    ['caso.bin.pdf', '', false],
-  ])('%s (%s) accepted: %s', (name, type, accepted) => {
-    expect(isAcceptedFile({ name, type })).toBe(accepted);
-  });
-
-  it('sends .bin as xz and everything else as plain text', () => {
-    expect(uploadContentType({ name: 'a.BIN' })).toBe('application/x-xz');
-    expect(uploadContentType({ name: 'a.txt' })).toBe('text/plain');
-  });
-
+describe('upload (docs/product.md §5, issue #29)', () => {
   it('posts the raw file with its encoded name', async () => {
     let seen: MockRequest | null = null;
     mockApi({
@@ -33,6 +17,23 @@ describe('upload rules (docs/product.md §5)', () => {
     expect(seen).toMatchObject({ method: 'POST', body: file });
     expect(seen!.headers.get('Content-Type')).toBe('text/plain');
     expect(seen!.headers.get('X-File-Name')).toBe('caso%20%C3%B1.txt');
+  });
+
+  it('sends the type the first bytes say, whatever the name: a .raw as text, an xz file as xz', async () => {
+    const types: (string | null)[] = [];
+    mockApi({
+      '/api/casesCalculate/calculate': (request) => {
+        types.push(request.headers.get('Content-Type'));
+        return jsonResponse({ caseId: 'c1', jobId: 'j1' }, 202);
+      },
+    });
+    const xz = Uint8Array.of(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04);
+    await uploadCase(new File(['0, 100.00 / PSS/E'], 'RED.RAW'));
+    await uploadCase(new File([xz], 'red.raw.xz'));
+    await uploadCase(new File([xz], 'red.bin'));
+    // A file named .bin that is not xz goes as text: the server reads it for what it is.
+    await uploadCase(new File(['mpc.version'], 'red.bin'));
+    expect(types).toEqual(['text/plain', 'application/x-xz', 'application/x-xz', 'text/plain']);
   });
 
   it('words each failure as docs/product.md §8 says', () => {

@@ -1,27 +1,32 @@
-import { apiRoutes, uploadResponseSchema, type UploadResponse } from '@holgura/contracts';
+import {
+  apiRoutes,
+  caseContentType,
+  uploadResponseSchema,
+  type UploadResponse,
+} from '@holgura/contracts';
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
 
 const t = es.analysis.upload;
 
-/** Spec §5: names ending .bin or .txt, or type text/plain. */
-export function isAcceptedFile(file: { name: string; type: string }): boolean {
-  const name = file.name.toLowerCase();
-  return name.endsWith('.bin') || name.endsWith('.txt') || file.type === 'text/plain';
+/** A file's first `count` bytes (FileReader: what every browser, and jsdom, has). */
+function firstBytes(file: Blob, count: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
+    reader.readAsArrayBuffer(file.slice(0, count));
+  });
 }
 
-/** `.bin` cases travel xz-compressed; everything else accepted is plain text. */
-export function uploadContentType(file: { name: string }): string {
-  return file.name.toLowerCase().endsWith('.bin') ? 'application/x-xz' : 'text/plain';
-}
-
-/** POST the raw file; the API answers 202 with the new case and the job analysing it. */
-export function uploadCase(file: File): Promise<UploadResponse> {
+/** POST the raw file, its type read from its first bytes; the API answers 202 with the new case. */
+export async function uploadCase(file: File): Promise<UploadResponse> {
+  const head = await firstBytes(file, 6);
   return apiRequest(apiRoutes.upload.path(), uploadResponseSchema, {
     method: 'POST',
     rawBody: file,
     headers: {
-      'Content-Type': uploadContentType(file),
+      'Content-Type': caseContentType(head),
       'X-File-Name': encodeURIComponent(file.name),
       'Cache-Control': 'no-cache',
     },

@@ -6,6 +6,7 @@ import { casesQueryOptions, clearCachedCases } from '../api/cases';
 import { BusbarCapacitySection } from '../../../components/busbar-capacities/busbar-capacity-section';
 import { clearTableState } from '../../../components/busbar-capacities/table-state';
 import { forgetCachedFlexibility } from '../flexibility/cache';
+import { CaseComparison } from './case-comparison';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
 import { DeleteCaseButton } from './delete-case-button';
@@ -97,6 +98,11 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
       {/* An uploaded case once analysed: its busbar capacities are computed after (issue #17). */}
       {selected?.analysis?.state === 'done' && (
         <BusbarCapacitySection key={selected.caseId} caseId={selected.caseId} />
+      )}
+      {selected?.analysis?.state === 'done' && (
+        <div className="lg:col-span-2">
+          <CaseComparison key={selected.caseId} selected={selected} cases={list} />
+        </div>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { caseResultQueryOptions } from '../api/result-parts';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
+import { CaseReportButtons } from './case-report-buttons';
 import { LoadingGauge } from './loading-gauge';
 import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 
@@ -34,9 +35,19 @@ export function CaseResults({ selected, onAnalysisFinished }: CaseResultsProps) 
         <p className="mt-3 text-slate-600">{t.noSelection}</p>
       ) : (
         <>
-          <p className="mt-1 text-sm font-medium text-sky-800" data-testid="results-case-name">
-            {selected.caseName}
-          </p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium text-sky-800" data-testid="results-case-name">
+              {selected.caseName}
+            </p>
+            {/* Its report (issue #29), beside the case it is of: once its analysis is done. */}
+            {analysis?.state === 'done' && (
+              <CaseReportButtons
+                key={selected.caseId}
+                caseId={selected.caseId}
+                caseName={selected.caseName}
+              />
+            )}
+          </div>
           {analysis?.state === 'cancelled' ? (
             <Notice tone="warning" title={t.cancelledTitle} className="mt-4">
               {t.cancelledBody}

@@ -1,4 +1,4 @@
-import { errorMessages, type JobStatus } from '@holgura/contracts';
+import { CASE_FILE_ACCEPT, errorMessages, isCaseFile, type JobStatus } from '@holgura/contracts';
 import { FileText, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { es } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
 import { cancelJob, followJob } from '../../../lib/job-progress';
-import { isAcceptedFile, uploadCase, uploadErrorMessage } from '../api/upload';
+import { uploadCase, uploadErrorMessage } from '../api/upload';
 import { JobProgress } from '../../../components/ui/job-progress';
 
 const t = es.analysis.upload;
@@ -43,7 +43,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
   const choose = (picked: File | undefined) => {
     if (picked === undefined) return;
     if (!signedIn) return refuse(t.unavailableTitle, t.unavailableBody);
-    if (!isAcceptedFile(picked)) return refuse(t.invalidTitle, t.invalidBody);
+    if (!isCaseFile(picked)) return refuse(t.invalidTitle, t.invalidBody);
     if (picked.size > maxUploadBytes) return refuse(t.tooLargeTitle, errorMessages.INPUT_TOO_LARGE);
     setFile(picked);
     setJob(null);
@@ -141,7 +141,7 @@ export function UploadCard({ signedIn, maxUploadBytes, onProcessed }: UploadCard
                 id={inputId}
                 ref={inputRef}
                 type="file"
-                accept=".bin,.txt,text/plain"
+                accept={CASE_FILE_ACCEPT}
                 aria-label={t.pickLabel}
                 aria-describedby={hintId}
                 disabled={busy}

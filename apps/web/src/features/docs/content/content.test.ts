@@ -1,5 +1,6 @@
-import { appPaths } from '@holgura/contracts';
+import { appPaths, windowWorkbookWords } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
+import { esWindows } from '../../../strings/es-windows';
 import { docSections } from '.';
 import type { Block } from './types';
 
@@ -101,5 +102,85 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
     expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
     expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
     expect(text('capacidad-por-barra-en-resultados')).toContain('Capacidad por barra del caso');
+  });
+});
+
+describe('the guide on connection windows (issue #28)', () => {
+  const section = docSections.find((item) => item.id === 'ventanas-de-asignacion');
+  const text = (id: string) =>
+    (section?.subsections.find((item) => item.id === id)?.blocks.flatMap(proseOf) ?? []).join(' ');
+  const all = [section?.intro ?? '', ...(section?.subsections.map((sub) => text(sub.id)) ?? [])];
+
+  it('has a section «Ventanas de asignación» after the study file, linked to /ventanas', () => {
+    expect(section?.title).toBe(esWindows.page.title);
+    const order = docSections.map((item) => item.id);
+    expect(order.indexOf('ventanas-de-asignacion')).toBe(order.indexOf('archivo-de-estudio') + 1);
+    expect(section?.intro).toContain(`](${appPaths.windows})`);
+    expect(section?.subsections.map((item) => item.id)).toEqual([
+      'capacidades-que-no-se-suman',
+      'que-significa-caber',
+      'crear-una-ventana',
+      'plantilla-de-solicitudes',
+      'tres-reglas',
+      'explicacion-de-una-solicitud',
+      'grupos-de-barras',
+      'ventana-sobre-un-estudio',
+      'si-se-retira',
+      'descargas-de-la-ventana',
+      'limites-de-las-ventanas',
+    ]);
+  });
+
+  it('names what the windows screen names, with its words', () => {
+    const words = all.join(' ');
+    for (const name of [
+      esWindows.list.newWindow,
+      esWindows.form.sourceCase,
+      esWindows.form.sourceStudy,
+      esWindows.form.table.year,
+      esWindows.form.options.ignore,
+      esWindows.form.options.limit,
+      esWindows.view.rulesTitle,
+      esWindows.view.groupsTitle,
+      esWindows.view.audit,
+      esWindows.comparison.title,
+      ...Object.values(esWindows.view.status),
+    ]) {
+      expect(words, name).toContain(`«${name}»`);
+    }
+    expect(text('grupos-de-barras')).toContain(`«${esWindows.view.groupCap('X')}»`);
+    expect(text('si-se-retira')).toContain(esWindows.withdraw.button('…'));
+    const rules = section?.subsections
+      .find((item) => item.id === 'tres-reglas')
+      ?.blocks.find((block) => block.kind === 'terms');
+    expect(rules?.kind === 'terms' && rules.items.map((item) => item.term)).toEqual(
+      Object.values(esWindows.view.ruleTitle),
+    );
+  });
+
+  it('lists the template columns as the workbook writes them', () => {
+    const table = section?.subsections
+      .find((item) => item.id === 'plantilla-de-solicitudes')
+      ?.blocks.find((block) => block.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.map((row) => row[0])).toEqual([
+      'ID solicitud',
+      'Proyecto',
+      'Empresa',
+      'Tecnología',
+      'Barra',
+      'MW solicitados',
+      'MW mínimos',
+      'Prioridad',
+      'Año de entrada',
+    ]);
+    expect(Object.values(windowWorkbookWords.columns)).toHaveLength(9);
+  });
+
+  it('states what fits, the shadow price and the limits the engine admits', () => {
+    expect(text('que-significa-caber')).toContain('N-0');
+    expect(text('que-significa-caber')).toContain('Sin umbral del factor de distribución');
+    expect(text('explicacion-de-una-solicitud')).toContain('lo que liberaría reforzarlo');
+    expect(text('limites-de-las-ventanas')).toContain('La regla justa es la más sensible');
+    expect(text('limites-de-las-ventanas')).toContain('la red base del estudio');
   });
 });

@@ -15,7 +15,7 @@ export const limitsSection: DocSection = {
             'Las contingencias del análisis de un caso subido son salidas de rama (líneas y transformadores); no incluye salidas de generadores.',
             'Los enlaces HVDC, los dispositivos FACTS, las máquinas de inducción y las correcciones de impedancia de transformadores no se modelan; cada registro de esos aparece como aviso. Los interruptores cerrados (y las ramas de impedancia nula) unen sus barras y no son contingencias ni se monitorean; los abiertos no forman parte de la red.',
             'Por caso se guardan como máximo 300 restricciones y las 50 mayores cargas post-contingencia.',
-            'Las capacidades de conexión son indicativas: una conexión a la vez, ni simultáneas ni aditivas.',
+            'Las capacidades de conexión son indicativas: una conexión a la vez, ni simultáneas ni aditivas. Para repartir la capacidad entre muchas solicitudes a la vez está [Ventanas de asignación](#ventanas-de-asignacion).',
           ],
         },
       ],
@@ -27,7 +27,7 @@ export const limitsSection: DocSection = {
         {
           kind: 'list',
           items: [
-            'Archivos de hasta 10 MB (200 MB una vez descomprimidos), con extensión .bin o .txt.',
+            'Archivos de hasta 10 MB (200 MB una vez descomprimidos), con extensión .raw, .m, .txt, .xz o .bin.',
             'Cada servidor fija cuánto calcula para que ningún usuario haga esperar a los demás; por defecto: casos de hasta 50.000 barras, 30 minutos por análisis o por caso de un estudio, estudios de hasta 5.000 casos (escenarios × años) y unas 2 horas estimadas, 3 análisis en curso y 500 MB guardados por usuario. Lo que pasa de esos límites se rechaza con un mensaje que dice cuánto pide y cuánto admite el servidor.',
             'Los análisis esperan en una cola justa: el siguiente es el del usuario que lleva más tiempo sin calcular, y los casos pequeños tienen su propio carril. La barra de progreso muestra el puesto en la cola, y «Cancelar» detiene un análisis en cola o en curso.',
             'El progreso de un análisis llega en vivo por eventos del servidor; si el navegador no los recibe (por ejemplo, con sesión SAX, que se autentica con un token y no con una cookie), la página consulta el estado cada segundo.',
@@ -198,6 +198,21 @@ export const glossarySection: DocSection = {
               term: 'Capacidad por barra',
               definition:
                 'La capacidad de conexión de cada barra de un caso analizado, en Análisis (ver [Capacidad por barra en Análisis](#capacidad-por-barra)).',
+            },
+            {
+              term: 'Ventana de asignación',
+              definition:
+                'Muchas solicitudes de conexión repartidas a la vez con seguridad N-0 y N-1, con tres reglas: orden de prioridad, máximo total y justa (ver [Ventanas de asignación](#ventanas-de-asignacion)).',
+            },
+            {
+              term: 'Asignación firme',
+              definition:
+                'La de una ventana sobre un estudio: una misma asignación que cabe en cada caso escenario × año a la vez.',
+            },
+            {
+              term: 'Precio sombra',
+              definition:
+                'En una ventana, los MW que la regla ganaría por cada MW más de límite de la restricción que limita a una solicitud: lo que liberaría reforzar ese elemento.',
             },
           ],
         },

@@ -3,11 +3,14 @@ import type { DocSection } from './types';
 
 /** The upload errors a user can meet, with when; the texts come from the API's catalogue. */
 const uploadErrors: [ErrorCode, string][] = [
-  ['UPLOAD_CONTENT_TYPE', 'El nombre no termina en .bin o .txt y el archivo no es de texto.'],
+  [
+    'UPLOAD_CONTENT_TYPE',
+    'El nombre no termina en .raw, .m, .txt, .xz o .bin y el archivo no es de texto.',
+  ],
   ['INPUT_TOO_LARGE', 'El archivo pesa más de 10 MB, o descomprimido pasa de 200 MB.'],
   ['UPLOAD_EMPTY', 'El archivo no tiene contenido.'],
   ['AUTH_TOKEN_INVALID', 'La sesión venció durante la subida (HTTP 401).'],
-  ['INPUT_XZ_CORRUPT', 'Un .bin que empieza como xz pero está cortado o dañado.'],
+  ['INPUT_XZ_CORRUPT', 'Un archivo que empieza como xz pero está cortado o dañado.'],
   ['INPUT_EMPTY', 'El archivo solo tiene espacios o líneas en blanco.'],
   ['PARSE_MATPOWER_SYNTAX', 'Una línea del caso MATPOWER no se puede interpretar.'],
   ['PARSE_MATPOWER_FIELD_INVALID', 'Un valor de una tabla no es un número.'],
@@ -85,18 +88,19 @@ export const uploadSection: DocSection = {
         {
           kind: 'list',
           items: [
-            '`.bin`: el caso comprimido con xz. Holgura lo reconoce por sus primeros bytes (`FD 37 7A 58 5A 00`) y lo descomprime antes de leerlo.',
+            '`.raw` (también `.RAW`) y `.m`: el caso tal como lo escriben PSS/E y MATPOWER.',
             '`.txt`: el caso en texto plano, MATPOWER o PSS/E RAW.',
+            '`.xz` y `.bin`: el caso comprimido con xz. Holgura lo reconoce por sus primeros bytes (`FD 37 7A 58 5A 00`), no por el nombre, y lo descomprime antes de leerlo.',
           ],
         },
         {
           kind: 'p',
-          text: 'La página de subida acepta nombres que terminan en `.bin` o `.txt`, o archivos de tipo `text/plain`. Un archivo `.m` o `.raw` se sube cambiándole la extensión a `.txt`, o comprimido como `.bin`:',
+          text: 'La página de subida acepta nombres que terminan en `.raw`, `.m`, `.txt`, `.xz` o `.bin`, en mayúsculas o minúsculas, o archivos de tipo `text/plain`. Comprimir un caso grande lo deja bajo el límite de 10 MB:',
         },
         {
           kind: 'code',
-          caption: 'Comprimir un caso para subirlo como .bin (xz en Linux o macOS)',
-          code: 'xz -k -9 caso.raw          # crea caso.raw.xz y conserva el original\nmv caso.raw.xz caso.bin',
+          caption: 'Comprimir un caso con xz (Linux o macOS)',
+          code: 'xz -k -9 caso.raw          # crea caso.raw.xz y conserva el original',
         },
       ],
     },
@@ -115,7 +119,7 @@ export const uploadSection: DocSection = {
               'La página lo rechaza antes de enviarlo; el servidor responde 413 con «El archivo supera el tamaño máximo permitido (10MB)».',
             ],
             [
-              'Caso descomprimido (.bin)',
+              'Caso comprimido, una vez descomprimido',
               '200 MB',
               'La lectura se detiene en cuanto se pasa: un archivo que crece sin medida al descomprimirse es una entrada inválida.',
             ],

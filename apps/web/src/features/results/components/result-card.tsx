@@ -31,7 +31,7 @@ export function ResultCardView({
     >
       <h3 id={titleId} className="font-semibold text-slate-900">
         <span className="sr-only">{t.barra}: </span>
-        {card.barra}
+        {card.barraEtiqueta}
         <span className="ml-2 text-xs font-medium text-slate-500">{card.caseName}</span>
       </h3>
       <p className="mt-2 text-slate-600">
@@ -44,7 +44,11 @@ export function ResultCardView({
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">{t.limiting}</dt>
         <dd className="break-words text-slate-900">
-          {card.capReached ? t.capReached : (card.elementoLimitante ?? '—')}
+          {card.capReached
+            ? t.capReached
+            : card.sinkRoomReached
+              ? t.sinkRoom
+              : (card.elementoLimitante ?? '—')}
           {card.preExistingViolation && (
             <span className="ml-1 text-xs text-amber-800">({t.preExisting})</span>
           )}
@@ -60,6 +64,11 @@ export function ResultCardView({
       </dl>
       {card.capReached && (
         <p className="mt-2 text-xs text-slate-500">{t.capNote(formatMw(card.tmaxMw))}</p>
+      )}
+      {card.sinkRoomReached && (
+        <p className="mt-2 text-xs text-slate-500" data-testid="card-sink-room">
+          {t.sinkRoomNote(formatMw(card.capacidad), formatMw(card.tmaxMw))}
+        </p>
       )}
       {onSelect !== undefined && (
         <Button

@@ -16,6 +16,7 @@ import { studyCards, studyFamilies, studyStats } from '../model';
 import { FamiliesTable } from './families-table';
 import { ResultsSection } from './results-section';
 import { StudyChooser } from './study-chooser';
+import { StudyComparison } from './study-comparison';
 
 const t = es.resultsDemo.results;
 
@@ -174,6 +175,7 @@ function StudyResults({
           family={family}
         />
       )}
+      {detail !== null && detail.cases.length > 0 && <StudyComparison cases={detail.cases} />}
     </>
   );
 }

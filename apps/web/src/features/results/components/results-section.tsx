@@ -5,6 +5,7 @@ import {
   BusbarCapacitySection,
 } from '../../../components/busbar-capacities/busbar-capacity-section';
 import { BusbarCapacityExport } from '../../../components/export/busbar-capacity-export';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useNetworkSlots } from '../../../lib/network-slot';
@@ -20,6 +21,13 @@ import { ResultCardView } from './result-card';
 const t = es.resultsDemo.results;
 
 const longDate = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long' });
+
+/**
+ * Without a family, the cards drawn at first and added per «Mostrar más»: every busbar of the
+ * demo study at once (450 cards) made a 53,847 px page. A family's cards (its scenarios × years)
+ * are drawn whole: what its chart shows.
+ */
+export const CARDS_PAGE = 12;
 
 type ResultsSectionProps = {
   userKey: string;
@@ -49,6 +57,8 @@ export function ResultsSection({
 }: ResultsSectionProps) {
   const [tab, setTab] = useState('todos');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  /** Per year tab, how many of its cards are drawn. */
+  const [drawn, setDrawn] = useState<Record<string, number>>({});
   const years = yearsOf(cards);
   const selected = cards.find((card) => card.id === selectedId) ?? null;
   const { BusbarCapacityMap } = useNetworkSlots();
@@ -87,13 +97,17 @@ export function ResultsSection({
                 const shown = cards.filter(
                   (card) => value === 'todos' || String(card.anio) === value,
                 );
+                const limit = family === null ? (drawn[value] ?? CARDS_PAGE) : Infinity;
+                const visible = shown.slice(0, limit);
+                const more = Math.min(CARDS_PAGE, shown.length - visible.length);
                 return (
                   <TabsContent key={value} value={value}>
                     <p className="mb-2 text-sm text-slate-600" data-testid="cards-count">
                       {t.cards.count(shown.length)}
+                      {more > 0 && ` · ${t.cards.showing(visible.length, shown.length)}`}
                     </p>
                     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-                      {shown.map((card) => (
+                      {visible.map((card) => (
                         <ResultCardView
                           key={card.id}
                           card={card}
@@ -102,6 +116,16 @@ export function ResultsSection({
                         />
                       ))}
                     </div>
+                    {more > 0 && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="mt-3"
+                        onClick={() => setDrawn({ ...drawn, [value]: limit + CARDS_PAGE })}
+                      >
+                        {t.cards.showMore(more)}
+                      </Button>
+                    )}
                   </TabsContent>
                 );
               })}

@@ -2,6 +2,7 @@ import type { StudyListItem } from '@holgura/contracts';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { downloadExport } from '../../../components/export/download';
+import { StudyReportButtons } from '../../../components/export/study-report-buttons';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { esStudies } from '../../../strings/es-studies';
 import { errorText } from '../api/error-text';
@@ -33,15 +34,18 @@ type StudyActionsProps = {
   onDelete: (study: StudyListItem) => void;
 };
 
-/** A row's actions; the demo study only shows its results. */
+/** A row's actions; the demo study only shows its results and its report. */
 export function StudyActions({ study, cancelling, onCancel, onDelete }: StudyActionsProps) {
   const small = buttonClasses('outline', 'sm');
   return (
     <div role="group" aria-label={t.actions.label(study.name)} className="flex flex-wrap gap-2">
       {study.resultsVersion !== null && (
-        <Link to={resultsHref(study.studyId)} className={buttonClasses('primary', 'sm')}>
-          {t.actions.results}
-        </Link>
+        <>
+          <Link to={resultsHref(study.studyId)} className={buttonClasses('primary', 'sm')}>
+            {t.actions.results}
+          </Link>
+          <StudyReportButtons studyId={study.studyId} studyName={study.name} />
+        </>
       )}
       {!study.isDemo && (
         <>

@@ -79,7 +79,9 @@ function AreaRow({ index, onRemove }: { index: number; onRemove: () => void }) {
     name: [`areas.${index}.id`, `areas.${index}.name`, 'growth'],
   });
   const growthError = useFieldError(`growth.${name}`);
-  const known = catalog === null || id === undefined || catalog.areas.includes(id);
+  // A row not yet numbered (every area of the case is in) is not an unknown area.
+  const numbered = typeof id === 'number' && Number.isFinite(id);
+  const known = catalog === null || !numbered || catalog.areas.includes(id);
   return (
     <>
       <NumberField

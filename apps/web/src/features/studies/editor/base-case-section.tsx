@@ -1,4 +1,4 @@
-import { errorMessages, MAX_UPLOAD_BYTES } from '@holgura/contracts';
+import { CASE_FILE_ACCEPT, errorMessages, isCaseFile, MAX_UPLOAD_BYTES } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, X } from 'lucide-react';
 import { useId, useRef } from 'react';
@@ -20,12 +20,6 @@ const t = esStudies.baseCase;
 export const BASE_CASE_FIELD_ID = 'estudio-caso-base';
 
 export type BaseCaseMode = 'file' | 'case';
-
-/** Spec §5, as on /analisis: names ending .bin or .txt, or type text/plain. */
-export function isNetworkFile(file: { name: string; type: string }): boolean {
-  const name = file.name.toLowerCase();
-  return name.endsWith('.bin') || name.endsWith('.txt') || file.type === 'text/plain';
-}
 
 type BaseCaseSectionProps = {
   userKey: string;
@@ -53,7 +47,7 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
 
   const choose = (file: File | undefined) => {
     if (file === undefined) return;
-    if (!isNetworkFile(file)) {
+    if (!isCaseFile(file)) {
       toast.error(t.invalidTitle, { description: t.invalidBody });
     } else if (file.size > maxBytes) {
       toast.error(t.tooLargeTitle, { description: errorMessages.INPUT_TOO_LARGE });
@@ -104,7 +98,7 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
                 id={ids.file}
                 ref={inputRef}
                 type="file"
-                accept=".bin,.txt,text/plain"
+                accept={CASE_FILE_ACCEPT}
                 aria-label={t.pickLabel}
                 aria-describedby={ids.hint}
                 disabled={disabled}

@@ -9,8 +9,7 @@ import {
 import { ApiClientError, apiRequest } from '../../../lib/api-client';
 
 /** What the form sends: the requests as typed (the server checks them all at once). */
-export type NewWindow = {
-  caseId: string;
+export type NewWindow = ({ caseId: string } | { studyId: string }) & {
   name: string;
   options: WindowOptions;
   requests: Record<string, string | number>[];

@@ -8,6 +8,7 @@ import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { DataTable, PAGE_SIZES } from '../../../components/data-table/data-table';
 import { esWindows } from '../../../strings/es-windows';
 import { cn } from '../../../utils/cn';
+import { formatNumber } from '../../../utils/format';
 import { mwText } from '../model/explanation';
 
 const t = esWindows.view;
@@ -45,7 +46,11 @@ const columns = [
     cell: ({ row }) => (
       <span>
         <span className="tabular-nums">{row.original.request.bus}</span>
-        <span className="block text-xs text-slate-600">{row.original.request.busName}</span>
+        <span className="block text-xs text-slate-600">
+          {row.original.request.busName}
+          {(row.original.request.baseKv ?? 0) > 0 &&
+            ` · ${formatNumber(row.original.request.baseKv!, 2)} kV`}
+        </span>
       </span>
     ),
   }),

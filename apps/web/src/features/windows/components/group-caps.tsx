@@ -22,7 +22,7 @@ export function GroupCaps({ result, rule }: { result: WindowResultView; rule: Wi
         <ul className="mt-3 space-y-3" data-testid="window-groups">
           {groups.map((group) => (
             <li
-              key={`${group.monitored}:${group.contingency ?? 0}`}
+              key={`${group.scenario ?? ''}:${group.year ?? 0}:${group.monitored}:${group.contingency ?? 0}`}
               className="rounded-xl border border-slate-200 p-3 text-sm"
             >
               <p className="font-semibold text-slate-900">{t.groupCap(mwText(group.awardedMw))}</p>
@@ -32,6 +32,9 @@ export function GroupCaps({ result, rule }: { result: WindowResultView; rule: Wi
                   group.contingencyName,
                   formatMw(group.limitMw),
                 )}
+                {group.scenario != null && group.year != null
+                  ? t.groupCase(group.scenario, group.year)
+                  : ''}
               </p>
               <p className="text-slate-600">
                 {t.groupMembers(

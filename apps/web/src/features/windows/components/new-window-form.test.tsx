@@ -167,6 +167,71 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
     expect(cell('MW', 2)).toHaveFocus();
   });
 
+  it('computes a window over a study: the study is picked, each request may say the year it enters', async () => {
+    const sent: MockRequest[] = [];
+    const { user } = await openForm({
+      '/api/studies': {
+        body: {
+          studies: [
+            {
+              studyId: 's1',
+              name: 'Plan 2026–2030',
+              networkLabel: 'IEEE 30',
+              state: 'done',
+              version: 2,
+              resultsVersion: 2,
+              jobId: null,
+              progressPercent: 100,
+              stage: null,
+              error: null,
+              scenarios: 2,
+              years: [2026, 2030],
+              busbars: 3,
+              baseCaseId: null,
+              baseFileName: 'case30.m',
+              createdAt: '2026-12-01T10:00:00.000Z',
+              updatedAt: '2026-12-02T10:00:00.000Z',
+              isDemo: false,
+            },
+          ],
+        },
+      },
+      '/api/windows': (request) => {
+        sent.push(request);
+        return jsonResponse({ windowId: 'w9', jobId: 'j9' }, 202);
+      },
+    });
+    // Nothing chosen: the study is asked for, and its picker takes the focus.
+    await user.click(screen.getByRole('radio', { name: /Un estudio \(asignación firme\)/ }));
+    const picker = await screen.findByRole('combobox', { name: 'Estudio' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elige un estudio', 'Plan 2026–2030 (4 casos escenario × año)']);
+    await user.type(screen.getByRole('textbox', { name: 'Nombre de la ventana' }), 'Firme');
+    await user.type(cell('ID', 1), 'A');
+    await user.type(cell('Barra', 1), '2');
+    await user.type(cell('MW', 1), '10');
+    await user.type(cell('Año de entrada', 1), '2030');
+    await user.click(screen.getByRole('button', { name: 'Crear y calcular ventana' }));
+    expect(
+      screen.getByText('Elige el estudio sobre el que se calcula la ventana.'),
+    ).toBeInTheDocument();
+    expect(picker).toHaveFocus();
+    expect(sent).toHaveLength(0);
+
+    await user.selectOptions(picker, 's1');
+    await user.click(screen.getByRole('button', { name: 'Crear y calcular ventana' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
+      studyId: 's1',
+      name: 'Firme',
+      requests: [{ id: 'A', bus: 2, mw: 10, year: 2030 }],
+    });
+    expect(sent[0]!.body).not.toHaveProperty('caseId');
+  });
+
   it('lists the problems of a requests file by sheet, row and cell, and adds nothing', async () => {
     const { user, fetchMock } = await openForm({
       '/api/windows/requests/read': {

@@ -3,6 +3,7 @@ import {
   DEFAULT_WINDOW_OPTIONS,
   windowNameSchema,
   type CaseSummary,
+  type StudyListItem,
   type StudyProblem,
   type WindowOptions,
   type WindowRequestInput,
@@ -19,6 +20,7 @@ import { esWindows } from '../../../strings/es-windows';
 import { cn } from '../../../utils/cn';
 import { formatDateTime } from '../../../utils/format';
 import { analysedCasesQueryOptions } from '../api/analysed-cases';
+import { windowStudiesQueryOptions } from '../api/window-studies';
 import { createWindow, problemsOf, type NewWindow } from '../api/create-window';
 import { errorText } from '../api/error-text';
 import { windowsKey } from '../api/get-windows';
@@ -45,6 +47,7 @@ import { RequestsFile } from './requests-file';
 const t = esWindows.form;
 
 const CASE_ID = 'ventana-caso';
+const STUDY_ID = 'ventana-estudio';
 const NAME_ID = 'ventana-nombre';
 const MAX_CUTOFF = 0.5;
 
@@ -66,7 +69,16 @@ function optionsOf(draft: OptionsDraft): WindowOptions | null {
   };
 }
 
-type Checks = { caseId?: string; name?: string; cutoff?: string; requests?: string };
+type Checks = {
+  caseId?: string;
+  studyId?: string;
+  name?: string;
+  cutoff?: string;
+  requests?: string;
+};
+
+/** What the window is computed on: one analysed case, or a study (firm in every case of it). */
+type Source = 'case' | 'study';
 
 const focus = (id: string) => document.getElementById(id)?.focus();
 
@@ -80,7 +92,10 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const cases = useQuery(analysedCasesQueryOptions(userKey));
+  const [source, setSource] = useState<Source>('case');
+  const studies = useQuery({ ...windowStudiesQueryOptions(userKey), enabled: source === 'study' });
   const [caseId, setCaseId] = useState('');
+  const [studyId, setStudyId] = useState('');
   const [name, setName] = useState('');
   const [options, setOptions] = useState(defaultOptions);
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -132,13 +147,15 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
     const sentOptions = optionsOf(options);
     const filled = filledRows(rows);
     const found: Checks = {
-      ...(caseId === '' ? { caseId: t.needsCase } : {}),
+      ...(source === 'case' && caseId === '' ? { caseId: t.needsCase } : {}),
+      ...(source === 'study' && studyId === '' ? { studyId: t.needsStudy } : {}),
       ...(nameCheck.success ? {} : { name: nameCheck.error.issues[0]?.message ?? '' }),
       ...(sentOptions === null ? { cutoff: t.options.cutoffInvalid } : {}),
       ...(filled.length === 0 ? { requests: t.needsRequests } : {}),
     };
     setChecks(found);
     if (found.caseId !== undefined) return focus(CASE_ID);
+    if (found.studyId !== undefined) return focus(STUDY_ID);
     if (found.name !== undefined) return focus(NAME_ID);
     if (found.cutoff !== undefined) {
       flushSync(() => setOptionsOpen(true));
@@ -149,7 +166,7 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
     if (filled.length !== rows.length) restructure(filled, page);
     setProblems(null);
     const body: NewWindow = {
-      caseId,
+      ...(source === 'case' ? { caseId } : { studyId }),
       name: nameCheck.data,
       options: sentOptions,
       requests: filled.map(requestFromRow),
@@ -183,14 +200,64 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
       </div>
 
       <Card titleId="ventana-caso-titulo" title={t.caseTitle}>
+        <fieldset className="mt-4">
+          <legend className="text-sm font-medium text-slate-800">{t.source}</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {(['case', 'study'] as const).map((value) => (
+              <label
+                key={value}
+                className={cn(
+                  'flex cursor-pointer gap-3 rounded-lg border p-3 text-sm',
+                  source === value ? 'border-sky-600 bg-sky-50' : 'border-slate-200',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="ventana-fuente"
+                  value={value}
+                  checked={source === value}
+                  disabled={busy}
+                  onChange={() => {
+                    setSource(value);
+                    setChecks({});
+                    setProblems(null);
+                  }}
+                  className="mt-1"
+                />
+                <span className="text-slate-600">
+                  <strong className="block font-medium text-slate-900">
+                    {value === 'case' ? t.sourceCase : t.sourceStudy}
+                  </strong>
+                  {value === 'case' ? t.sourceCaseHint : t.sourceStudyHint}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <CasePicker
-            cases={cases}
-            value={caseId}
-            onChange={setCaseId}
-            error={checks.caseId}
-            disabled={busy}
-          />
+          {source === 'case' ? (
+            <SourcePicker
+              id={CASE_ID}
+              query={cases}
+              words={caseWords}
+              optionOf={caseOption}
+              value={caseId}
+              onChange={setCaseId}
+              error={checks.caseId}
+              disabled={busy}
+            />
+          ) : (
+            <SourcePicker
+              id={STUDY_ID}
+              query={studies}
+              words={studyWords}
+              optionOf={studyOption}
+              value={studyId}
+              onChange={setStudyId}
+              error={checks.studyId}
+              disabled={busy}
+            />
+          )}
           <div className="space-y-1">
             <label htmlFor={NAME_ID} className="block text-sm font-medium text-slate-800">
               {t.name}
@@ -233,7 +300,7 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
         <div className="mt-4 space-y-5">
           <RequestsFile
             disabled={busy}
-            caseId={caseId === '' ? undefined : caseId}
+            caseId={source === 'case' && caseId !== '' ? caseId : undefined}
             onLoaded={loadRequests}
           />
           <RequestsEditor
@@ -297,34 +364,54 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
   );
 }
 
-/** One of the user's analysed cases (its analysis done): the window is computed on it. */
-function CasePicker({
-  cases,
+/** A picker's words: the label, the empty choice, what loading, failing and having none say. */
+interface PickerWords {
+  label: string;
+  placeholder: string;
+  loading: string;
+  failed: (message: string) => string;
+  none: string;
+  goTo: string;
+  goToPath: string;
+}
+
+/**
+ * What the window is computed on, picked from the user's list (analysed cases or studies): a
+ * message while it loads or if it fails, a link to where one is made when there is none.
+ */
+function SourcePicker<T>({
+  id,
+  query,
+  words,
+  optionOf,
   value,
   onChange,
   error,
   disabled,
 }: {
-  cases: UseQueryResult<CaseSummary[]>;
+  id: string;
+  query: UseQueryResult<T[]>;
+  words: PickerWords;
+  optionOf: (item: T) => { value: string; label: string };
   value: string;
-  onChange: (caseId: string) => void;
+  onChange: (value: string) => void;
   error: string | undefined;
   disabled: boolean;
 }) {
-  if (cases.isPending) return <p className="text-sm text-slate-600">{t.casesLoading}</p>;
-  if (cases.isError) {
+  if (query.isPending) return <p className="text-sm text-slate-600">{words.loading}</p>;
+  if (query.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {t.casesError(errorText(cases.error))}
+        {words.failed(errorText(query.error))}
       </p>
     );
   }
-  if (cases.data.length === 0) {
+  if (query.data.length === 0) {
     return (
-      <div id={CASE_ID} tabIndex={-1} className="space-y-2 text-sm text-slate-700">
-        <p>{t.noCases}</p>
-        <Link to={appPaths.analysis} className={buttonClasses('outline', 'sm')}>
-          {t.goToAnalysis}
+      <div id={id} tabIndex={-1} className="space-y-2 text-sm text-slate-700">
+        <p>{words.none}</p>
+        <Link to={words.goToPath} className={buttonClasses('outline', 'sm')}>
+          {words.goTo}
         </Link>
         {error !== undefined && <p className="text-sm text-red-700">{error}</p>}
       </div>
@@ -332,30 +419,65 @@ function CasePicker({
   }
   return (
     <div className="space-y-1">
-      <label htmlFor={CASE_ID} className="block text-sm font-medium text-slate-800">
-        {t.caseLabel}
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {words.label}
       </label>
       <select
-        id={CASE_ID}
+        id={id}
         value={value}
         disabled={disabled}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={error === undefined ? undefined : `${CASE_ID}-error`}
+        aria-describedby={error === undefined ? undefined : `${id}-error`}
         onChange={(event) => onChange(event.target.value)}
         className={cn(fieldClasses, 'h-10')}
       >
-        <option value="">{t.casePlaceholder}</option>
-        {cases.data.map((item) => (
-          <option key={item.caseId} value={item.caseId}>
-            {t.caseOption(item.caseName, formatDateTime(item.createdAt))}
-          </option>
-        ))}
+        <option value="">{words.placeholder}</option>
+        {query.data.map((item) => {
+          const option = optionOf(item);
+          return (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          );
+        })}
       </select>
       {error !== undefined && (
-        <p id={`${CASE_ID}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
       )}
     </div>
   );
 }
+
+const caseWords: PickerWords = {
+  label: t.caseLabel,
+  placeholder: t.casePlaceholder,
+  loading: t.casesLoading,
+  failed: t.casesError,
+  none: t.noCases,
+  goTo: t.goToAnalysis,
+  goToPath: appPaths.analysis,
+};
+
+const studyWords: PickerWords = {
+  label: t.studyLabel,
+  placeholder: t.studyPlaceholder,
+  loading: t.studiesLoading,
+  failed: t.studiesError,
+  none: t.noStudies,
+  goTo: t.goToStudies,
+  goToPath: appPaths.studies,
+};
+
+/** An analysed case (its analysis done): the window is computed on it. */
+const caseOption = (item: CaseSummary) => ({
+  value: item.caseId,
+  label: t.caseOption(item.caseName, formatDateTime(item.createdAt)),
+});
+
+/** A study: the window must fit in each of its scenario × year cases. */
+const studyOption = (item: StudyListItem) => ({
+  value: item.studyId,
+  label: t.studyOption(item.name, item.scenarios * item.years.length),
+});

@@ -19,6 +19,7 @@ const columnLabel: Record<RequestField, string> = {
   mw: t.mw,
   minMw: t.minMw,
   priority: t.priority,
+  year: t.year,
 };
 
 const inputMode: Partial<Record<RequestField, 'numeric' | 'decimal'>> = {
@@ -26,6 +27,7 @@ const inputMode: Partial<Record<RequestField, 'numeric' | 'decimal'>> = {
   mw: 'decimal',
   minMw: 'decimal',
   priority: 'decimal',
+  year: 'numeric',
 };
 
 const width: Record<RequestField, string> = {
@@ -37,6 +39,7 @@ const width: Record<RequestField, string> = {
   mw: 'w-20',
   minMw: 'w-20',
   priority: 'w-20',
+  year: 'w-20',
 };
 
 export const cellInputClasses =

@@ -10,10 +10,12 @@ import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import type { MapNetwork } from '../../../lib/network-slot';
 import { esWindows } from '../../../strings/es-windows';
 import { AwardExplanation } from './award-explanation';
 import { AwardsTable, type AwardRow } from './awards-table';
 import { GroupCaps } from './group-caps';
+import { RequestsMap } from './requests-map';
 import { RuleCards } from './rule-cards';
 import { WindowDownloads } from './window-downloads';
 
@@ -52,9 +54,20 @@ export function awardRows(
 
 /**
  * A done window: the three rules side by side, then its requests under the rule chosen (sorted,
- * filtered, each one explained), the groups of buses that rule holds together, the downloads.
+ * filtered, on the case's map by status, each one explained), the groups of buses that rule holds together, the downloads.
  */
-export function WindowResult({ windowId, result }: { windowId: string; result: WindowResultView }) {
+export function WindowResult({
+  userKey,
+  windowId,
+  network,
+  result,
+}: {
+  userKey: string;
+  windowId: string;
+  /** What the map draws: the case's network, or the study's base network. */
+  network: MapNetwork | null;
+  result: WindowResultView;
+}) {
   const [rule, setRule] = useState<WindowRuleName>('order');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
@@ -114,7 +127,24 @@ export function WindowResult({ windowId, result }: { windowId: string; result: W
             selectedId={selectedId}
             onSelect={setSelectedId}
           />
-          <AwardExplanation result={result} rule={rule} requestId={selectedId} />
+          <div className="grid gap-4 xl:grid-cols-[3fr_2fr] xl:items-start">
+            {/* Read right after the table; drawn beside the map on wide screens. */}
+            <AwardExplanation
+              userKey={userKey}
+              windowId={windowId}
+              result={result}
+              rule={rule}
+              requestId={selectedId}
+            />
+            <RequestsMap
+              className="xl:order-first"
+              network={network}
+              result={result}
+              rule={rule}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+            />
+          </div>
         </div>
       </Card>
 

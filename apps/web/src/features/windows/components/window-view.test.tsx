@@ -26,7 +26,15 @@ const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').sli
 const rowOf = (id: string) => screen.getByRole('rowheader', { name: id }).closest('tr')!;
 
 async function openWindow(detail = windowDetail(), routes: Parameters<typeof signedIn>[0] = {}) {
-  const fetchMock = signedIn({ '/api/windows/w1': { body: detail }, ...routes });
+  const fetchMock = signedIn({
+    '/api/windows/w1': { body: detail },
+    // The map's network (window-map.test.tsx shows it): not drawn here.
+    '/api/cases/c1/network': {
+      status: 404,
+      body: { error: { code: 'CASE_NETWORK_NOT_FOUND', message: 'Sin vista de red' } },
+    },
+    ...routes,
+  });
   const view = renderApp('/ventanas?ventana=w1');
   await screen.findByRole('heading', { level: 2, name: 'Ventana 2027' });
   return { ...view, fetchMock };
@@ -125,7 +133,8 @@ describe('/ventanas?ventana=<id>: a window', () => {
     await user.click(screen.getByRole('button', { name: 'Máximo total' }));
     const r1 = within(rowOf('R1'));
     expect(r1.getByText('Solar Uno')).toBeInTheDocument();
-    expect(r1.getByText('B2')).toBeInTheDocument();
+    // The bus with its kV (issue #29).
+    expect(r1.getByText('B2 · 230 kV')).toBeInTheDocument();
     expect(r1.getByText('48,5')).toBeInTheDocument();
     expect(r1.getByText('Parcial')).toBeInTheDocument();
     expect(within(rowOf('R3')).getByText('Completa')).toBeInTheDocument();

@@ -23,6 +23,7 @@ import { mwText } from '../model/explanation';
 import { DeleteWindowDialog } from './delete-window-dialog';
 import { StateBadge } from './window-state';
 import { WindowResult } from './window-result';
+import { WithdrawalComparison } from './withdrawal-comparison';
 
 const t = esWindows.view;
 const o = esWindows.form.options;
@@ -83,12 +84,21 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
             <StateBadge state={item.state} />
           </div>
           <p className="text-sm text-slate-700">
-            {t.meta(
-              item.caseName,
-              item.requestCount,
-              mwText(item.requestedMw),
-              formatDateTime(item.createdAt),
-            )}
+            {item.study
+              ? t.metaStudy(
+                  item.caseName,
+                  item.study.version,
+                  item.study.cases,
+                  item.requestCount,
+                  mwText(item.requestedMw),
+                  formatDateTime(item.createdAt),
+                )
+              : t.meta(
+                  item.caseName,
+                  item.requestCount,
+                  mwText(item.requestedMw),
+                  formatDateTime(item.createdAt),
+                )}
           </p>
           <p className="text-xs text-slate-600">
             {t.optionsLine(
@@ -111,7 +121,12 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
         </div>
       </div>
 
+      {item.withdrawal !== null && (
+        <WithdrawalComparison userKey={userKey} item={item} withdrawal={item.withdrawal} />
+      )}
+
       <WindowBody
+        userKey={userKey}
         item={item}
         onJobEnded={() => {
           void queryClient.invalidateQueries({ queryKey: windowsKey(userKey) });
@@ -130,9 +145,11 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
 
 /** Progress while queued or running, the failure, or the result. */
 function WindowBody({
+  userKey,
   item,
   onJobEnded,
 }: {
+  userKey: string;
   item: WindowDetailResponse;
   onJobEnded: (final: JobStatus | null) => void;
 }) {
@@ -190,5 +207,18 @@ function WindowBody({
   }
   if (item.state === 'cancelled') return <Notice tone="warning">{t.cancelled}</Notice>;
   if (item.result === null) return <Notice tone="warning">{t.noResult}</Notice>;
-  return <WindowResult windowId={item.windowId} result={item.result} />;
+  return (
+    <WindowResult
+      userKey={userKey}
+      windowId={item.windowId}
+      network={
+        item.caseId !== null
+          ? { caseId: item.caseId }
+          : item.study
+            ? { studyId: item.study.studyId, version: item.study.version }
+            : null
+      }
+      result={item.result}
+    />
+  );
 }

@@ -53,7 +53,8 @@ export function WindowsTable(props: WindowsTableProps) {
       ),
       meta: { rowHeader: true, cellClassName: 'min-w-40' },
     }),
-    column.accessor('caseName', {
+    column.accessor((item) => (item.study ? t.studyCell(item.caseName) : item.caseName), {
+      id: 'caseName',
       header: t.columnCase,
       meta: { cellClassName: 'text-slate-700' },
     }),

@@ -93,6 +93,12 @@ describe('bindingSentence', () => {
     );
   });
 
+  it('names the scenario × year case a row binds in, for a window over a study', () => {
+    expect(bindingSentence({ ...b6b8(0.5), scenario: 'alta', year: 2030 }, true)).toBe(
+      'La limita «B6-B8» ante la contingencia «B6-B28» (límite 32 MVA) en el caso alta 2030; cada MW adicional de ese elemento liberaría 0,50 MW (precio sombra).',
+    );
+  });
+
   it('words the sink’s room to bring generation down', () => {
     expect(
       bindingSentence(

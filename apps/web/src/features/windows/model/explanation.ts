@@ -41,9 +41,13 @@ export function bindingSentence(binding: WindowBindingView, first: boolean): str
         binding.contingencyName,
         limit,
       );
-  if (Math.abs(binding.shadowPrice) < ZERO_PRICE) return `${head}${t.noShadowPrice}`;
+  const where =
+    binding.scenario != null && binding.year != null
+      ? t.inCase(binding.scenario, binding.year)
+      : '';
+  if (Math.abs(binding.shadowPrice) < ZERO_PRICE) return `${head}${where}${t.noShadowPrice}`;
   const price = formatFixed(binding.shadowPrice, 2);
-  return `${head}${sink ? t.shadowPriceSink(price) : t.shadowPrice(price)}`;
+  return `${head}${where}${sink ? t.shadowPriceSink(price) : t.shadowPrice(price)}`;
 }
 
 /**
@@ -60,6 +64,7 @@ export function explainRequest(
   const request = result.requests.find((r) => r.id === requestId);
   if (request === undefined) return null;
   const sentences = [askedSentence(request)];
+  if (request.year != null) sentences.push(t.entersIn(request.year));
   sentences.push(
     request.standaloneMw >= request.requestedMw - SAME_MW
       ? t.standaloneAll(mwText(request.standaloneMw))

@@ -14,12 +14,13 @@ export const requestFields = [
   'mw',
   'minMw',
   'priority',
+  'year',
 ] as const;
 export type RequestField = (typeof requestFields)[number];
 
 export type DraftRow = { key: string } & Record<RequestField, string>;
 
-const numberFields = new Set<RequestField>(['bus', 'mw', 'minMw', 'priority']);
+const numberFields = new Set<RequestField>(['bus', 'mw', 'minMw', 'priority', 'year']);
 
 let lastKey = 0;
 const nextKey = () => `fila-${++lastKey}`;
@@ -35,6 +36,7 @@ export function emptyRow(): DraftRow {
     mw: '',
     minMw: '',
     priority: '',
+    year: '',
   };
 }
 
@@ -72,6 +74,7 @@ export function rowFromRequest(request: WindowRequestInput): DraftRow {
     mw: formatDecimal(request.mw),
     minMw: formatDecimal(request.minMw),
     priority: formatDecimal(request.priority),
+    year: request.year === undefined ? '' : String(request.year),
   };
 }
 
