@@ -293,20 +293,22 @@ describe('spreadsheet downloads', () => {
     const file = await download(group.getByRole('button', { name: 'Descargar Excel' }));
     expect(file.suggestedFilename()).toMatch(/^capacidad-conexion-[a-z0-9-]+\.xlsx$/);
     const { sheet, header } = await readSheet(file, 'Número de barra');
-    expect(sheet.getRow(header).getCell(6).value).toBe('Capacidad (MW)');
+    expect(sheet.getRow(header).getCell(3).value).toBe('Tensión base (kV)');
+    expect(sheet.getRow(header).getCell(7).value).toBe('Capacidad (MW)');
     const years = [1, 2].map((offset) => sheet.getRow(header + offset));
-    expect(years.map((row) => row.getCell(5).value)).toEqual([2026, 2027]);
+    expect(years.map((row) => row.getCell(6).value)).toEqual([2026, 2027]);
     for (const row of years) {
       expect(row.getCell(1).value).toBe(Number(familyId));
-      expect(row.getCell(4).value).toBe('media');
-      expect(row.getCell(6).value).toBe(expected.get(String(row.getCell(5).value)));
+      expect(row.getCell(3).value).toBeGreaterThan(0);
+      expect(row.getCell(5).value).toBe('media');
+      expect(row.getCell(7).value).toBe(expected.get(String(row.getCell(6).value)));
     }
     expect(sheet.getRow(header + 3).cellCount).toBe(0);
 
     const csv = await download(group.getByRole('button', { name: 'Descargar CSV' }));
     const rows = parseCsv(fs.readFileSync((await csv.path())!, 'utf8'));
     const csvHeader = rows.findIndex((row) => row[0] === 'Número de barra');
-    expect(rows.slice(csvHeader + 1).map((row) => esNumber(row[5]!))).toEqual(
+    expect(rows.slice(csvHeader + 1).map((row) => esNumber(row[6]!))).toEqual(
       [2026, 2027].map((year) => Math.round(expected.get(String(year))! * 100) / 100),
     );
     await saveScreenshot(page, 'export-resultados');

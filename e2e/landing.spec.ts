@@ -15,6 +15,9 @@ describe('landing page, signed out', () => {
     expect(
       await page.getByText('Inicia sesión para acceder a todas las funcionalidades').count(),
     ).toBe(1);
+    // The page's sections render after its heading: wait for the link before counting (two spec
+    // files at a time made a count taken at once read 0).
+    await page.getByRole('link', { name: 'Explorar Capacidades' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Pruebalo ahora' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Explorar Capacidades' }).count()).toBeGreaterThan(
       0,

@@ -33,7 +33,7 @@ const session = useBrowser();
 const networkFile = referencePath('unscored/cases/case_ACTIVSg500.m');
 const network = {
   name: 'case_ACTIVSg500.m',
-  // As on /analisis, a case is taken as .bin, .txt or plain text.
+  // As on /analisis, a case goes as it is: .raw, .m, .txt or compressed with xz.
   mimeType: 'text/plain',
   buffer: fs.readFileSync(networkFile),
 };
@@ -525,15 +525,17 @@ describe('capacity studies', () => {
     await page
       .getByRole('row')
       .filter({ hasText: studyFixture.name })
-      .filter({ hasNotText: '(Excel)' })
+      // Not the study read from Excel (every row also offers «Descargar informe (Excel)»).
+      .filter({ hasNotText: `${studyFixture.name} (Excel)` })
       .getByRole('link', { name: 'Ver resultados' })
       .click();
     await page.waitForURL(`${server.url}/resultados?estudio=${studyId}`);
     const chooser = page.getByLabel('Estudio mostrado');
     await chooser.waitFor();
-    expect(await chooser.locator('option:checked').textContent()).toBe(
-      `${studyFixture.name} · Calculado`,
-    );
+    // The chooser reads «Cargando estudios...» until the list arrives.
+    await expect
+      .poll(() => chooser.locator('option:checked').textContent(), { timeout: 30_000 })
+      .toBe(`${studyFixture.name} · Calculado`);
     // Both of the owner's studies are offered (no demo data on this server).
     expect(await chooser.locator('option').allTextContents()).toEqual([
       `${studyFixture.name} (Excel) · Calculado`,
@@ -729,6 +731,10 @@ describe('capacity studies', () => {
       await page.goto(`${server.url}/resultados?estudio=${studyId}`);
       await page.getByRole('heading', { level: 2, name: 'No se encontró el estudio' }).waitFor();
       expect(await page.getByRole('article').count()).toBe(0);
+      // Read once the list has arrived: «Cargando estudios...» would pass this vacuously.
+      await page.waitForFunction(
+        () => !(document.querySelector('select') as HTMLSelectElement | null)?.disabled,
+      );
       expect(
         await page.getByLabel('Estudio mostrado').locator('option').allTextContents(),
       ).not.toContain(expect.stringContaining(studyFixture.name));

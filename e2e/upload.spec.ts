@@ -10,6 +10,8 @@ const server = useOwnServer();
 const session = useBrowser();
 
 const case9 = readReference('cases/case9.m');
+// PowerModels.jl's PSS/E v33 test file, as PSS/E writes it (issue #29: no renaming to .txt).
+const case14Raw = readReference('unscored/pti/case14.raw');
 
 /** A signed-in page on /analisis: an account created through the API, its cookie in the page. */
 async function signedInAnalysisPage(email: string): Promise<Page> {
@@ -24,7 +26,7 @@ async function signedInAnalysisPage(email: string): Promise<Page> {
 const fileInput = (page: Page) => page.getByLabel('Seleccionar archivo de caso');
 
 describe('upload', () => {
-  it('refuses a file that is not .bin or .txt, one over 10 MB, and processing nothing', async () => {
+  it('refuses a file that is not a case, one over 10 MB, and processing nothing', async () => {
     const page = await signedInAnalysisPage('upload.rules@example.co');
     await page.getByText('Máximo 10MB').waitFor();
 
@@ -37,7 +39,7 @@ describe('upload', () => {
       buffer: Buffer.from('%PDF-1.4'),
     });
     await page.getByText('Archivo inválido').waitFor();
-    await page.getByText('Solo se permiten archivos .bin o .txt').waitFor();
+    await page.getByText('Solo se permiten casos .raw, .m, .txt, .xz o .bin').waitFor();
 
     await fileInput(page).setInputFiles({
       name: 'grande.txt',
@@ -94,6 +96,34 @@ describe('upload', () => {
       375,
     );
     await saveScreenshot(page, 'upload-case9-results-375');
+  });
+
+  it('takes a PSS/E .RAW and a MATPOWER .m as they come, with the type a browser gives them', async () => {
+    const page = await signedInAnalysisPage('upload.native@example.co');
+    await page
+      .getByText('Formatos aceptados: .raw, .m, .txt y, comprimidos con xz, .xz o .bin')
+      .waitFor();
+    const uploads = [
+      { name: 'CASE14.RAW', buffer: case14Raw, buses: '14', total: 1 },
+      { name: 'case9.m', buffer: case9, buses: '9', total: 2 },
+    ];
+    for (const { name, buffer, buses, total } of uploads) {
+      // What Chromium sends for an extension it does not know.
+      await fileInput(page).setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+      await page.getByTestId('upload-file-name').getByText(name).waitFor();
+      await page.getByRole('button', { name: 'Procesar archivo' }).click();
+      await page.getByText(`Casos de Análisis – Total: ${total}`).waitFor({ timeout: 30_000 });
+      const radio = page.getByRole('radio', {
+        name: `Seleccionar ${name.replace(/\.(raw|m)$/i, '')}`,
+      });
+      await radio.check();
+      // The figures of the selected case appear once its analysis is done.
+      await page
+        .getByTestId('figure-buses')
+        .getByText(buses, { exact: true })
+        .waitFor({ timeout: 30_000 });
+    }
+    await saveScreenshot(page, 'upload-native-files');
   });
 
   it("shows the job's Spanish error when the file is not a network case", async () => {

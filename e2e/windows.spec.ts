@@ -58,6 +58,32 @@ async function analysedCase30(email: string): Promise<Page> {
   return page;
 }
 
+/** What the map's renderer draws, as data (apps/web/src/features/network/renderer.ts). */
+type NetworkTestHook = {
+  ready: boolean;
+  coloredBuses: number;
+  markers: { bus: number; label: string; x: number; y: number }[];
+  selectedBus: number | null;
+};
+
+const networkHook = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __holguraNetwork?: NetworkTestHook }).__holguraNetwork ?? null,
+  ) as Promise<NetworkTestHook | null>;
+
+/** Waits until the network renderer has drawn what `check` expects (it redraws on each change). */
+async function waitForNetwork(page: Page, check: (hook: NetworkTestHook) => boolean, what: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const hook = await networkHook(page);
+    if (hook !== null && hook.ready && check(hook)) return hook;
+    if (Date.now() > deadline) {
+      throw new Error(`the map never showed ${what}: ${JSON.stringify(hook)}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
 /** "48,5" as the page writes one decimal (es-CO). */
 const mw = (value: number) =>
   new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
@@ -65,7 +91,7 @@ const mw = (value: number) =>
   );
 
 describe('connection windows (issue #28)', () => {
-  it('builds a window from an Excel file, shows the three rules side by side, explains a partial request and downloads the CSV', async () => {
+  it('builds a window from an Excel file, shows the three rules side by side, explains a partial request, downloads the CSV, maps the requests and withdraws a competitor to see who moves up', async () => {
     const page = await analysedCase30('ventanas@example.co');
 
     await page
@@ -149,5 +175,172 @@ describe('connection windows (issue #28)', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(windowExportWords.columns.max);
     for (const request of requests) expect(csv).toContain(request.id);
+
+    // The map: every request's bus marked under max, a click on one selects its explanation.
+    const map = page.getByRole('region', { name: 'Mapa de solicitudes' });
+    await map.getByText('con la regla máximo total', { exact: false }).waitFor();
+    const legend = page.getByTestId('window-map-legend');
+    expect(await legend.textContent()).toContain(
+      `Parcial${max.partial === 1 ? '1 solicitud' : `${max.partial} solicitudes`}`,
+    );
+    const buses = new Set(result.requests.map((r) => r.bus));
+    const drawn = await waitForNetwork(
+      page,
+      (hook) => hook.coloredBuses === buses.size && hook.markers.length === buses.size,
+      `${buses.size} marked buses`,
+    );
+    expect(drawn.selectedBus).toBe(result.requests.find((r) => r.id === partial!.id)!.bus);
+    const other = result.requests.find((r) => r.id !== partial!.id)!;
+    const canvas = page.getByTestId('network-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const marker = (await networkHook(page))!.markers.find((m) => m.bus === other.bus)!;
+    await page.mouse.click(box.x + marker.x, box.y + marker.y);
+    await page.getByRole('heading', { name: new RegExp(`^Solicitud ${other.id}`) }).waitFor();
+    await waitForNetwork(
+      page,
+      (hook) => hook.selectedBus === other.bus,
+      `bus ${other.bus} selected`,
+    );
+    await saveScreenshot(page, 'windows-map');
+
+    // «¿Y si se retira?»: the partial request's competitor withdraws, and the partial one moves up.
+    const competitor = partial!.competitors[0]!;
+    await map.getByRole('button', { name: new RegExp(`^${competitor}: `) }).click();
+    await page.getByRole('button', { name: `¿Y si se retira ${competitor}?` }).click();
+    await page.waitForURL((url) => url.searchParams.get('ventana') !== windowId);
+    const nextId = new URL(page.url()).searchParams.get('ventana')!;
+    await page
+      .getByRole('heading', { level: 2, name: `Ventana 2027 — sin ${competitor}` })
+      .waitFor();
+    const comparisonMax = page.getByTestId('window-comparison-max');
+    await comparisonMax.waitFor({ timeout: 60_000 });
+    const next: WindowDetailResponse = windowDetailResponseSchema.parse(
+      await (await page.request.get(`${server.url}/api/windows/${nextId}`)).json(),
+    );
+    expect(next.withdrawal).toEqual({ originalWindowId: windowId, withdrawnIds: [competitor] });
+    const nextMax = next.result!.rules.max;
+    if (!nextMax.ok) throw new Error('max failed after the withdrawal');
+    const movedMw = nextMax.awards.find((a) => a.id === partial!.id)!.awardedMw;
+    expect(movedMw).toBeGreaterThan(partial!.awardedMw);
+    const freedMw = max.awards.find((a) => a.id === competitor)!.awardedMw;
+    const text = (await comparisonMax.textContent()) ?? '';
+    expect(text).toContain(`Al retirarse, ${competitor} deja libres ${mw(freedMw)} MW`);
+    expect(text).toContain(
+      `Sube ${partial!.id}: de ${mw(partial!.awardedMw)} a ${mw(movedMw)} MW (+${mw(movedMw - partial!.awardedMw)} MW).`,
+    );
+    await saveScreenshot(page, 'windows-withdrawal');
+    await page.getByRole('link', { name: 'Ver la ventana original' }).click();
+    await page.waitForURL((url) => url.searchParams.get('ventana') === windowId);
+    await page.getByRole('heading', { level: 2, name: 'Ventana 2027' }).waitFor();
+  });
+
+  it('computes a window over a study in Chromium: firm in each scenario × year, a request counted from its year, and a binding row that names its case', async () => {
+    const page = await session.newPage();
+    await signUpThroughApi(page, server.url, 'ventanas-estudio@example.co');
+    // A study of case30, 2 scenarios × 2 years, as the studies page creates one (its own spec
+    // drives that form; here only the window is the subject).
+    const study = {
+      name: 'Plan de prueba',
+      networkLabel: 'IEEE 30 barras',
+      years: [2026, 2028],
+      areas: [
+        { id: 1, name: 'Norte' },
+        { id: 2, name: 'Centro' },
+        { id: 3, name: 'Sur' },
+      ],
+      growth: { Norte: 0.03 },
+      scenarios: [
+        { name: 'alta', condition: 'Demanda alta', demandMultipliers: { Norte: 1.1 } },
+        { name: 'baja', condition: 'Demanda baja', demandMultipliers: { Norte: 0.9 } },
+      ],
+      projects: [],
+      busbars: [5],
+    };
+    const created = await page.request.post(`${server.url}/api/studies`, {
+      headers: { Origin: server.url },
+      multipart: {
+        case: { name: 'case30.m', mimeType: 'text/plain', buffer: case30 },
+        study: JSON.stringify(study),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(202);
+    // Its computation draws the study's network, which the window's map marks.
+    const { jobId: studyJob } = (await created.json()) as { jobId: string };
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const job = (await (await page.request.get(`${server.url}/api/jobs/${studyJob}`)).json()) as {
+        state: string;
+      };
+      if (job.state === 'done') break;
+      if (job.state === 'failed' || Date.now() > deadline)
+        throw new Error(`study job ${job.state}`);
+      await page.waitForTimeout(200);
+    }
+
+    await page.goto(`${server.url}/ventanas?nueva`);
+    await page.getByRole('heading', { level: 2, name: 'Nueva ventana' }).waitFor();
+    await page.getByRole('radio', { name: /Un estudio \(asignación firme\)/ }).check();
+    await page
+      .getByRole('combobox', { name: 'Estudio' })
+      .selectOption({ label: 'Plan de prueba (4 casos escenario × año)' });
+    await page.getByRole('textbox', { name: 'Nombre de la ventana' }).fill('Firme 2026–2028');
+    const typed = [
+      { id: 'R1', bus: '2', mw: '60' },
+      { id: 'R2', bus: '5', mw: '80' },
+      { id: 'R3', bus: '13', mw: '40', year: '2028' },
+    ];
+    for (const [i, request] of typed.entries()) {
+      if (i > 0) await page.getByRole('button', { name: 'Agregar solicitud' }).click();
+      const row = i + 1;
+      await page.getByRole('textbox', { name: `ID de la solicitud ${row}` }).fill(request.id);
+      await page.getByRole('textbox', { name: `Barra de la solicitud ${row}` }).fill(request.bus);
+      await page.getByRole('textbox', { name: `MW de la solicitud ${row}` }).fill(request.mw);
+      if (request.year) {
+        await page
+          .getByRole('textbox', { name: `Año de entrada de la solicitud ${row}` })
+          .fill(request.year);
+      }
+    }
+    await page.getByRole('button', { name: 'Crear y calcular ventana' }).click();
+    await page.waitForURL(/\/ventanas\?ventana=/);
+    const windowId = new URL(page.url()).searchParams.get('ventana')!;
+    await page.getByTestId('window-rule-max').waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/Estudio Plan de prueba \(versión 1, firme en 4 casos escenario × año\)/)
+      .waitFor();
+
+    const detail: WindowDetailResponse = windowDetailResponseSchema.parse(
+      await (await page.request.get(`${server.url}/api/windows/${windowId}`)).json(),
+    );
+    const result = detail.result!;
+    expect(result.situations?.length).toBe(4);
+    expect(result.requests.find((r) => r.id === 'R3')?.year).toBe(2028);
+    const max = result.rules.max;
+    if (!max.ok) throw new Error('max failed');
+    const short = max.awards.find(
+      (a) => a.status !== 'complete' && a.binding[0]?.kind === 'constraint',
+    );
+    expect(short, 'a request held by a constraint under max').toBeDefined();
+    const binding = short!.binding[0]!;
+    await page.getByRole('button', { name: 'Máximo total' }).click();
+    await page.getByRole('radio', { name: `Ver la explicación de ${short!.id}` }).check();
+    const explanation = page.getByTestId('window-explanation');
+    await explanation.getByText('Con la regla máximo total recibe').waitFor();
+    expect(await explanation.textContent()).toContain(
+      `en el caso ${binding.scenario} ${binding.year}`,
+    );
+    await page.getByRole('radio', { name: 'Ver la explicación de R3' }).check();
+    await explanation
+      .getByText('Entra en 2028: cuenta en los casos de ese año y los siguientes.')
+      .waitFor();
+    // The map draws the study's base network with every request's bus marked.
+    const buses = new Set(result.requests.map((r) => r.bus));
+    await waitForNetwork(
+      page,
+      (hook) => hook.coloredBuses === buses.size && hook.markers.length === buses.size,
+      `${buses.size} marked buses on the study's network`,
+    );
+    await saveScreenshot(page, 'windows-study');
   });
 });

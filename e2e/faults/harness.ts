@@ -64,6 +64,8 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   const url = new URL(adminDatabaseUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // An idle client the server drops (a restart, a forced drop) must not crash the spec file.
+  pool.on('error', (error) => console.warn(`[harness] ${name}: ${error.message}`));
   return {
     url: url.toString(),
     async query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
@@ -112,6 +114,10 @@ function launch(entry: string, env: Record<string, string>, readyLine: RegExp): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // A spawn or signal failure is the test's to see in the output, never an unhandled 'error'.
+  child.on('error', (error) => {
+    output += `\n[harness] ${entry}: ${error.message}\n`;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const proc: Proc = {
     child,
