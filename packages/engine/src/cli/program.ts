@@ -2,6 +2,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import packageJson from '../../package.json' with { type: 'json' };
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
 import {
+  allCapacitiesOnSet,
   capacityOnSet,
   n1OnSet,
   PICKUPS,
@@ -297,9 +298,9 @@ export function buildProgram(io: ProgramIo) {
     .addOption(
       new Option(
         '--contingencies <file>',
-        'with --bus: the contingencies of this file (MATPOWER contab or PSS/E .con) instead of ' +
-          'every branch one at a time',
-      ).conflicts('all'),
+        'the contingencies of this file (MATPOWER contab or PSS/E .con) instead of every ' +
+          'branch one at a time',
+      ),
     )
     .addOption(
       new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con file names'),
@@ -310,6 +311,33 @@ export function buildProgram(io: ProgramIo) {
         .default('headroom' as const),
     )
     .action((file, options, cmd) => {
+      if (options.all === true && options.contingencies !== undefined) {
+        const definitions = options.contingencies;
+        return withProgress(options.quiet, async (progress) => {
+          progress.stage(`reading ${file}…`);
+          const { network, generatorIds } = await loadCaseFile(file);
+          const subsystems =
+            options.subsystems === undefined
+              ? undefined
+              : await readSubsystemsFile(options.subsystems, network);
+          const set = await readContingencyFile(definitions, network, {
+            ...(generatorIds === undefined ? {} : { generatorIds }),
+            ...(subsystems === undefined ? {} : { subsystems }),
+          });
+          const output = allCapacitiesOnSet(network, set, {
+            capMw: options.cap,
+            postRating: options.postRating,
+            preExisting: options.preExisting,
+            slack: options.slack,
+            pickup: options.pickup,
+            onProgress: (fraction) =>
+              progress.stage(
+                `capacity of all ${network.buses.count} buses on ${set.contingencies.length} contingencies: ${Math.floor(100 * fraction)} %`,
+              ),
+          });
+          print(output, options.format);
+        });
+      }
       if (options.all === true) {
         return withProgress(options.quiet, async (progress) => {
           progress.stage(`reading ${file}…`);

@@ -18,6 +18,11 @@ export interface ScreenOptions {
   readonly minKv?: number;
   /** Explicit outage list (0-based branch rows); default every in-service branch. */
   readonly contingencies?: ArrayLike<number>;
+  /**
+   * The branches to monitor (0-based rows, a .mon file's); default every rated in-service
+   * branch. A branch without RATE_A, or a switch, has no limit to check and stays unmonitored.
+   */
+  readonly monitored?: ArrayLike<number>;
 }
 
 export interface ScreenContext {
@@ -49,8 +54,10 @@ export function buildScreenContext(
   const active = model.active.branchActive;
   const rateA = net.branches.rateAMva;
   const nl = net.branches.count;
+  const chosen = options.monitored === undefined ? null : new Set(Array.from(options.monitored));
   const monitored: number[] = [];
   for (let m = 0; m < nl; m++) {
+    if (chosen !== null && !chosen.has(m)) continue;
     // Closed switches and jumpers (branches.switch) are topology: never monitored, and not
     // outaged by default (an explicit list is taken as given).
     if (active[m] && rateA[m] !== 0 && !net.branches.switch?.[m] && branchKv(net, m) >= minKv)
