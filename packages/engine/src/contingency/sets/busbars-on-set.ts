@@ -18,7 +18,7 @@ import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
 export interface AllBusbarsOnSetOptions extends AllBusbarOptions {
   readonly pickup?: GenerationPickup;
   /**
-   * Most doubles the contingencies beyond single branches keep at once (default 2²⁵, 256 MB):
+   * Most doubles the contingencies beyond single branches keep at once (default 2²⁴, 128 MB):
    * past it they are taken in chunks, each with its own pass over the buses' columns.
    */
   readonly extrasBudget?: number;
@@ -198,7 +198,7 @@ function extrasPass(
   const flows = new Float64Array(nl);
   const delta = new Float64Array(nl);
 
-  const budget = options.extrasBudget ?? 2 ** 25;
+  const budget = options.extrasBudget ?? 2 ** 24;
   let next = 0;
   while (next < extraIndices.length) {
     // Build a chunk of extras within the budget.
