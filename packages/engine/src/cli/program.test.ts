@@ -385,6 +385,37 @@ describe('holgura output formats', () => {
     expect(JSON.parse(split.stdout)).toMatchObject({ results: [{ notScreened: ['7'] }] });
   });
 
+  it('capacity --all --contingencies: every bus on the file’s set, the islanding N-2 named', async () => {
+    const rows = (lines: string[]) =>
+      ['define_constants;', 'chgtab = [', ...lines, '];'].join('\n');
+    const file = join(dir, 'triangle-all.m');
+    writeFileSync(
+      file,
+      rows([
+        ...[1, 2, 3].map((k) => `  ${k} 0 CT_TBRCH ${k} BR_STATUS CT_REP 0;`),
+        '  7 0 CT_TBRCH 1 BR_STATUS CT_REP 0;',
+        '  7 0 CT_TBRCH 2 BR_STATUS CT_REP 0;',
+      ]),
+    );
+    const args = ['capacity', triangle, '--all', '--pre-existing', 'ignore'];
+    type All = { results: { bus: number; capacityMw: number | null }[] };
+    const plain = JSON.parse((await runCli(args)).stdout) as All;
+    const onSet = await runCli([...args, '--contingencies', file]);
+    expect(onSet.code, onSet.stderr).toBe(0);
+    const json = JSON.parse(onSet.stdout) as All & {
+      contingencies: { total: number; multiBranch: number };
+      notScreened: { contingency: string; kind: string }[];
+    };
+    expect(json.contingencies).toMatchObject({ total: 4, multiBranch: 1 });
+    expect(json.notScreened).toEqual([
+      expect.objectContaining({ contingency: '7', kind: 'islanding' }),
+    ]);
+    expect(json.results.map((r) => r.bus)).toEqual(plain.results.map((r) => r.bus));
+    json.results.forEach((r, i) =>
+      expect(r.capacityMw).toBeCloseTo(plain.results[i]!.capacityMw!, 9),
+    );
+  });
+
   it('capacity --pre-existing: a violation the case already has limits the unit, or not', async () => {
     const run = async (rule: string) => {
       const r = await runCli(['capacity', triangle, '--bus', '2', '--pre-existing', rule]);
