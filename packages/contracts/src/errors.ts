@@ -90,7 +90,11 @@ export const errorMessages = {
   PARSE_MATPOWER_NUMBER_OVERFLOW:
     'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión',
   PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
-  CONTINGENCY_FILE_INVALID: 'El archivo de contingencias no es válido',
+  CONTINGENCY_FILE_INVALID:
+    'El archivo de contingencias no es una tabla de cambios de MATPOWER (chgtab = [ … ];) ni un archivo de contingencias de PSS/E (.con con bloques CONTINGENCY o reglas SINGLE / DOUBLE / PARALLEL)',
+  CONTINGENCY_FILE_UNRESOLVED:
+    'El archivo de contingencias tiene líneas que no corresponden a elementos del caso: no se guardó nada. Corrige las líneas indicadas y vuelve a subirlo.',
+  CONTINGENCY_FILE_EMPTY: 'El archivo de contingencias no define ninguna contingencia',
   PARSE_COORDINATES_HEADER:
     'La cabecera del archivo de coordenadas debe nombrar las columnas barra, latitud y longitud',
   PARSE_COORDINATES_FIELD_INVALID: 'El archivo de coordenadas tiene un valor inválido',
@@ -142,6 +146,8 @@ export const errorMessages = {
   BUSBAR_NOT_IN_RESULT: 'La barra no está en el caso',
   BUSBAR_AC_CHECK_STUDY:
     'La verificación AC por barra está disponible para los casos subidos en /analisis, no para los casos de un estudio',
+  BUSBAR_AC_CHECK_CONTINGENCY_SET:
+    'La verificación AC aún no está disponible para capacidades calculadas con un archivo de contingencias: quita el archivo para verificar con N-1 de todas las ramas.',
   BUSBAR_AC_CHECK_STALE:
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:

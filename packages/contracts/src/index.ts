@@ -3,6 +3,7 @@ export * from './api/cases';
 export * from './api/client-config';
 export * from './api/busbar-capacities';
 export * from './api/busbar-capacity-compare';
+export * from './api/contingency-sets';
 export * from './api/export';
 export * from './api/health';
 export * from './api/jobs';

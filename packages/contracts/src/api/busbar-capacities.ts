@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes, type ExportFormat } from '../api-paths';
 import { analysisOptionsSchema, analysisOptionsValueSchema } from '../result/analysis-options';
+import { contingencyCountsSchema, contingencyFileFormats } from './contingency-sets';
 import { baseCaseSchema, slackRules } from '../result/base-case.v1';
 import { acCheckSchema } from '../result/flexibility.v1';
 import { caseIdSchema } from './cases';
@@ -158,8 +159,13 @@ export type BusbarCapacityState = z.infer<typeof busbarCapacityStateSchema>;
 export const busbarLimitingSchema = z.object({
   monitoredBranch: z.number().int().positive(),
   monitoredName: z.string(),
-  /** null: the base case (N-0, «SOBRECARGA RED COMPLETA»). */
+  /**
+   * null: the base case (N-0, «SOBRECARGA RED COMPLETA»), or a contingency of a planner's file
+   * that takes out several elements (issue #30): then `contingencyName` names it, «Contingencia
+   * 12: A – B ckt 1 + C – D ckt 1».
+   */
   contingencyBranch: z.number().int().positive().nullable(),
+  /** null only for the base case (N-0). */
   contingencyName: z.string().nullable(),
   /** d(c): MW on the monitored branch per MW injected at the bus (6 decimals on screen). */
   distributionFactor: z.number(),
@@ -244,6 +250,20 @@ export const busbarCapacityOptionsSchema = z.object({
   slack: z.enum(slackRules).optional(),
   /** The base case's dispatch and input checks (issue #25); absent before it. */
   baseCase: baseCaseSchema.optional(),
+  /**
+   * Issue #30: the planner's contingency file the figures were computed on; absent or null:
+   * every in-service branch, one at a time. `notScreened`: its contingencies that split the
+   * network (or lose a unit nobody can make up), left out and counted.
+   */
+  contingencySet: z
+    .object({
+      fileName: z.string(),
+      format: z.enum(contingencyFileFormats),
+      counts: contingencyCountsSchema,
+      notScreened: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BusbarCapacityOptions = z.infer<typeof busbarCapacityOptionsSchema>;
 

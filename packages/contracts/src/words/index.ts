@@ -13,3 +13,4 @@ export * from './window-words';
 export * from './report-words';
 export * from './input-check-words';
 export * from './case-report-words';
+export * from './contingency-set-words';

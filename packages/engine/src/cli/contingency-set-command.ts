@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { baseCaseSummary, baseCaseToV1 } from '../report/base-case-v1';
-import type {
-  Contingency,
-  ContingencySet,
-  UnresolvedLine,
-} from '../contingency/sets/contingency-set';
-import { readContab } from '../contingency/sets/contab';
+import type { ContingencySet, UnresolvedLine } from '../contingency/sets/contingency-set';
+import {
+  contingencyName,
+  leadingWords,
+  readContingencyDefinitions,
+} from '../contingency/sets/read-definitions';
 import type { GenerationPickup } from '../contingency/sets/outage-flows';
-import { readPsseContingencies, type ExpandedRule } from '../contingency/sets/psse-con';
-import { readStatements } from '../contingency/sets/psse-definitions';
+import type { ExpandedRule } from '../contingency/sets/psse-con';
 import { readMonitored, type MonitoredDefinition } from '../contingency/sets/psse-mon';
 import { readSubsystems, type SubsystemSet } from '../contingency/sets/psse-sub';
 import { busbarCapacityOnSet } from '../contingency/sets/busbar-on-set';
@@ -36,29 +35,6 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-/** The first words of a file's statements, upper-case (PSS/E definition files' keywords). */
-function leadingWords(text: string): Set<string> {
-  const words = new Set<string>();
-  for (const s of readStatements(text)) {
-    const first = s.tokens[0]!;
-    if (!first.quoted) words.add(first.text.toUpperCase());
-  }
-  return words;
-}
-
-/**
- * What a contingency file is, by its content (never its name): a MATPOWER change table has a
- * `name = [` line outside `%` comments; a PSS/E `.con` file starts statements with its keywords.
- */
-export function contingencyFileFormat(text: string): 'contab' | 'psse' | null {
-  for (const line of text.split(/\r?\n/)) {
-    const at = line.indexOf('%');
-    if (/^\s*\w+\s*=\s*\[/.test(at < 0 ? line : line.slice(0, at))) return 'contab';
-  }
-  const words = leadingWords(text);
-  return ['CONTINGENCY', 'SINGLE', 'DOUBLE', 'PARALLEL'].some((w) => words.has(w)) ? 'psse' : null;
-}
-
 export interface ContingencyFileOptions {
   /** PSS/E machine ids of the case's generators (LoadedCase.generatorIds). */
   readonly generatorIds?: readonly string[];
@@ -76,22 +52,7 @@ export async function readContingencyFile(
   net: Network,
   options: ContingencyFileOptions = {},
 ): Promise<ContingencySet & { readonly rules?: readonly ExpandedRule[] }> {
-  const text = await readText(file);
-  switch (contingencyFileFormat(text)) {
-    case 'contab':
-      return readContab(text, net);
-    case 'psse':
-      return readPsseContingencies(text, net, {
-        ...(options.subsystems === undefined ? {} : { subsystems: options.subsystems }),
-        ...(options.generatorIds === undefined ? {} : { generatorIds: options.generatorIds }),
-      });
-    default:
-      throw new EngineError(
-        'CONTINGENCY_FILE_INVALID',
-        `${file} is neither a MATPOWER change table (chgtab = [ … ];) nor a PSS/E contingency ` +
-          'file (CONTINGENCY blocks, SINGLE / DOUBLE / PARALLEL rules)',
-      );
-  }
+  return readContingencyDefinitions(await readText(file), net, file, options);
 }
 
 /** `--subsystems FILE`: a PSS/E subsystem file (.sub), recognised by its SUBSYSTEM blocks. */
@@ -120,17 +81,6 @@ export async function readMonitoredFile(
     );
   }
   return readMonitored(text, net, subsystems === undefined ? {} : { subsystems });
-}
-
-/** A contingency in words: its branches by name, then its units by their bus. */
-export function contingencyName(net: Network, c: Contingency): string {
-  const parts = [
-    ...c.branches.map((k) => branchDisplayName(net, k)),
-    ...c.generators.map(
-      (g) => `unit ${g + 1} at ${busLabel(net, busIndex(net.generators.bus[g]!))}`,
-    ),
-  ];
-  return parts.join(' + ');
 }
 
 export interface N1SetCommandOptions extends N1CommandOptions {

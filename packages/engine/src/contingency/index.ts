@@ -29,3 +29,11 @@ export type { ExpandedRule, PsseContingencyOptions, PsseContingencySet } from '.
 export { DEFAULT_MAX_EXPANSION, readPsseContingencies } from './sets/psse-con';
 export type { BusbarOnSetOptions, BusbarOnSetResult, SetConstraint } from './sets/busbar-on-set';
 export { busbarCapacityOnSet } from './sets/busbar-on-set';
+export type {
+  AllBusbarsOnSetOptions,
+  AllBusbarsOnSetResult,
+  NotScreened,
+} from './sets/busbars-on-set';
+export { allBusbarCapacitiesOnSet, SET_CONTINGENCY } from './sets/busbars-on-set';
+export type { ContingencyDefinitionOptions } from './sets/read-definitions';
+export { contingencyName, readContingencyDefinitions } from './sets/read-definitions';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * A case's contingency definitions (issue #30, docs/analysis.md §3.5):
+ *   PUT    /api/cases/{caseId}/contingency-set        body: the file, x-file-name → 200
+ *   GET    /api/cases/{caseId}/contingency-set        → 200 (set null: every branch, one at a time)
+ *   DELETE /api/cases/{caseId}/contingency-set        → 200 (back to every branch)
+ *   GET    /api/cases/{caseId}/contingency-set/file   → the file as it was sent
+ * The file is a MATPOWER change table (contab, .m) or a PSS/E contingency file (.con), read
+ * against the case. A file with lines that name nothing in the case is refused whole (422, the
+ * lines listed): nothing is ever computed on part of a planner's list. Putting or deleting one
+ * computes the case's busbar capacities again on the new set (`capacityJobId`).
+ */
+
+/** How many contingencies of each kind the file gives (its N-0 base case is always added). */
+export const contingencyCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  /** One branch. */
+  branch: z.number().int().nonnegative(),
+  /** Several branches at once (double circuits, N-2 and more). */
+  multiBranch: z.number().int().nonnegative(),
+  /** Units only. */
+  generator: z.number().int().nonnegative(),
+  /** Branches and units together. */
+  mixed: z.number().int().nonnegative(),
+});
+export type ContingencyCounts = z.infer<typeof contingencyCountsSchema>;
+
+export const contingencyFileFormats = ['contab', 'psse-con'] as const;
+
+/** A line of the file that names nothing Holgura can take out, and why (Spanish). */
+export const unresolvedContingencyLineSchema = z.object({
+  line: z.number().int().positive(),
+  text: z.string(),
+  /** The engine's code (contingency-set.ts: UnresolvedCode). */
+  code: z.string(),
+  message: z.string(),
+});
+export type UnresolvedContingencyLine = z.infer<typeof unresolvedContingencyLineSchema>;
+
+export const contingencySetSummarySchema = z.object({
+  fileName: z.string(),
+  format: z.enum(contingencyFileFormats),
+  uploadedAt: z.string(),
+  counts: contingencyCountsSchema,
+});
+export type ContingencySetSummary = z.infer<typeof contingencySetSummarySchema>;
+
+export const contingencySetResponseSchema = z.object({
+  caseId: z.string(),
+  /** null: every in-service branch, one at a time (the default). */
+  set: contingencySetSummarySchema.nullable(),
+  /** The capacity job computing the case's busbar capacities on this set; null when none ran. */
+  capacityJobId: z.string().nullable(),
+});
+export type ContingencySetResponse = z.infer<typeof contingencySetResponseSchema>;
+
+/** 422: the file was read but some lines name nothing in the case; nothing was kept. */
+export const contingencySetRefusedSchema = z.object({
+  error: z.object({ code: z.literal('CONTINGENCY_FILE_UNRESOLVED'), message: z.string() }),
+  /** How many lines are unresolved, and the first 100 of them. */
+  unresolvedCount: z.number().int().positive(),
+  unresolved: z.array(unresolvedContingencyLineSchema),
+  /** What the resolved lines give, for the planner to judge the rest. */
+  counts: contingencyCountsSchema,
+});
+export type ContingencySetRefused = z.infer<typeof contingencySetRefusedSchema>;
+
+/** At most this many unresolved lines travel with a 422 (the count says how many there are). */
+export const MAX_UNRESOLVED_LINES_SHOWN = 100;
+/** The largest definitions file accepted, bytes (a 10,000-entry .con is about 1 MB). */
+export const MAX_CONTINGENCY_FILE_BYTES = 10 * 1024 * 1024;

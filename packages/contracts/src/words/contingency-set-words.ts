@@ -1,0 +1,43 @@
+/**
+ * What a planner reads about a contingency definitions file (issue #30): why a line names
+ * nothing in the case — and what to do — by the engine's code (contingency-set.ts), and how a
+ * contingency of several elements is named.
+ */
+export const unresolvedContingencyWords: Record<string, string> = {
+  CHANGE_NOT_OUTAGE:
+    'cambia un valor sin sacar de servicio ningún elemento; Holgura solo lee salidas (estado 0). Quita la fila o cámbiala por una salida.',
+  TABLE_NOT_SUPPORTED:
+    'se refiere a una tabla que las contingencias no usan (barras, áreas, cargas, costos…). Quita la fila.',
+  ELEMENT_NOT_IN_CASE:
+    'nombra una rama o una unidad que el caso no tiene. Revisa las barras, el circuito o el número de fila.',
+  ELEMENT_AMBIGUOUS:
+    'dos ramas o unidades del caso responden a ese nombre. Indica el circuito o el identificador de la unidad.',
+  BUS_NOT_IN_CASE: 'nombra una barra que el caso no tiene. Revisa el número de barra.',
+  SUBSYSTEM_UNKNOWN:
+    'nombra un subsistema que no está definido. Defínelo en el mismo archivo o usa una contingencia explícita.',
+  KEYWORD_UNKNOWN: 'no empieza con una instrucción del formato. Revisa la ortografía.',
+  KEYWORD_NOT_SUPPORTED:
+    'es una instrucción del formato que Holgura no lee todavía. Escribe la contingencia con OPEN BRANCH o REMOVE MACHINE.',
+  DUPLICATE_LABEL:
+    'repite el nombre de una contingencia anterior. Dale otro nombre o quita la repetida.',
+  EXPANSION_TOO_LARGE:
+    'la regla automática da más contingencias que el máximo admitido. Limítala a un subsistema más pequeño.',
+  BLOCK_DROPPED:
+    'su contingencia queda fuera entera porque otra de sus líneas no se resolvió o el bloque no se cierra con END.',
+  SYNTAX: 'no se puede leer como una fila de números o una instrucción. Revisa su escritura.',
+};
+
+/** «Línea 12: …» with the engine's reason for a code it has no words for yet. */
+export function unresolvedLineMessage(code: string, fallback: string): string {
+  return unresolvedContingencyWords[code] ?? fallback;
+}
+
+export const contingencySetWords = {
+  /** A lost unit, as a contingency's element. */
+  unit: (row: number, bus: string) => `unidad ${row} en ${bus}`,
+  /** Elements of one contingency, joined. */
+  join: ' + ',
+  /** A contingency of the planner's file: its label, then its elements. */
+  named: (label: string, elements: string) => `Contingencia ${label}: ${elements}`,
+  everyBranch: 'Todas las ramas en servicio, una a la vez (N-1)',
+};
