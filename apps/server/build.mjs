@@ -27,6 +27,8 @@ await build({
     'catalog-worker': 'src/modules/analyses/catalog-worker.ts',
     // One bus's AC check, off the event loop (issue #25).
     'ac-check-worker': 'src/modules/busbar-capacities/ac-check-worker.ts',
+    // A contingency definitions file read against its case, off the event loop (issue #30).
+    'contingency-set-worker': 'src/modules/contingency-sets/contingency-set-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

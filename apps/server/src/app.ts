@@ -34,6 +34,7 @@ import { registerExportRoutes } from './modules/export/export.routes';
 import { createXlsxWriter } from './modules/export/xlsx-thread';
 import { createReportWriter } from './modules/report/report-thread';
 import { registerCaseReportRoutes } from './modules/case-report/case-report.routes';
+import { registerContingencySetRoutes } from './modules/contingency-sets/contingency-sets.routes';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes';
 import { registerNetworkRoutes } from './modules/network/network.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
@@ -240,6 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
     registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });
     registerCaseReportRoutes(server, { db, guard, reports });
+    registerContingencySetRoutes(server, { db, guard, queue, storage, limits });
     await registerStudyRoutes(server, {
       db,
       guard,

@@ -6,6 +6,7 @@ import { groupJobRunner } from './modules/analyses/group-job';
 import { groupJobStore } from './modules/analyses/group-jobs.repository';
 import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capacity.store';
 import { capacityJobRunner } from './modules/busbar-capacities/capacity-job';
+import { contingencySetOfCase } from './modules/contingency-sets/contingency-sets.repository';
 import { studyJobRunner } from './modules/studies/study-job';
 import { studyJobStore } from './modules/studies/study-jobs.repository';
 import { windowJobRunner } from './modules/windows/window-job';
@@ -21,7 +22,12 @@ export function jobRunners(db: Db): JobRunners {
     analysis: analysisJobRunner(analysisJobStore(db)),
     group: groupJobRunner(groupJobStore(db)),
     study: studyJobRunner(studyJobStore(db)),
-    capacity: capacityJobRunner(busbarCapacityJobStore(db)),
+    capacity: capacityJobRunner(busbarCapacityJobStore(db), async (caseId) => {
+      const set = await contingencySetOfCase(db, caseId);
+      return set === null
+        ? null
+        : { fileName: set.fileName, format: set.format, content: set.content };
+    }),
     window: windowJobRunner(windowJobStore(db)),
   };
 }

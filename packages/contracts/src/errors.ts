@@ -95,6 +95,10 @@ export const errorMessages = {
   CONTINGENCY_FILE_UNRESOLVED:
     'El archivo de contingencias tiene líneas que no corresponden a elementos del caso: no se guardó nada. Corrige las líneas indicadas y vuelve a subirlo.',
   CONTINGENCY_FILE_EMPTY: 'El archivo de contingencias no define ninguna contingencia',
+  CONTINGENCY_FILE_TOO_LARGE:
+    'El archivo de contingencias supera el tamaño máximo permitido (10 MB)',
+  CONTINGENCY_SET_NOT_FOUND:
+    'El caso no tiene archivo de contingencias: se calcula con todas las ramas, una a la vez',
   PARSE_COORDINATES_HEADER:
     'La cabecera del archivo de coordenadas debe nombrar las columnas barra, latitud y longitud',
   PARSE_COORDINATES_FIELD_INVALID: 'El archivo de coordenadas tiene un valor inválido',

@@ -130,6 +130,20 @@ export interface UploadBlobsTable {
 }
 
 /** Issue #9: the network view of a case (NetworkViewV1 JSON), written with its result. */
+/** A case's contingency definitions file (issue #30); none: every branch, one at a time. */
+export interface CaseContingencySetsTable {
+  case_id: string;
+  user_id: string;
+  file_name: string;
+  /** 'contab' | 'psse-con' (contracts' contingencyFileFormats). */
+  format: string;
+  /** The file as Latin-1 text. */
+  content: string;
+  /** contracts' ContingencyCounts. */
+  counts_json: string;
+  uploaded_at: Timestamp;
+}
+
 export interface CaseNetworksTable {
   case_id: string;
   network_json: string;
@@ -276,6 +290,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   upload_blobs: UploadBlobsTable;
   case_networks: CaseNetworksTable;
+  case_contingency_sets: CaseContingencySetsTable;
   studies: StudiesTable;
   study_versions: StudyVersionsTable;
   case_group_analyses: CaseGroupAnalysesTable;

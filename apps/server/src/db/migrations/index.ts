@@ -17,6 +17,7 @@ import { apiWrites } from './2026-11-29T030000-api-writes';
 import { connectionWindows } from './2026-11-30T000000-connection-windows';
 import { windowWithdrawals } from './2026-12-01T000000-window-withdrawals';
 import { windowStudies } from './2026-12-02T000000-window-studies';
+import { contingencySets } from './2026-12-06T000000-contingency-sets';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -41,6 +42,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-11-30T000000-connection-windows': connectionWindows(d),
     '2026-12-01T000000-window-withdrawals': windowWithdrawals(),
     '2026-12-02T000000-window-studies': windowStudies(d),
+    '2026-12-06T000000-contingency-sets': contingencySets(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,7 +1,13 @@
 import type { Transferable } from 'node:worker_threads';
 import {
   allBusbarCapacities,
+  allBusbarCapacitiesOnSet,
   branchDisplayName,
+  busLabel,
+  readContingencyDefinitions,
+  SET_CONTINGENCY,
+  type AllBusbarResult,
+  type Contingency,
   busDisplayName,
   busIndex,
   BusbarStatus,
@@ -11,7 +17,13 @@ import {
   type PostRating,
   type SlackRule,
 } from '@holgura/engine';
-import { progressStage, type AnalysisOptions, type BaseCase } from '@holgura/contracts';
+import {
+  contingencySetWords,
+  progressStage,
+  type AnalysisOptions,
+  type BaseCase,
+  type BusbarCapacityOptions,
+} from '@holgura/contracts';
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 
 /**
@@ -27,6 +39,15 @@ export interface CapacityRunOptions {
   sink?: 'headroom-down' | 'initial-output' | 'loads';
   /** Default 'distributed' (base/base-dispatch.ts). */
   slack?: SlackRule;
+  /** Issue #30: the case's contingency file; absent: every branch, one at a time. */
+  contingencySet?: CapacityContingencyFile;
+}
+
+/** A case's contingency definitions file as the capacity job takes it (Latin-1 text). */
+export interface CapacityContingencyFile {
+  fileName: string;
+  format: 'contab' | 'psse-con';
+  content: string;
 }
 
 /** A case's analysis options (contracts) as the capacity job takes them. */
@@ -43,7 +64,11 @@ export function capacityRunOptions(options: AnalysisOptions): CapacityRunOptions
 /** One figure per bus, in bus order (the engine's arrays, capacity NaN outside the island). */
 export interface CapacityFigureColumns {
   capacityMw: Float64Array;
-  /** 0-based branch rows; −1 when the cap binds (monitored) or for N-0 (contingency). */
+  /**
+   * 0-based branch rows; −1 when the cap binds (monitored) or for N-0 (contingency); a
+   * contingency of the case's file that takes out several elements is −(2 + its index in the
+   * file's list) (issue #30), named in `branchNames` like a branch.
+   */
   monitored: Int32Array;
   contingency: Int32Array;
   distributionFactor: Float64Array;
@@ -100,6 +125,7 @@ export interface CapacityColumns {
     sinkRoomMw: number | null;
     slack: SlackRule;
     baseCase: BaseCase;
+    contingencySet: BusbarCapacityOptions['contingencySet'];
   };
   summary: CapacitySummary;
 }
@@ -118,18 +144,41 @@ export async function runBusbarCapacities(
 ): Promise<CapacityOutcome> {
   try {
     report(2, progressStage.readingCase);
-    const { network: net } = await readCaseForJob(bytes);
+    const { network: net, generatorIds } = await readCaseForJob(bytes);
+    const file = options.contingencySet;
+    const set =
+      file === undefined
+        ? undefined
+        : {
+            file,
+            ...readContingencyDefinitions(file.content, net, file.fileName, {
+              ...(generatorIds === undefined ? {} : { generatorIds }),
+            }),
+          };
+    // Checked when it was uploaded against this same case; never computed on part of it.
+    if (set !== undefined && (set.unresolved.length > 0 || set.contingencies.length === 0)) {
+      return {
+        ok: false,
+        code: 'CONTINGENCY_FILE_UNRESOLVED',
+        detail: `${set.unresolved.length} unresolved lines`,
+      };
+    }
     const stage = progressStage.computingBusbarCapacities;
     report(5, stage);
     let shown = 5;
-    const columns = capacityColumns(net, options, (fraction) => {
-      // Whole percents only: each report is a database write.
-      const percent = Math.min(90, 5 + Math.floor(fraction * 85));
-      if (percent > shown) {
-        shown = percent;
-        report(percent, stage);
-      }
-    });
+    const columns = capacityColumns(
+      net,
+      options,
+      (fraction) => {
+        // Whole percents only: each report is a database write.
+        const percent = Math.min(90, 5 + Math.floor(fraction * 85));
+        if (percent > shown) {
+          shown = percent;
+          report(percent, stage);
+        }
+      },
+      set,
+    );
     return { ok: true, columns };
   } catch (error) {
     return engineFailure(error);
@@ -145,8 +194,9 @@ export function capacityColumns(
   net: Network,
   options: CapacityRunOptions,
   onProgress?: (fraction: number) => void,
+  set?: { file: CapacityContingencyFile; contingencies: readonly Contingency[] },
 ): CapacityColumns {
-  const result = allBusbarCapacities(net, {
+  const engineOptions = {
     capMw: options.capMw,
     postRating: options.postRating,
     ...(options.distributionFactorCutoff === undefined
@@ -156,7 +206,28 @@ export function capacityColumns(
     ...(options.slack === undefined ? {} : { slack: options.slack }),
     threads: 1,
     ...(onProgress === undefined ? {} : { onProgress }),
-  });
+  };
+  let result: AllBusbarResult;
+  /** Per figure's contingency column: the set's index of a contingency of several elements. */
+  let setIndex: ((figures: 'strict' | 'attributable' | 'worsened', slot: number) => number) | null =
+    null;
+  let contingencySet: BusbarCapacityOptions['contingencySet'] = null;
+  if (set === undefined) result = allBusbarCapacities(net, engineOptions);
+  else {
+    // A lost unit's output is made up by the others' room up, as the sink moves generation.
+    const onSet = allBusbarCapacitiesOnSet(net, set.contingencies, {
+      ...engineOptions,
+      pickup: 'headroom',
+    });
+    result = onSet;
+    setIndex = (figures, slot) => onSet.setContingency[figures][slot]!;
+    contingencySet = {
+      fileName: set.file.fileName,
+      format: set.file.format,
+      counts: onSet.setCounts,
+      notScreened: onSet.notScreened.length,
+    };
+  }
   const n = result.buses.length;
   const busNumber = new Int32Array(n);
   const busName = new Array<string>(n);
@@ -173,17 +244,25 @@ export function capacityColumns(
     zone[i] = net.buses.zone[b]!;
     inIsland[i] = result.status[i] === BusbarStatus.computed ? 1 : 0;
   }
-  const copy = (f: BusbarFigures): CapacityFigureColumns => ({
+  /** A contingency of several elements of the file: −(2 + its index), named below. */
+  const contingencyColumn = (
+    column: Int32Array,
+    figures: 'strict' | 'attributable' | 'worsened',
+  ): Int32Array =>
+    Int32Array.from(column, (k, slot) =>
+      k === SET_CONTINGENCY && setIndex !== null ? -2 - setIndex(figures, slot) : k,
+    );
+  const copy = (f: BusbarFigures, figures: 'strict' | 'attributable'): CapacityFigureColumns => ({
     capacityMw: Float64Array.from(f.capacityMw),
     monitored: Int32Array.from(f.monitored),
-    contingency: Int32Array.from(f.contingency),
+    contingency: contingencyColumn(f.contingency, figures),
     distributionFactor: Float64Array.from(f.distributionFactor),
   });
-  const attributable = copy(result.attributable);
-  const strict = copy(result.strict);
+  const attributable = copy(result.attributable, 'attributable');
+  const strict = copy(result.strict, 'strict');
   const worsened = {
     monitored: Int32Array.from(result.worsened.monitored),
-    contingency: Int32Array.from(result.worsened.contingency),
+    contingency: contingencyColumn(result.worsened.contingency, 'worsened'),
     distributionFactor: Float64Array.from(result.worsened.distributionFactor),
   };
   const named = new Set<number>();
@@ -195,10 +274,12 @@ export function capacityColumns(
     worsened.monitored,
     worsened.contingency,
   ]) {
-    for (const row of column) if (row >= 0) named.add(row);
+    for (const row of column) if (row >= 0 || row <= -2) named.add(row);
   }
   const branchRows = Int32Array.from([...named].sort((a, b) => a - b));
-  const branchNames = Array.from(branchRows, (row) => branchDisplayName(net, row));
+  const branchNames = Array.from(branchRows, (row) =>
+    row >= 0 ? branchDisplayName(net, row) : setContingencyName(net, set!.contingencies[-2 - row]!),
+  );
   return {
     count: n,
     busNumber,
@@ -223,6 +304,7 @@ export function capacityColumns(
       sinkRoomMw: Number.isFinite(result.sinkRoomMw) ? result.sinkRoomMw : null,
       slack: result.baseCase.slack,
       baseCase: baseCaseToV1(net, result.baseCase),
+      contingencySet,
     },
     summary: summarise(
       inIsland,
@@ -233,6 +315,17 @@ export function capacityColumns(
       result.effectiveCapMw,
     ),
   };
+}
+
+/** «Contingencia 12: A – B ckt 1 + unidad 3 en C (103, 230 kV)»: the file's label, then what it takes out. */
+function setContingencyName(net: Network, c: Contingency): string {
+  const elements = [
+    ...c.branches.map((k) => branchDisplayName(net, k)),
+    ...c.generators.map((g) =>
+      contingencySetWords.unit(g + 1, busLabel(net, busIndex(net.generators.bus[g]!))),
+    ),
+  ];
+  return contingencySetWords.named(c.label, elements.join(contingencySetWords.join));
 }
 
 /** The buffers of the columns, moved (not copied) to the API's thread. */

@@ -392,10 +392,16 @@ export function busbarCapacityRepository(db: Db, owner: string) {
      * failed). 'not-analysed' while its upload's analysis has not finished (it queues them
      * itself) or when it failed.
      */
+    /**
+     * A capacity job for the case with `options`; the newest one answers when it is (or will be)
+     * the one asked for. `fresh` (issue #30: the case's contingency file changed): always a new
+     * job, with `options` or else the newest computation's.
+     */
     async createRun(
       caseId: string,
       limits?: UserLimitsGuard,
-      options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+      asked?: AnalysisOptions,
+      fresh = false,
     ): Promise<
       | { status: 'no-case' }
       | { status: 'not-analysed' }
@@ -426,8 +432,14 @@ export function busbarCapacityRepository(db: Db, owner: string) {
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .executeTakeFirst();
+        const options =
+          asked ??
+          (fresh && newest !== undefined
+            ? storedAnalysisOptions(newest.options_json)
+            : DEFAULT_ANALYSIS_OPTIONS);
         const wanted = analysisOptionsKey(options);
         const existing =
+          !fresh &&
           newest !== undefined &&
           ['queued', 'running', 'done'].includes(newest.state) &&
           analysisOptionsKey(storedAnalysisOptions(newest.options_json)) === wanted
@@ -592,9 +604,13 @@ function limiting(
   return {
     monitoredBranch: monitored,
     monitoredName: names.get(monitored) ?? `Rama ${monitored}`,
-    contingencyBranch: contingency,
+    // A negative key is a contingency of several elements of the case's file (issue #30).
+    contingencyBranch: contingency !== null && contingency > 0 ? contingency : null,
     contingencyName:
-      contingency === null ? null : (names.get(contingency) ?? `Rama ${contingency}`),
+      contingency === null
+        ? null
+        : (names.get(contingency) ??
+          (contingency > 0 ? `Rama ${contingency}` : `Contingencia ${-contingency}`)),
     distributionFactor: df ?? 0,
   };
 }

@@ -507,7 +507,12 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
     responses: { 200: busbarAcCheckResponseSchema },
     errors: {
       404: ['CASE_NOT_FOUND', 'BUSBAR_NOT_IN_RESULT'],
-      409: ['BUSBAR_CAPACITIES_NOT_READY', 'BUSBAR_AC_CHECK_STUDY', 'BUSBAR_AC_CHECK_STALE'],
+      409: [
+        'BUSBAR_CAPACITIES_NOT_READY',
+        'BUSBAR_AC_CHECK_STUDY',
+        'BUSBAR_AC_CHECK_STALE',
+        'BUSBAR_AC_CHECK_CONTINGENCY_SET',
+      ],
       422: ['TRANSFER_BUS_OUTSIDE_ISLAND'],
     },
     handler: async (request, reply) => {
@@ -534,6 +539,10 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       });
       const stored = row[figure].acCheck;
       if (stored !== undefined) return answer(stored);
+      // The AC check re-solves with every branch out, one at a time: not the planner's file.
+      if (computedOnContingencyFile(result.optionsJson)) {
+        return reply.status(409).send(apiError('BUSBAR_AC_CHECK_CONTINGENCY_SET'));
+      }
       if (!row.inTransferIsland) {
         return reply.status(422).send(apiError('TRANSFER_BUS_OUTSIDE_ISLAND'));
       }
@@ -567,6 +576,12 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       return answer(outcome.acCheck);
     },
   });
+}
+
+/** Whether a stored result was computed on a case's contingency file (issue #30). */
+function computedOnContingencyFile(optionsJson: string): boolean {
+  const options = JSON.parse(optionsJson) as { contingencySet?: unknown };
+  return options.contingencySet !== undefined && options.contingencySet !== null;
 }
 
 /** The table as Excel or CSV. */

@@ -54,7 +54,12 @@ export async function queueBusbarCapacities(
   return id;
 }
 
-const branch = (row: number) => (row < 0 ? null : row + 1);
+/**
+ * A stored constraint's contingency: the branch number (row + 1), null for N-0 (−1), and for a
+ * contingency of several elements of the case's file (−2 − index, issue #30) −1 − index, named
+ * in busbar_capacity_branches under that key like a branch.
+ */
+const branch = (row: number) => (row === -1 ? null : row + 1);
 
 function figureCells(
   prefix: 'att' | 'strict',

@@ -5,6 +5,7 @@ import {
   capacityRunOptions,
   capacityTransferables,
   runBusbarCapacities,
+  type CapacityContingencyFile,
   type CapacityOutcome,
   type CapacityRunOptions,
 } from './busbar-capacities';
@@ -45,15 +46,23 @@ export const runCapacitiesInThread: ThreadJobHandler = async (message, thread) =
  * time and shown by the transaction that closes the job. A case the engine refuses fails the job
  * with the engine's code and its Spanish message.
  */
-export function capacityJobRunner(capacities: BusbarCapacityJobStore): JobRunner {
+export function capacityJobRunner(
+  capacities: BusbarCapacityJobStore,
+  /** The case's contingency file (issue #30), read when the job runs; null: every branch. */
+  contingencyFileOf: (caseId: string) => Promise<CapacityContingencyFile | null>,
+): JobRunner {
   return async ({ job, bytes, talk, store, publish, log }) => {
+    const file = job.caseId === null ? null : await contingencyFileOf(job.caseId);
     const answer = await talk(
       {
         type: 'capacity-run',
         jobId: job.id,
         attempt: job.attempts,
         bytes,
-        options: capacityRunOptions(job.options),
+        options: {
+          ...capacityRunOptions(job.options),
+          ...(file === null ? {} : { contingencySet: file }),
+        },
       } satisfies CapacityRunMessage as CapacityRunMessage,
       [bytes.buffer as ArrayBuffer],
     );

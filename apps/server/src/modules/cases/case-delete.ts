@@ -49,6 +49,7 @@ export async function deleteCase(
       .execute();
     await deleteCaseData(tx, { caseIds: [caseId] });
     await tx.deleteFrom('case_networks').where('case_id', '=', caseId).execute();
+    await tx.deleteFrom('case_contingency_sets').where('case_id', '=', caseId).execute();
     await deleteWindowsOfCase(tx, caseId);
     await deleteJobsOfCase(tx, caseId);
     await tx.deleteFrom('cases').where('case_id', '=', caseId).execute();

@@ -1,0 +1,40 @@
+// The thread that reads a contingency definitions file against its case (contingency-set-thread.ts).
+import { parentPort } from 'node:worker_threads';
+import { readContingencyDefinitions } from '@holgura/engine';
+import { MAX_UNRESOLVED_LINES_SHOWN } from '@holgura/contracts';
+import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
+import { serveRequests } from '../../jobs/request-thread';
+import type {
+  ContingencySetReadOutcome,
+  ContingencySetReadRequest,
+} from './contingency-set-thread';
+
+/** The file's contingencies on the case, counted, with the lines that resolve to nothing. */
+export async function readContingencySet(
+  request: ContingencySetReadRequest,
+): Promise<ContingencySetReadOutcome> {
+  try {
+    const loaded = await readCaseForJob(request.networkBytes);
+    const set = readContingencyDefinitions(request.content, loaded.network, request.fileName, {
+      ...(loaded.generatorIds === undefined ? {} : { generatorIds: loaded.generatorIds }),
+    });
+    return {
+      ok: true,
+      format: set.format === 'contab' ? 'contab' : 'psse-con',
+      counts: set.counts,
+      unresolvedCount: set.unresolved.length,
+      unresolved: set.unresolved
+        .slice(0, MAX_UNRESOLVED_LINES_SHOWN)
+        .map(({ line, text, code, reason }) => ({ line, text, code, reason })),
+    };
+  } catch (error) {
+    return engineFailure(error);
+  }
+}
+
+if (parentPort !== null) {
+  serveRequests<ContingencySetReadRequest, ContingencySetReadOutcome>(
+    parentPort,
+    async (request) => ({ value: await readContingencySet(request) }),
+  );
+}

@@ -1,0 +1,316 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  apiError,
+  apiRoutes,
+  caseIdSchema,
+  contingencySetRefusedSchema,
+  contingencySetResponseSchema,
+  describeEngineError,
+  errorMessages,
+  MAX_CONTINGENCY_FILE_BYTES,
+  unresolvedLineMessage,
+  type ContingencySetRefused,
+  type ContingencySetResponse,
+} from '@holgura/contracts';
+import { decompressXz, isEngineError } from '@holgura/engine';
+import type { Db } from '../../db/database';
+import { defineRoute } from '../../http/api-route';
+import type { AuthGuard } from '../../http/auth-guard';
+import { readUpload, type AnalysisQueue } from '../../jobs/thread-queue';
+import { busbarCapacityRepository } from '../busbar-capacities/busbar-capacity.repository';
+import { cleanFileName } from '../uploads/uploads.service';
+import type { UploadStorage } from '../uploads/upload-storage';
+import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
+import { createContingencySetReader, type ContingencySetReader } from './contingency-set-thread';
+import { contingencySetsRepository, summaryOf } from './contingency-sets.repository';
+
+export interface ContingencySetRouteDeps {
+  db: Db;
+  guard: AuthGuard;
+  queue: AnalysisQueue;
+  storage: UploadStorage;
+  limits?: UserLimitsGuard;
+  /** Tests pass their own; by default one thread, closed with the app. */
+  reader?: ContingencySetReader;
+}
+
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+const FILE_TYPES = ['text/plain', 'application/octet-stream', 'application/x-xz'] as const;
+const paramsSchema = z.object({ caseId: caseIdSchema.describe('Identificador del caso') });
+
+/**
+ * A case's contingency definitions (issue #30, contracts' contingency-sets.ts): the planner's
+ * contab or .con, read against the case on its own thread, refused whole when any line names
+ * nothing in the case, then kept with the case; the case's busbar capacities are computed again
+ * on it (and again on every branch when it is removed). Owner only.
+ */
+export function registerContingencySetRoutes(
+  app: FastifyInstance,
+  deps: ContingencySetRouteDeps,
+): void {
+  const reader = deps.reader ?? createContingencySetReader();
+  if (deps.reader === undefined) app.addHook('onClose', () => reader.close());
+  const { guard } = deps;
+  const repository = (userId: string) => contingencySetsRepository(deps.db, userId);
+  const owner = (request: { principal: { userId: string } | null }) => request.principal!.userId;
+
+  /** A capacity job on the case's new set, committed and sent to the queue. */
+  async function recompute(
+    userId: string,
+    caseId: string,
+    log: { warn: (o: object, m: string) => void },
+  ): Promise<string | null> {
+    const run = await busbarCapacityRepository(deps.db, userId).createRun(
+      caseId,
+      deps.limits,
+      undefined,
+      true,
+    );
+    if (run.status !== 'ok') return null;
+    // The job is committed; if this send is lost, the queue's sweep sends it again.
+    await deps.queue.enqueue(run.jobId).catch((error: unknown) => {
+      log.warn({ err: error, jobId: run.jobId }, 'enqueue failed; sweep will retry');
+    });
+    return run.jobId;
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: apiRoutes.contingencySet.pattern,
+    tag: 'Casos',
+    summary: 'Las contingencias con que se calcula el caso',
+    description:
+      'El archivo de contingencias del caso (tabla de cambios de MATPOWER o .con de PSS/E) con ' +
+      'lo que da por tipo; `set: null`: todas las ramas en servicio, una a la vez.',
+    auth: guard.requireUser,
+    params: paramsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 200: contingencySetResponseSchema },
+    errors: { 404: ['CASE_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const repo = repository(owner(request));
+      if (!(await repo.ownsCase(caseId))) {
+        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      }
+      const set = await repo.get(caseId);
+      const answer: ContingencySetResponse = {
+        caseId,
+        set: set === null ? null : summaryOf(set),
+        capacityJobId: null,
+      };
+      return answer;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: apiRoutes.contingencySet.pattern,
+    tag: 'Casos',
+    summary: 'Vuelve a calcular el caso con todas las ramas, una a la vez',
+    description:
+      'Quita el archivo de contingencias del caso y calcula de nuevo la capacidad de cada barra ' +
+      'con todas las ramas en servicio, una a la vez (`capacityJobId`).',
+    auth: guard.requireUser,
+    params: paramsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 200: contingencySetResponseSchema },
+    errors: { 404: ['CASE_NOT_FOUND'], 429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const userId = owner(request);
+      const repo = repository(userId);
+      if (!(await repo.ownsCase(caseId))) {
+        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      }
+      let capacityJobId: string | null = null;
+      if (await repo.remove(caseId)) {
+        try {
+          capacityJobId = await recompute(userId, caseId, request.log);
+        } catch (error) {
+          if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+          throw error;
+        }
+      }
+      const answer: ContingencySetResponse = { caseId, set: null, capacityJobId };
+      return answer;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: apiRoutes.contingencySetFile.pattern,
+    tag: 'Descargas',
+    summary: 'El archivo de contingencias del caso, tal como se subió',
+    description: 'Como adjunto, con su nombre.',
+    auth: guard.requireUser,
+    params: paramsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: {
+      200: { description: 'El archivo, como adjunto', mediaTypes: ['text/plain'] },
+    },
+    errors: { 404: ['CASE_NOT_FOUND', 'CONTINGENCY_SET_NOT_FOUND'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const repo = repository(owner(request));
+      if (!(await repo.ownsCase(caseId))) {
+        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      }
+      const set = await repo.get(caseId);
+      if (set === null) return reply.status(404).send(apiError('CONTINGENCY_SET_NOT_FOUND'));
+      const name = set.fileName;
+      return reply
+        .header('Content-Type', 'text/plain; charset=latin1')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(set.content, 'latin1'));
+    },
+  });
+
+  // The file itself is the body: its own parsers, and size and type in this route's words.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addContentTypeParser('*', (_request, _payload, done) => {
+      done(Object.assign(new Error('unsupported content type'), { statusCode: 415 }), undefined);
+    });
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.statusCode === 413) {
+        return reply.status(413).send(apiError('CONTINGENCY_FILE_TOO_LARGE'));
+      }
+      if (error.statusCode === 415)
+        return reply.status(415).send(apiError('UNSUPPORTED_MEDIA_TYPE'));
+      throw error;
+    });
+
+    defineRoute(scope, {
+      method: 'PUT',
+      url: apiRoutes.contingencySet.pattern,
+      tag: 'Casos',
+      summary: 'Calcula el caso con las contingencias de un archivo',
+      description:
+        'El cuerpo es el archivo (texto, o comprimido con xz) y `x-file-name` su nombre: una ' +
+        'tabla de cambios de MATPOWER (contab: filas BR_STATUS / GEN_STATUS en 0 con la misma ' +
+        'etiqueta son una contingencia) o un .con de PSS/E (OPEN BRANCH, REMOVE MACHINE, reglas ' +
+        'SINGLE / DOUBLE / PARALLEL). Se lee contra el caso: si alguna línea no corresponde a ' +
+        'un elemento del caso, nada se guarda y la respuesta 422 lista las líneas con su número ' +
+        'y cómo corregirlas. Si se acepta, reemplaza el anterior y la capacidad de cada barra se ' +
+        'calcula de nuevo con él (`capacityJobId`, progreso en `/api/jobs/{jobId}`).',
+      auth: guard.requireUser,
+      params: paramsSchema,
+      notFound: 'CASE_NOT_FOUND',
+      rawBody: {
+        mediaTypes: [...FILE_TYPES],
+        description: 'El archivo de contingencias (.m de MATPOWER o .con de PSS/E)',
+      },
+      bodyLimit: MAX_CONTINGENCY_FILE_BYTES,
+      responses: {
+        200: contingencySetResponseSchema,
+        422: contingencySetRefusedSchema,
+      },
+      errors: {
+        404: ['CASE_NOT_FOUND'],
+        409: ['BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'],
+        413: ['CONTINGENCY_FILE_TOO_LARGE'],
+        415: ['UNSUPPORTED_MEDIA_TYPE'],
+        422: ['CONTINGENCY_FILE_INVALID', 'CONTINGENCY_FILE_EMPTY', 'INPUT_TOO_LARGE'],
+        429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
+      },
+      handler: async (request, reply) => {
+        const { caseId } = request.params;
+        const userId = owner(request);
+        const repo = repository(userId);
+        if (!(await repo.ownsCase(caseId))) {
+          return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+        }
+        const header = request.headers['x-file-name'];
+        const fileName = cleanFileName(Array.isArray(header) ? header[0] : header);
+        const body = request.body;
+        const bytes = body instanceof Buffer ? new Uint8Array(body) : new Uint8Array();
+        const content = await fileText(bytes);
+        if (typeof content !== 'string') return sendEngineError(reply, content);
+        if (content.trim() === '') {
+          return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
+        }
+        const upload = await busbarCapacityRepository(deps.db, userId).uploadOf(caseId);
+        if (upload === null) {
+          return reply.status(409).send(apiError('BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'));
+        }
+        const read = await reader.read({
+          networkBytes: await readUpload(deps.storage, upload),
+          content,
+          fileName,
+        });
+        if (!read.ok) return sendEngineError(reply, read);
+        if (read.unresolvedCount > 0) {
+          const refused: ContingencySetRefused = {
+            error: {
+              code: 'CONTINGENCY_FILE_UNRESOLVED',
+              message: errorMessages.CONTINGENCY_FILE_UNRESOLVED,
+            },
+            unresolvedCount: read.unresolvedCount,
+            unresolved: read.unresolved.map((u) => ({
+              line: u.line,
+              text: u.text,
+              code: u.code,
+              message: unresolvedLineMessage(u.code, u.reason),
+            })),
+            counts: read.counts,
+          };
+          return reply.status(422).send(refused);
+        }
+        if (read.counts.total === 0) {
+          return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
+        }
+        const stored = await repo.put({
+          caseId,
+          fileName,
+          format: read.format,
+          content,
+          counts: read.counts,
+        });
+        let capacityJobId: string | null;
+        try {
+          capacityJobId = await recompute(userId, caseId, request.log);
+        } catch (error) {
+          if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+          throw error;
+        }
+        const answer: ContingencySetResponse = {
+          caseId,
+          set: summaryOf(stored),
+          capacityJobId,
+        };
+        return answer;
+      },
+    });
+  });
+}
+
+/** The file as Latin-1 text (decompressed first when it is xz), or why it cannot be read. */
+async function fileText(bytes: Uint8Array): Promise<string | { code: string; detail: string }> {
+  try {
+    if (XZ_MAGIC.every((b, i) => bytes[i] === b)) {
+      const plain = await decompressXz(bytes, 5 * MAX_CONTINGENCY_FILE_BYTES);
+      return Buffer.from(plain).toString('latin1');
+    }
+  } catch (error) {
+    if (isEngineError(error)) return { code: error.code, detail: error.message };
+    throw error;
+  }
+  return Buffer.from(bytes).toString('latin1');
+}
+
+function sendEngineError(
+  reply: FastifyReply,
+  failure: { code: string; line?: number; field?: string; detail: string },
+) {
+  const described = describeEngineError(failure);
+  return reply.status(422).send(apiError(described.code, described.message));
+}

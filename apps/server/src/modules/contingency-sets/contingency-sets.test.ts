@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { readReference } from '@holgura/test-fixtures';
+import {
+  apiErrorSchema,
+  apiRoutes,
+  busbarCapacityPageResponseSchema,
+  busbarCapacityPaths,
+  contingencySetRefusedSchema,
+  contingencySetResponseSchema,
+  uploadResponseSchema,
+  type BusbarCapacityRow,
+} from '@holgura/contracts';
+import {
+  allBusbarCapacitiesOnSet,
+  loadCase,
+  readContingencyDefinitions,
+  SET_CONTINGENCY,
+} from '@holgura/engine';
+import { buildTestApp, dialects } from '../../app.test-support';
+import type { TestClient } from '../auth/auth.test-support';
+import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
+
+/**
+ * Issue #30 as a planner meets it through the API: a contingency file for an analysed case,
+ * checked against it (refused whole, lines named, when anything does not resolve), then the
+ * case's busbar capacities computed again on it — equal to the engine on the same set, an N-2
+ * named by the file — and back to every branch.
+ */
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
+const quick = { pollIntervalMs: 100 };
+
+/** Every branch alone, 30 pairs of branches that share a bus (N-2), 5 units: a contab. */
+async function planSet() {
+  const { network: net } = await loadCase(new Uint8Array(activsg200));
+  const rows: string[] = [];
+  let label = 0;
+  for (let k = 0; k < net.branches.count; k++) {
+    rows.push(`  ${++label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`);
+  }
+  const { fromBus, toBus } = net.branches;
+  let pairs = 0;
+  for (let k = 1; k < net.branches.count && pairs < 30; k += 3) {
+    for (let j = 0; j < k; j++) {
+      if (fromBus[j] === fromBus[k] || toBus[j] === toBus[k]) {
+        label++;
+        rows.push(`  ${label} 0 CT_TBRCH ${j + 1} BR_STATUS CT_REP 0;`);
+        rows.push(`  ${label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`);
+        pairs++;
+        break;
+      }
+    }
+  }
+  for (const g of [1, 5, 9, 13, 17]) rows.push(`  ${++label} 0 CT_TGEN ${g} GEN_STATUS CT_REP 0;`);
+  const text = ['function chgtab = plan', 'define_constants;', 'chgtab = [', ...rows, '];'].join(
+    '\n',
+  );
+  return { net, text };
+}
+
+async function analysed(client: TestClient) {
+  const response = await upload(client, activsg200, 'case_ACTIVSg200.m');
+  expect(response.statusCode, response.body).toBe(202);
+  const { caseId, jobId } = uploadResponseSchema.parse(response.json());
+  expect((await waitForJob(client, jobId, 60_000)).state).toBe('done');
+  return caseId;
+}
+
+const putSet = (client: TestClient, caseId: string, text: string, name = 'plan.m') =>
+  client.request({
+    method: 'PUT',
+    url: apiRoutes.contingencySet.path({ caseId }),
+    body: Buffer.from(text, 'latin1'),
+    headers: { 'content-type': 'text/plain', 'x-file-name': name },
+  });
+
+async function allRows(client: TestClient, caseId: string) {
+  const rows: BusbarCapacityRow[] = [];
+  for (let n = 1; ; n++) {
+    const response = await client.get(
+      `${busbarCapacityPaths.page(caseId)}?pageSize=200&page=${n}&sort=bus`,
+    );
+    const answer = busbarCapacityPageResponseSchema.parse(response.json());
+    rows.push(...answer.rows);
+    if (rows.length >= answer.total) return { rows, answer };
+  }
+}
+
+describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialect) => {
+  it('refuses a file with unresolved lines whole, then computes every bus on a good one and back', async () => {
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const planner = await signedIn(app.server, 'con-set');
+    const caseId = await analysed(planner);
+    const path = apiRoutes.contingencySet.path({ caseId });
+    expect(contingencySetResponseSchema.parse((await planner.get(path)).json())).toEqual({
+      caseId,
+      set: null,
+      capacityJobId: null,
+    });
+
+    // A branch row the case does not have, and a change that is not an outage: named, refused.
+    const { net, text } = await planSet();
+    const bad = text.replace(
+      '];',
+      `  9001 0 CT_TBRCH ${net.branches.count + 40} BR_STATUS CT_REP 0;\n  9002 0 CT_TBRCH 1 BR_R CT_REP 0.1;\n];`,
+    );
+    const refused = await putSet(planner, caseId, bad);
+    expect(refused.statusCode, refused.body).toBe(422);
+    const body = contingencySetRefusedSchema.parse(refused.json());
+    expect(body.unresolvedCount).toBe(2);
+    const lines = bad.split('\n');
+    for (const u of body.unresolved) expect(lines[u.line - 1]).toContain(u.text.trim());
+    expect(body.unresolved.map((u) => u.code)).toEqual([
+      'ELEMENT_NOT_IN_CASE',
+      'CHANGE_NOT_OUTAGE',
+    ]);
+    expect(body.unresolved[0]!.message).toContain('el caso no tiene');
+    expect(contingencySetResponseSchema.parse((await planner.get(path)).json()).set).toBeNull();
+    // Neither format: the Spanish message says what is read.
+    const other = await putSet(planner, caseId, 'hola\nmundo\n', 'notas.txt');
+    expect(other.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(other.json()).error.code).toBe('CONTINGENCY_FILE_INVALID');
+
+    const accepted = await putSet(planner, caseId, text);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const answer = contingencySetResponseSchema.parse(accepted.json());
+    const set = readContingencyDefinitions(text, net, 'plan.m');
+    expect(answer.set).toMatchObject({ fileName: 'plan.m', format: 'contab', counts: set.counts });
+    expect(set.counts).toMatchObject({ multiBranch: 30, generator: 5 });
+    expect(answer.capacityJobId).not.toBeNull();
+    expect((await waitForJob(planner, answer.capacityJobId!, 60_000)).state).toBe('done');
+
+    // Every bus as the engine gives it on the same set; some limited by an N-2, named by the file.
+    const engine = allBusbarCapacitiesOnSet(net, set.contingencies, {
+      capMw: 2000,
+      postRating: 'emergency',
+      pickup: 'headroom',
+      threads: 1,
+    });
+    const { rows, answer: shown } = await allRows(planner, caseId);
+    expect(shown.options?.contingencySet).toMatchObject({
+      fileName: 'plan.m',
+      counts: set.counts,
+    });
+    const byBus = new Map(rows.map((r) => [r.bus, r]));
+    let byN2 = 0;
+    engine.buses.forEach((b, slot) => {
+      const row = byBus.get(net.buses.number[b]!)!;
+      const mw = engine.attributable.capacityMw[slot]!;
+      if (Number.isNaN(mw)) return;
+      expect(row.attributable.capacityMw).toBeCloseTo(mw, 6);
+      if (engine.attributable.contingency[slot] !== SET_CONTINGENCY) return;
+      const c = set.contingencies[engine.setContingency.attributable[slot]!]!;
+      expect(row.attributable.limiting).toMatchObject({ contingencyBranch: null });
+      expect(row.attributable.limiting?.contingencyName).toMatch(
+        new RegExp(`^Contingencia ${c.label}: `),
+      );
+      if (c.branches.length === 2) byN2++;
+    });
+    expect(byN2).toBeGreaterThan(0);
+    const limitedByN2 = rows.find((r) => r.attributable.limiting?.contingencyName?.includes(' + '));
+    expect(limitedByN2).toBeDefined();
+    // The AC check re-solves on every branch alone: not offered on the planner's set.
+    const ac = await planner.get(
+      `${apiRoutes.busbarCapacityAcCheck.path({ caseId, bus: limitedByN2!.bus })}`,
+    );
+    expect(ac.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(ac.json()).error.code).toBe('BUSBAR_AC_CHECK_CONTINGENCY_SET');
+
+    const file = await planner.get(apiRoutes.contingencySetFile.path({ caseId }));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('plan.m');
+    expect(file.body).toBe(text);
+
+    // Another user sees no such case.
+    const other2 = await signedIn(app.server, 'con-set-other');
+    expect((await other2.get(path)).statusCode).toBe(404);
+    expect((await putSet(other2, caseId, text)).statusCode).toBe(404);
+    expect((await other2.request({ method: 'DELETE', url: path })).statusCode).toBe(404);
+
+    // Back to every branch: computed again, the result says so.
+    const removed = await planner.request({ method: 'DELETE', url: path });
+    expect(removed.statusCode).toBe(200);
+    const back = contingencySetResponseSchema.parse(removed.json());
+    expect(back.set).toBeNull();
+    expect((await waitForJob(planner, back.capacityJobId!, 60_000)).state).toBe('done');
+    const again = await allRows(planner, caseId);
+    expect(again.answer.options?.contingencySet ?? null).toBeNull();
+    expect((await planner.get(apiRoutes.contingencySetFile.path({ caseId }))).statusCode).toBe(404);
+  }, 180_000);
+});
