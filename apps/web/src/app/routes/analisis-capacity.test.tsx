@@ -490,3 +490,61 @@ describe('/analisis «Comparar dos casos» (issue #29)', () => {
     expect(screen.queryByRole('region', { name: 'Comparar dos casos' })).toBeNull();
   });
 });
+
+describe('/analisis «Contingencias» (issue #30)', () => {
+  it('says what the capacities were computed on, and asks for them again after a new file', async () => {
+    let uploaded = false;
+    const set = {
+      fileName: 'ACTIVSg2000_contab.m',
+      format: 'contab' as const,
+      counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+    };
+    const { user, section, fetchMock } = await openSection({
+      '/api/cases/c7/contingency-set': (request) => {
+        if (request.method === 'PUT') uploaded = true;
+        return jsonResponse({
+          caseId: 'c7',
+          set: uploaded ? { ...set, uploadedAt: '2026-11-28T10:00:00Z' } : null,
+          capacityJobId: uploaded ? 'k8' : null,
+        });
+      },
+      '/api/cases/c7/busbar-capacities': (request) =>
+        uploaded
+          ? page(request, {
+              options: {
+                capMw: 2000,
+                postContingencyRating: 'emergency',
+                sink: 'headroom-down',
+                distributionFactorCutoff: 0.01,
+                contingencies: 3734,
+                monitored: 40,
+                computeMs: 12,
+                contingencySet: { ...set, notScreened: 12 },
+              },
+            })
+          : page(request),
+    });
+    const card = screen.getByRole('region', { name: 'Contingencias' });
+    expect(
+      await within(card).findByText('Todas las ramas en servicio, una a la vez (N-1)'),
+    ).toBeInTheDocument();
+    expect(await within(section).findByTestId('capacity-contingency-set')).toHaveTextContent(
+      'Contingencias: todas las ramas, una a la vez.',
+    );
+    const before = callsTo(fetchMock, '/api/cases/c7/busbar-capacities').length;
+
+    await user.upload(
+      within(card).getByLabelText('Subir archivo de contingencias'),
+      new File(['chgtab = [];'], 'ACTIVSg2000_contab.m'),
+    );
+    await waitFor(() =>
+      expect(within(section).getByTestId('capacity-contingency-set')).toHaveTextContent(
+        'Contingencias del archivo ACTIVSg2000_contab.m: 3.734 (3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas); 12 no evaluadas (separan la red o nadie reemplaza la unidad).',
+      ),
+    );
+    expect(callsTo(fetchMock, '/api/cases/c7/busbar-capacities').length).toBeGreaterThan(before);
+    expect(within(card).getByTestId('contingency-set-counts')).toHaveTextContent(
+      '3.734 contingencias: 3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas',
+    );
+  });
+});

@@ -70,6 +70,9 @@ export const caseData = {
   },
 };
 
+/** GET …/contingency-set of a case without a planner's file (issue #30). */
+export const noContingencySet = (caseId: string) => ({ caseId, set: null, capacityJobId: null });
+
 export function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
   window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token: saxToken }));
   return mockApi({
@@ -77,6 +80,9 @@ export function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
     '/api/config': config(),
     // A case analysed before issue #21 lists no group analyses.
     '/api/cases/c7/analyses': { body: { caseId: 'c7', analyses: [] } },
+    // An analysed case's «Contingencias» card (issue #30): every branch, one at a time.
+    '/api/cases/c7/contingency-set': { body: noContingencySet('c7') },
+    '/api/cases/c8/contingency-set': { body: noContingencySet('c8') },
     ...routes,
   });
 }

@@ -17,6 +17,7 @@ import { Spinner } from '../ui/spinner';
 import { useJobStatus } from '../../lib/use-job-status';
 import { useNetworkSlots } from '../../lib/network-slot';
 import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
+import { esContingencySets } from '../../strings/es-contingency-sets';
 import { analysisOptionsShort } from '../../strings/es-analysis-options';
 import { BaseCaseNotes } from '../input-checks/base-case-notes';
 import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
@@ -273,6 +274,11 @@ function Capacities({
               options.sink,
               options.slack ?? null,
             )}
+          </p>
+        )}
+        {options !== null && (
+          <p className="mt-1 text-xs text-slate-600" data-testid="capacity-contingency-set">
+            {esContingencySets.capacityOptions(options.contingencySet)}
           </p>
         )}
         {options !== null && (

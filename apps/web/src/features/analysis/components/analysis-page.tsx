@@ -9,6 +9,7 @@ import { forgetCachedFlexibility } from '../flexibility/cache';
 import { CaseComparison } from './case-comparison';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
+import { ContingencySetCard } from './contingency-set-card';
 import { DeleteCaseButton } from './delete-case-button';
 import { UploadCard } from './upload-card';
 
@@ -95,6 +96,10 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
       <div className="lg:col-span-2">
         <CaseResults selected={selected} onAnalysisFinished={() => void refresh()} />
       </div>
+      {/* The contingencies its busbar capacities are computed on (issue #30). */}
+      {selected?.analysis?.state === 'done' && (
+        <ContingencySetCard key={`contingencias-${selected.caseId}`} caseId={selected.caseId} />
+      )}
       {/* An uploaded case once analysed: its busbar capacities are computed after (issue #17). */}
       {selected?.analysis?.state === 'done' && (
         <BusbarCapacitySection key={selected.caseId} caseId={selected.caseId} />

@@ -1,0 +1,304 @@
+import type { ContingencySetResponse, ContingencySetSummary } from '@holgura/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import {
+  callsTo,
+  deferred,
+  jsonResponse,
+  mockApi,
+  type MockRequest,
+} from '../../../render.test-support';
+import { ContingencySetCard } from './contingency-set-card';
+
+const PATH = '/api/cases/c7/contingency-set';
+/** A capacity query of the case: what a new set must make the page ask again. */
+const CAPACITY_KEY = ['analysis', 'busbar-capacities', 'c7', 'page', 'page=1'];
+
+const activsg: ContingencySetSummary = {
+  fileName: 'ACTIVSg2000_contab.m',
+  format: 'contab',
+  // Local time, so the date reads the same in any time zone.
+  uploadedAt: new Date(2026, 10, 20, 10, 5).toISOString(),
+  counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+};
+
+const answer = (set: ContingencySetSummary | null, capacityJobId: string | null = null) =>
+  ({ caseId: 'c7', set, capacityJobId }) satisfies ContingencySetResponse;
+
+function renderCard() {
+  const client = createQueryClient({ queries: { retry: false } });
+  client.setQueryData(CAPACITY_KEY, { state: 'done' });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <ContingencySetCard caseId="c7" />
+    </QueryClientProvider>,
+  );
+  const card = () => screen.getByRole('region', { name: 'Contingencias' });
+  const capacitiesInvalidated = () => client.getQueryState(CAPACITY_KEY)?.isInvalidated ?? false;
+  return { ...view, user, card, capacitiesInvalidated };
+}
+
+/** A blob's text (jsdom's Blob has no text()). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsText(blob);
+  });
+}
+
+const uploadInput = () => screen.getByLabelText<HTMLInputElement>('Subir archivo de contingencias');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ContingencySetCard (issue #30)', () => {
+  it('says the capacities take every branch, one at a time, when the case has no file', async () => {
+    const get = deferred<Response>();
+    mockApi({ [PATH]: () => get.promise });
+    const { card } = renderCard();
+    expect(within(card()).getByRole('status')).toHaveTextContent(
+      'Cargando las contingencias del caso...',
+    );
+    expect(card()).toHaveTextContent(
+      'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E. Las capacidades por barra se recalculan con el conjunto elegido.',
+    );
+
+    get.resolve(jsonResponse(answer(null)));
+    expect(await within(card()).findByTestId('contingency-set-current')).toHaveTextContent(
+      'Todas las ramas en servicio, una a la vez (N-1)',
+    );
+    const input = uploadInput();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', '.m,.con,.txt');
+    expect(input).toHaveAccessibleDescription('Archivos .m, .con o .txt de hasta 10 MB.');
+    expect(within(card()).queryByRole('button', { name: 'Descargar archivo' })).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Volver a todas las ramas' })).toBeNull();
+  });
+
+  it('shows the file, its format, date and counts by kind, and downloads it under its name', async () => {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const fetchMock = mockApi({
+      [PATH]: { body: answer(activsg) },
+      [`${PATH}/file`]: () => new Response('chgtab = [];', { status: 200 }),
+    });
+    const { user, card } = renderCard();
+    const current = await within(card()).findByTestId('contingency-set-current');
+    expect(within(current).getByTestId('contingency-set-file')).toHaveTextContent(
+      'ACTIVSg2000_contab.m',
+    );
+    expect(current).toHaveTextContent(
+      'Tabla de cambios de MATPOWER (contab) · Subido el 20/11/2026 10:05',
+    );
+    expect(within(current).getByTestId('contingency-set-counts')).toHaveTextContent(
+      '3.734 contingencias: 3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas',
+    );
+    expect(current).not.toHaveTextContent('Todas las ramas en servicio');
+
+    await user.click(within(card()).getByRole('button', { name: 'Descargar archivo' }));
+    await waitFor(() => expect(saved).toEqual(['ACTIVSg2000_contab.m']));
+    expect(callsTo(fetchMock, `${PATH}/file`)).toHaveLength(1);
+  });
+
+  it('uploads the file as is with its name, shows the new set and refreshes the capacities', async () => {
+    const put = deferred<Response>();
+    let seen: MockRequest | null = null;
+    const fetchMock = mockApi({
+      [PATH]: (request) => {
+        if (request.method === 'GET') return jsonResponse(answer(null));
+        seen = request;
+        return put.promise;
+      },
+    });
+    const { user, card, capacitiesInvalidated } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    const text = 'CONTINGENCY L1\n  OPEN BRANCH FROM BUS 1 TO BUS 2 CKT 1\nEND\nEND\n';
+    await user.upload(uploadInput(), new File([text], 'red año 2030.con'));
+
+    expect(await within(card()).findByRole('status')).toHaveTextContent(
+      'Subiendo y leyendo red año 2030.con...',
+    );
+    expect(uploadInput()).toBeDisabled();
+    expect(seen!.method).toBe('PUT');
+    expect(seen!.headers.get('x-file-name')).toBe(encodeURIComponent('red año 2030.con'));
+    expect(seen!.headers.get('content-type')).toBe('application/octet-stream');
+    expect(seen!.body).toBeInstanceOf(Blob);
+    expect(await readText(seen!.body as Blob)).toBe(text);
+    expect(capacitiesInvalidated()).toBe(false);
+
+    put.resolve(
+      jsonResponse(
+        answer(
+          {
+            fileName: 'red año 2030.con',
+            format: 'psse-con',
+            uploadedAt: new Date(2026, 10, 21, 9, 0).toISOString(),
+            counts: { total: 1, branch: 1, multiBranch: 0, generator: 0, mixed: 0 },
+          },
+          'k9',
+        ),
+      ),
+    );
+    const current = within(card()).getByTestId('contingency-set-current');
+    await waitFor(() =>
+      expect(current).toHaveTextContent('Archivo .con de PSS/E · Subido el 21/11/2026 09:00'),
+    );
+    expect(within(current).getByTestId('contingency-set-counts')).toHaveTextContent(
+      '1 contingencia: 1 de una rama, 0 de varias ramas, 0 de unidades, 0 mixtas',
+    );
+    expect(
+      await screen.findByText(
+        'Las capacidades por barra se recalculan con el archivo (1 contingencia).',
+      ),
+    ).toBeInTheDocument();
+    expect(capacitiesInvalidated()).toBe(true);
+    expect(uploadInput()).toBeEnabled();
+    expect(callsTo(fetchMock, PATH)).toHaveLength(2);
+  });
+
+  it('lists the lines that name nothing in the case, by number, and what the rest gives', async () => {
+    mockApi({
+      [PATH]: (request) =>
+        request.method === 'GET'
+          ? jsonResponse(answer(null))
+          : jsonResponse(
+              {
+                error: {
+                  code: 'CONTINGENCY_FILE_UNRESOLVED',
+                  message:
+                    'El archivo de contingencias tiene líneas que no corresponden a elementos del caso: no se guardó nada. Corrige las líneas indicadas y vuelve a subirlo.',
+                },
+                unresolvedCount: 5,
+                unresolved: [
+                  {
+                    line: 12,
+                    text: 'OPEN BRANCH FROM BUS 99 TO BUS 100 CKT 1',
+                    code: 'BUS_NOT_IN_CASE',
+                    message: 'nombra una barra que el caso no tiene. Revisa el número de barra.',
+                  },
+                  {
+                    line: 1040,
+                    text: 'REMOVE MACHINE 9 FROM BUS 7',
+                    code: 'ELEMENT_NOT_IN_CASE',
+                    message:
+                      'nombra una rama o una unidad que el caso no tiene. Revisa las barras, el circuito o el número de fila.',
+                  },
+                ],
+                counts: { total: 3700, branch: 3190, multiBranch: 10, generator: 499, mixed: 1 },
+              },
+              422,
+            ),
+    });
+    const { user, card, capacitiesInvalidated } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    await user.upload(uploadInput(), new File(['x'], 'planificador.con'));
+
+    const alert = await within(card()).findByRole('alert');
+    expect(alert).toHaveTextContent('No se guardó planificador.con');
+    expect(alert).toHaveTextContent(
+      'El archivo de contingencias tiene líneas que no corresponden a elementos del caso: no se guardó nada.',
+    );
+    const lines = within(card()).getByRole('region', {
+      name: 'Las 5 líneas que no corresponden a elementos del caso',
+    });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Línea 12: OPEN BRANCH FROM BUS 99 TO BUS 100 CKT 1 — nombra una barra que el caso no tiene. Revisa el número de barra.',
+      'Línea 1.040: REMOVE MACHINE 9 FROM BUS 7 — nombra una rama o una unidad que el caso no tiene. Revisa las barras, el circuito o el número de fila.',
+    ]);
+    expect(lines).toHaveTextContent('y 3 más');
+    expect(within(lines).getByTestId('contingency-set-resolved')).toHaveTextContent(
+      'Las líneas que sí se resolvieron dan 3.700 contingencias: 3.190 de una rama, 10 de varias ramas, 499 de unidades, 1 mixta.',
+    );
+    // Nothing was kept: every branch still, and the capacities stay as they are.
+    expect(within(card()).getByTestId('contingency-set-current')).toHaveTextContent(
+      'Todas las ramas en servicio, una a la vez (N-1)',
+    );
+    expect(capacitiesInvalidated()).toBe(false);
+  });
+
+  it('says the API’s reason for a file it cannot read, and refuses one over 10 MB unsent', async () => {
+    const fetchMock = mockApi({
+      [PATH]: (request) =>
+        request.method === 'GET'
+          ? jsonResponse(answer(null))
+          : jsonResponse(
+              {
+                error: {
+                  code: 'CONTINGENCY_FILE_EMPTY',
+                  message: 'El archivo de contingencias no define ninguna contingencia',
+                },
+              },
+              422,
+            ),
+    });
+    const { user, card } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    await user.upload(uploadInput(), new File([''], 'vacio.m'));
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'No se guardó vacio.mEl archivo de contingencias no define ninguna contingencia',
+    );
+    expect(within(card()).queryByTestId('contingency-set-unresolved')).toBeNull();
+
+    const big = new File(['x'], 'enorme.con');
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(uploadInput(), big);
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'El archivo pesa 11 MB; un archivo de contingencias puede pesar hasta 10 MB.',
+    );
+    expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('goes back to every branch after confirmation (DELETE) and refreshes the capacities', async () => {
+    const fetchMock = mockApi({
+      [PATH]: (request) =>
+        jsonResponse(request.method === 'DELETE' ? answer(null, 'k10') : answer(activsg)),
+    });
+    const { user, card, capacitiesInvalidated } = renderCard();
+    await within(card()).findByTestId('contingency-set-counts');
+
+    await user.click(within(card()).getByRole('button', { name: 'Volver a todas las ramas' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Volver a todas las ramas?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Se quita el archivo ACTIVSg2000_contab.m del caso y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).',
+    );
+    // Cancelling sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'DELETE')).toEqual([]);
+
+    await user.click(within(card()).getByRole('button', { name: 'Volver a todas las ramas' }));
+    const again = await screen.findByRole('dialog', { name: '¿Volver a todas las ramas?' });
+    await user.click(within(again).getByRole('button', { name: 'Volver a todas las ramas' }));
+
+    await waitFor(() =>
+      expect(within(card()).getByTestId('contingency-set-current')).toHaveTextContent(
+        'Todas las ramas en servicio, una a la vez (N-1)',
+      ),
+    );
+    expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'DELETE')).toHaveLength(
+      1,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Descargar archivo' })).toBeNull();
+    expect(await screen.findByText('Se volvió a todas las ramas')).toBeInTheDocument();
+    expect(capacitiesInvalidated()).toBe(true);
+    await waitFor(() => expect(uploadInput()).toHaveFocus());
+  });
+});

@@ -1,0 +1,342 @@
+import type { ContingencySetResponse, ContingencySetSummary } from '@holgura/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FileText, LoaderCircle, RotateCcw, UploadCloud } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { capacityQueriesKey } from '../../../components/busbar-capacities/api';
+import { downloadExport } from '../../../components/export/download';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiClientError } from '../../../lib/api-client';
+import { esContingencySets } from '../../../strings/es-contingency-sets';
+import { cn } from '../../../utils/cn';
+import { formatDateTime } from '../../../utils/format';
+import {
+  contingencySetFilePath,
+  contingencySetQueryOptions,
+  deleteContingencySet,
+  maxContingencyFileMb,
+  putContingencySet,
+  unresolvedOf,
+} from '../api/contingency-sets';
+
+const t = esContingencySets;
+
+/** The file picker's `accept`: MATPOWER change tables and PSS/E contingency files. */
+export const CONTINGENCY_FILE_ACCEPT = '.m,.con,.txt';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiClientError ? error.message : t.unknownError;
+
+/**
+ * «Contingencias» (issue #30): the contingencies the selected case's busbar capacities are
+ * computed on — every in-service branch, one at a time, or the planner's file (a MATPOWER change
+ * table or a PSS/E .con). Uploading one, or going back to every branch, queues the capacities'
+ * computation again; the «Capacidad por barra» section is asked again and follows it. A file with
+ * lines that name nothing in the case is refused whole, the lines listed with why.
+ */
+export function ContingencySetCard({ caseId }: { caseId: string }) {
+  const queryClient = useQueryClient();
+  const current = useQuery(contingencySetQueryOptions(caseId));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  /** A new set (or none): shown at once, and the capacities are read again (their new job). */
+  const changed = (answer: ContingencySetResponse) => {
+    queryClient.setQueryData(contingencySetQueryOptions(caseId).queryKey, answer);
+    void queryClient.invalidateQueries({ queryKey: capacityQueriesKey(caseId) });
+  };
+
+  const upload = useMutation({
+    mutationFn: (file: File) => putContingencySet(caseId, file),
+    onSuccess: (answer) => {
+      changed(answer);
+      if (answer.set !== null) {
+        toast.success(t.savedTitle, { description: t.savedBody(answer.set.counts) });
+      }
+    },
+    onSettled: () => {
+      // The same file can be picked again (after fixing it, say).
+      if (inputRef.current !== null) inputRef.current.value = '';
+    },
+  });
+
+  const choose = (file: File | undefined) => {
+    if (file === undefined || upload.isPending) return;
+    upload.mutate(file);
+  };
+
+  const set = current.data?.set ?? null;
+  const busy = upload.isPending;
+
+  return (
+    <Card
+      titleId="contingencias-titulo"
+      title={t.title}
+      subtitle={t.intro}
+      className="lg:col-span-2"
+    >
+      <div className="mt-4 space-y-4" data-testid="contingency-set">
+        {current.isError ? (
+          <Notice tone="error">{t.loadError(current.error.message)}</Notice>
+        ) : current.isPending ? (
+          <Spinner label={t.loading} className="py-6" />
+        ) : (
+          <>
+            <CurrentSet set={set} />
+            <div className="flex flex-wrap items-center gap-3">
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  buttonClasses('primary', 'sm'),
+                  'cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 has-[:focus-visible]:ring-offset-2',
+                  busy && 'pointer-events-none bg-slate-300 text-slate-700 shadow-none',
+                )}
+              >
+                {busy ? (
+                  <LoaderCircle
+                    aria-hidden="true"
+                    className="h-4 w-4 animate-spin motion-reduce:animate-none"
+                  />
+                ) : (
+                  <UploadCloud aria-hidden="true" className="h-4 w-4" />
+                )}
+                {t.upload}
+                <input
+                  id={inputId}
+                  ref={inputRef}
+                  type="file"
+                  accept={CONTINGENCY_FILE_ACCEPT}
+                  aria-label={t.upload}
+                  aria-describedby={hintId}
+                  disabled={busy}
+                  className="sr-only"
+                  onChange={(event) => choose(event.target.files?.[0])}
+                />
+              </label>
+              {set !== null && (
+                <>
+                  <DownloadButton caseId={caseId} fileName={set.fileName} disabled={busy} />
+                  <ResetButton
+                    caseId={caseId}
+                    fileName={set.fileName}
+                    disabled={busy}
+                    onReset={(answer) => {
+                      upload.reset();
+                      changed(answer);
+                      toast.success(t.resetDoneTitle, { description: t.resetDoneBody });
+                    }}
+                    // The button goes with the file: focus returns to the upload.
+                    focusAfter={() => inputRef.current?.focus()}
+                  />
+                </>
+              )}
+            </div>
+            <p id={hintId} className="text-xs text-slate-600">
+              {t.uploadHint(maxContingencyFileMb())}
+            </p>
+            {upload.isPending && (
+              <p role="status" className="text-sm text-slate-700">
+                {t.uploading(upload.variables.name)}
+              </p>
+            )}
+            {upload.isError && (
+              <UploadRefusal
+                fileName={upload.variables?.name ?? ''}
+                error={upload.error}
+                message={messageOf(upload.error)}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Every branch, one at a time, or the file: its name, format, date and counts by kind. */
+function CurrentSet({ set }: { set: ContingencySetSummary | null }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4" data-testid="contingency-set-current">
+      <p className="text-xs font-semibold text-slate-600">{t.currentLabel}</p>
+      {set === null ? (
+        <p className="mt-1 text-sm font-semibold text-slate-900">{t.everyBranch}</p>
+      ) : (
+        <>
+          <p className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-sky-700" />
+            <span className="break-all" data-testid="contingency-set-file">
+              {set.fileName}
+            </span>
+          </p>
+          <p className="mt-0.5 text-xs text-slate-600">
+            {t.format[set.format]} · {t.uploadedAt(formatDateTime(set.uploadedAt))}
+          </p>
+          <p className="mt-2 text-sm text-slate-700" data-testid="contingency-set-counts">
+            {t.counts(set.counts)}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Why the file was not kept: the API's Spanish message, and for lines that name nothing in the
+ * case, those lines (the first 100 the API sends, «y N más» beyond) and what the rest gives.
+ */
+function UploadRefusal({
+  fileName,
+  error,
+  message,
+}: {
+  fileName: string;
+  error: unknown;
+  message: string;
+}) {
+  const refused = unresolvedOf(error);
+  const listId = useId();
+  const more = refused === null ? 0 : refused.unresolvedCount - refused.unresolved.length;
+  return (
+    <div className="space-y-3">
+      <Notice tone="error" title={t.uploadFailed(fileName)}>
+        {message}
+      </Notice>
+      {refused !== null && (
+        <section
+          aria-labelledby={listId}
+          className="rounded-xl border border-red-200 p-4 text-sm text-slate-800"
+          data-testid="contingency-set-unresolved"
+        >
+          <h3 id={listId} className="font-semibold text-slate-900">
+            {t.unresolvedTitle(refused.unresolvedCount)}
+          </h3>
+          <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto break-words">
+            {refused.unresolved.map((line, index) => (
+              <li key={`${line.line}-${index}`}>
+                {t.unresolvedLine(line.line, line.text, line.message)}
+              </li>
+            ))}
+          </ul>
+          {more > 0 && <p className="mt-1 text-slate-600">{t.unresolvedMore(more)}</p>}
+          <p className="mt-3 text-slate-700" data-testid="contingency-set-resolved">
+            {t.resolvedCounts(refused.counts)}
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** «Descargar archivo»: the file as it was sent, under its own name. */
+function DownloadButton({
+  caseId,
+  fileName,
+  disabled,
+}: {
+  caseId: string;
+  fileName: string;
+  disabled: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadExport(contingencySetFilePath(caseId), fileName);
+    } catch (error) {
+      toast.error(t.downloadFailed(error instanceof ApiClientError ? error.message : null));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={disabled || busy}
+      aria-busy={busy}
+      onClick={() => void download()}
+    >
+      <Download aria-hidden="true" className="h-4 w-4" />
+      {busy ? t.downloading : t.download}
+    </Button>
+  );
+}
+
+/** «Volver a todas las ramas»: a confirmation that says what goes, then DELETE. */
+function ResetButton({
+  caseId,
+  fileName,
+  disabled,
+  onReset,
+  focusAfter,
+}: {
+  caseId: string;
+  fileName: string;
+  disabled: boolean;
+  onReset: (answer: ContingencySetResponse) => void;
+  focusAfter: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // A ref, not state: the dialog goes with the file in the same render, before a state is read.
+  const done = useRef(false);
+  const reset = useMutation({
+    mutationFn: () => deleteContingencySet(caseId),
+    onSuccess: (answer) => {
+      done.current = true;
+      setOpen(false);
+      onReset(answer);
+    },
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (reset.isPending) return;
+        setOpen(next);
+        if (next) reset.reset();
+      }}
+    >
+      <Button variant="outline" size="sm" disabled={disabled} onClick={() => setOpen(true)}>
+        <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        {t.reset}
+      </Button>
+      <DialogContent
+        title={t.resetTitle}
+        description={t.resetBody(fileName)}
+        closeLabel={t.resetClose}
+        onCloseAutoFocus={(event) => {
+          if (!done.current) return;
+          event.preventDefault();
+          focusAfter();
+        }}
+      >
+        {reset.isError && (
+          <Notice tone="error" title={t.resetFailed} className="mb-4">
+            {messageOf(reset.error)}
+          </Notice>
+        )}
+        <div className="flex justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={reset.isPending}>
+              {t.resetCancel}
+            </Button>
+          </DialogClose>
+          <Button
+            className="bg-red-700 hover:bg-red-800"
+            disabled={reset.isPending}
+            aria-busy={reset.isPending}
+            onClick={() => reset.mutate()}
+          >
+            {reset.isPending ? t.resetting : t.resetConfirm}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

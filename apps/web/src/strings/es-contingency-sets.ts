@@ -1,0 +1,95 @@
+import { contingencySetWords, type ContingencyCounts } from '@holgura/contracts';
+import { formatInteger } from '../utils/format';
+
+/** «N cosa» / «N cosas», the number in es-CO. */
+const counted = (count: number, one: string, many: string) =>
+  `${formatInteger(count)} ${count === 1 ? one : many}`;
+
+/** «3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas»: a file's counts by kind. */
+export function contingencyKinds(counts: ContingencyCounts): string {
+  return [
+    `${formatInteger(counts.branch)} de una rama`,
+    `${formatInteger(counts.multiBranch)} de varias ramas`,
+    `${formatInteger(counts.generator)} de unidades`,
+    counted(counts.mixed, 'mixta', 'mixtas'),
+  ].join(', ');
+}
+
+/** «3.734 contingencias: 3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas». */
+export function contingencyCountsSentence(counts: ContingencyCounts): string {
+  return `${counted(counts.total, 'contingencia', 'contingencias')}: ${contingencyKinds(counts)}`;
+}
+
+/**
+ * «Contingencias» (issue #30): the contingencies a case's busbar capacities are computed on —
+ * every in-service branch, one at a time, or the planner's own file (contab or PSS/E .con).
+ */
+export const esContingencySets = {
+  title: 'Contingencias',
+  intro:
+    'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E. Las capacidades por barra se recalculan con el conjunto elegido.',
+  loading: 'Cargando las contingencias del caso...',
+  loadError: (message: string) => `No se pudieron cargar las contingencias del caso: ${message}`,
+  /** What the capacities are computed on. */
+  currentLabel: 'Conjunto en uso',
+  everyBranch: contingencySetWords.everyBranch,
+  format: {
+    contab: 'Tabla de cambios de MATPOWER (contab)',
+    'psse-con': 'Archivo .con de PSS/E',
+  },
+  uploadedAt: (date: string) => `Subido el ${date}`,
+  counts: contingencyCountsSentence,
+  /** Actions. */
+  upload: 'Subir archivo de contingencias',
+  uploadHint: (maxMb: string) => `Archivos .m, .con o .txt de hasta ${maxMb} MB.`,
+  uploading: (fileName: string) => `Subiendo y leyendo ${fileName}...`,
+  download: 'Descargar archivo',
+  downloading: 'Descargando...',
+  downloadFailed: (reason: string | null) =>
+    reason === null
+      ? 'No se pudo descargar el archivo de contingencias.'
+      : `No se pudo descargar el archivo de contingencias. ${reason}`,
+  fallbackFileName: 'contingencias.txt',
+  reset: 'Volver a todas las ramas',
+  resetTitle: '¿Volver a todas las ramas?',
+  resetBody: (fileName: string) =>
+    `Se quita el archivo ${fileName} del caso y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).`,
+  resetConfirm: 'Volver a todas las ramas',
+  resetting: 'Volviendo...',
+  resetCancel: 'Cancelar',
+  resetClose: 'Cerrar',
+  resetFailed: 'No se pudo volver a todas las ramas',
+  /** After a change: the capacities are computed again (the section below follows the job). */
+  savedTitle: 'Archivo de contingencias guardado',
+  savedBody: (counts: ContingencyCounts) =>
+    `Las capacidades por barra se recalculan con el archivo (${counted(counts.total, 'contingencia', 'contingencias')}).`,
+  resetDoneTitle: 'Se volvió a todas las ramas',
+  resetDoneBody: 'Las capacidades por barra se recalculan con todas las ramas, una a la vez.',
+  /** Refusals. */
+  uploadFailed: (fileName: string) => `No se guardó ${fileName}`,
+  tooLarge: (size: string, maxMb: string) =>
+    `El archivo pesa ${size} MB; un archivo de contingencias puede pesar hasta ${maxMb} MB.`,
+  unknownError: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  unresolvedTitle: (count: number) =>
+    count === 1
+      ? 'La línea que no corresponde a elementos del caso'
+      : `Las ${formatInteger(count)} líneas que no corresponden a elementos del caso`,
+  unresolvedLine: (line: number, text: string, message: string) =>
+    `Línea ${formatInteger(line)}: ${text} — ${message}`,
+  unresolvedMore: (count: number) => `y ${formatInteger(count)} más`,
+  resolvedCounts: (counts: ContingencyCounts) =>
+    `Las líneas que sí se resolvieron dan ${contingencyCountsSentence(counts)}.`,
+  /** How a capacity result was computed (the «Capacidad por barra» section's options). */
+  capacityOptions: (
+    set: { fileName: string; counts: ContingencyCounts; notScreened: number } | null | undefined,
+  ) =>
+    set === null || set === undefined
+      ? 'Contingencias: todas las ramas, una a la vez.'
+      : `Contingencias del archivo ${set.fileName}: ${formatInteger(set.counts.total)} (${contingencyKinds(set.counts)}); ${
+          set.notScreened === 0
+            ? 'todas se evaluaron.'
+            : set.notScreened === 1
+              ? '1 no evaluada (separa la red o nadie reemplaza la unidad).'
+              : `${formatInteger(set.notScreened)} no evaluadas (separan la red o nadie reemplaza la unidad).`
+        }`,
+} as const;
