@@ -59,9 +59,12 @@ export const esBusbarCapacities = {
   noRatedLimiting: 'Ninguno: el caso no tiene ramas con capacidad',
   /** A recalculation with other options (issue #25): the old result stays meanwhile. */
   nextTitle: 'Recalculando con otras opciones',
-  nextBody: (options: string) =>
-    `Se muestra el resultado anterior hasta que termine el cálculo con ${options}.`,
+  nextBody: (options: string, contingencies: string | null) =>
+    `Se muestra el resultado anterior hasta que termine el cálculo con ${options}${contingencies === null ? '' : ` y ${contingencies}`}.`,
   nextDefaults: 'las opciones por defecto',
+  /** Issue #30: which contingencies the computation on its way takes. */
+  nextContingencyFile: (file: string) => `las contingencias del archivo ${file}`,
+  nextEveryBranch: 'todas las ramas, una a la vez',
   nextFailedTitle: 'El recálculo con otras opciones falló',
   nextFailedBody: (message: string) => `${message} Se sigue mostrando el resultado anterior.`,
   /** /resultados: the same section for the selected case of a study (its scenario × year). */

@@ -75,7 +75,7 @@ export const esContingencySets = {
       ? 'La línea que no corresponde a elementos del caso'
       : `Las ${formatInteger(count)} líneas que no corresponden a elementos del caso`,
   unresolvedLine: (line: number, text: string, message: string) =>
-    `Línea ${formatInteger(line)}: ${text} — ${message}`,
+    `Línea ${line}: ${text} — ${message}`,
   unresolvedMore: (count: number) => `y ${formatInteger(count)} más`,
   resolvedCounts: (counts: ContingencyCounts) =>
     `Las líneas que sí se resolvieron dan ${contingencyCountsSentence(counts)}.`,

@@ -285,6 +285,11 @@ export const nextCapacityJobSchema = z.object({
   stage: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   options: analysisOptionsValueSchema,
+  /**
+   * Issue #30: the case's contingency file the computation reads (null: every branch, one at a
+   * time); absent from older servers.
+   */
+  contingencyFile: z.string().nullable().optional(),
 });
 export type NextCapacityJob = z.infer<typeof nextCapacityJobSchema>;
 

@@ -51,6 +51,8 @@ export interface NextCapacityJob {
   stage: string | null;
   error: { code: string; message: string } | null;
   options: AnalysisOptions;
+  /** The case's contingency file now (issue #30), which the computation reads; null: every branch. */
+  contingencyFile: string | null;
 }
 
 export interface ShownResult {
@@ -345,6 +347,14 @@ export function busbarCapacityRepository(db: Db, owner: string) {
                 stage: job.stage,
                 error: job.state === 'failed' || job.state === 'cancelled' ? jobError(job) : null,
                 options: storedAnalysisOptions(job.options_json),
+                contingencyFile:
+                  (
+                    await db
+                      .selectFrom('case_contingency_sets')
+                      .select('file_name')
+                      .where('case_id', '=', caseId)
+                      .executeTakeFirst()
+                  )?.file_name ?? null,
               };
         return {
           ...base,

@@ -3,6 +3,7 @@ import type {
   BusbarCapacityRow,
   BusbarCapacitySummary,
 } from '@holgura/contracts';
+import { DEFAULT_ANALYSIS_OPTIONS } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../render.test-support';
@@ -545,6 +546,28 @@ describe('/analisis «Contingencias» (issue #30)', () => {
     expect(callsTo(fetchMock, '/api/cases/c7/busbar-capacities').length).toBeGreaterThan(before);
     expect(within(card).getByTestId('contingency-set-counts')).toHaveTextContent(
       '3.734 contingencias: 3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas',
+    );
+  });
+
+  it('says which contingencies the computation on its way takes', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          next: {
+            jobId: 'k9',
+            state: 'running',
+            progressPercent: 40,
+            stage: null,
+            error: null,
+            options: DEFAULT_ANALYSIS_OPTIONS,
+            contingencyFile: 'dobles.con',
+          },
+        }),
+      '/api/jobs/k9/events': { status: 404, body: null },
+      '/api/jobs/k9': () => jsonResponse(job('running', 40)),
+    });
+    expect(await within(section).findByTestId('capacity-next')).toHaveTextContent(
+      'Se muestra el resultado anterior hasta que termine el cálculo con las opciones por defecto y las contingencias del archivo dobles.con.',
     );
   });
 });

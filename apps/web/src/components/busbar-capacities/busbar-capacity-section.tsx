@@ -371,7 +371,14 @@ function NextRun({ caseId, next }: { caseId: string; next: NextCapacityJob }) {
     <div className="rounded-xl border border-sky-200 bg-sky-50 p-4" data-testid="capacity-next">
       <p className="text-sm font-semibold text-slate-900">{t.nextTitle}</p>
       <p className="mt-1 text-sm text-slate-700">
-        {t.nextBody(words === '' ? t.nextDefaults : words)}
+        {t.nextBody(
+          words === '' ? t.nextDefaults : words,
+          next.contingencyFile === undefined
+            ? null
+            : next.contingencyFile === null
+              ? t.nextEveryBranch
+              : t.nextContingencyFile(next.contingencyFile),
+        )}
       </p>
       <JobProgress
         job={

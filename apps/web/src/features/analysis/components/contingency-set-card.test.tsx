@@ -220,7 +220,7 @@ describe('ContingencySetCard (issue #30)', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Línea 12: OPEN BRANCH FROM BUS 99 TO BUS 100 CKT 1 — nombra una barra que el caso no tiene. Revisa el número de barra.',
-      'Línea 1.040: REMOVE MACHINE 9 FROM BUS 7 — nombra una rama o una unidad que el caso no tiene. Revisa las barras, el circuito o el número de fila.',
+      'Línea 1040: REMOVE MACHINE 9 FROM BUS 7 — nombra una rama o una unidad que el caso no tiene. Revisa las barras, el circuito o el número de fila.',
     ]);
     expect(lines).toHaveTextContent('y 3 más');
     expect(within(lines).getByTestId('contingency-set-resolved')).toHaveTextContent(
