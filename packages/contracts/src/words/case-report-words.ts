@@ -202,6 +202,20 @@ export const caseReportWords = {
     contingenciesValue: 'N-1: cada rama en servicio, una a la vez',
     contingenciesMeaning:
       'Una rama cuya salida separa la red en islas no es una contingencia normal y no limita.',
+    /** Issue #30: the busbar capacities computed on a planner's contingency file. */
+    contingencySet: 'Contingencias de la capacidad por barra',
+    contingencySetValue: (fileName: string, counts: string) => `Archivo ${fileName}: ${counts}`,
+    contingencySetCounts: (
+      total: string,
+      branch: string,
+      multiBranch: string,
+      generator: string,
+      mixed: string,
+      notScreened: string,
+    ) =>
+      `${total} contingencias (${branch} de una rama, ${multiBranch} de varias ramas, ${generator} de unidades, ${mixed} mixtas); ${notScreened} no evaluadas`,
+    contingencySetMeaning:
+      'La capacidad por barra se calculó con las contingencias del archivo del planificador (más el caso base); las que separan la red o pierden una unidad que nadie reemplaza no se evalúan. El análisis N-1 sigue sacando cada rama, una a la vez.',
     flexibility: 'Lo que registró la flexibilidad',
     flexibilityRows: {
       group: 'Grupo de estudio',

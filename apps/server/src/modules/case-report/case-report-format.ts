@@ -174,7 +174,30 @@ export function optionRows(report: CaseReport): [string, string, string][] {
     [words.labels.sink, words.sinks[o.sink] ?? o.sink, words.meanings.sink],
     [words.labels.slack, words.slacks[o.slack] ?? o.slack, words.meanings.slack],
     [words.contingencies, words.contingenciesValue, words.contingenciesMeaning],
+    ...contingencySetRows(report),
   ];
+}
+
+/** Issue #30: the capacities computed on a planner's contingency file say which one. */
+function contingencySetRows(report: CaseReport): [string, string, string][] {
+  const capacity = report.capacity;
+  const set = capacity.state === 'done' ? capacity.options.contingencySet : null;
+  if (set === null || set === undefined) return [];
+  const words = w.options;
+  const n = (value: number) => esNumber(value, 0);
+  const { counts } = set;
+  const value = words.contingencySetValue(
+    set.fileName,
+    words.contingencySetCounts(
+      n(counts.total),
+      n(counts.branch),
+      n(counts.multiBranch),
+      n(counts.generator),
+      n(counts.mixed),
+      n(set.notScreened),
+    ),
+  );
+  return [[words.contingencySet, value, words.contingencySetMeaning]];
 }
 
 /** What the flexibility's result records of its own run. */

@@ -27,6 +27,7 @@ import {
   contingencyText,
   figureMw,
   limitingText,
+  optionRows,
 } from './case-report-format';
 import {
   capacityContext,
@@ -541,6 +542,35 @@ describe('case report files', () => {
     expect(last.getCell(1).value).toBe(1119);
     expect(last.getCell(6).value).toBeNull();
     expect(last.getCell(7).value).toBe(w.buses.outside);
+  });
+
+  it('says the capacities were computed on the planner’s contingency file (issue #30), and which', async () => {
+    const input = syntheticInput(40);
+    const every = optionRows(caseReportModel(input, new Date('2026-03-05T20:04:00Z')));
+    expect(every.map(([label]) => label)).not.toContain(w.options.contingencySet);
+    const capacity = input.capacity as Extract<CaseReportInput['capacity'], { state: 'done' }>;
+    const onFile: CaseReportInput = {
+      ...input,
+      capacity: {
+        ...capacity,
+        options: {
+          ...capacity.options,
+          contingencySet: {
+            fileName: 'dobles.con',
+            format: 'psse-con',
+            counts: { total: 4154, branch: 3190, multiBranch: 420, generator: 544, mixed: 0 },
+            notScreened: 456,
+          },
+        },
+      },
+    };
+    const report = caseReportModel(onFile, new Date('2026-03-05T20:04:00Z'));
+    expect(optionRows(report)).toContainEqual([
+      w.options.contingencySet,
+      'Archivo dobles.con: 4.154 contingencias (3.190 de una rama, 420 de varias ramas, 544 de unidades, 0 mixtas); 456 no evaluadas',
+      w.options.contingencySetMeaning,
+    ]);
+    expectText((await pdfWords(await caseReportPdf(report))).text, 'Archivo dobles.con: 4.154');
   });
 
   it('writes ACTIVSg10k-sized capacities (10,000 buses) and says how long it took', async () => {
