@@ -14,7 +14,7 @@ export const unresolvedContingencyWords: Record<string, string> = {
     'dos ramas o unidades del caso responden a ese nombre. Indica el circuito o el identificador de la unidad.',
   BUS_NOT_IN_CASE: 'nombra una barra que el caso no tiene. Revisa el número de barra.',
   SUBSYSTEM_UNKNOWN:
-    'nombra un subsistema que no está definido. Defínelo en el mismo archivo o usa una contingencia explícita.',
+    'nombra un subsistema, y la web aún no lee archivos de subsistemas (.sub). Escribe esas contingencias con OPEN BRANCH o REMOVE MACHINE.',
   KEYWORD_UNKNOWN: 'no empieza con una instrucción del formato. Revisa la ortografía.',
   KEYWORD_NOT_SUPPORTED:
     'es una instrucción del formato que Holgura no lee todavía. Escribe la contingencia con OPEN BRANCH o REMOVE MACHINE.',

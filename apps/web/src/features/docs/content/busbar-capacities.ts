@@ -147,6 +147,27 @@ export const busbarCapacitiesSection: DocSection = {
       ],
     },
     {
+      id: 'archivo-de-contingencias',
+      title: 'Con tus propias contingencias',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Por defecto cada rama en servicio sale una a la vez (N-1). En la tarjeta «Contingencias» del caso seleccionado puedes subir la lista con que planeas: una tabla de cambios de MATPOWER (contab, como las listas públicas de ACTIVSg) o un archivo .con de PSS/E. Una contingencia puede sacar varias ramas a la vez (un doble circuito, N-2), una unidad de generación o ambas; la capacidad de cada barra se calcula de nuevo con ese conjunto y el caso base (N-0), y el resultado anterior se sigue mostrando mientras tanto.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'Contab: las filas con la misma etiqueta son una contingencia; solo se leen salidas (BR_STATUS o GEN_STATUS en 0). En un .con, los bloques CONTINGENCY … END con OPEN BRANCH FROM BUS i TO BUS j CIRCUIT c, REMOVE MACHINE id FROM BUS i y DISCONNECT BUS i. Las reglas automáticas por subsistema (SINGLE / DOUBLE / PARALLEL BRANCH IN SUBSYSTEM) necesitan su archivo .sub, que por ahora solo lee la línea de comandos (holgura capacity --contingencies --subsystems).',
+            'El archivo se lee contra el caso antes de guardarlo. Si una línea no corresponde a ningún elemento del caso (una barra o un circuito que no existe, un cambio que no es una salida), no se guarda nada: la tarjeta lista cada línea con su número y cómo corregirla. Nunca se calcula con una parte de tu lista.',
+            'La unidad que sale se reemplaza con las demás unidades de su isla en proporción a su margen de subida (Pmax − P0) y deja de participar en la generación que compensa la conexión.',
+            'Una contingencia que separa la red en islas, o que saca una unidad que nadie puede reemplazar, no se evalúa: la capacidad por barra dice cuántas quedaron así.',
+            'La tabla nombra una contingencia de varios elementos con su etiqueta y lo que saca: «Contingencia 10008: A – B ckt 1 + A – B ckt 2». Las descargas y el informe del caso dicen con qué archivo se calculó.',
+            '«Volver a todas las ramas» quita el archivo y calcula de nuevo con N-1. El análisis N-1 de la página sigue sacando cada rama, una a la vez, y la verificación AC de una barra solo está disponible sin archivo.',
+          ],
+        },
+      ],
+    },
+    {
       id: 'capacidad-por-barra-en-resultados',
       title: 'En Resultados, para cada caso de un estudio',
       blocks: [

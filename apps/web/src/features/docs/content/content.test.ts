@@ -97,10 +97,12 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
       'capacidad-de-cada-barra',
       'dos-cifras-por-barra',
       'tabla-histograma-y-mapa',
+      'archivo-de-contingencias',
       'capacidad-por-barra-en-resultados',
     ]);
     expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
     expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
+    expect(text('archivo-de-contingencias')).toContain('no se guarda nada');
     expect(text('capacidad-por-barra-en-resultados')).toContain('Capacidad por barra del caso');
   });
 });
