@@ -41,7 +41,8 @@ export const esContingencySets = {
   counts: contingencyCountsSentence,
   /** Actions. */
   upload: 'Subir archivo de contingencias',
-  uploadHint: (maxMb: string) => `Archivos .m, .con o .txt de hasta ${maxMb} MB.`,
+  uploadHint: (maxMb: string) =>
+    `Archivos .m, .con o .txt de hasta ${maxMb} MB, tal cual o comprimidos con xz (.xz).`,
   uploading: (fileName: string) => `Subiendo y leyendo ${fileName}...`,
   download: 'Descargar archivo',
   downloading: 'Descargando...',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { readReference } from '@holgura/test-fixtures';
 import {
@@ -7,6 +8,7 @@ import {
   busbarCapacityPaths,
   contingencySetRefusedSchema,
   contingencySetResponseSchema,
+  MAX_CONTINGENCY_FILE_BYTES,
   uploadResponseSchema,
   type BusbarCapacityRow,
 } from '@holgura/contracts';
@@ -16,7 +18,7 @@ import {
   readContingencyDefinitions,
   SET_CONTINGENCY,
 } from '@holgura/engine';
-import { buildTestApp, dialects } from '../../app.test-support';
+import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
 
@@ -28,6 +30,9 @@ import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
  */
 const activsg200 = readReference('cases/case_ACTIVSg200.m');
 const quick = { pollIntervalMs: 100 };
+
+const xzCompress = (text: string) =>
+  execFileSync('xz', ['-c', '-T1'], { input: Buffer.from(text, 'latin1') });
 
 /** Every branch alone, 30 pairs of branches that share a bus (N-2), 5 units: a contab. */
 async function planSet() {
@@ -187,4 +192,46 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
     expect(again.answer.options?.contingencySet ?? null).toBeNull();
     expect((await planner.get(apiRoutes.contingencySetFile.path({ caseId }))).statusCode).toBe(404);
   }, 180_000);
+
+  it('takes an xz-compressed file, and refuses an empty, an oversized or an unknown-type one with nothing kept', async ({
+    skip,
+  }) => {
+    sqliteOnly(
+      dialect,
+      skip,
+      'the stored set and its job in ‘refuses a file with unresolved lines…’',
+    );
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const planner = await signedIn(app.server, 'con-set-bad');
+    const caseId = await analysed(planner);
+    const path = apiRoutes.contingencySet.path({ caseId });
+    const send = (body: Buffer, contentType: string, name = 'lista.m') =>
+      planner.request({
+        method: 'PUT',
+        url: path,
+        body,
+        headers: { 'content-type': contentType, 'x-file-name': name },
+      });
+    const code = (response: { json: () => unknown }) =>
+      apiErrorSchema.parse(response.json()).error.code;
+
+    const empty = await send(Buffer.from('  \n'), 'text/plain');
+    expect(empty.statusCode).toBe(422);
+    expect(code(empty)).toBe('CONTINGENCY_FILE_EMPTY');
+    const tooLarge = await send(Buffer.alloc(MAX_CONTINGENCY_FILE_BYTES + 1, 0x20), 'text/plain');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(code(tooLarge)).toBe('CONTINGENCY_FILE_TOO_LARGE');
+    const json = await send(Buffer.from('{}'), 'application/json');
+    expect(json.statusCode).toBe(415);
+    expect(contingencySetResponseSchema.parse((await planner.get(path)).json()).set).toBeNull();
+
+    // The public ACTIVSg lists come as .m.xz: read as the plain file would be.
+    const { text } = await planSet();
+    const xz = await send(xzCompress(text), 'application/x-xz', 'plan.m.xz');
+    expect(xz.statusCode, xz.body).toBe(200);
+    expect(contingencySetResponseSchema.parse(xz.json()).set).toMatchObject({
+      fileName: 'plan.m.xz',
+      counts: { multiBranch: 30, generator: 5 },
+    });
+  }, 120_000);
 });

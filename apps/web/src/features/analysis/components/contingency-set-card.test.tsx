@@ -77,7 +77,9 @@ describe('ContingencySetCard (issue #30)', () => {
     const input = uploadInput();
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', '.m,.con,.txt');
-    expect(input).toHaveAccessibleDescription('Archivos .m, .con o .txt de hasta 10 MB.');
+    expect(input).toHaveAccessibleDescription(
+      'Archivos .m, .con o .txt de hasta 10 MB, tal cual o comprimidos con xz (.xz).',
+    );
     expect(within(card()).queryByRole('button', { name: 'Descargar archivo' })).toBeNull();
     expect(within(card()).queryByRole('button', { name: 'Volver a todas las ramas' })).toBeNull();
   });

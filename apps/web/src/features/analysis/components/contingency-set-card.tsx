@@ -25,8 +25,8 @@ import {
 
 const t = esContingencySets;
 
-/** The file picker's `accept`: MATPOWER change tables and PSS/E contingency files. */
-export const CONTINGENCY_FILE_ACCEPT = '.m,.con,.txt';
+/** The file picker's `accept`: MATPOWER change tables and PSS/E contingency files, or them xz-compressed. */
+export const CONTINGENCY_FILE_ACCEPT = '.m,.con,.txt,.xz';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiClientError ? error.message : t.unknownError;
