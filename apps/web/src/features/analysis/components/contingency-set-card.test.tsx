@@ -76,7 +76,7 @@ describe('ContingencySetCard (issue #30)', () => {
     );
     const input = uploadInput();
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', '.m,.con,.txt');
+    expect(input).toHaveAttribute('accept', '.m,.con,.txt,.xz');
     expect(input).toHaveAccessibleDescription(
       'Archivos .m, .con o .txt de hasta 10 MB, tal cual o comprimidos con xz (.xz).',
     );
