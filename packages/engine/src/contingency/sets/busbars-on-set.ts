@@ -13,7 +13,7 @@ import { solveReducedB } from '../../powerflow/reduced-b';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import type { Contingency, ContingencyCounts } from './contingency-set';
 import { countContingencies } from './contingency-set';
-import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
+import { makeOutageEvaluator, solveDense, type GenerationPickup } from './outage-flows';
 
 export interface AllBusbarsOnSetOptions extends AllBusbarOptions {
   readonly pickup?: GenerationPickup;
@@ -627,47 +627,22 @@ function copySlot(
   setContingency.worsened[to] = setContingency.worsened[from]!;
 }
 
-/** (I − A_KK)⁻¹, row-major |K|×|K|, with A(k_i, k_j) = columns[j][k_i]. */
+/** (I − A_KK)⁻¹, row-major |K|×|K|, with A(k_i, k_j) = columns[j][k_i]: one solve per column. */
 function invertIdentityMinus(
   columns: readonly Float64Array[],
   outaged: readonly number[],
 ): Float64Array {
   const n = outaged.length;
-  const a = new Float64Array(n * n);
   const inverse = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    inverse[i * n + i] = 1;
-    for (let j = 0; j < n; j++) a[i * n + j] = (i === j ? 1 : 0) - columns[j]![outaged[i]!]!;
-  }
-  // Gauss–Jordan with partial pivoting: n is the contingency's branch count, small.
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) {
-      if (Math.abs(a[r * n + col]!) > Math.abs(a[pivot * n + col]!)) pivot = r;
+  for (let j = 0; j < n; j++) {
+    const a = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) {
+      for (let q = 0; q < n; q++) a[i * n + q] = (i === q ? 1 : 0) - columns[q]![outaged[i]!]!;
     }
-    if (pivot !== col) {
-      for (let j = 0; j < n; j++) {
-        [a[col * n + j], a[pivot * n + j]] = [a[pivot * n + j]!, a[col * n + j]!];
-        [inverse[col * n + j], inverse[pivot * n + j]] = [
-          inverse[pivot * n + j]!,
-          inverse[col * n + j]!,
-        ];
-      }
-    }
-    const d = a[col * n + col]!;
-    for (let j = 0; j < n; j++) {
-      a[col * n + j]! /= d;
-      inverse[col * n + j]! /= d;
-    }
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const f = a[r * n + col]!;
-      if (f === 0) continue;
-      for (let j = 0; j < n; j++) {
-        a[r * n + j]! -= f * a[col * n + j]!;
-        inverse[r * n + j]! -= f * inverse[col * n + j]!;
-      }
-    }
+    const x = new Float64Array(n);
+    x[j] = 1;
+    solveDense(a, x, n);
+    for (let i = 0; i < n; i++) inverse[i * n + j] = x[i]!;
   }
   return inverse;
 }

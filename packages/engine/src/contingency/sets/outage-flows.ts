@@ -297,7 +297,7 @@ export function makeOutageEvaluator(
 }
 
 /** Solves a·x = rhs in place (row-major n×n, partial pivoting); `rhs` becomes x. */
-function solveDense(a: Float64Array, rhs: Float64Array, n: number): void {
+export function solveDense(a: Float64Array, rhs: Float64Array, n: number): void {
   for (let col = 0; col < n; col++) {
     let pivot = col;
     for (let r = col + 1; r < n; r++) {
