@@ -37,3 +37,5 @@ export type {
 export { allBusbarCapacitiesOnSet, SET_CONTINGENCY } from './sets/busbars-on-set';
 export type { ContingencyDefinitionOptions } from './sets/read-definitions';
 export { contingencyName, readContingencyDefinitions } from './sets/read-definitions';
+export type { ContingencyRules } from './sets/rules';
+export { expandContingencyRules } from './sets/rules';
