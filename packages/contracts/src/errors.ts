@@ -95,6 +95,8 @@ export const errorMessages = {
   CONTINGENCY_FILE_UNRESOLVED:
     'El archivo de contingencias tiene líneas que no corresponden a elementos del caso: no se guardó nada. Corrige las líneas indicadas y vuelve a subirlo.',
   CONTINGENCY_FILE_EMPTY: 'El archivo de contingencias no define ninguna contingencia',
+  CONTINGENCY_RULES_EMPTY:
+    'Las reglas no dan ninguna contingencia en este caso: revisa la tensión mínima, las áreas y las zonas',
   CONTINGENCY_FILE_TOO_LARGE:
     'El archivo de contingencias supera el tamaño máximo permitido (10 MB)',
   CONTINGENCY_SET_NOT_FOUND:

@@ -36,8 +36,33 @@ export const esContingencySets = {
   format: {
     contab: 'Tabla de cambios de MATPOWER (contab)',
     'psse-con': 'Archivo .con de PSS/E',
+    rules: 'Reglas',
   },
   uploadedAt: (date: string) => `Subido el ${date}`,
+  chosenAt: (date: string) => `Elegidas el ${date}`,
+  rulesFileName: 'reglas-contingencias.json',
+  /** Contingencies by rule instead of a file. */
+  rules: {
+    formLabel: 'Contingencias por reglas',
+    title: 'O elige reglas',
+    intro:
+      'Sin archivo: las contingencias que dan estas reglas en el caso, solo con equipos en servicio.',
+    kindsLegend: 'Qué sale',
+    singleBranches: 'Cada rama, una a la vez (N-1)',
+    parallelCircuits: 'Los circuitos paralelos entre dos barras, juntos (N-2)',
+    units: 'Cada unidad que genera, una a la vez (G-1; las demás la reemplazan)',
+    minKv: 'Tensión mínima (kV)',
+    minKvHint: 'Vacía: todas las tensiones',
+    areas: 'Áreas',
+    zones: 'Zonas',
+    listHint: 'Números separados por comas; vacío: todas',
+    noKind: 'Elige al menos una: cada rama, los circuitos paralelos o cada unidad.',
+    badKv: 'Escribe una tensión en kV entre 0 y 2.000.',
+    badList: 'Escribe números enteros separados por comas.',
+    apply: 'Aplicar reglas',
+    applying: 'Aplicando...',
+    failed: 'No se aplicaron las reglas',
+  },
   counts: contingencyCountsSentence,
   /** Actions. */
   upload: 'Subir archivo de contingencias',
@@ -54,7 +79,7 @@ export const esContingencySets = {
   reset: 'Volver a todas las ramas',
   resetTitle: '¿Volver a todas las ramas?',
   resetBody: (fileName: string) =>
-    `Se quita el archivo ${fileName} del caso y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).`,
+    `Se deja de usar «${fileName}» y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).`,
   resetConfirm: 'Volver a todas las ramas',
   resetting: 'Volviendo...',
   resetCancel: 'Cancelar',

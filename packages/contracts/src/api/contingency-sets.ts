@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * A case's contingency definitions (issue #30, docs/analysis.md §3.5):
- *   PUT    /api/cases/{caseId}/contingency-set        body: the file, x-file-name → 200
+ *   PUT    /api/cases/{caseId}/contingency-set        body: the file, x-file-name → 200;
+ *                                                     or JSON { rules } (contingencies by rule)
  *   GET    /api/cases/{caseId}/contingency-set        → 200 (set null: every branch, one at a time)
  *   DELETE /api/cases/{caseId}/contingency-set        → 200 (back to every branch)
  *   GET    /api/cases/{caseId}/contingency-set/file   → the file as it was sent
@@ -26,7 +27,28 @@ export const contingencyCountsSchema = z.object({
 });
 export type ContingencyCounts = z.infer<typeof contingencyCountsSchema>;
 
-export const contingencyFileFormats = ['contab', 'psse-con'] as const;
+export const contingencyFileFormats = ['contab', 'psse-con', 'rules'] as const;
+
+/**
+ * Contingencies by rule instead of a file (engine's ContingencyRules): each in-service branch,
+ * parallel circuits out together, each producing unit; only elements of at least `minKv` and
+ * with a bus in `areas` / `zones` when given.
+ */
+export const contingencyRulesSchema = z
+  .strictObject({
+    singleBranches: z.boolean(),
+    parallelCircuits: z.boolean(),
+    units: z.boolean(),
+    minKv: z.number().min(0).max(2000).optional(),
+    areas: z.array(z.number().int()).min(1).max(500).optional(),
+    zones: z.array(z.number().int()).min(1).max(500).optional(),
+  })
+  .refine((r) => r.singleBranches || r.parallelCircuits || r.units, {
+    error: 'Elige al menos una regla: cada rama, circuitos paralelos o cada unidad',
+  });
+export type ContingencyRules = z.infer<typeof contingencyRulesSchema>;
+
+export const putContingencyRulesSchema = z.strictObject({ rules: contingencyRulesSchema });
 
 /** A line of the file that names nothing Holgura can take out, and why (Spanish). */
 export const unresolvedContingencyLineSchema = z.object({
@@ -39,8 +61,11 @@ export const unresolvedContingencyLineSchema = z.object({
 export type UnresolvedContingencyLine = z.infer<typeof unresolvedContingencyLineSchema>;
 
 export const contingencySetSummarySchema = z.object({
+  /** The file's name; for rules, their description («Reglas: cada rama de 230 kV o más…»). */
   fileName: z.string(),
   format: z.enum(contingencyFileFormats),
+  /** The rules, when the set is by rule. */
+  rules: contingencyRulesSchema.optional(),
   uploadedAt: z.string(),
   counts: contingencyCountsSchema,
 });

@@ -40,4 +40,27 @@ export const contingencySetWords = {
   /** A contingency of the planner's file: its label, then its elements. */
   named: (label: string, elements: string) => `Contingencia ${label}: ${elements}`,
   everyBranch: 'Todas las ramas en servicio, una a la vez (N-1)',
+  /** Rules in words: the set's name when it is by rule. */
+  rules: (rules: {
+    singleBranches: boolean;
+    parallelCircuits: boolean;
+    units: boolean;
+    minKv?: number | undefined;
+    areas?: readonly number[] | undefined;
+    zones?: readonly number[] | undefined;
+  }) => {
+    const what = [
+      rules.singleBranches ? 'cada rama' : null,
+      rules.parallelCircuits ? 'los circuitos paralelos juntos' : null,
+      rules.units ? 'cada unidad' : null,
+    ].filter((part) => part !== null);
+    const where = [
+      rules.minKv === undefined ? null : `de ${String(rules.minKv).replace('.', ',')} kV o más`,
+      rules.areas === undefined ? null : `en las áreas ${rules.areas.join(', ')}`,
+      rules.zones === undefined ? null : `en las zonas ${rules.zones.join(', ')}`,
+    ].filter((part) => part !== null);
+    const list = (parts: string[]) =>
+      parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
+    return `Reglas: ${list(what)}${where.length === 0 ? '' : ` ${where.join(', ')}`}`;
+  },
 };

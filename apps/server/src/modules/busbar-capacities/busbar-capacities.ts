@@ -4,6 +4,7 @@ import {
   allBusbarCapacitiesOnSet,
   branchDisplayName,
   busLabel,
+  expandContingencyRules,
   readContingencyDefinitions,
   SET_CONTINGENCY,
   type AllBusbarResult,
@@ -18,6 +19,7 @@ import {
   type SlackRule,
 } from '@holgura/engine';
 import {
+  contingencyRulesSchema,
   contingencySetWords,
   progressStage,
   type AnalysisOptions,
@@ -43,10 +45,13 @@ export interface CapacityRunOptions {
   contingencySet?: CapacityContingencyFile;
 }
 
-/** A case's contingency definitions file as the capacity job takes it (Latin-1 text). */
+/**
+ * A case's contingency definitions as the capacity job takes them: a file (Latin-1 text), or
+ * rules (their JSON, contracts' contingencyRulesSchema).
+ */
 export interface CapacityContingencyFile {
   fileName: string;
-  format: 'contab' | 'psse-con';
+  format: 'contab' | 'psse-con' | 'rules';
   content: string;
 }
 
@@ -151,9 +156,11 @@ export async function runBusbarCapacities(
         ? undefined
         : {
             file,
-            ...readContingencyDefinitions(file.content, net, file.fileName, {
-              ...(generatorIds === undefined ? {} : { generatorIds }),
-            }),
+            ...(file.format === 'rules'
+              ? expandContingencyRules(net, contingencyRulesSchema.parse(JSON.parse(file.content)))
+              : readContingencyDefinitions(file.content, net, file.fileName, {
+                  ...(generatorIds === undefined ? {} : { generatorIds }),
+                })),
           };
     // Checked when it was uploaded against this same case; never computed on part of it.
     if (set !== undefined && (set.unresolved.length > 0 || set.contingencies.length === 0)) {

@@ -1,20 +1,22 @@
-import type { ContingencyCounts } from '@holgura/contracts';
+import type { ContingencyCounts, ContingencyRules } from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
 
 export interface ContingencySetReadRequest {
   /** The case's file as uploaded (plain or xz). */
   networkBytes: Uint8Array;
-  /** The definitions file as Latin-1 text. */
+  /** The definitions file as Latin-1 text (empty with `rules`). */
   content: string;
   fileName: string;
+  /** Contingencies by rule instead of a file. */
+  rules?: ContingencyRules;
 }
 
 /** What a definitions file gives on a case: counts, and the lines that name nothing in it. */
 export type ContingencySetReadOutcome =
   | {
       ok: true;
-      format: 'contab' | 'psse-con';
+      format: 'contab' | 'psse-con' | 'rules';
       counts: ContingencyCounts;
       unresolvedCount: number;
       /** The first ones (contracts' MAX_UNRESOLVED_LINES_SHOWN), the engine's English reason. */

@@ -1,6 +1,6 @@
 // The thread that reads a contingency definitions file against its case (contingency-set-thread.ts).
 import { parentPort } from 'node:worker_threads';
-import { readContingencyDefinitions } from '@holgura/engine';
+import { expandContingencyRules, readContingencyDefinitions } from '@holgura/engine';
 import { MAX_UNRESOLVED_LINES_SHOWN } from '@holgura/contracts';
 import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
 import { serveRequests } from '../../jobs/request-thread';
@@ -15,6 +15,16 @@ export async function readContingencySet(
 ): Promise<ContingencySetReadOutcome> {
   try {
     const loaded = await readCaseForJob(request.networkBytes);
+    if (request.rules !== undefined) {
+      const byRule = expandContingencyRules(loaded.network, request.rules);
+      return {
+        ok: true,
+        format: 'rules',
+        counts: byRule.counts,
+        unresolvedCount: 0,
+        unresolved: [],
+      };
+    }
     const set = readContingencyDefinitions(request.content, loaded.network, request.fileName, {
       ...(loaded.generatorIds === undefined ? {} : { generatorIds: loaded.generatorIds }),
     });

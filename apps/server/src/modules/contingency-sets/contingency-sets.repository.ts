@@ -1,5 +1,6 @@
 import {
   contingencyCountsSchema,
+  contingencyRulesSchema,
   contingencyFileFormats,
   type ContingencyCounts,
   type ContingencySetSummary,
@@ -43,6 +44,9 @@ export function summaryOf(set: StoredContingencySet): ContingencySetSummary {
   return {
     fileName: set.fileName,
     format: set.format,
+    ...(set.format === 'rules'
+      ? { rules: contingencyRulesSchema.parse(JSON.parse(set.content)) }
+      : {}),
     uploadedAt: set.uploadedAt,
     counts: set.counts,
   };

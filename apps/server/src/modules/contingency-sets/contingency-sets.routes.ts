@@ -6,10 +6,13 @@ import {
   caseIdSchema,
   contingencySetRefusedSchema,
   contingencySetResponseSchema,
+  contingencySetWords,
   describeEngineError,
   errorMessages,
   MAX_CONTINGENCY_FILE_BYTES,
+  putContingencyRulesSchema,
   unresolvedLineMessage,
+  type ContingencyRules,
   type ContingencySetRefused,
   type ContingencySetResponse,
 } from '@holgura/contracts';
@@ -37,6 +40,8 @@ export interface ContingencySetRouteDeps {
 
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 const FILE_TYPES = ['text/plain', 'application/octet-stream', 'application/x-xz'] as const;
+/** Rules instead of a file: `{ rules }` (contracts' putContingencyRulesSchema). */
+const RULES_TYPE = 'application/json';
 const paramsSchema = z.object({ caseId: caseIdSchema.describe('Identificador del caso') });
 
 /**
@@ -159,6 +164,13 @@ export function registerContingencySetRoutes(
       }
       const set = await repo.get(caseId);
       if (set === null) return reply.status(404).send(apiError('CONTINGENCY_SET_NOT_FOUND'));
+      if (set.format === 'rules') {
+        return reply
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="reglas-contingencias.json"')
+          .header('Cache-Control', 'private, no-store')
+          .send(JSON.stringify({ rules: JSON.parse(set.content) as unknown }, null, 2));
+      }
       const name = set.fileName;
       return reply
         .header('Content-Type', 'text/plain; charset=latin1')
@@ -174,8 +186,10 @@ export function registerContingencySetRoutes(
   // The file itself is the body: its own parsers, and size and type in this route's words.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      [...FILE_TYPES, RULES_TYPE],
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
     );
     scope.addContentTypeParser('*', (_request, _payload, done) => {
       done(Object.assign(new Error('unsupported content type'), { statusCode: 415 }), undefined);
@@ -201,13 +215,17 @@ export function registerContingencySetRoutes(
         'SINGLE / DOUBLE / PARALLEL). Se lee contra el caso: si alguna línea no corresponde a ' +
         'un elemento del caso, nada se guarda y la respuesta 422 lista las líneas con su número ' +
         'y cómo corregirlas. Si se acepta, reemplaza el anterior y la capacidad de cada barra se ' +
-        'calcula de nuevo con él (`capacityJobId`, progreso en `/api/jobs/{jobId}`).',
+        'calcula de nuevo con él (`capacityJobId`, progreso en `/api/jobs/{jobId}`). En vez de un ' +
+        'archivo, reglas: `application/json` `{"rules": {"singleBranches", "parallelCircuits", ' +
+        '"units", "minKv"?, "areas"?, "zones"?}}` (cada rama, los circuitos paralelos juntos, cada ' +
+        'unidad que produce; solo lo de esa tensión o más y con una barra en esas áreas o zonas).',
       auth: guard.requireUser,
       params: paramsSchema,
       notFound: 'CASE_NOT_FOUND',
       rawBody: {
-        mediaTypes: [...FILE_TYPES],
-        description: 'El archivo de contingencias (.m de MATPOWER o .con de PSS/E)',
+        mediaTypes: [...FILE_TYPES, RULES_TYPE],
+        description:
+          'El archivo de contingencias (.m de MATPOWER o .con de PSS/E), o `{"rules": {...}}` en JSON',
       },
       bodyLimit: MAX_CONTINGENCY_FILE_BYTES,
       responses: {
@@ -219,7 +237,13 @@ export function registerContingencySetRoutes(
         409: ['BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'],
         413: ['CONTINGENCY_FILE_TOO_LARGE'],
         415: ['UNSUPPORTED_MEDIA_TYPE'],
-        422: ['CONTINGENCY_FILE_INVALID', 'CONTINGENCY_FILE_EMPTY', 'INPUT_TOO_LARGE'],
+        400: ['VALIDATION_FAILED'],
+        422: [
+          'CONTINGENCY_FILE_INVALID',
+          'CONTINGENCY_FILE_EMPTY',
+          'CONTINGENCY_RULES_EMPTY',
+          'INPUT_TOO_LARGE',
+        ],
         429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
       },
       handler: async (request, reply) => {
@@ -229,14 +253,29 @@ export function registerContingencySetRoutes(
         if (!(await repo.ownsCase(caseId))) {
           return reply.status(404).send(apiError('CASE_NOT_FOUND'));
         }
-        const header = request.headers['x-file-name'];
-        const fileName = cleanFileName(Array.isArray(header) ? header[0] : header);
         const body = request.body;
         const bytes = body instanceof Buffer ? new Uint8Array(body) : new Uint8Array();
-        const content = await fileText(bytes);
-        if (typeof content !== 'string') return sendEngineError(reply, content);
-        if (content.trim() === '') {
-          return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
+        let rules: ContingencyRules | undefined;
+        let fileName: string;
+        let content: string;
+        if ((request.headers['content-type'] ?? '').startsWith(RULES_TYPE)) {
+          const parsed = putContingencyRulesSchema.safeParse(parseJson(bytes));
+          if (!parsed.success) {
+            const message = parsed.error.issues[0]?.message ?? errorMessages.VALIDATION_FAILED;
+            return reply.status(400).send(apiError('VALIDATION_FAILED', message));
+          }
+          rules = parsed.data.rules;
+          fileName = contingencySetWords.rules(rules);
+          content = JSON.stringify(rules);
+        } else {
+          const header = request.headers['x-file-name'];
+          fileName = cleanFileName(Array.isArray(header) ? header[0] : header);
+          const text = await fileText(bytes);
+          if (typeof text !== 'string') return sendEngineError(reply, text);
+          if (text.trim() === '') {
+            return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
+          }
+          content = text;
         }
         const upload = await busbarCapacityRepository(deps.db, userId).uploadOf(caseId);
         if (upload === null) {
@@ -244,8 +283,9 @@ export function registerContingencySetRoutes(
         }
         const read = await reader.read({
           networkBytes: await readUpload(deps.storage, upload),
-          content,
+          content: rules === undefined ? content : '',
           fileName,
+          ...(rules === undefined ? {} : { rules }),
         });
         if (!read.ok) return sendEngineError(reply, read);
         if (read.unresolvedCount > 0) {
@@ -266,7 +306,8 @@ export function registerContingencySetRoutes(
           return reply.status(422).send(refused);
         }
         if (read.counts.total === 0) {
-          return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
+          const code = rules === undefined ? 'CONTINGENCY_FILE_EMPTY' : 'CONTINGENCY_RULES_EMPTY';
+          return reply.status(422).send(apiError(code));
         }
         const stored = await repo.put({
           caseId,
@@ -291,6 +332,15 @@ export function registerContingencySetRoutes(
       },
     });
   });
+}
+
+/** A JSON body, or undefined when it is not JSON (the schema then says what is wrong). */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file as Latin-1 text (decompressed first when it is xz), or why it cannot be read. */

@@ -14,6 +14,7 @@ import {
 } from '@holgura/contracts';
 import {
   allBusbarCapacitiesOnSet,
+  expandContingencyRules,
   loadCase,
   readContingencyDefinitions,
   SET_CONTINGENCY,
@@ -221,8 +222,8 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
     const tooLarge = await send(Buffer.alloc(MAX_CONTINGENCY_FILE_BYTES + 1, 0x20), 'text/plain');
     expect(tooLarge.statusCode).toBe(413);
     expect(code(tooLarge)).toBe('CONTINGENCY_FILE_TOO_LARGE');
-    const json = await send(Buffer.from('{}'), 'application/json');
-    expect(json.statusCode).toBe(415);
+    const pdf = await send(Buffer.from('%PDF-1.7'), 'application/pdf');
+    expect(pdf.statusCode).toBe(415);
     expect(contingencySetResponseSchema.parse((await planner.get(path)).json()).set).toBeNull();
 
     // The public ACTIVSg lists come as .m.xz: read as the plain file would be.
@@ -233,5 +234,61 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
       fileName: 'plan.m.xz',
       counts: { multiBranch: 30, generator: 5 },
     });
+  }, 120_000);
+
+  it('takes rules instead of a file: each branch and the parallel circuits of 100 kV or more', async ({
+    skip,
+  }) => {
+    sqliteOnly(
+      dialect,
+      skip,
+      'the stored set and its job in ‘refuses a file with unresolved lines…’',
+    );
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const planner = await signedIn(app.server, 'con-set-rules');
+    const caseId = await analysed(planner);
+    const path = apiRoutes.contingencySet.path({ caseId });
+    const put = (body: unknown) =>
+      planner.request({
+        method: 'PUT',
+        url: path,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+    const nothing = await put({
+      rules: { singleBranches: false, parallelCircuits: false, units: false },
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(nothing.json()).error.message).toBe(
+      'Elige al menos una regla: cada rama, circuitos paralelos o cada unidad',
+    );
+    const tooHigh = await put({
+      rules: { singleBranches: true, parallelCircuits: false, units: false, minKv: 2000 },
+    });
+    expect(tooHigh.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(tooHigh.json()).error.code).toBe('CONTINGENCY_RULES_EMPTY');
+
+    const rules = { singleBranches: true, parallelCircuits: true, units: false, minKv: 100 };
+    const accepted = await put({ rules });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const answer = contingencySetResponseSchema.parse(accepted.json());
+    const { network: net } = await loadCase(new Uint8Array(activsg200));
+    const expected = expandContingencyRules(net, rules);
+    expect(answer.set).toMatchObject({
+      format: 'rules',
+      rules,
+      fileName: 'Reglas: cada rama y los circuitos paralelos juntos de 100 kV o más',
+      counts: expected.counts,
+    });
+    expect(expected.counts.branch).toBeGreaterThan(0);
+    expect((await waitForJob(planner, answer.capacityJobId!, 60_000)).state).toBe('done');
+    const { answer: shown } = await allRows(planner, caseId);
+    expect(shown.options?.contingencySet).toMatchObject({
+      format: 'rules',
+      counts: expected.counts,
+    });
+    const file = await planner.get(apiRoutes.contingencySetFile.path({ caseId }));
+    expect(file.headers['content-disposition']).toContain('reglas-contingencias.json');
+    expect(JSON.parse(file.body)).toEqual({ rules });
   }, 120_000);
 });

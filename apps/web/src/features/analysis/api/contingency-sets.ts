@@ -3,6 +3,7 @@ import {
   contingencySetRefusedSchema,
   contingencySetResponseSchema,
   MAX_CONTINGENCY_FILE_BYTES,
+  type ContingencyRules,
   type ContingencySetRefused,
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -53,6 +54,14 @@ export function putContingencySet(caseId: string, file: File) {
       'Content-Type': 'application/octet-stream',
       'X-File-Name': encodeURIComponent(file.name),
     },
+  });
+}
+
+/** PUT `{ rules }`: contingencies by rule instead of a file (a capacity job is queued). */
+export function putContingencyRules(caseId: string, rules: ContingencyRules) {
+  return apiRequest(apiRoutes.contingencySet.path({ caseId }), contingencySetResponseSchema, {
+    method: 'PUT',
+    body: { rules },
   });
 }
 

@@ -278,7 +278,7 @@ describe('ContingencySetCard (issue #30)', () => {
     await user.click(within(card()).getByRole('button', { name: 'Volver a todas las ramas' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Volver a todas las ramas?' });
     expect(dialog).toHaveAccessibleDescription(
-      'Se quita el archivo ACTIVSg2000_contab.m del caso y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).',
+      'Se deja de usar «ACTIVSg2000_contab.m» y las capacidades por barra se recalculan con todas las ramas en servicio, una a la vez (N-1).',
     );
     // Cancelling sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));

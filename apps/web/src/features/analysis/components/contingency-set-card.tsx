@@ -1,6 +1,6 @@
 import type { ContingencySetResponse, ContingencySetSummary } from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FileText, LoaderCircle, RotateCcw, UploadCloud } from 'lucide-react';
+import { Download, FileText, ListChecks, LoaderCircle, RotateCcw, UploadCloud } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { capacityQueriesKey } from '../../../components/busbar-capacities/api';
@@ -22,6 +22,7 @@ import {
   putContingencySet,
   unresolvedOf,
 } from '../api/contingency-sets';
+import { ContingencyRulesForm } from './contingency-rules-form';
 
 const t = esContingencySets;
 
@@ -120,7 +121,11 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
               </label>
               {set !== null && (
                 <>
-                  <DownloadButton caseId={caseId} fileName={set.fileName} disabled={busy} />
+                  <DownloadButton
+                    caseId={caseId}
+                    fileName={set.format === 'rules' ? t.rulesFileName : set.fileName}
+                    disabled={busy}
+                  />
                   <ResetButton
                     caseId={caseId}
                     fileName={set.fileName}
@@ -151,6 +156,17 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
                 message={messageOf(upload.error)}
               />
             )}
+            <ContingencyRulesForm
+              caseId={caseId}
+              disabled={busy}
+              onApplied={(answer) => {
+                upload.reset();
+                changed(answer);
+                if (answer.set !== null) {
+                  toast.success(t.savedTitle, { description: t.savedBody(answer.set.counts) });
+                }
+              }}
+            />
           </>
         )}
       </div>
@@ -168,13 +184,18 @@ function CurrentSet({ set }: { set: ContingencySetSummary | null }) {
       ) : (
         <>
           <p className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-sky-700" />
+            {set.format === 'rules' ? (
+              <ListChecks aria-hidden="true" className="h-4 w-4 shrink-0 text-sky-700" />
+            ) : (
+              <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-sky-700" />
+            )}
             <span className="break-all" data-testid="contingency-set-file">
               {set.fileName}
             </span>
           </p>
           <p className="mt-0.5 text-xs text-slate-600">
-            {t.format[set.format]} · {t.uploadedAt(formatDateTime(set.uploadedAt))}
+            {t.format[set.format]} ·{' '}
+            {(set.format === 'rules' ? t.chosenAt : t.uploadedAt)(formatDateTime(set.uploadedAt))}
           </p>
           <p className="mt-2 text-sm text-slate-700" data-testid="contingency-set-counts">
             {t.counts(set.counts)}
