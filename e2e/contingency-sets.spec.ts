@@ -146,5 +146,21 @@ describe('«Contingencias» (issue #30)', () => {
       .getByTestId('capacity-contingency-set')
       .getByText('Contingencias: todas las ramas, una a la vez.')
       .waitFor({ timeout: 240_000 });
+
+    // Rules instead of a file: the double circuits alone, as many as the file had.
+    const rules = card.getByRole('form', { name: 'Contingencias por reglas' });
+    await rules.getByLabel('Cada rama, una a la vez (N-1)').uncheck();
+    await rules.getByLabel('Los circuitos paralelos entre dos barras, juntos (N-2)').check();
+    await rules.getByRole('button', { name: 'Aplicar reglas' }).click();
+    await card
+      .getByTestId('contingency-set-file')
+      .getByText('Reglas: los circuitos paralelos juntos')
+      .waitFor({ timeout: 60_000 });
+    const counts = await card.getByTestId('contingency-set-counts').textContent();
+    expect(counts).toMatch(/^\d+ contingencias: 0 de una rama, \d+ de varias ramas, 0 de unidades/);
+    await section
+      .getByTestId('capacity-contingency-set')
+      .getByText(/^Contingencias por reglas \(los circuitos paralelos juntos\): /)
+      .waitFor({ timeout: 240_000 });
   }, 600_000);
 });

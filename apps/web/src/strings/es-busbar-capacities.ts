@@ -63,7 +63,10 @@ export const esBusbarCapacities = {
     `Se muestra el resultado anterior hasta que termine el cálculo con ${options}${contingencies === null ? '' : ` y ${contingencies}`}.`,
   nextDefaults: 'las opciones por defecto',
   /** Issue #30: which contingencies the computation on its way takes. */
-  nextContingencyFile: (file: string) => `las contingencias del archivo ${file}`,
+  nextContingencyFile: (file: string) =>
+    file.startsWith('Reglas: ')
+      ? `las contingencias por reglas (${file.slice('Reglas: '.length)})`
+      : `las contingencias del archivo ${file}`,
   nextEveryBranch: 'todas las ramas, una a la vez',
   nextFailedTitle: 'El recálculo con otras opciones falló',
   nextFailedBody: (message: string) => `${message} Se sigue mostrando el resultado anterior.`,

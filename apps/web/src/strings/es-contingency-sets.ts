@@ -107,11 +107,14 @@ export const esContingencySets = {
     `Las líneas que sí se resolvieron dan ${contingencyCountsSentence(counts)}.`,
   /** How a capacity result was computed (the «Capacidad por barra» section's options). */
   capacityOptions: (
-    set: { fileName: string; counts: ContingencyCounts; notScreened: number } | null | undefined,
+    set:
+      | { fileName: string; format: string; counts: ContingencyCounts; notScreened: number }
+      | null
+      | undefined,
   ) =>
     set === null || set === undefined
       ? 'Contingencias: todas las ramas, una a la vez.'
-      : `Contingencias del archivo ${set.fileName}: ${formatInteger(set.counts.total)} (${contingencyKinds(set.counts)}); ${
+      : `${set.format === 'rules' ? `Contingencias por ${set.fileName.replace(/^Reglas: /, 'reglas (')})` : `Contingencias del archivo ${set.fileName}`}: ${formatInteger(set.counts.total)} (${contingencyKinds(set.counts)}); ${
           set.notScreened === 0
             ? 'todas se evaluaron.'
             : set.notScreened === 1
