@@ -57,8 +57,12 @@ export function registerContingencySetRoutes(
   const reader = deps.reader ?? createContingencySetReader();
   if (deps.reader === undefined) app.addHook('onClose', () => reader.close());
   const { guard } = deps;
-  const repository = (userId: string) => contingencySetsRepository(deps.db, userId);
-  const owner = (request: { principal: { userId: string } | null }) => request.principal!.userId;
+  /** The caller and their repository when the case is theirs; null: another user's, or none. */
+  async function ownCase(request: { principal: { userId: string } | null }, caseId: string) {
+    const userId = request.principal!.userId;
+    const repo = contingencySetsRepository(deps.db, userId);
+    return (await repo.ownsCase(caseId)) ? { userId, repo } : null;
+  }
 
   /** A capacity job on the case's new set, committed and sent to the queue. */
   async function recompute(
@@ -95,10 +99,9 @@ export function registerContingencySetRoutes(
     errors: { 404: ['CASE_NOT_FOUND'] },
     handler: async (request, reply) => {
       const { caseId } = request.params;
-      const repo = repository(owner(request));
-      if (!(await repo.ownsCase(caseId))) {
-        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      }
+      const mine = await ownCase(request, caseId);
+      if (mine === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const { repo } = mine;
       const set = await repo.get(caseId);
       const answer: ContingencySetResponse = {
         caseId,
@@ -124,11 +127,9 @@ export function registerContingencySetRoutes(
     errors: { 404: ['CASE_NOT_FOUND'], 429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'] },
     handler: async (request, reply) => {
       const { caseId } = request.params;
-      const userId = owner(request);
-      const repo = repository(userId);
-      if (!(await repo.ownsCase(caseId))) {
-        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      }
+      const mine = await ownCase(request, caseId);
+      if (mine === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const { userId, repo } = mine;
       let capacityJobId: string | null = null;
       if (await repo.remove(caseId)) {
         try {
@@ -158,10 +159,9 @@ export function registerContingencySetRoutes(
     errors: { 404: ['CASE_NOT_FOUND', 'CONTINGENCY_SET_NOT_FOUND'] },
     handler: async (request, reply) => {
       const { caseId } = request.params;
-      const repo = repository(owner(request));
-      if (!(await repo.ownsCase(caseId))) {
-        return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      }
+      const mine = await ownCase(request, caseId);
+      if (mine === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const { repo } = mine;
       const set = await repo.get(caseId);
       if (set === null) return reply.status(404).send(apiError('CONTINGENCY_SET_NOT_FOUND'));
       if (set.format === 'rules') {
@@ -248,11 +248,9 @@ export function registerContingencySetRoutes(
       },
       handler: async (request, reply) => {
         const { caseId } = request.params;
-        const userId = owner(request);
-        const repo = repository(userId);
-        if (!(await repo.ownsCase(caseId))) {
-          return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-        }
+        const mine = await ownCase(request, caseId);
+        if (mine === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+        const { userId, repo } = mine;
         const body = request.body;
         const bytes = body instanceof Buffer ? new Uint8Array(body) : new Uint8Array();
         let rules: ContingencyRules | undefined;

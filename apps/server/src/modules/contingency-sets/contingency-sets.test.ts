@@ -71,6 +71,16 @@ async function analysed(client: TestClient) {
   return caseId;
 }
 
+const ALSO_ON_POSTGRES = 'the stored set and its job in ‘refuses a file with unresolved lines…’';
+
+/** A new app with one planner and their analysed ACTIVSg200, and the case's set path. */
+async function analysedCase(dialect: 'sqlite' | 'postgres', who: string) {
+  const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+  const planner = await signedIn(app.server, who);
+  const caseId = await analysed(planner);
+  return { planner, caseId, path: apiRoutes.contingencySet.path({ caseId }) };
+}
+
 const putSet = (client: TestClient, caseId: string, text: string, name = 'plan.m') =>
   client.request({
     method: 'PUT',
@@ -197,15 +207,8 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
   it('takes an xz-compressed file, and refuses an empty, an oversized or an unknown-type one with nothing kept', async ({
     skip,
   }) => {
-    sqliteOnly(
-      dialect,
-      skip,
-      'the stored set and its job in ‘refuses a file with unresolved lines…’',
-    );
-    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
-    const planner = await signedIn(app.server, 'con-set-bad');
-    const caseId = await analysed(planner);
-    const path = apiRoutes.contingencySet.path({ caseId });
+    sqliteOnly(dialect, skip, ALSO_ON_POSTGRES);
+    const { planner, path } = await analysedCase(dialect, 'con-set-bad');
     const send = (body: Buffer, contentType: string, name = 'lista.m') =>
       planner.request({
         method: 'PUT',
@@ -239,15 +242,8 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
   it('takes rules instead of a file: each branch and the parallel circuits of 100 kV or more', async ({
     skip,
   }) => {
-    sqliteOnly(
-      dialect,
-      skip,
-      'the stored set and its job in ‘refuses a file with unresolved lines…’',
-    );
-    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
-    const planner = await signedIn(app.server, 'con-set-rules');
-    const caseId = await analysed(planner);
-    const path = apiRoutes.contingencySet.path({ caseId });
+    sqliteOnly(dialect, skip, ALSO_ON_POSTGRES);
+    const { planner, caseId, path } = await analysedCase(dialect, 'con-set-rules');
     const put = (body: unknown) =>
       planner.request({
         method: 'PUT',
