@@ -52,7 +52,7 @@ export const esContingencySets = {
     parallelCircuits: 'Los circuitos paralelos entre dos barras, juntos (N-2)',
     units: 'Cada unidad que genera, una a la vez (G-1; las demás la reemplazan)',
     minKv: 'Tensión mínima (kV)',
-    minKvHint: 'Vacía: todas las tensiones',
+    minKvHint: 'Vacía: todas. Una rama, por su extremo de mayor tensión; una unidad, por su barra.',
     areas: 'Áreas',
     zones: 'Zonas',
     listHint: 'Números separados por comas; vacío: todas',
@@ -87,8 +87,9 @@ export const esContingencySets = {
   resetFailed: 'No se pudo volver a todas las ramas',
   /** After a change: the capacities are computed again (the section below follows the job). */
   savedTitle: 'Archivo de contingencias guardado',
+  rulesSavedTitle: 'Reglas de contingencias aplicadas',
   savedBody: (counts: ContingencyCounts) =>
-    `Las capacidades por barra se recalculan con el archivo (${counted(counts.total, 'contingencia', 'contingencias')}).`,
+    `Las capacidades por barra se recalculan con ${counted(counts.total, 'contingencia', 'contingencias')}.`,
   resetDoneTitle: 'Se volvió a todas las ramas',
   resetDoneBody: 'Las capacidades por barra se recalculan con todas las ramas, una a la vez.',
   /** Refusals. */

@@ -162,9 +162,7 @@ describe('ContingencySetCard (issue #30)', () => {
       '1 contingencia: 1 de una rama, 0 de varias ramas, 0 de unidades, 0 mixtas',
     );
     expect(
-      await screen.findByText(
-        'Las capacidades por barra se recalculan con el archivo (1 contingencia).',
-      ),
+      await screen.findByText('Las capacidades por barra se recalculan con 1 contingencia.'),
     ).toBeInTheDocument();
     expect(capacitiesInvalidated()).toBe(true);
     expect(uploadInput()).toBeEnabled();

@@ -163,7 +163,7 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
                 upload.reset();
                 changed(answer);
                 if (answer.set !== null) {
-                  toast.success(t.savedTitle, { description: t.savedBody(answer.set.counts) });
+                  toast.success(t.rulesSavedTitle, { description: t.savedBody(answer.set.counts) });
                 }
               }}
             />
