@@ -1,34 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  captureDownloads,
+  fileResponse,
+  XLSX,
+} from '../../../components/export/downloads.test-support';
 import { setAccessTokenSource } from '../../../lib/api-client';
 import { deferred, jsonResponse, mockApi, type MockRequest } from '../../../render.test-support';
 import { CaseReportButtons } from './case-report-buttons';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const fileResponse = (body: string, type: string, disposition?: string) =>
-  new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': type,
-      ...(disposition ? { 'Content-Disposition': disposition } : {}),
-    },
-  });
-
-/** The names the browser was asked to save files under. */
-function captureDownloads(): string[] {
-  const saved: string[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/1');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push(this.download);
-  });
-  return saved;
-}
 
 function renderButtons(caseId = 'caso 7', caseName = 'case_ACTIVSg200') {
   return render(
