@@ -141,6 +141,8 @@ export interface CaseContingencySetsTable {
   content: string;
   /** contracts' ContingencyCounts. */
   counts_json: string;
+  /** contracts' ContingencySetN1; null for a set saved before it was computed. */
+  n1_json: string | null;
   uploaded_at: Timestamp;
 }
 

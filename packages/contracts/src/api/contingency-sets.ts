@@ -60,6 +60,62 @@ export const unresolvedContingencyLineSchema = z.object({
 });
 export type UnresolvedContingencyLine = z.infer<typeof unresolvedContingencyLineSchema>;
 
+/**
+ * One monitored branch after one contingency of the set (or in the base case), as the N-1
+ * screening on the set found it (engine's screenContingencySet).
+ */
+export const contingencySetLoadingSchema = z.object({
+  /** 1-based branch row. */
+  monitoredBranch: z.number().int().positive(),
+  monitoredName: z.string(),
+  /** The contingency's label in the file (or the rule's name); null: the base case (N-0). */
+  contingencyLabel: z.string().nullable(),
+  /** «Contingencia 12: A – B ckt 1 + unidad 40 en …»; null: the base case. */
+  contingencyName: z.string().nullable(),
+  flowMw: z.number(),
+  /** The limit it is checked against (RATE_A in N-0, the post-contingency rating after). */
+  limitMva: z.number(),
+  loadingPercent: z.number(),
+});
+export type ContingencySetLoading = z.infer<typeof contingencySetLoadingSchema>;
+
+/** A contingency of the set that splits the network: what it leaves without supply. */
+export const contingencySetIslandingSchema = z.object({
+  contingencyLabel: z.string(),
+  contingencyName: z.string(),
+  /** Buses cut off from the rest. */
+  buses: z.number().int().nonnegative(),
+  /** Load of those buses, MW. */
+  disconnectedMw: z.number(),
+});
+export type ContingencySetIslanding = z.infer<typeof contingencySetIslandingSchema>;
+
+/** At most this many loadings and islanding contingencies travel with a set. */
+export const CONTINGENCY_SET_TOP = 50;
+
+/**
+ * The N-1 screening of the case on its set (issue #30, docs/analysis.md §3.5): each
+ * contingency's exact post-outage DC flows against every rated branch's post-contingency limit,
+ * a lost unit's output made up by the others' room up. Computed when the set is saved.
+ */
+export const contingencySetN1Schema = z.object({
+  /** Contingencies whose flows were computed (the rest island buses or were skipped). */
+  evaluated: z.number().int().nonnegative(),
+  /** How many split the network, and the worst of them by MW cut off (CONTINGENCY_SET_TOP). */
+  islandingCount: z.number().int().nonnegative(),
+  islanding: z.array(contingencySetIslandingSchema),
+  /** Contingencies naming only elements already out of service, or units nobody can replace. */
+  skipped: z.number().int().nonnegative(),
+  /** Contingencies whose lost units needed more than the others' room up (the rest unserved). */
+  pickupShort: z.number().int().nonnegative(),
+  monitored: z.number().int().nonnegative(),
+  baseCaseOverloads: z.number().int().nonnegative(),
+  overloadedPairs: z.number().int().nonnegative(),
+  /** Worst loadings, base case and after each contingency together, descending. */
+  top: z.array(contingencySetLoadingSchema),
+});
+export type ContingencySetN1 = z.infer<typeof contingencySetN1Schema>;
+
 export const contingencySetSummarySchema = z.object({
   /** The file's name; for rules, their description («Reglas: cada rama de 230 kV o más…»). */
   fileName: z.string(),
@@ -68,6 +124,8 @@ export const contingencySetSummarySchema = z.object({
   rules: contingencyRulesSchema.optional(),
   uploadedAt: z.string(),
   counts: contingencyCountsSchema,
+  /** The N-1 screening on the set; null for a set kept before it was computed with it. */
+  n1: contingencySetN1Schema.nullable(),
 });
 export type ContingencySetSummary = z.infer<typeof contingencySetSummarySchema>;
 

@@ -3,7 +3,6 @@ import {
   allBusbarCapacities,
   allBusbarCapacitiesOnSet,
   branchDisplayName,
-  busLabel,
   expandContingencyRules,
   readContingencyDefinitions,
   SET_CONTINGENCY,
@@ -20,13 +19,13 @@ import {
 } from '@holgura/engine';
 import {
   contingencyRulesSchema,
-  contingencySetWords,
   progressStage,
   type AnalysisOptions,
   type BaseCase,
   type BusbarCapacityOptions,
 } from '@holgura/contracts';
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
+import { setContingencyName } from '../contingency-sets/contingency-set-n1';
 
 /**
  * How the capacities are computed: an analysed case's from its analysis options (contracts'
@@ -325,17 +324,6 @@ export function capacityColumns(
       result.effectiveCapMw,
     ),
   };
-}
-
-/** «Contingencia 12: A – B ckt 1 + unidad 3 en C (103, 230 kV)»: the file's label, then what it takes out. */
-function setContingencyName(net: Network, c: Contingency): string {
-  const elements = [
-    ...c.branches.map((k) => branchDisplayName(net, k)),
-    ...c.generators.map((g) =>
-      contingencySetWords.unit(g + 1, busLabel(net, busIndex(net.generators.bus[g]!))),
-    ),
-  ];
-  return contingencySetWords.named(c.label, elements.join(contingencySetWords.join));
 }
 
 /** The buffers of the columns, moved (not copied) to the API's thread. */

@@ -1,4 +1,4 @@
-import type { ContingencyCounts, ContingencyRules } from '@holgura/contracts';
+import type { ContingencyCounts, ContingencyRules, ContingencySetN1 } from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
 
@@ -21,6 +21,8 @@ export type ContingencySetReadOutcome =
       unresolvedCount: number;
       /** The first ones (contracts' MAX_UNRESOLVED_LINES_SHOWN), the engine's English reason. */
       unresolved: { line: number; text: string; code: string; reason: string }[];
+      /** The case's N-1 on the set; null when the set is refused or empty. */
+      n1: ContingencySetN1 | null;
     }
   | EngineFailure;
 

@@ -1,5 +1,7 @@
 import {
   contingencyCountsSchema,
+  contingencySetN1Schema,
+  type ContingencySetN1,
   contingencyRulesSchema,
   contingencyFileFormats,
   type ContingencyCounts,
@@ -17,6 +19,8 @@ export interface StoredContingencySet {
   /** Latin-1 text. */
   content: string;
   counts: ContingencyCounts;
+  /** The case's N-1 on the set; null for a set saved before it was computed. */
+  n1: ContingencySetN1 | null;
   uploadedAt: string;
 }
 
@@ -28,6 +32,7 @@ function fromRow(row: {
   format: string;
   content: string;
   counts_json: string;
+  n1_json: string | null;
   uploaded_at: string;
 }): StoredContingencySet {
   return {
@@ -36,6 +41,7 @@ function fromRow(row: {
     format: formatSchema.parse(row.format),
     content: row.content,
     counts: contingencyCountsSchema.parse(JSON.parse(row.counts_json)),
+    n1: row.n1_json === null ? null : contingencySetN1Schema.parse(JSON.parse(row.n1_json)),
     uploadedAt: new Date(row.uploaded_at).toISOString(),
   };
 }
@@ -49,6 +55,7 @@ export function summaryOf(set: StoredContingencySet): ContingencySetSummary {
       : {}),
     uploadedAt: set.uploadedAt,
     counts: set.counts,
+    n1: set.n1,
   };
 }
 
@@ -103,6 +110,7 @@ export function contingencySetsRepository(db: Db, owner: string) {
             format: set.format,
             content: set.content,
             counts_json: JSON.stringify(set.counts),
+            n1_json: set.n1 === null ? null : JSON.stringify(set.n1),
             uploaded_at: uploadedAt,
           })
           .execute();

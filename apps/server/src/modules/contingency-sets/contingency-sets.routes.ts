@@ -313,6 +313,7 @@ export function registerContingencySetRoutes(
           format: read.format,
           content,
           counts: read.counts,
+          n1: read.n1,
         });
         let capacityJobId: string | null;
         try {

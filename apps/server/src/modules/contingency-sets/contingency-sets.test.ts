@@ -17,6 +17,7 @@ import {
   expandContingencyRules,
   loadCase,
   readContingencyDefinitions,
+  screenContingencySet,
   SET_CONTINGENCY,
 } from '@holgura/engine';
 import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
@@ -142,6 +143,37 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
     const set = readContingencyDefinitions(text, net, 'plan.m');
     expect(answer.set).toMatchObject({ fileName: 'plan.m', format: 'contab', counts: set.counts });
     expect(set.counts).toMatchObject({ multiBranch: 30, generator: 5 });
+    // The case's N-1 on the set, as the engine screens it, kept with the set.
+    const screened = screenContingencySet(net, set.contingencies, { top: 50, pickup: 'headroom' });
+    const n1 = answer.set!.n1!;
+    expect(n1).toMatchObject({
+      evaluated: screened.evaluated,
+      islandingCount: screened.islanding.length,
+      skipped: screened.skipped.length,
+      monitored: screened.nMonitored,
+      baseCaseOverloads: screened.baseCaseOverloads,
+      overloadedPairs: screened.overloadedPairs,
+    });
+    expect(n1.evaluated + n1.islandingCount + n1.skipped).toBe(set.counts.total);
+    const worst = [...screened.baseCaseTop, ...screened.top].sort(
+      (a, b) => b.loading - a.loading || a.contingency - b.contingency || a.monitored - b.monitored,
+    );
+    expect(n1.top).toHaveLength(Math.min(50, worst.length));
+    n1.top.forEach((row, i) => {
+      expect(row.loadingPercent).toBeCloseTo(worst[i]!.loading * 100, 9);
+      expect(row.monitoredBranch).toBe(worst[i]!.monitored + 1);
+      const c = worst[i]!.contingency < 0 ? null : set.contingencies[worst[i]!.contingency]!;
+      expect(row.contingencyLabel).toBe(c?.label ?? null);
+      if (c !== null && c.branches.length === 2) expect(row.contingencyName).toContain(' + ');
+    });
+    for (const island of n1.islanding) {
+      expect(island.contingencyName).toMatch(
+        new RegExp(`^Contingencia ${island.contingencyLabel}: `),
+      );
+    }
+    expect(contingencySetResponseSchema.parse((await planner.get(path)).json()).set?.n1).toEqual(
+      n1,
+    );
     expect(answer.capacityJobId).not.toBeNull();
     expect((await waitForJob(planner, answer.capacityJobId!, 60_000)).state).toBe('done');
 
@@ -277,6 +309,13 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
       counts: expected.counts,
     });
     expect(expected.counts.branch).toBeGreaterThan(0);
+    const screened = screenContingencySet(net, expected.contingencies, { pickup: 'headroom' });
+    expect(answer.set?.n1).toMatchObject({
+      evaluated: screened.evaluated,
+      islandingCount: screened.islanding.length,
+      overloadedPairs: screened.overloadedPairs,
+    });
+    expect(answer.set?.n1?.top[0]?.contingencyLabel).toMatch(/^N-[12] \d+$|^null$/);
     expect((await waitForJob(planner, answer.capacityJobId!, 60_000)).state).toBe('done');
     const { answer: shown } = await allRows(planner, caseId);
     expect(shown.options?.contingencySet).toMatchObject({
