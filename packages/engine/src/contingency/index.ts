@@ -35,7 +35,18 @@ export type {
   NotScreened,
 } from './sets/busbars-on-set';
 export { allBusbarCapacitiesOnSet, SET_CONTINGENCY } from './sets/busbars-on-set';
-export type { ContingencyDefinitionOptions } from './sets/read-definitions';
-export { contingencyName, readContingencyDefinitions } from './sets/read-definitions';
+export type {
+  BundleUnresolvedLine,
+  ContingencyDefinitionOptions,
+  DefinitionBundle,
+  DefinitionFile,
+  DefinitionFileKind,
+} from './sets/read-definitions';
+export {
+  contingencyName,
+  definitionFileKind,
+  readContingencyDefinitions,
+  readDefinitionBundle,
+} from './sets/read-definitions';
 export type { ContingencyRules } from './sets/rules';
 export { expandContingencyRules } from './sets/rules';
