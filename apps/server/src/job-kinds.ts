@@ -24,9 +24,18 @@ export function jobRunners(db: Db): JobRunners {
     study: studyJobRunner(studyJobStore(db)),
     capacity: capacityJobRunner(busbarCapacityJobStore(db), async (caseId) => {
       const set = await contingencySetOfCase(db, caseId);
-      return set === null
-        ? null
-        : { fileName: set.fileName, format: set.format, content: set.content };
+      if (set === null) return null;
+      const companion = (file: typeof set.subsystems | typeof set.monitored) =>
+        file === null ? undefined : { fileName: file.summary.fileName, content: file.content };
+      const subsystems = companion(set.subsystems);
+      const monitored = companion(set.monitored);
+      return {
+        fileName: set.fileName,
+        format: set.format,
+        content: set.content,
+        ...(subsystems === undefined ? {} : { subsystems }),
+        ...(monitored === undefined ? {} : { monitored }),
+      };
     }),
     window: windowJobRunner(windowJobStore(db)),
   };

@@ -99,6 +99,12 @@ export const errorMessages = {
     'Las reglas no dan ninguna contingencia en este caso: revisa la tensión mínima, las áreas y las zonas',
   CONTINGENCY_FILE_TOO_LARGE:
     'El archivo de contingencias supera el tamaño máximo permitido (10 MB)',
+  CONTINGENCY_FILE_MISSING:
+    'Falta el archivo de contingencias (.con de PSS/E o tabla de cambios de MATPOWER): los archivos de subsistemas (.sub) y de elementos vigilados (.mon) lo acompañan, no lo reemplazan',
+  CONTINGENCY_FILES_SAME_KIND:
+    'Enviaste dos archivos del mismo tipo: envía un solo archivo de contingencias y, si los usas, un .sub y un .mon',
+  CONTINGENCY_FILES_TOO_MANY:
+    'Se aceptan a lo sumo tres archivos: las contingencias, sus subsistemas (.sub) y los elementos vigilados (.mon)',
   CONTINGENCY_SET_NOT_FOUND:
     'El caso no tiene archivo de contingencias: se calcula con todas las ramas, una a la vez',
   PARSE_COORDINATES_HEADER:

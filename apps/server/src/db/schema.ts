@@ -143,6 +143,9 @@ export interface CaseContingencySetsTable {
   counts_json: string;
   /** contracts' ContingencySetN1; null for a set saved before it was computed. */
   n1_json: string | null;
+  /** The .sub and .mon sent with a .con: { fileName, content, summary }; null when not sent. */
+  subsystems_json: string | null;
+  monitored_json: string | null;
   uploaded_at: Timestamp;
 }
 

@@ -261,6 +261,18 @@ export const busbarCapacityOptionsSchema = z.object({
       format: z.enum(contingencyFileFormats),
       counts: contingencyCountsSchema,
       notScreened: z.number().int().nonnegative(),
+      /**
+       * The .mon sent with it: only its branches were watched. Its interfaces do not limit
+       * these figures (the N-1 on the set watches them); absent or null: every rated branch.
+       */
+      monitoredFile: z
+        .object({
+          fileName: z.string(),
+          branches: z.number().int().nonnegative(),
+          interfaces: z.number().int().nonnegative(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable()
     .optional(),

@@ -3,10 +3,13 @@ import { z } from 'zod';
 /**
  * A case's contingency definitions (issue #30, docs/analysis.md §3.5):
  *   PUT    /api/cases/{caseId}/contingency-set        body: the file, x-file-name → 200;
+ *                                                     or multipart/form-data with the .con and
+ *                                                     its .sub and .mon (told apart by content);
  *                                                     or JSON { rules } (contingencies by rule)
  *   GET    /api/cases/{caseId}/contingency-set        → 200 (set null: every branch, one at a time)
  *   DELETE /api/cases/{caseId}/contingency-set        → 200 (back to every branch)
  *   GET    /api/cases/{caseId}/contingency-set/file   → the file as it was sent
+ *                                                     (?part=subsystems|monitored: the others)
  * The file is a MATPOWER change table (contab, .m) or a PSS/E contingency file (.con), read
  * against the case. A file with lines that name nothing in the case is refused whole (422, the
  * lines listed): nothing is ever computed on part of a planner's list. Putting or deleting one
@@ -57,6 +60,8 @@ export const unresolvedContingencyLineSchema = z.object({
   /** The engine's code (contingency-set.ts: UnresolvedCode). */
   code: z.string(),
   message: z.string(),
+  /** The file it is in, when several were sent (a .con with its .sub and .mon). */
+  file: z.string().optional(),
 });
 export type UnresolvedContingencyLine = z.infer<typeof unresolvedContingencyLineSchema>;
 
@@ -113,6 +118,21 @@ export const contingencySetN1Schema = z.object({
   overloadedPairs: z.number().int().nonnegative(),
   /** Worst loadings, base case and after each contingency together, descending. */
   top: z.array(contingencySetLoadingSchema),
+  /** The monitored file's interfaces (flowgates): the sum of their members' flows. */
+  interfaces: z.array(
+    z.object({
+      name: z.string(),
+      /** MW; null: the file gives no rating, the flows are shown without a loading. */
+      limitMw: z.number().nullable(),
+      baseFlowMw: z.number(),
+      /** The largest |flow| after a contingency; null when none was computed. */
+      worst: z
+        .object({ contingencyLabel: z.string(), contingencyName: z.string(), flowMw: z.number() })
+        .nullable(),
+      /** Contingencies after which |flow| exceeds the limit. */
+      overloads: z.number().int().nonnegative(),
+    }),
+  ),
 });
 export type ContingencySetN1 = z.infer<typeof contingencySetN1Schema>;
 
@@ -126,6 +146,29 @@ export const contingencySetSummarySchema = z.object({
   counts: contingencyCountsSchema,
   /** The N-1 screening on the set; null for a set kept before it was computed with it. */
   n1: contingencySetN1Schema.nullable(),
+  /** The PSS/E subsystem file (.sub) the contingency and monitored files name; null: none. */
+  subsystemsFile: z.object({ fileName: z.string(), subsystems: z.number().int() }).nullable(),
+  /**
+   * The PSS/E monitored element file (.mon): only its branches are watched (in the N-1 and the
+   * busbar capacities); its interfaces are watched in the N-1 on the set, not yet in the
+   * capacities; its voltage ranges are read, never checked (a DC flow has no voltages).
+   */
+  monitoredFile: z
+    .object({
+      fileName: z.string(),
+      /** Branches it names (after EXCLUDE), and how many of them have no rating. */
+      branches: z.number().int(),
+      unrated: z.number().int(),
+      interfaces: z.array(
+        z.object({
+          name: z.string(),
+          limitMw: z.number().nullable(),
+          members: z.number().int(),
+        }),
+      ),
+      voltageRanges: z.number().int(),
+    })
+    .nullable(),
 });
 export type ContingencySetSummary = z.infer<typeof contingencySetSummarySchema>;
 
@@ -151,5 +194,7 @@ export type ContingencySetRefused = z.infer<typeof contingencySetRefusedSchema>;
 
 /** At most this many unresolved lines travel with a 422 (the count says how many there are). */
 export const MAX_UNRESOLVED_LINES_SHOWN = 100;
+/** The files of one set at most: contingencies, subsystems (.sub), monitored elements (.mon). */
+export const MAX_CONTINGENCY_FILES = 3;
 /** The largest definitions file accepted, bytes (a 10,000-entry .con is about 1 MB). */
 export const MAX_CONTINGENCY_FILE_BYTES = 10 * 1024 * 1024;

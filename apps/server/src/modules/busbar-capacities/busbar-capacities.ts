@@ -4,7 +4,8 @@ import {
   allBusbarCapacitiesOnSet,
   branchDisplayName,
   expandContingencyRules,
-  readContingencyDefinitions,
+  readDefinitionBundle,
+  type MonitoredDefinition,
   SET_CONTINGENCY,
   type AllBusbarResult,
   type Contingency,
@@ -52,6 +53,9 @@ export interface CapacityContingencyFile {
   fileName: string;
   format: 'contab' | 'psse-con' | 'rules';
   content: string;
+  /** The .sub and .mon sent with a .con (Latin-1 text); absent when none was. */
+  subsystems?: { fileName: string; content: string };
+  monitored?: { fileName: string; content: string };
 }
 
 /** A case's analysis options (contracts) as the capacity job takes them. */
@@ -150,17 +154,7 @@ export async function runBusbarCapacities(
     report(2, progressStage.readingCase);
     const { network: net, generatorIds } = await readCaseForJob(bytes);
     const file = options.contingencySet;
-    const set =
-      file === undefined
-        ? undefined
-        : {
-            file,
-            ...(file.format === 'rules'
-              ? expandContingencyRules(net, contingencyRulesSchema.parse(JSON.parse(file.content)))
-              : readContingencyDefinitions(file.content, net, file.fileName, {
-                  ...(generatorIds === undefined ? {} : { generatorIds }),
-                })),
-          };
+    const set = file === undefined ? undefined : readCapacitySet(net, file, generatorIds);
     // Checked when it was uploaded against this same case; never computed on part of it.
     if (set !== undefined && (set.unresolved.length > 0 || set.contingencies.length === 0)) {
       return {
@@ -191,6 +185,45 @@ export async function runBusbarCapacities(
   }
 }
 
+/** A set as the capacity job reads it: its contingencies and, with a .mon, what it watches. */
+export interface CapacitySet {
+  file: CapacityContingencyFile;
+  contingencies: readonly Contingency[];
+  unresolved: readonly unknown[];
+  monitored?: MonitoredDefinition;
+}
+
+/** The case's set read again against the network it was checked on (rules expanded). */
+function readCapacitySet(
+  net: Network,
+  file: CapacityContingencyFile,
+  generatorIds: readonly string[] | undefined,
+): CapacitySet {
+  if (file.format === 'rules') {
+    const rules = contingencyRulesSchema.parse(JSON.parse(file.content));
+    return { file, ...expandContingencyRules(net, rules) };
+  }
+  const text = (f: { fileName: string; content: string }) => ({
+    name: f.fileName,
+    text: f.content,
+  });
+  const bundle = readDefinitionBundle(
+    {
+      contingencies: text(file),
+      ...(file.subsystems === undefined ? {} : { subsystems: text(file.subsystems) }),
+      ...(file.monitored === undefined ? {} : { monitored: text(file.monitored) }),
+    },
+    net,
+    generatorIds === undefined ? {} : { generatorIds },
+  );
+  return {
+    file,
+    contingencies: bundle.set.contingencies,
+    unresolved: bundle.unresolved,
+    ...(bundle.monitored === null ? {} : { monitored: bundle.monitored }),
+  };
+}
+
 /**
  * The capacity of every bus of `net` as columns (engine allBusbarCapacities on this thread
  * alone). An analysed case's job reads its file first; a study's case passes the scenario ×
@@ -200,7 +233,7 @@ export function capacityColumns(
   net: Network,
   options: CapacityRunOptions,
   onProgress?: (fraction: number) => void,
-  set?: { file: CapacityContingencyFile; contingencies: readonly Contingency[] },
+  set?: Pick<CapacitySet, 'file' | 'contingencies' | 'monitored'>,
 ): CapacityColumns {
   const engineOptions = {
     capMw: options.capMw,
@@ -223,9 +256,11 @@ export function capacityColumns(
   if (set === undefined) result = allBusbarCapacities(net, engineOptions);
   else {
     // A lost unit's output is made up by the others' room up, as the sink moves generation.
+    const watched = set.monitored;
     const onSet = allBusbarCapacitiesOnSet(net, set.contingencies, {
       ...engineOptions,
       pickup: 'headroom',
+      ...(watched === undefined ? {} : { monitored: watched.branches }),
     });
     result = onSet;
     extrasMs = onSet.extras.ms;
@@ -235,6 +270,14 @@ export function capacityColumns(
       format: set.file.format,
       counts: onSet.setCounts,
       notScreened: onSet.notScreened.length,
+      monitoredFile:
+        watched === undefined || set.file.monitored === undefined
+          ? null
+          : {
+              fileName: set.file.monitored.fileName,
+              branches: watched.branches.length,
+              interfaces: watched.interfaces.length,
+            },
     };
   }
   const n = result.buses.length;

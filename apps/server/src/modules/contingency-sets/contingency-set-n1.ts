@@ -4,6 +4,7 @@ import {
   busLabel,
   screenContingencySet,
   type Contingency,
+  type MonitoredDefinition,
   type Network,
   type SetLoading,
 } from '@holgura/engine';
@@ -28,15 +29,20 @@ export function setContingencyName(net: Network, c: Contingency): string {
 /**
  * The case's N-1 screening on a planner's set (issue #30), as the set's summary carries it: the
  * same defaults as the case's own N-1 (post-contingency rating, distributed slack), a lost unit's
- * output made up by the others' room up as the busbar capacities on the set assume.
+ * output made up by the others' room up as the busbar capacities on the set assume; with a .mon,
+ * only its branches watched, and its interfaces.
  */
 export function screenSetForSummary(
   net: Network,
   contingencies: readonly Contingency[],
+  monitored?: MonitoredDefinition,
 ): ContingencySetN1 {
   const r = screenContingencySet(net, contingencies, {
     top: CONTINGENCY_SET_TOP,
     pickup: 'headroom',
+    ...(monitored === undefined
+      ? {}
+      : { monitored: monitored.branches, interfaces: monitored.interfaces }),
   });
   const loading = (e: SetLoading): ContingencySetLoading => {
     const c = e.contingency < 0 ? null : contingencies[e.contingency]!;
@@ -78,5 +84,22 @@ export function screenSetForSummary(
     baseCaseOverloads: r.baseCaseOverloads,
     overloadedPairs: r.overloadedPairs,
     top,
+    interfaces: r.interfaces.map((i) => {
+      const worst = i.worst === null ? null : contingencies[i.worst.contingency]!;
+      return {
+        name: i.name,
+        limitMw: i.limitMw,
+        baseFlowMw: i.baseFlowMw,
+        worst:
+          worst === null
+            ? null
+            : {
+                contingencyLabel: worst.label,
+                contingencyName: setContingencyName(net, worst),
+                flowMw: i.worst!.flowMw,
+              },
+        overloads: i.overloads,
+      };
+    }),
   };
 }

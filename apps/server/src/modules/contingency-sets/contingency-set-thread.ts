@@ -1,30 +1,57 @@
-import type { ContingencyCounts, ContingencyRules, ContingencySetN1 } from '@holgura/contracts';
+import type {
+  ContingencyCounts,
+  ContingencyRules,
+  ContingencySetN1,
+  ContingencySetSummary,
+} from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
+
+/** One file of a set as sent: its name and its Latin-1 text (xz already undone). */
+export interface DefinitionFileText {
+  fileName: string;
+  content: string;
+}
 
 export interface ContingencySetReadRequest {
   /** The case's file as uploaded (plain or xz). */
   networkBytes: Uint8Array;
-  /** The definitions file as Latin-1 text (empty with `rules`). */
-  content: string;
-  fileName: string;
-  /** Contingencies by rule instead of a file. */
+  /**
+   * The files sent: a contingency file (contab or .con) and, optionally, its .sub and .mon, told
+   * apart by content on the thread. Empty with `rules`.
+   */
+  files: DefinitionFileText[];
+  /** Contingencies by rule instead of files. */
   rules?: ContingencyRules;
 }
 
-/** What a definitions file gives on a case: counts, and the lines that name nothing in it. */
+/** The files of an accepted set by what they are (the repository keeps them so). */
+export interface ClassifiedFiles {
+  contingencies: DefinitionFileText;
+  subsystems: DefinitionFileText | null;
+  monitored: DefinitionFileText | null;
+}
+
+/** What a set's files give on a case: counts, and the lines that name nothing in it. */
 export type ContingencySetReadOutcome =
   | {
       ok: true;
       format: 'contab' | 'psse-con' | 'rules';
+      /** The files by what they are (null with rules). */
+      files: ClassifiedFiles | null;
       counts: ContingencyCounts;
       unresolvedCount: number;
-      /** The first ones (contracts' MAX_UNRESOLVED_LINES_SHOWN), the engine's English reason. */
-      unresolved: { line: number; text: string; code: string; reason: string }[];
+      /**
+       * The first ones (contracts' MAX_UNRESOLVED_LINES_SHOWN), the engine's English reason, and
+       * the file they are in.
+       */
+      unresolved: { line: number; text: string; code: string; reason: string; file: string }[];
       /** The case's N-1 on the set; null when the set is refused or empty. */
       n1: ContingencySetN1 | null;
+      subsystemsFile: ContingencySetSummary['subsystemsFile'];
+      monitoredFile: ContingencySetSummary['monitoredFile'];
     }
-  | EngineFailure;
+  | (EngineFailure & { file?: string });
 
 export interface ContingencySetReader {
   read(request: ContingencySetReadRequest): Promise<ContingencySetReadOutcome>;

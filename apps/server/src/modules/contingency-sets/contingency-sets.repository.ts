@@ -1,6 +1,7 @@
 import {
   contingencyCountsSchema,
   contingencySetN1Schema,
+  contingencySetSummarySchema,
   type ContingencySetN1,
   contingencyRulesSchema,
   contingencyFileFormats,
@@ -21,8 +22,25 @@ export interface StoredContingencySet {
   counts: ContingencyCounts;
   /** The case's N-1 on the set; null for a set saved before it was computed. */
   n1: ContingencySetN1 | null;
+  /** The .sub sent with a .con, as text, and what it gives. */
+  subsystems: CompanionFile<NonNullable<ContingencySetSummary['subsystemsFile']>> | null;
+  /** The .mon sent with a .con, as text, and what it gives. */
+  monitored: CompanionFile<NonNullable<ContingencySetSummary['monitoredFile']>> | null;
   uploadedAt: string;
 }
+
+/** A file that goes with the contingency file: Latin-1 text and its summary. */
+export interface CompanionFile<Summary extends { fileName: string }> {
+  content: string;
+  summary: Summary;
+}
+
+const companionSchema = <S extends z.ZodType<{ fileName: string }>>(summary: S) =>
+  z.object({ content: z.string(), summary });
+const subsystemsSchema = companionSchema(contingencySetSummarySchema.shape.subsystemsFile.unwrap());
+const monitoredSchema = companionSchema(contingencySetSummarySchema.shape.monitoredFile.unwrap());
+const parseJsonColumn = <T>(schema: z.ZodType<T>, text: string | null): T | null =>
+  text === null ? null : schema.parse(JSON.parse(text));
 
 const formatSchema = z.enum(contingencyFileFormats);
 
@@ -33,6 +51,8 @@ function fromRow(row: {
   content: string;
   counts_json: string;
   n1_json: string | null;
+  subsystems_json: string | null;
+  monitored_json: string | null;
   uploaded_at: string;
 }): StoredContingencySet {
   return {
@@ -41,7 +61,9 @@ function fromRow(row: {
     format: formatSchema.parse(row.format),
     content: row.content,
     counts: contingencyCountsSchema.parse(JSON.parse(row.counts_json)),
-    n1: row.n1_json === null ? null : contingencySetN1Schema.parse(JSON.parse(row.n1_json)),
+    n1: parseJsonColumn(contingencySetN1Schema, row.n1_json),
+    subsystems: parseJsonColumn(subsystemsSchema, row.subsystems_json),
+    monitored: parseJsonColumn(monitoredSchema, row.monitored_json),
     uploadedAt: new Date(row.uploaded_at).toISOString(),
   };
 }
@@ -56,6 +78,8 @@ export function summaryOf(set: StoredContingencySet): ContingencySetSummary {
     uploadedAt: set.uploadedAt,
     counts: set.counts,
     n1: set.n1,
+    subsystemsFile: set.subsystems?.summary ?? null,
+    monitoredFile: set.monitored?.summary ?? null,
   };
 }
 
@@ -111,6 +135,8 @@ export function contingencySetsRepository(db: Db, owner: string) {
             content: set.content,
             counts_json: JSON.stringify(set.counts),
             n1_json: set.n1 === null ? null : JSON.stringify(set.n1),
+            subsystems_json: set.subsystems === null ? null : JSON.stringify(set.subsystems),
+            monitored_json: set.monitored === null ? null : JSON.stringify(set.monitored),
             uploaded_at: uploadedAt,
           })
           .execute();

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   apiError,
@@ -10,6 +11,7 @@ import {
   describeEngineError,
   errorMessages,
   MAX_CONTINGENCY_FILE_BYTES,
+  MAX_CONTINGENCY_FILES,
   putContingencyRulesSchema,
   unresolvedLineMessage,
   type ContingencyRules,
@@ -25,7 +27,11 @@ import { busbarCapacityRepository } from '../busbar-capacities/busbar-capacity.r
 import { cleanFileName } from '../uploads/uploads.service';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
-import { createContingencySetReader, type ContingencySetReader } from './contingency-set-thread';
+import {
+  createContingencySetReader,
+  type ContingencySetReader,
+  type DefinitionFileText,
+} from './contingency-set-thread';
 import { contingencySetsRepository, summaryOf } from './contingency-sets.repository';
 
 export interface ContingencySetRouteDeps {
@@ -42,7 +48,15 @@ const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 const FILE_TYPES = ['text/plain', 'application/octet-stream', 'application/x-xz'] as const;
 /** Rules instead of a file: `{ rules }` (contracts' putContingencyRulesSchema). */
 const RULES_TYPE = 'application/json';
+/** A .con with its .sub and .mon. */
+const FORM_TYPE = 'multipart/form-data';
 const paramsSchema = z.object({ caseId: caseIdSchema.describe('Identificador del caso') });
+const fileQuerySchema = z.object({
+  part: z
+    .enum(['subsystems', 'monitored'])
+    .optional()
+    .describe('subsystems: el .sub; monitored: el .mon; sin él, el archivo de contingencias'),
+});
 
 /**
  * A case's contingency definitions (issue #30, contracts' contingency-sets.ts): the planner's
@@ -152,6 +166,7 @@ export function registerContingencySetRoutes(
     description: 'Como adjunto, con su nombre.',
     auth: guard.requireUser,
     params: paramsSchema,
+    querystring: fileQuerySchema,
     notFound: 'CASE_NOT_FOUND',
     responses: {
       200: { description: 'El archivo, como adjunto', mediaTypes: ['text/plain'] },
@@ -164,6 +179,14 @@ export function registerContingencySetRoutes(
       const { repo } = mine;
       const set = await repo.get(caseId);
       if (set === null) return reply.status(404).send(apiError('CONTINGENCY_SET_NOT_FOUND'));
+      const part = request.query.part;
+      if (part !== undefined) {
+        const companion = part === 'subsystems' ? set.subsystems : set.monitored;
+        if (companion === null) {
+          return reply.status(404).send(apiError('CONTINGENCY_SET_NOT_FOUND'));
+        }
+        return sendText(reply, companion.summary.fileName, companion.content);
+      }
       if (set.format === 'rules') {
         return reply
           .header('Content-Type', 'application/json; charset=utf-8')
@@ -171,21 +194,21 @@ export function registerContingencySetRoutes(
           .header('Cache-Control', 'private, no-store')
           .send(JSON.stringify({ rules: JSON.parse(set.content) as unknown }, null, 2));
       }
-      const name = set.fileName;
-      return reply
-        .header('Content-Type', 'text/plain; charset=latin1')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(set.content, 'latin1'));
+      return sendText(reply, set.fileName, set.content);
     },
   });
 
   // The file itself is the body: its own parsers, and size and type in this route's words.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
+    // A .con with its .sub and .mon: a form of files, their sizes enforced as they stream in.
+    await scope.register(multipart, {
+      limits: {
+        fileSize: MAX_CONTINGENCY_FILE_BYTES,
+        files: MAX_CONTINGENCY_FILES,
+        parts: MAX_CONTINGENCY_FILES + 2,
+      },
+    });
     scope.addContentTypeParser(
       [...FILE_TYPES, RULES_TYPE],
       { parseAs: 'buffer' },
@@ -223,9 +246,11 @@ export function registerContingencySetRoutes(
       params: paramsSchema,
       notFound: 'CASE_NOT_FOUND',
       rawBody: {
-        mediaTypes: [...FILE_TYPES, RULES_TYPE],
+        mediaTypes: [...FILE_TYPES, FORM_TYPE, RULES_TYPE],
         description:
-          'El archivo de contingencias (.m de MATPOWER o .con de PSS/E), o `{"rules": {...}}` en JSON',
+          'El archivo de contingencias (.m de MATPOWER o .con de PSS/E); o un formulario ' +
+          '`multipart/form-data` con el .con y, si los usa, su .sub y su .mon (hasta tres ' +
+          'archivos, cada uno de hasta 10 MB, reconocidos por su contenido); o `{"rules": {...}}` en JSON',
       },
       bodyLimit: MAX_CONTINGENCY_FILE_BYTES,
       responses: {
@@ -241,6 +266,9 @@ export function registerContingencySetRoutes(
         422: [
           'CONTINGENCY_FILE_INVALID',
           'CONTINGENCY_FILE_EMPTY',
+          'CONTINGENCY_FILE_MISSING',
+          'CONTINGENCY_FILES_SAME_KIND',
+          'CONTINGENCY_FILES_TOO_MANY',
           'CONTINGENCY_RULES_EMPTY',
           'INPUT_TOO_LARGE',
         ],
@@ -254,26 +282,28 @@ export function registerContingencySetRoutes(
         const body = request.body;
         const bytes = body instanceof Buffer ? new Uint8Array(body) : new Uint8Array();
         let rules: ContingencyRules | undefined;
-        let fileName: string;
-        let content: string;
-        if ((request.headers['content-type'] ?? '').startsWith(RULES_TYPE)) {
+        let files: DefinitionFileText[] = [];
+        if (request.isMultipart()) {
+          const form = await readFiles(request);
+          if (!Array.isArray(form)) return reply.status(form.status).send(form.error);
+          files = form;
+        } else if ((request.headers['content-type'] ?? '').startsWith(RULES_TYPE)) {
           const parsed = putContingencyRulesSchema.safeParse(parseJson(bytes));
           if (!parsed.success) {
             const message = parsed.error.issues[0]?.message ?? errorMessages.VALIDATION_FAILED;
             return reply.status(400).send(apiError('VALIDATION_FAILED', message));
           }
           rules = parsed.data.rules;
-          fileName = contingencySetWords.rules(rules);
-          content = JSON.stringify(rules);
         } else {
           const header = request.headers['x-file-name'];
-          fileName = cleanFileName(Array.isArray(header) ? header[0] : header);
           const text = await fileText(bytes);
           if (typeof text !== 'string') return sendEngineError(reply, text);
-          if (text.trim() === '') {
-            return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
-          }
-          content = text;
+          files = [
+            { fileName: cleanFileName(Array.isArray(header) ? header[0] : header), content: text },
+          ];
+        }
+        if (rules === undefined && files.some((file) => file.content.trim() === '')) {
+          return reply.status(422).send(apiError('CONTINGENCY_FILE_EMPTY'));
         }
         const upload = await busbarCapacityRepository(deps.db, userId).uploadOf(caseId);
         if (upload === null) {
@@ -281,11 +311,11 @@ export function registerContingencySetRoutes(
         }
         const read = await reader.read({
           networkBytes: await readUpload(deps.storage, upload),
-          content: rules === undefined ? content : '',
-          fileName,
+          files,
           ...(rules === undefined ? {} : { rules }),
         });
         if (!read.ok) return sendEngineError(reply, read);
+        const several = files.length > 1;
         if (read.unresolvedCount > 0) {
           const refused: ContingencySetRefused = {
             error: {
@@ -298,6 +328,7 @@ export function registerContingencySetRoutes(
               text: u.text,
               code: u.code,
               message: unresolvedLineMessage(u.code, u.reason),
+              ...(several ? { file: u.file } : {}),
             })),
             counts: read.counts,
           };
@@ -307,13 +338,28 @@ export function registerContingencySetRoutes(
           const code = rules === undefined ? 'CONTINGENCY_FILE_EMPTY' : 'CONTINGENCY_RULES_EMPTY';
           return reply.status(422).send(apiError(code));
         }
+        const chosen = read.files;
         const stored = await repo.put({
           caseId,
-          fileName,
+          fileName:
+            rules !== undefined || chosen === null
+              ? contingencySetWords.rules(rules!)
+              : chosen.contingencies.fileName,
           format: read.format,
-          content,
+          content:
+            rules !== undefined || chosen === null
+              ? JSON.stringify(rules)
+              : chosen.contingencies.content,
           counts: read.counts,
           n1: read.n1,
+          subsystems:
+            chosen?.subsystems == null || read.subsystemsFile === null
+              ? null
+              : { content: chosen.subsystems.content, summary: read.subsystemsFile },
+          monitored:
+            chosen?.monitored == null || read.monitoredFile === null
+              ? null
+              : { content: chosen.monitored.content, summary: read.monitoredFile },
         });
         let capacityJobId: string | null;
         try {
@@ -358,8 +404,61 @@ async function fileText(bytes: Uint8Array): Promise<string | { code: string; det
 
 function sendEngineError(
   reply: FastifyReply,
-  failure: { code: string; line?: number; field?: string; detail: string },
+  failure: { code: string; line?: number; field?: string; detail: string; file?: string },
 ) {
   const described = describeEngineError(failure);
-  return reply.status(422).send(apiError(described.code, described.message));
+  const message =
+    failure.file === undefined ? described.message : `«${failure.file}»: ${described.message}`;
+  return reply.status(422).send(apiError(described.code, message));
+}
+
+/** A definitions file as an attachment, under its own name, as it was sent (Latin-1). */
+function sendText(reply: FastifyReply, name: string, content: string) {
+  return reply
+    .header('Content-Type', 'text/plain; charset=latin1')
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('Cache-Control', 'private, no-store')
+    .send(Buffer.from(content, 'latin1'));
+}
+
+/**
+ * The files of a form (any field names: they are told apart by content on the reader's thread),
+ * as text, xz undone; or the answer that refuses them. Sizes are enforced as they stream in.
+ */
+async function readFiles(
+  request: FastifyRequest,
+): Promise<DefinitionFileText[] | { status: number; error: ReturnType<typeof apiError> }> {
+  const files: DefinitionFileText[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) {
+        return { status: 413, error: apiError('CONTINGENCY_FILE_TOO_LARGE') };
+      }
+      const text = await fileText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      if (typeof text !== 'string') {
+        const described = describeEngineError(text);
+        return { status: 422, error: apiError(described.code, described.message) };
+      }
+      files.push({ fileName: cleanFileName(part.filename), content: text });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return { status: 413, error: apiError('CONTINGENCY_FILE_TOO_LARGE') };
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      return { status: 422, error: apiError('CONTINGENCY_FILES_TOO_MANY') };
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      return { status: 422, error: apiError('CONTINGENCY_FILE_INVALID') };
+    }
+    throw error;
+  }
+  if (files.length === 0) return { status: 422, error: apiError('CONTINGENCY_FILE_MISSING') };
+  return files;
 }

@@ -17,6 +17,7 @@ import {
   expandContingencyRules,
   loadCase,
   readContingencyDefinitions,
+  readDefinitionBundle,
   screenContingencySet,
   SET_CONTINGENCY,
 } from '@holgura/engine';
@@ -325,5 +326,204 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
     const file = await planner.get(apiRoutes.contingencySetFile.path({ caseId }));
     expect(file.headers['content-disposition']).toContain('reglas-contingencias.json');
     expect(JSON.parse(file.body)).toEqual({ rules });
+  }, 120_000);
+
+  it('takes a .con with its .sub and .mon as a form: only the .mon watched, its interface screened, each bad file named', async ({
+    skip,
+  }) => {
+    sqliteOnly(dialect, skip, ALSO_ON_POSTGRES);
+    const { planner, caseId, path } = await analysedCase(dialect, 'con-set-bundle');
+    const { network: net } = await loadCase(new Uint8Array(activsg200));
+    const number = (bus: number) => net.buses.number[bus]!;
+    const branch = (k: number) =>
+      `BRANCH FROM BUS ${number(net.branches.fromBus[k]!)} TO BUS ${number(net.branches.toBus[k]!)} CKT ${net.branches.circuit[k]}`;
+    // 230 kV only: the subsystem the .con's rules and the .mon's watch list name.
+    const sub = ["SUBSYSTEM 'EHV'", '  KVRANGE 230 230', 'END', 'END', ''].join('\n');
+    const is230 = (k: number) =>
+      net.buses.baseKv[net.branches.fromBus[k]!] === 230 &&
+      net.buses.baseKv[net.branches.toBus[k]!] === 230;
+    const ehv = Array.from({ length: net.branches.count }, (_, k) => k).filter(
+      (k) => is230(k) && net.branches.inService[k] === 1,
+    );
+    expect(ehv.length).toBeGreaterThan(3);
+    const con = [
+      "SINGLE BRANCH IN SUBSYSTEM 'EHV'",
+      "CONTINGENCY 'TWO EHV LINES'",
+      `  OPEN ${branch(ehv[0]!)}`,
+      `  OPEN ${branch(ehv[1]!)}`,
+      'END',
+      'END',
+      '',
+    ].join('\n');
+    const mon = [
+      "MONITOR BRANCHES IN SUBSYSTEM 'EHV'",
+      `MONITOR INTERFACE 'EHV PAIR' RATING 50 MW`,
+      `  ${branch(ehv[2]!)}`,
+      `  ${branch(ehv[3]!)}`,
+      'END',
+      'END',
+      '',
+    ].join('\n');
+    const form = (files: [string, string][]) => {
+      const boundary = '----holgura-test';
+      const body = Buffer.concat([
+        ...files.map(([name, text], i) =>
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="${name}"\r\n` +
+              `Content-Type: application/octet-stream\r\n\r\n${text}\r\n`,
+            'latin1',
+          ),
+        ),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return planner.request({
+        method: 'PUT',
+        url: path,
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const refusedWith = async (files: [string, string][], status: number, code: string) => {
+      const response = await form(files);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe(code);
+      return apiErrorSchema.parse(response.json()).error.message;
+    };
+
+    // The .con alone: each rule naming the subsystem is a line of it, named with its file.
+    const alone = await form([['plan.con', con]]);
+    expect(alone.statusCode, alone.body).toBe(422);
+    const lines = contingencySetRefusedSchema.parse(alone.json()).unresolved;
+    expect(lines.map((u) => [u.line, u.code])).toEqual([[1, 'SUBSYSTEM_UNKNOWN']]);
+    expect(lines[0]!.file).toBeUndefined();
+    await refusedWith([['plan.sub', sub]], 422, 'CONTINGENCY_FILE_MISSING');
+    await refusedWith(
+      [
+        ['a.con', con],
+        ['b.con', con],
+      ],
+      422,
+      'CONTINGENCY_FILES_SAME_KIND',
+    );
+    const invalid = await refusedWith(
+      [
+        ['plan.con', con],
+        ['notas.txt', 'hola\n'],
+      ],
+      422,
+      'CONTINGENCY_FILE_INVALID',
+    );
+    expect(invalid).toMatch(/^«notas\.txt»: /);
+    await refusedWith(
+      [
+        ['plan.con', con],
+        ['plan.sub', sub],
+        ['plan.mon', mon],
+        ['otro.mon', mon],
+      ],
+      422,
+      'CONTINGENCY_FILES_TOO_MANY',
+    );
+    const badMon = await form([
+      ['plan.mon', 'MONITOR BRANCH FROM BUS 99998 TO BUS 99999 CKT 1\nEND\n'],
+      ['plan.sub', sub],
+      ['plan.con', con],
+    ]);
+    expect(badMon.statusCode).toBe(422);
+    expect(contingencySetRefusedSchema.parse(badMon.json()).unresolved).toEqual([
+      expect.objectContaining({ file: 'plan.mon', line: 1, code: 'BUS_NOT_IN_CASE' }),
+    ]);
+    expect(contingencySetResponseSchema.parse((await planner.get(path)).json()).set).toBeNull();
+
+    // In any order, told apart by content.
+    const accepted = await form([
+      ['vigilar.mon', mon],
+      ['plan.con', con],
+      ['zonas.sub', sub],
+    ]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const answer = contingencySetResponseSchema.parse(accepted.json());
+    const bundle = readDefinitionBundle(
+      {
+        contingencies: { name: 'plan.con', text: con },
+        subsystems: { name: 'zonas.sub', text: sub },
+        monitored: { name: 'vigilar.mon', text: mon },
+      },
+      net,
+    );
+    expect(bundle.unresolved).toEqual([]);
+    expect(answer.set).toMatchObject({
+      fileName: 'plan.con',
+      format: 'psse-con',
+      counts: bundle.set.counts,
+      subsystemsFile: { fileName: 'zonas.sub', subsystems: 1 },
+      monitoredFile: {
+        fileName: 'vigilar.mon',
+        branches: bundle.monitored!.branches.length,
+        interfaces: [{ name: 'EHV PAIR', limitMw: 50, members: 2 }],
+        voltageRanges: 0,
+      },
+    });
+    expect(bundle.set.counts).toMatchObject({ branch: ehv.length, multiBranch: 1 });
+    const screened = screenContingencySet(net, bundle.set.contingencies, {
+      pickup: 'headroom',
+      monitored: bundle.monitored!.branches,
+      interfaces: bundle.monitored!.interfaces,
+    });
+    const n1 = answer.set!.n1!;
+    expect(n1.monitored).toBe(screened.nMonitored);
+    expect(n1.monitored).toBeLessThan(net.branches.count / 4);
+    expect(n1.interfaces).toEqual([
+      expect.objectContaining({
+        name: 'EHV PAIR',
+        limitMw: 50,
+        overloads: screened.interfaces[0]!.overloads,
+      }),
+    ]);
+    expect(n1.interfaces[0]!.baseFlowMw).toBeCloseTo(screened.interfaces[0]!.baseFlowMw, 9);
+    expect(n1.interfaces[0]!.worst?.flowMw).toBeCloseTo(screened.interfaces[0]!.worst!.flowMw, 9);
+
+    // Every bus computed watching only the .mon's branches, as the engine does.
+    expect((await waitForJob(planner, answer.capacityJobId!, 60_000)).state).toBe('done');
+    const { rows, answer: shown } = await allRows(planner, caseId);
+    expect(shown.options?.contingencySet).toMatchObject({
+      fileName: 'plan.con',
+      monitoredFile: {
+        fileName: 'vigilar.mon',
+        branches: bundle.monitored!.branches.length,
+        interfaces: 1,
+      },
+    });
+    const engine = allBusbarCapacitiesOnSet(net, bundle.set.contingencies, {
+      capMw: 2000,
+      postRating: 'emergency',
+      pickup: 'headroom',
+      threads: 1,
+      monitored: bundle.monitored!.branches,
+    });
+    const watched = new Set(bundle.monitored!.branches.map((k) => k + 1));
+    const byBus = new Map(rows.map((r) => [r.bus, r]));
+    engine.buses.forEach((b, slot) => {
+      const mw = engine.attributable.capacityMw[slot]!;
+      if (Number.isNaN(mw)) return;
+      const row = byBus.get(net.buses.number[b]!)!;
+      expect(row.attributable.capacityMw).toBeCloseTo(mw, 6);
+      const limiting = row.attributable.limiting;
+      if (limiting !== null && limiting !== undefined && limiting.monitoredBranch !== null) {
+        expect(watched.has(limiting.monitoredBranch)).toBe(true);
+      }
+    });
+
+    // Each file back as it was sent.
+    const file = (part?: string) =>
+      planner.get(
+        `${apiRoutes.contingencySetFile.path({ caseId })}${part === undefined ? '' : `?part=${part}`}`,
+      );
+    expect((await file()).body).toBe(con);
+    expect((await file('subsystems')).body).toBe(sub);
+    const monFile = await file('monitored');
+    expect(monFile.body).toBe(mon);
+    expect(monFile.headers['content-disposition']).toContain('vigilar.mon');
+    expect((await file('otra')).statusCode).toBe(400);
   }, 120_000);
 });
