@@ -1,5 +1,5 @@
 import { contingencySetWords, type ContingencyCounts } from '@holgura/contracts';
-import { formatInteger } from '../utils/format';
+import { formatFixed, formatInteger } from '../utils/format';
 
 /** «N cosa» / «N cosas», the number in es-CO. */
 const counted = (count: number, one: string, many: string) =>
@@ -106,6 +106,61 @@ export const esContingencySets = {
   unresolvedMore: (count: number) => `y ${formatInteger(count)} más`,
   resolvedCounts: (counts: ContingencyCounts) =>
     `Las líneas que sí se resolvieron dan ${contingencyCountsSentence(counts)}.`,
+  /** The N-1 screening of the case on its set, under the set (issue #30). */
+  n1: {
+    title: 'Análisis N-1 con estas contingencias',
+    evaluated: 'Contingencias calculadas',
+    islanding: 'Aíslan barras',
+    monitored: 'Ramas vigiladas',
+    baseCaseOverloads: 'Sobrecargas en el caso base',
+    overloadedPairs: 'Pares sobrecargados (vigilada, contingencia)',
+    skipped: (count: number) =>
+      count === 1
+        ? '1 contingencia no se calculó: nombra solo elementos ya fuera de servicio o unidades que nadie puede reemplazar.'
+        : `${formatInteger(count)} contingencias no se calcularon: nombran solo elementos ya fuera de servicio o unidades que nadie puede reemplazar.`,
+    pickupShort: (count: number) =>
+      count === 1
+        ? '1 contingencia pierde más generación de la que el resto puede subir: lo que falta queda sin atender.'
+        : `${formatInteger(count)} contingencias pierden más generación de la que el resto puede subir: lo que falta queda sin atender.`,
+    /** The contingencies that split the network, behind a summary. */
+    islandingShow: (count: number) =>
+      count === 1
+        ? 'Ver la contingencia que aísla barras'
+        : `Ver las ${formatInteger(count)} contingencias que aíslan barras`,
+    islandingBody:
+      'Estas contingencias separan barras del resto de la red: sus flujos no se calculan, así que no se revisan sobrecargas con ellas. Cada una dice cuántas barras deja aisladas y cuánta carga queda sin suministro.',
+    islandingLine: (name: string, buses: number, disconnectedMw: number) =>
+      `${name} — ${counted(buses, 'barra', 'barras')}, ${formatFixed(disconnectedMw, 1)} MW sin suministro`,
+    islandingMore: (count: number) =>
+      count === 1
+        ? 'y 1 más, con menos carga sin suministro'
+        : `y ${formatInteger(count)} más, con menos carga sin suministro`,
+    /** The worst loadings. */
+    topTitle: 'Mayores cargas con estas contingencias',
+    topCaption:
+      'Flujo DC de cada rama vigilada en el caso base y tras cada contingencia del conjunto, frente a su límite: el normal en el caso base, el post-contingencia después.',
+    rank: '#',
+    monitoredElement: 'Elemento vigilado',
+    contingency: 'Contingencia',
+    flow: 'Flujo (MW)',
+    limit: 'Límite (MVA)',
+    loading: 'Cargabilidad',
+    baseCase: 'Caso base (N-0)',
+    showAll: (total: number) => `Mostrar todas (${formatInteger(total)})`,
+    showFewer: 'Mostrar menos',
+    noTop: 'Ninguna rama vigilada tiene carga que reportar con estas contingencias.',
+    /** A set kept before Holgura computed the N-1 on it. */
+    missingTitle: 'No se calculó el análisis N-1 con estas contingencias',
+    missingBody: (format: 'contab' | 'psse-con' | 'rules') =>
+      `El conjunto se guardó antes de que Holgura hiciera este análisis. ${
+        format === 'rules'
+          ? 'Aplica de nuevo las reglas para calcularlo.'
+          : 'Vuelve a subir el archivo para calcularlo.'
+      }`,
+  },
+  /** Under the case's own N-1 figures, when the case has a set: those figures are not on it. */
+  caseN1Note: (fileName: string) =>
+    `Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («${fileName}»), mira «Contingencias».`,
   /** How a capacity result was computed (the «Capacidad por barra» section's options). */
   capacityOptions: (
     set:

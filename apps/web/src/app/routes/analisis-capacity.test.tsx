@@ -499,6 +499,9 @@ describe('/analisis «Contingencias» (issue #30)', () => {
       fileName: 'ACTIVSg2000_contab.m',
       format: 'contab' as const,
       counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+      n1: null,
+      subsystemsFile: null,
+      monitoredFile: null,
     };
     const { user, section, fetchMock } = await openSection({
       '/api/cases/c7/contingency-set': (request) => {

@@ -129,6 +129,8 @@ describe('/analisis case table', () => {
     // Read in parts (issue #16): never the whole document.
     expect(callsTo(fetchMock, '/api/cases/c7/data')).toHaveLength(0);
     expect(within(results).getByTestId('figure-overloadedPairs')).toHaveTextContent('2');
+    // Every branch, one at a time: these figures are the case's contingencies, nothing to add.
+    expect(within(results).queryByTestId('n1-contingency-set-note')).toBeNull();
     const table = within(results).getByRole('table', { name: 'Mayores cargas post-contingencia' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(11); // header + 10 of 12
@@ -142,6 +144,35 @@ describe('/analisis case table', () => {
     expect(
       within(results).getByText(/Los niveles de flexibilidad.*aún no están calculados/),
     ).toBeInTheDocument();
+  });
+
+  it('says under the N-1 figures that the planner’s contingencies are in «Contingencias» (issue #30)', async () => {
+    signedInWithSax({
+      '/api/cases': sevenCases,
+      '/api/cases/c7/result/summary': { body: noFlexibilitySummary },
+      '/api/cases/c7/contingency-set': {
+        body: {
+          caseId: 'c7',
+          set: {
+            fileName: 'ACTIVSg2000_contab.m',
+            format: 'contab',
+            uploadedAt: '2026-11-28T10:00:00Z',
+            counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+            n1: null,
+            subsystemsFile: null,
+            monitoredFile: null,
+          },
+          capacityJobId: null,
+        },
+      },
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const results = screen.getByRole('region', { name: 'Resultados del caso seleccionado' });
+    expect(await within(results).findByTestId('n1-contingency-set-note')).toHaveTextContent(
+      'Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («ACTIVSg2000_contab.m»), mira «Contingencias».',
+    );
+    expect(within(results).getByTestId('figure-contingencies')).toBeInTheDocument();
   });
 
   it('shows the flexibility results: levels, constraints, generators and the constraint panel', async () => {

@@ -8,13 +8,16 @@ import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
-import { formatFixed, formatInteger } from '../../../utils/format';
+import { esContingencySets } from '../../../strings/es-contingency-sets';
+import { formatFixed } from '../../../utils/format';
 import { cancelJob, followJob } from '../../../lib/job-progress';
 import { toast } from 'sonner';
+import { contingencySetQueryOptions } from '../api/contingency-sets';
 import { caseResultQueryOptions } from '../api/result-parts';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { CaseReportButtons } from './case-report-buttons';
+import { Figures } from './figures';
 import { LoadingGauge } from './loading-gauge';
 import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 
@@ -146,36 +149,17 @@ function CaseData({ caseId, capacities }: { caseId: string; capacities: boolean 
       {result.data.facts === null ? (
         <Notice tone="warning">{t.noAnalysis}</Notice>
       ) : (
-        <N1Summary analysis={result.data.facts} />
+        <N1Summary caseId={caseId} analysis={result.data.facts} />
       )}
     </div>
   );
 }
 
-function Figures({ title, items }: { title: string; items: [string, number, string][] }) {
-  return (
-    <div>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
-      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {items.map(([label, value, key]) => (
-          <div key={key} className="flex flex-col rounded-xl bg-slate-50 p-3">
-            <dt className="order-2 text-xs text-slate-600">{label}</dt>
-            <dd
-              className="order-1 text-xl font-bold tabular-nums text-slate-900"
-              data-testid={`figure-${key}`}
-            >
-              {formatInteger(value)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
-}
-
-function N1Summary({ analysis }: { analysis: CaseResultFacts }) {
+function N1Summary({ caseId, analysis }: { caseId: string; analysis: CaseResultFacts }) {
   const { counts } = analysis.network;
   const { n1 } = analysis;
+  // The planner's own contingencies (issue #30): these figures are not on them.
+  const contingencySet = useQuery(contingencySetQueryOptions(caseId)).data?.set ?? null;
   return (
     <>
       <Figures
@@ -188,16 +172,23 @@ function N1Summary({ analysis }: { analysis: CaseResultFacts }) {
           [t.islands, counts.islands, 'islands'],
         ]}
       />
-      <Figures
-        title={t.n1Title}
-        items={[
-          [t.contingencies, n1.contingencies, 'contingencies'],
-          [t.islandingContingencies, n1.islandingContingencies, 'islandingContingencies'],
-          [t.monitored, n1.monitored, 'monitored'],
-          [t.baseCaseOverloads, n1.baseCaseOverloads, 'baseCaseOverloads'],
-          [t.overloadedPairs, n1.overloadedPairs, 'overloadedPairs'],
-        ]}
-      />
+      <div>
+        <Figures
+          title={t.n1Title}
+          items={[
+            [t.contingencies, n1.contingencies, 'contingencies'],
+            [t.islandingContingencies, n1.islandingContingencies, 'islandingContingencies'],
+            [t.monitored, n1.monitored, 'monitored'],
+            [t.baseCaseOverloads, n1.baseCaseOverloads, 'baseCaseOverloads'],
+            [t.overloadedPairs, n1.overloadedPairs, 'overloadedPairs'],
+          ]}
+        />
+        {contingencySet !== null && (
+          <p className="mt-2 text-sm text-slate-700" data-testid="n1-contingency-set-note">
+            {esContingencySets.caseN1Note(contingencySet.fileName)}
+          </p>
+        )}
+      </div>
       <BaseCaseNotes baseCase={analysis.baseCase} figure="n1" />
       <TopLoadings rows={n1.top} />
     </>

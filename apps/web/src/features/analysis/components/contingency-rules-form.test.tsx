@@ -51,6 +51,9 @@ describe('contingencies by rule (issue #30)', () => {
         rules: { singleBranches: true, parallelCircuits: true, units: false, minKv: 230 },
         uploadedAt: new Date(2026, 10, 20, 10, 5).toISOString(),
         counts: { total: 812, branch: 760, multiBranch: 52, generator: 0, mixed: 0 },
+        n1: null,
+        subsystemsFile: null,
+        monitoredFile: null,
       },
       capacityJobId: 'k9',
     };

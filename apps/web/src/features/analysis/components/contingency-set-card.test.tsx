@@ -1,4 +1,8 @@
-import type { ContingencySetResponse, ContingencySetSummary } from '@holgura/contracts';
+import type {
+  ContingencySetN1,
+  ContingencySetResponse,
+  ContingencySetSummary,
+} from '@holgura/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +28,47 @@ const activsg: ContingencySetSummary = {
   // Local time, so the date reads the same in any time zone.
   uploadedAt: new Date(2026, 10, 20, 10, 5).toISOString(),
   counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+  n1: null,
+  subsystemsFile: null,
+  monitoredFile: null,
 };
+
+/** The N-1 on a set: 12 loadings (the worst after a contingency, one in the base case). */
+const screened: ContingencySetN1 = {
+  evaluated: 3702,
+  islandingCount: 2,
+  islanding: [
+    {
+      contingencyLabel: '12',
+      contingencyName: 'Contingencia 12: ODESSA 2 (1001, 115 kV) – ODESSA 5 (1004, 115 kV) ckt 1',
+      buses: 3,
+      disconnectedMw: 45.24,
+    },
+    {
+      contingencyLabel: '40',
+      contingencyName: 'Contingencia 40: unidad 2 en MONAHANS (1010, 13,8 kV)',
+      buses: 1,
+      disconnectedMw: 0,
+    },
+  ],
+  skipped: 3,
+  pickupShort: 1,
+  monitored: 3206,
+  baseCaseOverloads: 1,
+  overloadedPairs: 1234,
+  top: Array.from({ length: 12 }, (_, index) => ({
+    monitoredBranch: index + 1,
+    monitoredName: `RAMA ${index + 1}`,
+    contingencyLabel: index === 1 ? null : `C${index + 1}`,
+    contingencyName: index === 1 ? null : `Contingencia C${index + 1}: SALIDA ${index + 1}`,
+    flowMw: -148.04 + index,
+    limitMva: 109.5,
+    loadingPercent: 135.2 - index * 5,
+  })),
+  interfaces: [],
+};
+
+const screenedSet: ContingencySetSummary = { ...activsg, n1: screened };
 
 const answer = (set: ContingencySetSummary | null, capacityJobId: string | null = null) =>
   ({ caseId: 'c7', set, capacityJobId }) satisfies ContingencySetResponse;
@@ -149,6 +193,9 @@ describe('ContingencySetCard (issue #30)', () => {
             format: 'psse-con',
             uploadedAt: new Date(2026, 10, 21, 9, 0).toISOString(),
             counts: { total: 1, branch: 1, multiBranch: 0, generator: 0, mixed: 0 },
+            n1: null,
+            subsystemsFile: null,
+            monitoredFile: null,
           },
           'k9',
         ),
@@ -300,5 +347,141 @@ describe('ContingencySetCard (issue #30)', () => {
     expect(await screen.findByText('Se volvió a todas las ramas')).toBeInTheDocument();
     expect(capacitiesInvalidated()).toBe(true);
     await waitFor(() => expect(uploadInput()).toHaveFocus());
+  });
+
+  it('shows the N-1 on the set: its figures, what was not computed and the worst loadings', async () => {
+    mockApi({ [PATH]: { body: answer(screenedSet) } });
+    const { user, card } = renderCard();
+    const n1 = await within(card()).findByRole('region', {
+      name: 'Análisis N-1 con estas contingencias',
+    });
+    expect(n1).toHaveAttribute('data-testid', 'contingency-set-n1');
+    const figure = (key: string) => within(n1).getByTestId(`set-n1-figure-${key}`);
+    expect(figure('evaluated')).toHaveTextContent('3.702');
+    expect(figure('islandingCount')).toHaveTextContent('2');
+    expect(figure('monitored')).toHaveTextContent('3.206');
+    expect(figure('baseCaseOverloads')).toHaveTextContent('1');
+    expect(figure('overloadedPairs')).toHaveTextContent('1.234');
+    expect(within(n1).getByText('Contingencias calculadas')).toBeInTheDocument();
+    expect(
+      within(n1).getByText('Pares sobrecargados (vigilada, contingencia)'),
+    ).toBeInTheDocument();
+    expect(within(n1).getByTestId('set-n1-skipped')).toHaveTextContent(
+      '3 contingencias no se calcularon: nombran solo elementos ya fuera de servicio o unidades que nadie puede reemplazar.',
+    );
+    expect(within(n1).getByTestId('set-n1-pickup-short')).toHaveTextContent(
+      '1 contingencia pierde más generación de la que el resto puede subir: lo que falta queda sin atender.',
+    );
+    expect(within(n1).queryByRole('alert')).toBeNull();
+
+    const table = within(n1).getByRole('table', { name: 'Mayores cargas con estas contingencias' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      '#',
+      'Elemento vigilado',
+      'Contingencia',
+      'Flujo (MW)',
+      'Límite (MVA)',
+      'Cargabilidad',
+    ]);
+    let rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(11); // header + 10 of 12
+    expect(rows[1]).toHaveTextContent('RAMA 1');
+    expect(rows[1]).toHaveTextContent('Contingencia C1: SALIDA 1');
+    expect(within(rows[1]!).getByText('-148,0')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('109,5')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('135,2')).toBeInTheDocument();
+    // The base case (N-0) has no contingency.
+    expect(rows[2]).toHaveTextContent('RAMA 2');
+    expect(within(rows[2]!).getByText('Caso base (N-0)')).toBeInTheDocument();
+
+    const more = within(n1).getByRole('button', { name: 'Mostrar todas (12)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[12]).toHaveTextContent('RAMA 12');
+    const fewer = within(n1).getByRole('button', { name: 'Mostrar menos' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+  });
+
+  it('lists the contingencies that split the network, closed until asked, with the MW they cut off', async () => {
+    mockApi({ [PATH]: { body: answer(screenedSet) } });
+    const { user, card } = renderCard();
+    const n1 = await within(card()).findByTestId('contingency-set-n1');
+    const islanding = within(n1).getByTestId('set-n1-islanding');
+    expect(islanding).not.toHaveAttribute('open');
+    const list = within(islanding).getByRole('list');
+    expect(list).not.toBeVisible();
+
+    await user.click(within(islanding).getByText('Ver las 2 contingencias que aíslan barras'));
+    expect(islanding).toHaveAttribute('open');
+    expect(list).toBeVisible();
+    expect(islanding).toHaveTextContent(
+      'Estas contingencias separan barras del resto de la red: sus flujos no se calculan, así que no se revisan sobrecargas con ellas.',
+    );
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Contingencia 12: ODESSA 2 (1001, 115 kV) – ODESSA 5 (1004, 115 kV) ckt 1 — 3 barras, 45,2 MW sin suministro',
+      'Contingencia 40: unidad 2 en MONAHANS (1010, 13,8 kV) — 1 barra, 0,0 MW sin suministro',
+    ]);
+    expect(islanding).not.toHaveTextContent('más, con menos carga');
+  });
+
+  it('says nothing of islands, skipped contingencies or more rows when there are none', async () => {
+    mockApi({
+      [PATH]: {
+        body: answer({
+          ...activsg,
+          n1: {
+            ...screened,
+            islandingCount: 0,
+            islanding: [],
+            skipped: 0,
+            pickupShort: 0,
+            top: [],
+          },
+        }),
+      },
+    });
+    const { card } = renderCard();
+    const n1 = await within(card()).findByTestId('contingency-set-n1');
+    expect(within(n1).getByTestId('set-n1-figure-islandingCount')).toHaveTextContent('0');
+    expect(within(n1).queryByTestId('set-n1-islanding')).toBeNull();
+    expect(within(n1).queryByTestId('set-n1-skipped')).toBeNull();
+    expect(within(n1).queryByTestId('set-n1-pickup-short')).toBeNull();
+    expect(n1).toHaveTextContent(
+      'Ninguna rama vigilada tiene carga que reportar con estas contingencias.',
+    );
+    expect(within(n1).queryByRole('button', { name: /Mostrar todas/ })).toBeNull();
+  });
+
+  it('says the N-1 on a set kept before it existed was not computed, and how to get it', async () => {
+    mockApi({ [PATH]: { body: answer(activsg) } });
+    const { card } = renderCard();
+    const n1 = await within(card()).findByRole('region', {
+      name: 'Análisis N-1 con estas contingencias',
+    });
+    expect(n1).toHaveTextContent(
+      'No se calculó el análisis N-1 con estas contingencias' +
+        'El conjunto se guardó antes de que Holgura hiciera este análisis. Vuelve a subir el archivo para calcularlo.',
+    );
+    expect(within(n1).queryByTestId('set-n1-figure-evaluated')).toBeNull();
+    expect(within(n1).queryByRole('table')).toBeNull();
+  });
+
+  it('has no N-1 section while the case takes every branch', async () => {
+    mockApi({ [PATH]: { body: answer(null) } });
+    const { card } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    expect(within(card()).queryByTestId('contingency-set-n1')).toBeNull();
   });
 });

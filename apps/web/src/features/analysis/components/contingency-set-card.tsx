@@ -1,9 +1,24 @@
-import type { ContingencySetResponse, ContingencySetSummary } from '@holgura/contracts';
+import type {
+  ContingencySetLoading,
+  ContingencySetN1,
+  ContingencySetResponse,
+  ContingencySetSummary,
+} from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FileText, ListChecks, LoaderCircle, RotateCcw, UploadCloud } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import {
+  ChevronDown,
+  Download,
+  FileText,
+  ListChecks,
+  LoaderCircle,
+  RotateCcw,
+  UploadCloud,
+} from 'lucide-react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { capacityQueriesKey } from '../../../components/busbar-capacities/api';
+import { DataTable } from '../../../components/data-table/data-table';
 import { downloadExport } from '../../../components/export/download';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,7 +28,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiClientError } from '../../../lib/api-client';
 import { esContingencySets } from '../../../strings/es-contingency-sets';
 import { cn } from '../../../utils/cn';
-import { formatDateTime } from '../../../utils/format';
+import { formatDateTime, formatFixed } from '../../../utils/format';
 import {
   contingencySetFilePath,
   contingencySetQueryOptions,
@@ -22,7 +37,10 @@ import {
   putContingencySet,
   unresolvedOf,
 } from '../api/contingency-sets';
+import { TOP_ROWS_COLLAPSED } from './case-results';
 import { ContingencyRulesForm } from './contingency-rules-form';
+import { Figures } from './figures';
+import { LoadingGauge } from './loading-gauge';
 
 const t = esContingencySets;
 
@@ -89,6 +107,7 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
         ) : (
           <>
             <CurrentSet set={set} />
+            {set !== null && <SetN1 set={set} />}
             <div className="flex flex-wrap items-center gap-3">
               <label
                 htmlFor={inputId}
@@ -201,6 +220,147 @@ function CurrentSet({ set }: { set: ContingencySetSummary | null }) {
             {t.counts(set.counts)}
           </p>
         </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * «Análisis N-1 con estas contingencias» (issue #30): the case's N-1 screening on the set, as the
+ * API computed it when the set was saved — its figures, what was not computed or left load
+ * unserved, the contingencies that split the network (collapsed), and the worst loadings. A set
+ * kept before the screening existed says so, and how to get it.
+ */
+function SetN1({ set }: { set: ContingencySetSummary }) {
+  const titleId = useId();
+  const { n1 } = set;
+  return (
+    <section aria-labelledby={titleId} className="space-y-4" data-testid="contingency-set-n1">
+      <h3 id={titleId} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {t.n1.title}
+      </h3>
+      {n1 === null ? (
+        <Notice tone="warning" title={t.n1.missingTitle}>
+          {t.n1.missingBody(set.format)}
+        </Notice>
+      ) : (
+        <>
+          <Figures
+            testIdPrefix="set-n1-figure-"
+            items={[
+              [t.n1.evaluated, n1.evaluated, 'evaluated'],
+              [t.n1.islanding, n1.islandingCount, 'islandingCount'],
+              [t.n1.monitored, n1.monitored, 'monitored'],
+              [t.n1.baseCaseOverloads, n1.baseCaseOverloads, 'baseCaseOverloads'],
+              [t.n1.overloadedPairs, n1.overloadedPairs, 'overloadedPairs'],
+            ]}
+          />
+          {(n1.skipped > 0 || n1.pickupShort > 0) && (
+            <div className="space-y-1 text-sm text-slate-700">
+              {n1.skipped > 0 && <p data-testid="set-n1-skipped">{t.n1.skipped(n1.skipped)}</p>}
+              {n1.pickupShort > 0 && (
+                <p data-testid="set-n1-pickup-short">{t.n1.pickupShort(n1.pickupShort)}</p>
+              )}
+            </div>
+          )}
+          {n1.islandingCount > 0 && <Islanding n1={n1} />}
+          <SetTopLoadings rows={n1.top} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The contingencies that split the network, worst first: behind a summary, closed at first. */
+function Islanding({ n1 }: { n1: ContingencySetN1 }) {
+  const more = n1.islandingCount - n1.islanding.length;
+  return (
+    <details className="group text-sm" data-testid="set-n1-islanding">
+      <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded font-medium text-sky-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 [&::-webkit-details-marker]:hidden">
+        <ChevronDown
+          aria-hidden="true"
+          className="h-4 w-4 shrink-0 -rotate-90 transition-transform group-open:rotate-0 motion-reduce:transition-none"
+        />
+        {t.n1.islandingShow(n1.islandingCount)}
+      </summary>
+      <div className="mt-2 rounded-xl border border-slate-200 p-4 text-slate-800">
+        <p className="text-slate-700">{t.n1.islandingBody}</p>
+        <ul className="mt-2 max-h-72 list-disc space-y-1 overflow-y-auto break-words pl-5">
+          {n1.islanding.map((island, index) => (
+            <li key={`${island.contingencyLabel}-${index}`}>
+              {t.n1.islandingLine(island.contingencyName, island.buses, island.disconnectedMw)}
+            </li>
+          ))}
+        </ul>
+        {more > 0 && <p className="mt-1 text-slate-600">{t.n1.islandingMore(more)}</p>}
+      </div>
+    </details>
+  );
+}
+
+/** A loading and its place among the worst (the table can be sorted; the rank stays). */
+type RankedLoading = ContingencySetLoading & { rank: number };
+
+const column = createColumnHelper<RankedLoading>();
+const mwColumn = (key: 'flowMw' | 'limitMva', header: string) =>
+  column.accessor(key, {
+    header,
+    cell: (info) => formatFixed(info.getValue(), 1),
+    meta: { align: 'right' },
+  });
+const topColumns = [
+  column.accessor('rank', {
+    header: t.n1.rank,
+    meta: { cellClassName: 'tabular-nums text-slate-600' },
+  }),
+  column.accessor('monitoredName', {
+    header: t.n1.monitoredElement,
+    meta: { cellClassName: 'font-medium text-slate-900' },
+  }),
+  column.accessor((row) => row.contingencyName ?? t.n1.baseCase, {
+    id: 'contingency',
+    header: t.n1.contingency,
+    meta: { cellClassName: 'text-slate-700' },
+  }),
+  mwColumn('flowMw', t.n1.flow),
+  mwColumn('limitMva', t.n1.limit),
+  column.accessor('loadingPercent', {
+    header: t.n1.loading,
+    cell: (info) => <LoadingGauge percent={info.getValue()} />,
+  }),
+];
+
+/** The worst loadings on the set, base case and contingencies together: 10, then all. */
+function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const titleId = useId();
+  const ranked = useMemo(() => rows.map((row, index) => ({ ...row, rank: index + 1 })), [rows]);
+  return (
+    <div>
+      <h4 id={titleId} className="text-sm font-semibold text-slate-900">
+        {t.n1.topTitle}
+      </h4>
+      <p className="mt-1 text-xs text-slate-600">{t.n1.topCaption}</p>
+      <div className="mt-2">
+        <DataTable
+          labelledBy={titleId}
+          columns={topColumns}
+          rows={expanded ? ranked : ranked.slice(0, TOP_ROWS_COLLAPSED)}
+          getRowId={(row) => String(row.rank)}
+          emptyText={t.n1.noTop}
+          minWidth="40rem"
+        />
+      </div>
+      {rows.length > TOP_ROWS_COLLAPSED && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t.n1.showFewer : t.n1.showAll(rows.length)}
+        </Button>
       )}
     </div>
   );
