@@ -282,6 +282,36 @@ export interface CapacityOnSetOptions {
   readonly preExisting: 'limit' | 'ignore';
   readonly slack: SlackRule;
   readonly pickup: GenerationPickup;
+  /** A .mon: only its branches are watched; its interfaces do not limit the capacity. */
+  readonly monitored?: MonitoredDefinition;
+}
+
+/** What the output says of a .mon: what it watched, and that its interfaces do not limit. */
+function monitoredNote(net: Network, monitored: MonitoredDefinition | undefined) {
+  if (monitored === undefined) return { json: {}, lines: [] as string[] };
+  const unrated = monitored.branches.filter((k) => !(net.branches.rateAMva[k]! > 0)).length;
+  const json = {
+    monitoredFile: {
+      branches: monitored.branches.length,
+      unrated,
+      interfaces: monitored.interfaces.length,
+      unresolved: monitored.unresolved,
+    },
+  };
+  const lines = [
+    `monitored file: only its ${monitored.branches.length} branches are watched` +
+      (unrated === 0 ? '' : ` (${unrated} without RATE_A, so not)`) +
+      (monitored.interfaces.length === 0
+        ? ''
+        : `; its ${monitored.interfaces.length} interfaces do not limit the capacity (n1 screens them)`),
+    ...(monitored.unresolved.length === 0
+      ? []
+      : [
+          `unresolved monitored-file lines: ${monitored.unresolved.length}: ` +
+            lineList(monitored.unresolved),
+        ]),
+  ];
+  return { json, lines };
 }
 
 /** `holgura capacity CASE --bus N --contingencies FILE`: each bus's capacity on the file's set. */
@@ -301,6 +331,7 @@ export function capacityOnSet(
       preExisting: options.preExisting,
       slack: options.slack,
       pickup: options.pickup,
+      ...(options.monitored === undefined ? {} : { monitored: options.monitored.branches }),
     });
     const limiting = r.limiting;
     const contingency =
@@ -317,9 +348,11 @@ export function capacityOnSet(
       notScreened: r.notScreened.map((c) => list[c]!.label),
     };
   });
+  const note = monitoredNote(net, options.monitored);
   const json = {
     contingencies: set.counts,
     unresolved: set.unresolved,
+    ...note.json,
     pickup: options.pickup,
     capMw: options.capMw,
     results,
@@ -328,6 +361,7 @@ export function capacityOnSet(
     summary: [
       `contingencies: ${set.counts.total} (${set.counts.branch} single branch, ${set.counts.multiBranch} several branches, ` +
         `${set.counts.generator} units, ${set.counts.mixed} mixed), plus the base case (N-0)`,
+      ...note.lines,
       ...(set.unresolved.length === 0
         ? []
         : [
@@ -374,6 +408,7 @@ export function allCapacitiesOnSet(
     postRating: options.postRating,
     slack: options.slack,
     pickup: options.pickup,
+    ...(options.monitored === undefined ? {} : { monitored: options.monitored.branches }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const strictFigures = options.preExisting === 'limit';
@@ -403,9 +438,11 @@ export function allCapacitiesOnSet(
     kind: n.kind,
     disconnectedMw: Number.isNaN(n.disconnectedMw) ? null : n.disconnectedMw,
   }));
+  const note = monitoredNote(net, options.monitored);
   const json = {
     contingencies: set.counts,
     unresolved: set.unresolved,
+    ...note.json,
     notScreened,
     pickup: options.pickup,
     capMw: options.capMw,
@@ -421,6 +458,7 @@ export function allCapacitiesOnSet(
       `contingencies: ${counts.total} (${counts.branch} single branch, ${counts.multiBranch} several branches, ` +
         `${counts.generator} units, ${counts.mixed} mixed), plus the base case (N-0); ` +
         `${notScreened.length} not screened (islanding or nobody to pick up a lost unit)`,
+      ...note.lines,
       ...(set.unresolved.length === 0
         ? []
         : [

@@ -385,6 +385,68 @@ describe('holgura output formats', () => {
     expect(JSON.parse(split.stdout)).toMatchObject({ results: [{ notScreened: ['7'] }] });
   });
 
+  it('capacity --monitored: only the .mon’s branches limit, its interface said not to', async () => {
+    const every = join(dir, 'triangle-every-mon.m');
+    writeFileSync(
+      every,
+      [
+        'chgtab = [',
+        ...[1, 2, 3].map((k) => `  ${k} 0 CT_TBRCH ${k} BR_STATUS CT_REP 0;`),
+        '];',
+      ].join('\n'),
+    );
+    const mon = join(dir, 'only-3.mon');
+    writeFileSync(
+      mon,
+      [
+        'MONITOR BRANCH FROM BUS 3 TO BUS 1 CKT 1',
+        "MONITOR INTERFACE 'INTO 3' RATING 60 MW",
+        '  BRANCH FROM BUS 2 TO BUS 3 CKT 1',
+        'END',
+        'END',
+      ].join('\n'),
+    );
+    type Out = {
+      results: { bus: number; capacityMw: number; limitingBranch: number | null }[];
+      monitoredFile?: { branches: number; interfaces: number };
+    };
+    const figures: number[][] = [];
+    for (const which of [['--bus', '1,2,3'], ['--all']]) {
+      const args = ['capacity', triangle, ...which, '--pre-existing', 'ignore'];
+      const plain = JSON.parse((await runCli([...args, '--contingencies', every])).stdout) as Out;
+      const r = await runCli([...args, '--contingencies', every, '--monitored', mon]);
+      expect(r.code, r.stderr).toBe(0);
+      const watched = JSON.parse(r.stdout) as Out;
+      expect(watched.monitoredFile).toMatchObject({ branches: 1, interfaces: 1 });
+      figures.push(watched.results.map((row) => row.capacityMw));
+      watched.results.forEach((row, i) => {
+        // Fewer limits: never less room than with every branch watched.
+        expect(row.capacityMw).toBeGreaterThanOrEqual(plain.results[i]!.capacityMw - 1e-9);
+        if (row.limitingBranch !== null) expect(row.limitingBranch).toBe(3);
+      });
+      expect(
+        plain.results.some((row) => row.limitingBranch !== null && row.limitingBranch !== 3),
+      ).toBe(true);
+      const table = await runCli([
+        ...args,
+        '--contingencies',
+        every,
+        '--monitored',
+        mon,
+        '--format',
+        'table',
+      ]);
+      expect(table.stdout).toContain(
+        'monitored file: only its 1 branches are watched; its 1 interfaces do not limit the capacity',
+      );
+    }
+    // One bus at a time and every bus at once agree.
+    figures[1]!.forEach((mw, i) => expect(mw).toBeCloseTo(figures[0]![i]!, 9));
+    const usage = await runCli(['capacity', triangle, '--bus', '3', '--monitored', mon]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('CLI_USAGE');
+  });
+
   it('capacity --all --contingencies: every bus on the file’s set, the islanding N-2 named', async () => {
     const rows = (lines: string[]) =>
       ['define_constants;', 'chgtab = [', ...lines, '];'].join('\n');

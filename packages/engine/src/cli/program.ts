@@ -33,6 +33,7 @@ import { toStudySpec } from './study-spec';
 import { studySituations } from '../window/situations';
 import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
 import type { SubsystemSet } from '../contingency/sets/psse-sub';
+import type { Network } from '../model/network';
 import { EngineError } from '../util/engine-error';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window } from './window-command';
@@ -303,7 +304,17 @@ export function buildProgram(io: ProgramIo) {
       ),
     )
     .addOption(
-      new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con file names'),
+      new Option(
+        '--subsystems <file>',
+        'the PSS/E subsystem file (.sub) the .con and .mon files name',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--monitored <file>',
+        'a PSS/E monitored element file (.mon): only its branches are watched (its interfaces ' +
+          'are screened by n1, they do not limit the capacity)',
+      ),
     )
     .addOption(
       new Option('--pickup <rule>', "who makes up a lost unit's output (see n1)")
@@ -311,20 +322,40 @@ export function buildProgram(io: ProgramIo) {
         .default('headroom' as const),
     )
     .action((file, options, cmd) => {
+      if (
+        options.contingencies === undefined &&
+        (options.subsystems !== undefined || options.monitored !== undefined)
+      ) {
+        return withProgress(options.quiet, () => {
+          throw new EngineError(
+            'CLI_USAGE',
+            '--subsystems and --monitored go with --contingencies FILE',
+          );
+        });
+      }
+      /** The file's set, with the .sub it names and the .mon of what to watch. */
+      const readSet = async (network: Network, generatorIds: readonly string[] | undefined) => {
+        const subsystems =
+          options.subsystems === undefined
+            ? undefined
+            : await readSubsystemsFile(options.subsystems, network);
+        const monitored =
+          options.monitored === undefined
+            ? undefined
+            : await readMonitoredFile(options.monitored, network, subsystems);
+        const set = await readContingencyFile(options.contingencies!, network, {
+          ...(generatorIds === undefined ? {} : { generatorIds }),
+          ...(subsystems === undefined ? {} : { subsystems }),
+        });
+        return { set, ...(monitored === undefined ? {} : { monitored }) };
+      };
       if (options.all === true && options.contingencies !== undefined) {
-        const definitions = options.contingencies;
         return withProgress(options.quiet, async (progress) => {
           progress.stage(`reading ${file}…`);
           const { network, generatorIds } = await loadCaseFile(file);
-          const subsystems =
-            options.subsystems === undefined
-              ? undefined
-              : await readSubsystemsFile(options.subsystems, network);
-          const set = await readContingencyFile(definitions, network, {
-            ...(generatorIds === undefined ? {} : { generatorIds }),
-            ...(subsystems === undefined ? {} : { subsystems }),
-          });
+          const { set, monitored } = await readSet(network, generatorIds);
           const output = allCapacitiesOnSet(network, set, {
+            ...(monitored === undefined ? {} : { monitored }),
             capMw: options.cap,
             postRating: options.postRating,
             preExisting: options.preExisting,
@@ -363,19 +394,13 @@ export function buildProgram(io: ProgramIo) {
         progress.stage(`reading ${file}…`);
         const { network, generatorIds } = await loadCaseFile(file);
         if (options.contingencies !== undefined) {
-          const subsystems =
-            options.subsystems === undefined
-              ? undefined
-              : await readSubsystemsFile(options.subsystems, network);
-          const set = await readContingencyFile(options.contingencies, network, {
-            ...(generatorIds === undefined ? {} : { generatorIds }),
-            ...(subsystems === undefined ? {} : { subsystems }),
-          });
+          const { set, monitored } = await readSet(network, generatorIds);
           progress.stage(
             `capacity of ${buses.length} busbars on ${set.contingencies.length} contingencies…`,
           );
           print(
             capacityOnSet(network, buses, set, {
+              ...(monitored === undefined ? {} : { monitored }),
               capMw: options.cap,
               postRating: options.postRating,
               preExisting: options.preExisting,
