@@ -5,6 +5,12 @@ import { formatFixed, formatInteger } from '../utils/format';
 const counted = (count: number, one: string, many: string) =>
   `${formatInteger(count)} ${count === 1 ? one : many}`;
 
+/** «a», «a y b», «a, b y c»: file names in a sentence. */
+const listed = (names: readonly string[]) =>
+  names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}`;
+
 /** «3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas»: a file's counts by kind. */
 export function contingencyKinds(counts: ContingencyCounts): string {
   return [
@@ -22,12 +28,13 @@ export function contingencyCountsSentence(counts: ContingencyCounts): string {
 
 /**
  * «Contingencias» (issue #30): the contingencies a case's busbar capacities are computed on —
- * every in-service branch, one at a time, or the planner's own file (contab or PSS/E .con).
+ * every in-service branch, one at a time, or the planner's own file (contab or PSS/E .con), a .con
+ * with its subsystem file (.sub) and monitored element file (.mon) when it has them.
  */
 export const esContingencySets = {
   title: 'Contingencias',
   intro:
-    'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E. Las capacidades por barra se recalculan con el conjunto elegido.',
+    'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E, con su archivo de subsistemas (.sub) y su archivo de elementos vigilados (.mon) si los tiene. Las capacidades por barra se recalculan con el conjunto elegido.',
   loading: 'Cargando las contingencias del caso...',
   loadError: (message: string) => `No se pudieron cargar las contingencias del caso: ${message}`,
   /** What the capacities are computed on. */
@@ -64,17 +71,41 @@ export const esContingencySets = {
     failed: 'No se aplicaron las reglas',
   },
   counts: contingencyCountsSentence,
+  /** The files sent with the contingency file, and what each gives. */
+  subsystemsLine: (fileName: string, subsystems: number) =>
+    `Subsistemas: ${fileName} (${counted(subsystems, 'subsistema', 'subsistemas')})`,
+  monitoredLine: (file: {
+    fileName: string;
+    branches: number;
+    unrated: number;
+    interfaces: number;
+    voltageRanges: number;
+  }) =>
+    `Elementos vigilados: ${file.fileName} — ${[
+      `${counted(file.branches, 'rama', 'ramas')}${file.unrated > 0 ? ` (${formatInteger(file.unrated)} sin límite, no se vigilan)` : ''}`,
+      ...(file.interfaces > 0 ? [counted(file.interfaces, 'interfaz', 'interfaces')] : []),
+      ...(file.voltageRanges > 0
+        ? [
+            `${counted(file.voltageRanges, 'rango de tensión', 'rangos de tensión')} (leídos, no verificados: un flujo DC no tiene tensiones)`,
+          ]
+        : []),
+    ].join(', ')}`,
+  /** A download button of a file sent with the contingency file, named with it. */
+  downloadPart: 'Descargar',
+  downloadPartLabel: (fileName: string) => `Descargar ${fileName}`,
   /** Actions. */
   upload: 'Subir archivo de contingencias',
-  uploadHint: (maxMb: string) =>
-    `Archivos .m, .con o .txt de hasta ${maxMb} MB, tal cual o comprimidos con xz (.xz).`,
-  uploading: (fileName: string) => `Subiendo y leyendo ${fileName}...`,
+  uploadHint: (maxMb: string, maxFiles: number) =>
+    `Archivos .m, .con o .txt de hasta ${maxMb} MB, tal cual o comprimidos con xz (.xz). Un .con puede ir con su .sub y su .mon: selecciónalos juntos (hasta ${formatInteger(maxFiles)} archivos, cada uno de hasta ${maxMb} MB).`,
+  uploading: (fileNames: readonly string[]) => `Subiendo y leyendo ${listed(fileNames)}...`,
   download: 'Descargar archivo',
   downloading: 'Descargando...',
-  downloadFailed: (reason: string | null) =>
-    reason === null
-      ? 'No se pudo descargar el archivo de contingencias.'
-      : `No se pudo descargar el archivo de contingencias. ${reason}`,
+  downloadFailed: (reason: string | null, fileName?: string) => {
+    const what = fileName === undefined ? 'el archivo de contingencias' : fileName;
+    return reason === null
+      ? `No se pudo descargar ${what}.`
+      : `No se pudo descargar ${what}. ${reason}`;
+  },
   fallbackFileName: 'contingencias.txt',
   reset: 'Volver a todas las ramas',
   resetTitle: '¿Volver a todas las ramas?',
@@ -93,16 +124,22 @@ export const esContingencySets = {
   resetDoneTitle: 'Se volvió a todas las ramas',
   resetDoneBody: 'Las capacidades por barra se recalculan con todas las ramas, una a la vez.',
   /** Refusals. */
-  uploadFailed: (fileName: string) => `No se guardó ${fileName}`,
-  tooLarge: (size: string, maxMb: string) =>
-    `El archivo pesa ${size} MB; un archivo de contingencias puede pesar hasta ${maxMb} MB.`,
+  uploadFailed: (fileNames: readonly string[]) =>
+    fileNames.length > 1
+      ? `No se guardaron ${listed(fileNames)}`
+      : `No se guardó ${listed(fileNames)}`,
+  tooLarge: (fileName: string, size: string, maxMb: string) =>
+    `El archivo ${fileName} pesa ${size} MB; un archivo de contingencias puede pesar hasta ${maxMb} MB.`,
+  tooMany: (count: number, max: number) =>
+    `Elegiste ${formatInteger(count)} archivos; se envían hasta ${formatInteger(max)} juntos: el de contingencias (.con o contab), su .sub y su .mon.`,
   unknownError: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   unresolvedTitle: (count: number) =>
     count === 1
       ? 'La línea que no corresponde a elementos del caso'
       : `Las ${formatInteger(count)} líneas que no corresponden a elementos del caso`,
-  unresolvedLine: (line: number, text: string, message: string) =>
-    `Línea ${line}: ${text} — ${message}`,
+  /** «Línea 12: …», or with several files sent «plan.mon, línea 3: …». */
+  unresolvedLine: (line: number, text: string, message: string, file?: string) =>
+    `${file === undefined ? 'Línea' : `${file}, línea`} ${line}: ${text} — ${message}`,
   unresolvedMore: (count: number) => `y ${formatInteger(count)} más`,
   resolvedCounts: (counts: ContingencyCounts) =>
     `Las líneas que sí se resolvieron dan ${contingencyCountsSentence(counts)}.`,
@@ -149,6 +186,17 @@ export const esContingencySets = {
     showAll: (total: number) => `Mostrar todas (${formatInteger(total)})`,
     showFewer: 'Mostrar menos',
     noTop: 'Ninguna rama vigilada tiene carga que reportar con estas contingencias.',
+    /** The .mon's interfaces (flowgates): the sum of their members' flows. */
+    interfacesTitle: 'Interfaces',
+    interfacesCaption: 'Suma de los flujos de sus ramas, cada una con su coeficiente.',
+    interfaceName: 'Interfaz',
+    interfaceLimit: 'Límite (MW)',
+    noLimit: 'sin límite',
+    interfaceBaseFlow: 'Flujo en el caso base (MW)',
+    interfaceWorstFlow: 'Peor flujo tras una contingencia (MW)',
+    interfaceWorstContingency: 'Contingencia del peor flujo',
+    noWorst: 'Ninguna calculada',
+    interfaceOverloads: 'Contingencias que la sobrecargan',
     /** A set kept before Holgura computed the N-1 on it. */
     missingTitle: 'No se calculó el análisis N-1 con estas contingencias',
     missingBody: (format: 'contab' | 'psse-con' | 'rules') =>
@@ -161,6 +209,18 @@ export const esContingencySets = {
   /** Under the case's own N-1 figures, when the case has a set: those figures are not on it. */
   caseN1Note: (fileName: string) =>
     `Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («${fileName}»), mira «Contingencias».`,
+  /**
+   * Under `capacityOptions`, when a .mon was sent: only its branches limit the capacities; its
+   * interfaces are watched in the N-1 on the set, not here.
+   */
+  capacityMonitored: (file: { fileName: string; branches: number; interfaces: number }) =>
+    `${file.branches === 1 ? 'Solo se vigila la rama' : `Solo se vigilan las ${formatInteger(file.branches)} ramas`} de «${file.fileName}»${
+      file.interfaces === 0
+        ? '.'
+        : file.interfaces === 1
+          ? '; su interfaz no limita esta capacidad (se vigila en el análisis N-1 con estas contingencias).'
+          : `; sus ${formatInteger(file.interfaces)} interfaces no limitan esta capacidad (se vigilan en el análisis N-1 con estas contingencias).`
+    }`,
   /** How a capacity result was computed (the «Capacidad por barra» section's options). */
   capacityOptions: (
     set:

@@ -550,6 +550,58 @@ describe('/analisis «Contingencias» (issue #30)', () => {
     expect(within(card).getByTestId('contingency-set-counts')).toHaveTextContent(
       '3.734 contingencias: 3.190 de una rama, 0 de varias ramas, 544 de unidades, 0 mixtas',
     );
+    // No .mon: every rated branch is watched, and nothing says otherwise.
+    expect(within(section).queryByTestId('capacity-monitored-file')).toBeNull();
+    expect(section).not.toHaveTextContent('Solo se vigila');
+  });
+
+  /** Capacities computed on a .con with its .mon (only its branches watched). */
+  const onMonitored = (monitoredFile: {
+    fileName: string;
+    branches: number;
+    interfaces: number;
+  }): BusbarCapacityPageResponse['options'] => ({
+    capMw: 2000,
+    postContingencyRating: 'emergency',
+    sink: 'headroom-down',
+    distributionFactorCutoff: 0.01,
+    contingencies: 12,
+    monitored: monitoredFile.branches,
+    computeMs: 12,
+    contingencySet: {
+      fileName: 'plan.con',
+      format: 'psse-con',
+      counts: { total: 12, branch: 12, multiBranch: 0, generator: 0, mixed: 0 },
+      notScreened: 0,
+      monitoredFile,
+    },
+  });
+
+  it('says only the .mon’s branches were watched, and that its interfaces do not limit', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          options: onMonitored({ fileName: 'vigilar.mon', branches: 42, interfaces: 3 }),
+        }),
+    });
+    expect(await within(section).findByTestId('capacity-contingency-set')).toHaveTextContent(
+      'Contingencias del archivo plan.con: 12 (12 de una rama, 0 de varias ramas, 0 de unidades, 0 mixtas); todas se evaluaron.',
+    );
+    expect(within(section).getByTestId('capacity-monitored-file')).toHaveTextContent(
+      'Solo se vigilan las 42 ramas de «vigilar.mon»; sus 3 interfaces no limitan esta capacidad (se vigilan en el análisis N-1 con estas contingencias).',
+    );
+  });
+
+  it('says nothing of interfaces when the .mon gives none', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          options: onMonitored({ fileName: 'vigilar.mon', branches: 42, interfaces: 0 }),
+        }),
+    });
+    expect(await within(section).findByTestId('capacity-monitored-file')).toHaveTextContent(
+      /^Solo se vigilan las 42 ramas de «vigilar\.mon»\.$/,
+    );
   });
 
   it('says which contingencies the computation on its way takes', async () => {

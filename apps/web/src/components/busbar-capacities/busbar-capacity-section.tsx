@@ -193,6 +193,8 @@ function Capacities({
 }) {
   const summary = data.summary!;
   const options = data.options;
+  /** The .mon sent with the set the capacities were computed on: only its branches watched. */
+  const monitoredFile = options?.contingencySet?.monitoredFile ?? null;
   const strict = state.figure === 'strict';
   const figure = summary[state.figure];
   const cap = formatInteger(summary.capMw);
@@ -279,6 +281,11 @@ function Capacities({
         {options !== null && (
           <p className="mt-1 text-xs text-slate-600" data-testid="capacity-contingency-set">
             {esContingencySets.capacityOptions(options.contingencySet)}
+          </p>
+        )}
+        {monitoredFile !== null && (
+          <p className="mt-1 text-xs text-slate-600" data-testid="capacity-monitored-file">
+            {esContingencySets.capacityMonitored(monitoredFile)}
           </p>
         )}
         {options !== null && (

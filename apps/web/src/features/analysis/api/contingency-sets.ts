@@ -3,6 +3,7 @@ import {
   contingencySetRefusedSchema,
   contingencySetResponseSchema,
   MAX_CONTINGENCY_FILE_BYTES,
+  MAX_CONTINGENCY_FILES,
   type ContingencyRules,
   type ContingencySetRefused,
 } from '@holgura/contracts';
@@ -29,32 +30,54 @@ export const contingencySetQueryOptions = (caseId: string) =>
   });
 
 /**
- * PUT the raw file, its name in `x-file-name` (URI-encoded, as the case upload sends it): 200 with
- * the set and the capacity job computing the case on it; 422 with the lines that resolve to
- * nothing (`unresolvedOf`), an invalid or empty file; 413 too large. A file over the limit is
- * refused here, without sending it.
+ * PUT the definition files (issue #30). One file goes raw, its name in `x-file-name`
+ * (URI-encoded, as the case upload sends it); several (a .con with its .sub and .mon, at most
+ * MAX_CONTINGENCY_FILES) go as a multipart form, each as `file` under its name — the server
+ * tells them apart by content, and the browser writes the Content-Type with its boundary.
+ * 200 with the set and the capacity job computing the case on it; 422 with the lines that
+ * resolve to nothing (`unresolvedOf`), an invalid or empty file, a missing contingency file or
+ * two of a kind; 413 too large. Too many files, or one over the limit, are refused here, without
+ * sending anything.
  */
-export function putContingencySet(caseId: string, file: File) {
-  if (file.size > MAX_CONTINGENCY_FILE_BYTES) {
+export function putContingencySet(caseId: string, files: readonly File[]) {
+  if (files.length > MAX_CONTINGENCY_FILES) {
+    return Promise.reject(
+      new ApiClientError(
+        'CONTINGENCY_FILES_TOO_MANY',
+        esContingencySets.tooMany(files.length, MAX_CONTINGENCY_FILES),
+        null,
+      ),
+    );
+  }
+  const big = files.find((file) => file.size > MAX_CONTINGENCY_FILE_BYTES);
+  if (big !== undefined) {
     return Promise.reject(
       new ApiClientError(
         'INPUT_TOO_LARGE',
         esContingencySets.tooLarge(
-          formatNumber(file.size / (1024 * 1024), 1),
+          big.name,
+          formatNumber(big.size / (1024 * 1024), 1),
           maxContingencyFileMb(),
         ),
         null,
       ),
     );
   }
-  return apiRequest(apiRoutes.contingencySet.path({ caseId }), contingencySetResponseSchema, {
-    method: 'PUT',
-    rawBody: file,
-    headers: {
-      'Content-Type': 'application/octet-stream',
-      'X-File-Name': encodeURIComponent(file.name),
-    },
-  });
+  const path = apiRoutes.contingencySet.path({ caseId });
+  const [only] = files;
+  if (files.length === 1 && only !== undefined) {
+    return apiRequest(path, contingencySetResponseSchema, {
+      method: 'PUT',
+      rawBody: only,
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'X-File-Name': encodeURIComponent(only.name),
+      },
+    });
+  }
+  const form = new FormData();
+  for (const file of files) form.append('file', file, file.name);
+  return apiRequest(path, contingencySetResponseSchema, { method: 'PUT', rawBody: form });
 }
 
 /** PUT `{ rules }`: contingencies by rule instead of a file (a capacity job is queued). */
@@ -72,9 +95,17 @@ export function deleteContingencySet(caseId: string) {
   });
 }
 
-/** The file as it was sent (GET …/contingency-set/file). */
-export const contingencySetFilePath = (caseId: string) =>
-  apiRoutes.contingencySetFile.path({ caseId });
+/** The parts of a set sent with its contingency file: its .sub and its .mon. */
+export type ContingencySetFilePart = 'subsystems' | 'monitored';
+
+/**
+ * A file as it was sent (GET …/contingency-set/file): the contingency file, or with `part` the
+ * .sub (`subsystems`) or the .mon (`monitored`) sent with it.
+ */
+export const contingencySetFilePath = (caseId: string, part?: ContingencySetFilePart) => {
+  const path = apiRoutes.contingencySetFile.path({ caseId });
+  return part === undefined ? path : `${path}?${new URLSearchParams({ part }).toString()}`;
+};
 
 /** A 422 that lists the file's unresolved lines, or null for any other failure. */
 export function unresolvedOf(error: unknown): ContingencySetRefused | null {

@@ -111,7 +111,7 @@ describe('ContingencySetCard (issue #30)', () => {
       'Cargando las contingencias del caso...',
     );
     expect(card()).toHaveTextContent(
-      'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E. Las capacidades por barra se recalculan con el conjunto elegido.',
+      'Formatos: tabla de cambios de MATPOWER (contab) o archivo .con de PSS/E, con su archivo de subsistemas (.sub) y su archivo de elementos vigilados (.mon) si los tiene. Las capacidades por barra se recalculan con el conjunto elegido.',
     );
 
     get.resolve(jsonResponse(answer(null)));
@@ -120,9 +120,10 @@ describe('ContingencySetCard (issue #30)', () => {
     );
     const input = uploadInput();
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', '.m,.con,.txt,.xz');
+    expect(input).toHaveAttribute('accept', '.m,.con,.txt,.sub,.mon,.xz');
+    expect(input).toHaveAttribute('multiple');
     expect(input).toHaveAccessibleDescription(
-      'Archivos .m, .con o .txt de hasta 10 MB, tal cual o comprimidos con xz (.xz).',
+      'Archivos .m, .con o .txt de hasta 10 MB, tal cual o comprimidos con xz (.xz). Un .con puede ir con su .sub y su .mon: selecciónalos juntos (hasta 3 archivos, cada uno de hasta 10 MB).',
     );
     expect(within(card()).queryByRole('button', { name: 'Descargar archivo' })).toBeNull();
     expect(within(card()).queryByRole('button', { name: 'Volver a todas las ramas' })).toBeNull();
@@ -307,9 +308,214 @@ describe('ContingencySetCard (issue #30)', () => {
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     await user.upload(uploadInput(), big);
     expect(await within(card()).findByRole('alert')).toHaveTextContent(
-      'El archivo pesa 11 MB; un archivo de contingencias puede pesar hasta 10 MB.',
+      'El archivo enorme.con pesa 11 MB; un archivo de contingencias puede pesar hasta 10 MB.',
     );
     expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+
+    // One of several over the limit: named, and nothing is sent.
+    const bigMon = new File(['x'], 'vigilar.mon');
+    Object.defineProperty(bigMon, 'size', { value: 12 * 1024 * 1024 });
+    await user.upload(uploadInput(), [new File(['x'], 'plan.con'), bigMon]);
+    await waitFor(() =>
+      expect(within(card()).getByRole('alert')).toHaveTextContent(
+        'No se guardaron plan.con y vigilar.mon' +
+          'El archivo vigilar.mon pesa 12 MB; un archivo de contingencias puede pesar hasta 10 MB.',
+      ),
+    );
+    expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('sends a .con with its .sub and .mon in one multipart PUT, each under its name', async () => {
+    const put = deferred<Response>();
+    let seen: MockRequest | null = null;
+    const fetchMock = mockApi({
+      [PATH]: (request) => {
+        if (request.method === 'GET') return jsonResponse(answer(null));
+        seen = request;
+        return put.promise;
+      },
+    });
+    const { user, card, capacitiesInvalidated } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    const con = new File(['CONTINGENCY L1\nEND\nEND\n'], 'plan.con');
+    const sub = new File(["SUBSYSTEM 'X'\nEND\nEND\n"], 'zonas.sub');
+    const mon = new File(["MONITOR BRANCHES IN SUBSYSTEM 'X'\nEND\n"], 'vigilar.mon');
+    await user.upload(uploadInput(), [con, sub, mon]);
+
+    expect(await within(card()).findByRole('status')).toHaveTextContent(
+      'Subiendo y leyendo plan.con, zonas.sub y vigilar.mon...',
+    );
+    const puts = callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]![1]!.body).toBeInstanceOf(FormData);
+    const form = seen!.body as FormData;
+    const sent = form.getAll('file') as File[];
+    expect(sent.map((file) => file.name)).toEqual(['plan.con', 'zonas.sub', 'vigilar.mon']);
+    expect(await Promise.all(sent.map(readText))).toEqual([
+      'CONTINGENCY L1\nEND\nEND\n',
+      "SUBSYSTEM 'X'\nEND\nEND\n",
+      "MONITOR BRANCHES IN SUBSYSTEM 'X'\nEND\n",
+    ]);
+    expect([...form.keys()]).toEqual(['file', 'file', 'file']);
+    // The browser writes the multipart Content-Type with its boundary; no raw file's name.
+    expect(seen!.headers.get('content-type')).toBeNull();
+    expect(seen!.headers.get('x-file-name')).toBeNull();
+
+    put.resolve(
+      jsonResponse(
+        answer(
+          {
+            ...activsg,
+            fileName: 'plan.con',
+            format: 'psse-con',
+            counts: { total: 1, branch: 1, multiBranch: 0, generator: 0, mixed: 0 },
+            subsystemsFile: { fileName: 'zonas.sub', subsystems: 1 },
+            monitoredFile: {
+              fileName: 'vigilar.mon',
+              branches: 4,
+              unrated: 0,
+              interfaces: [],
+              voltageRanges: 0,
+            },
+          },
+          'k9',
+        ),
+      ),
+    );
+    await waitFor(() =>
+      expect(within(card()).getByTestId('contingency-set-monitored')).toHaveTextContent(
+        'Elementos vigilados: vigilar.mon — 4 ramas',
+      ),
+    );
+    expect(capacitiesInvalidated()).toBe(true);
+  });
+
+  it('refuses more than three files at once without sending them', async () => {
+    const fetchMock = mockApi({ [PATH]: () => jsonResponse(answer(null)) });
+    const { user, card } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    await user.upload(uploadInput(), [
+      new File(['x'], 'plan.con'),
+      new File(['x'], 'zonas.sub'),
+      new File(['x'], 'vigilar.mon'),
+      new File(['x'], 'otro.m'),
+    ]);
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'No se guardaron plan.con, zonas.sub, vigilar.mon y otro.m' +
+        'Elegiste 4 archivos; se envían hasta 3 juntos: el de contingencias (.con o contab), su .sub y su .mon.',
+    );
+    expect(callsTo(fetchMock, PATH).filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    expect(uploadInput()).toBeEnabled();
+  });
+
+  it('names the file of each refused line when several were sent', async () => {
+    mockApi({
+      [PATH]: (request) =>
+        request.method === 'GET'
+          ? jsonResponse(answer(null))
+          : jsonResponse(
+              {
+                error: {
+                  code: 'CONTINGENCY_FILE_UNRESOLVED',
+                  message: 'Los archivos tienen líneas que no corresponden a elementos del caso.',
+                },
+                unresolvedCount: 2,
+                unresolved: [
+                  {
+                    line: 1,
+                    text: 'MONITOR BRANCH FROM BUS 99 TO BUS 100 CKT 1',
+                    code: 'BUS_NOT_IN_CASE',
+                    message: 'nombra una barra que el caso no tiene.',
+                    file: 'plan.mon',
+                  },
+                  {
+                    line: 7,
+                    text: 'OPEN BRANCH FROM BUS 98 TO BUS 2 CKT 1',
+                    code: 'BUS_NOT_IN_CASE',
+                    message: 'nombra una barra que el caso no tiene.',
+                  },
+                ],
+                counts: { total: 3, branch: 3, multiBranch: 0, generator: 0, mixed: 0 },
+              },
+              422,
+            ),
+    });
+    const { user, card } = renderCard();
+    await within(card()).findByText('Todas las ramas en servicio, una a la vez (N-1)');
+    await user.upload(uploadInput(), [new File(['x'], 'plan.con'), new File(['x'], 'plan.mon')]);
+    const lines = await within(card()).findByRole('region', {
+      name: 'Las 2 líneas que no corresponden a elementos del caso',
+    });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'plan.mon, línea 1: MONITOR BRANCH FROM BUS 99 TO BUS 100 CKT 1 — nombra una barra que el caso no tiene.',
+      'Línea 7: OPEN BRANCH FROM BUS 98 TO BUS 2 CKT 1 — nombra una barra que el caso no tiene.',
+    ]);
+    expect(within(card()).getByRole('alert')).toHaveTextContent(
+      'No se guardaron plan.con y plan.mon',
+    );
+  });
+
+  it('lists the .sub and the .mon sent with the file, what they give, each downloadable', async () => {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/2');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const parts: (string | null)[] = [];
+    mockApi({
+      [PATH]: {
+        body: answer({
+          ...activsg,
+          fileName: 'plan.con',
+          format: 'psse-con',
+          subsystemsFile: { fileName: 'zonas.sub', subsystems: 1 },
+          monitoredFile: {
+            fileName: 'vigilar.mon',
+            branches: 42,
+            unrated: 3,
+            interfaces: [{ name: 'NORTE-SUR', limitMw: 500, members: 2 }],
+            voltageRanges: 2,
+          },
+        }),
+      },
+      [`${PATH}/file`]: (request) => {
+        parts.push(request.query.get('part'));
+        return new Response('MONITOR', { status: 200 });
+      },
+    });
+    const { user, card } = renderCard();
+    const current = await within(card()).findByTestId('contingency-set-current');
+    expect(within(current).getByTestId('contingency-set-subsystems')).toHaveTextContent(
+      'Subsistemas: zonas.sub (1 subsistema)',
+    );
+    expect(within(current).getByTestId('contingency-set-monitored')).toHaveTextContent(
+      'Elementos vigilados: vigilar.mon — 42 ramas (3 sin límite, no se vigilan), 1 interfaz, 2 rangos de tensión (leídos, no verificados: un flujo DC no tiene tensiones)',
+    );
+    // The contingency file keeps its own button.
+    expect(within(card()).getByRole('button', { name: 'Descargar archivo' })).toBeInTheDocument();
+
+    await user.click(within(current).getByRole('button', { name: 'Descargar vigilar.mon' }));
+    await waitFor(() => expect(saved).toEqual(['vigilar.mon']));
+    expect(parts).toEqual(['monitored']);
+    await user.click(within(current).getByRole('button', { name: 'Descargar zonas.sub' }));
+    await waitFor(() => expect(saved).toEqual(['vigilar.mon', 'zonas.sub']));
+    expect(parts).toEqual(['monitored', 'subsystems']);
+  });
+
+  it('says nothing of a .sub or a .mon when the set has none', async () => {
+    mockApi({ [PATH]: { body: answer(activsg) } });
+    const { card } = renderCard();
+    const current = await within(card()).findByTestId('contingency-set-current');
+    expect(within(current).queryByTestId('contingency-set-subsystems')).toBeNull();
+    expect(within(current).queryByTestId('contingency-set-monitored')).toBeNull();
+    expect(within(current).queryByRole('button')).toBeNull();
   });
 
   it('goes back to every branch after confirmation (DELETE) and refreshes the capacities', async () => {
@@ -408,6 +614,65 @@ describe('ContingencySetCard (issue #30)', () => {
     expect(fewer).toHaveAttribute('aria-expanded', 'true');
     await user.click(fewer);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
+    // No interfaces without a .mon that gives them.
+    expect(within(n1).queryByRole('table', { name: 'Interfaces' })).toBeNull();
+  });
+
+  it('shows the .mon’s interfaces on the set: limit, base flow, worst after a contingency', async () => {
+    mockApi({
+      [PATH]: {
+        body: answer({
+          ...screenedSet,
+          n1: {
+            ...screened,
+            interfaces: [
+              {
+                name: 'NORTE-SUR',
+                limitMw: 500,
+                baseFlowMw: 312.44,
+                worst: {
+                  contingencyLabel: 'L7',
+                  contingencyName: 'Contingencia L7: A – B ckt 1',
+                  flowMw: -612.06,
+                },
+                overloads: 4,
+              },
+              { name: 'ESTE', limitMw: null, baseFlowMw: 10, worst: null, overloads: 0 },
+            ],
+          },
+        }),
+      },
+    });
+    const { card } = renderCard();
+    const n1 = await within(card()).findByTestId('contingency-set-n1');
+    const table = within(n1).getByRole('table', { name: 'Interfaces' });
+    expect(within(n1).getByTestId('set-n1-interfaces')).toHaveTextContent(
+      'Suma de los flujos de sus ramas, cada una con su coeficiente.',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Interfaz',
+      'Límite (MW)',
+      'Flujo en el caso base (MW)',
+      'Peor flujo tras una contingencia (MW)',
+      'Contingencia del peor flujo',
+      'Contingencias que la sobrecargan',
+    ]);
+    const cells = (index: number) =>
+      Array.from(within(table).getAllByRole('row')[index]!.children, (cell) => cell.textContent);
+    expect(cells(1)).toEqual([
+      'NORTE-SUR',
+      '500,0',
+      '312,4',
+      '-612,1',
+      'Contingencia L7: A – B ckt 1',
+      '4',
+    ]);
+    expect(cells(2)).toEqual(['ESTE', 'sin límite', '10,0', '—', 'Ninguna calculada', '0']);
+    expect(within(table).getByRole('rowheader', { name: 'NORTE-SUR' })).toBeInTheDocument();
   });
 
   it('lists the contingencies that split the network, closed until asked, with the MW they cut off', async () => {

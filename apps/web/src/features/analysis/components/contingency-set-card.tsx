@@ -1,8 +1,9 @@
-import type {
-  ContingencySetLoading,
-  ContingencySetN1,
-  ContingencySetResponse,
-  ContingencySetSummary,
+import {
+  MAX_CONTINGENCY_FILES,
+  type ContingencySetLoading,
+  type ContingencySetN1,
+  type ContingencySetResponse,
+  type ContingencySetSummary,
 } from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -28,9 +29,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiClientError } from '../../../lib/api-client';
 import { esContingencySets } from '../../../strings/es-contingency-sets';
 import { cn } from '../../../utils/cn';
-import { formatDateTime, formatFixed } from '../../../utils/format';
+import { formatDateTime, formatFixed, formatInteger } from '../../../utils/format';
 import {
   contingencySetFilePath,
+  type ContingencySetFilePart,
   contingencySetQueryOptions,
   deleteContingencySet,
   maxContingencyFileMb,
@@ -44,8 +46,11 @@ import { LoadingGauge } from './loading-gauge';
 
 const t = esContingencySets;
 
-/** The file picker's `accept`: MATPOWER change tables and PSS/E contingency files, or them xz-compressed. */
-export const CONTINGENCY_FILE_ACCEPT = '.m,.con,.txt,.xz';
+/**
+ * The file picker's `accept`: MATPOWER change tables and PSS/E contingency files, with a .con's
+ * subsystem (.sub) and monitored element (.mon) files, or them xz-compressed.
+ */
+export const CONTINGENCY_FILE_ACCEPT = '.m,.con,.txt,.sub,.mon,.xz';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiClientError ? error.message : t.unknownError;
@@ -53,8 +58,8 @@ const messageOf = (error: unknown) =>
 /**
  * «Contingencias» (issue #30): the contingencies the selected case's busbar capacities are
  * computed on — every in-service branch, one at a time, or the planner's file (a MATPOWER change
- * table or a PSS/E .con). Uploading one, or going back to every branch, queues the capacities'
- * computation again; the «Capacidad por barra» section is asked again and follows it. A file with
+ * table or a PSS/E .con, picked with its .sub and .mon at once when it has them). Uploading one,
+ * or going back to every branch, queues the capacities' computation again; the «Capacidad por barra» section is asked again and follows it. A file with
  * lines that name nothing in the case is refused whole, the lines listed with why.
  */
 export function ContingencySetCard({ caseId }: { caseId: string }) {
@@ -71,7 +76,7 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
   };
 
   const upload = useMutation({
-    mutationFn: (file: File) => putContingencySet(caseId, file),
+    mutationFn: (files: File[]) => putContingencySet(caseId, files),
     onSuccess: (answer) => {
       changed(answer);
       if (answer.set !== null) {
@@ -84,9 +89,10 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
     },
   });
 
-  const choose = (file: File | undefined) => {
-    if (file === undefined || upload.isPending) return;
-    upload.mutate(file);
+  const choose = (list: FileList | null) => {
+    const files = list === null ? [] : Array.from(list);
+    if (files.length === 0 || upload.isPending) return;
+    upload.mutate(files);
   };
 
   const set = current.data?.set ?? null;
@@ -106,7 +112,7 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
           <Spinner label={t.loading} className="py-6" />
         ) : (
           <>
-            <CurrentSet set={set} />
+            <CurrentSet caseId={caseId} set={set} disabled={busy} />
             {set !== null && <SetN1 set={set} />}
             <div className="flex flex-wrap items-center gap-3">
               <label
@@ -130,12 +136,13 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
                   id={inputId}
                   ref={inputRef}
                   type="file"
+                  multiple
                   accept={CONTINGENCY_FILE_ACCEPT}
                   aria-label={t.upload}
                   aria-describedby={hintId}
                   disabled={busy}
                   className="sr-only"
-                  onChange={(event) => choose(event.target.files?.[0])}
+                  onChange={(event) => choose(event.target.files)}
                 />
               </label>
               {set !== null && (
@@ -161,16 +168,16 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
               )}
             </div>
             <p id={hintId} className="text-xs text-slate-600">
-              {t.uploadHint(maxContingencyFileMb())}
+              {t.uploadHint(maxContingencyFileMb(), MAX_CONTINGENCY_FILES)}
             </p>
             {upload.isPending && (
               <p role="status" className="text-sm text-slate-700">
-                {t.uploading(upload.variables.name)}
+                {t.uploading(upload.variables.map((file) => file.name))}
               </p>
             )}
             {upload.isError && (
               <UploadRefusal
-                fileName={upload.variables?.name ?? ''}
+                fileNames={upload.variables?.map((file) => file.name) ?? []}
                 error={upload.error}
                 message={messageOf(upload.error)}
               />
@@ -193,8 +200,19 @@ export function ContingencySetCard({ caseId }: { caseId: string }) {
   );
 }
 
-/** Every branch, one at a time, or the file: its name, format, date and counts by kind. */
-function CurrentSet({ set }: { set: ContingencySetSummary | null }) {
+/**
+ * Every branch, one at a time, or the file: its name, format, date and counts by kind, and the
+ * .sub and .mon sent with it — what each gives, each downloadable.
+ */
+function CurrentSet({
+  caseId,
+  set,
+  disabled,
+}: {
+  caseId: string;
+  set: ContingencySetSummary | null;
+  disabled: boolean;
+}) {
   return (
     <div className="rounded-xl bg-slate-50 p-4" data-testid="contingency-set-current">
       <p className="text-xs font-semibold text-slate-600">{t.currentLabel}</p>
@@ -216,12 +234,68 @@ function CurrentSet({ set }: { set: ContingencySetSummary | null }) {
             {t.format[set.format]} ·{' '}
             {(set.format === 'rules' ? t.chosenAt : t.uploadedAt)(formatDateTime(set.uploadedAt))}
           </p>
+          {(set.subsystemsFile !== null || set.monitoredFile !== null) && (
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              {set.subsystemsFile !== null && (
+                <SentFile
+                  caseId={caseId}
+                  part="subsystems"
+                  fileName={set.subsystemsFile.fileName}
+                  disabled={disabled}
+                  testId="contingency-set-subsystems"
+                >
+                  {t.subsystemsLine(set.subsystemsFile.fileName, set.subsystemsFile.subsystems)}
+                </SentFile>
+              )}
+              {set.monitoredFile !== null && (
+                <SentFile
+                  caseId={caseId}
+                  part="monitored"
+                  fileName={set.monitoredFile.fileName}
+                  disabled={disabled}
+                  testId="contingency-set-monitored"
+                >
+                  {t.monitoredLine({
+                    ...set.monitoredFile,
+                    interfaces: set.monitoredFile.interfaces.length,
+                  })}
+                </SentFile>
+              )}
+            </ul>
+          )}
           <p className="mt-2 text-sm text-slate-700" data-testid="contingency-set-counts">
             {t.counts(set.counts)}
           </p>
         </>
       )}
     </div>
+  );
+}
+
+/** A file sent with the contingency file (.sub, .mon): what it gives, and its download. */
+function SentFile({
+  caseId,
+  part,
+  fileName,
+  disabled,
+  testId,
+  children,
+}: {
+  caseId: string;
+  part: ContingencySetFilePart;
+  fileName: string;
+  disabled: boolean;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="flex min-w-0 items-start gap-2" data-testid={testId}>
+        <FileText aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+        <span className="break-words">{children}</span>
+      </span>
+      <DownloadButton caseId={caseId} part={part} fileName={fileName} disabled={disabled} />
+    </li>
   );
 }
 
@@ -265,6 +339,7 @@ function SetN1({ set }: { set: ContingencySetSummary }) {
           )}
           {n1.islandingCount > 0 && <Islanding n1={n1} />}
           <SetTopLoadings rows={n1.top} />
+          {n1.interfaces.length > 0 && <SetInterfaces rows={n1.interfaces} />}
         </>
       )}
     </section>
@@ -366,16 +441,83 @@ function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
   );
 }
 
+/** An interface of the N-1 on the set, and its place in the file (names may repeat). */
+type SetInterface = ContingencySetN1['interfaces'][number] & { index: number };
+
+const interfaceColumn = createColumnHelper<SetInterface>();
+const interfaceColumns = [
+  interfaceColumn.accessor('name', {
+    header: t.n1.interfaceName,
+    meta: { rowHeader: true, cellClassName: 'font-medium text-slate-900' },
+  }),
+  interfaceColumn.accessor('limitMw', {
+    header: t.n1.interfaceLimit,
+    cell: (info) => {
+      const limit = info.getValue();
+      return limit === null ? t.n1.noLimit : formatFixed(limit, 1);
+    },
+    meta: { align: 'right' },
+  }),
+  interfaceColumn.accessor('baseFlowMw', {
+    header: t.n1.interfaceBaseFlow,
+    cell: (info) => formatFixed(info.getValue(), 1),
+    meta: { align: 'right' },
+  }),
+  interfaceColumn.accessor((row) => row.worst?.flowMw ?? null, {
+    id: 'worstFlow',
+    header: t.n1.interfaceWorstFlow,
+    cell: (info) => {
+      const flow = info.getValue();
+      return flow === null ? '—' : formatFixed(flow, 1);
+    },
+    meta: { align: 'right' },
+  }),
+  interfaceColumn.accessor((row) => row.worst?.contingencyName ?? t.n1.noWorst, {
+    id: 'worstContingency',
+    header: t.n1.interfaceWorstContingency,
+    meta: { cellClassName: 'text-slate-700' },
+  }),
+  interfaceColumn.accessor('overloads', {
+    header: t.n1.interfaceOverloads,
+    cell: (info) => formatInteger(info.getValue()),
+    meta: { align: 'right' },
+  }),
+];
+
+/** The .mon's interfaces on the set: limit, base flow, worst after a contingency, overloads. */
+function SetInterfaces({ rows }: { rows: ContingencySetN1['interfaces'] }) {
+  const titleId = useId();
+  const indexed = useMemo(() => rows.map((row, index) => ({ ...row, index })), [rows]);
+  return (
+    <div data-testid="set-n1-interfaces">
+      <h4 id={titleId} className="text-sm font-semibold text-slate-900">
+        {t.n1.interfacesTitle}
+      </h4>
+      <p className="mt-1 text-xs text-slate-600">{t.n1.interfacesCaption}</p>
+      <div className="mt-2">
+        <DataTable
+          labelledBy={titleId}
+          columns={interfaceColumns}
+          rows={indexed}
+          getRowId={(row) => String(row.index)}
+          emptyText={t.n1.interfacesTitle}
+          minWidth="48rem"
+        />
+      </div>
+    </div>
+  );
+}
+
 /**
  * Why the file was not kept: the API's Spanish message, and for lines that name nothing in the
  * case, those lines (the first 100 the API sends, «y N más» beyond) and what the rest gives.
  */
 function UploadRefusal({
-  fileName,
+  fileNames,
   error,
   message,
 }: {
-  fileName: string;
+  fileNames: string[];
   error: unknown;
   message: string;
 }) {
@@ -384,7 +526,7 @@ function UploadRefusal({
   const more = refused === null ? 0 : refused.unresolvedCount - refused.unresolved.length;
   return (
     <div className="space-y-3">
-      <Notice tone="error" title={t.uploadFailed(fileName)}>
+      <Notice tone="error" title={t.uploadFailed(fileNames)}>
         {message}
       </Notice>
       {refused !== null && (
@@ -399,7 +541,7 @@ function UploadRefusal({
           <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto break-words">
             {refused.unresolved.map((line, index) => (
               <li key={`${line.line}-${index}`}>
-                {t.unresolvedLine(line.line, line.text, line.message)}
+                {t.unresolvedLine(line.line, line.text, line.message, line.file)}
               </li>
             ))}
           </ul>
@@ -413,13 +555,18 @@ function UploadRefusal({
   );
 }
 
-/** «Descargar archivo»: the file as it was sent, under its own name. */
+/**
+ * «Descargar archivo»: the file as it was sent, under its own name; with `part`, the .sub or the
+ * .mon sent with it («Descargar», named «Descargar zonas.sub» for screen readers).
+ */
 function DownloadButton({
   caseId,
+  part,
   fileName,
   disabled,
 }: {
   caseId: string;
+  part?: ContingencySetFilePart;
   fileName: string;
   disabled: boolean;
 }) {
@@ -427,9 +574,14 @@ function DownloadButton({
   const download = async () => {
     setBusy(true);
     try {
-      await downloadExport(contingencySetFilePath(caseId), fileName);
+      await downloadExport(contingencySetFilePath(caseId, part), fileName);
     } catch (error) {
-      toast.error(t.downloadFailed(error instanceof ApiClientError ? error.message : null));
+      toast.error(
+        t.downloadFailed(
+          error instanceof ApiClientError ? error.message : null,
+          part === undefined ? undefined : fileName,
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -440,10 +592,11 @@ function DownloadButton({
       size="sm"
       disabled={disabled || busy}
       aria-busy={busy}
+      aria-label={part === undefined ? undefined : t.downloadPartLabel(fileName)}
       onClick={() => void download()}
     >
       <Download aria-hidden="true" className="h-4 w-4" />
-      {busy ? t.downloading : t.download}
+      {busy ? t.downloading : part === undefined ? t.download : t.downloadPart}
     </Button>
   );
 }
