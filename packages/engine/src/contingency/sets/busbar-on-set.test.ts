@@ -7,7 +7,9 @@ import type { Network } from '../../model/network';
 import { buildDcModel, runDcPowerFlow } from '../../powerflow/dcpf';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import { postLimit } from '../n1';
-import { busbarCapacityOnSet } from './busbar-on-set';
+import { busbarCapacityOnSet, interfaceMonitored } from './busbar-on-set';
+import { readMonitored } from './psse-mon';
+import type { ScreenedInterface } from './screen-set';
 import { readContab } from './contab';
 import type { Contingency } from './contingency-set';
 
@@ -21,7 +23,11 @@ const single = { slack: 'single' as const, preExisting: 'ignore' as const };
 const busOf = (number: number) => net.buses.number.indexOf(number);
 
 /** The capacity of `bus` after `c`, by refactoring the network without c's elements. */
-function bruteForce(bus: number, c: Contingency): number {
+function bruteForce(
+  bus: number,
+  c: Contingency,
+  interfaces: readonly ScreenedInterface[] = [],
+): number {
   const study = busbarStudy(net, { ...single, buses: [bus] });
   // The network analysed: the base case's (its P0 and effective limits), as the product's.
   const analysed = study.net;
@@ -90,6 +96,24 @@ function bruteForce(bus: number, c: Contingency): number {
     if (isPreExisting(flows[m]!, d[m]!, limit)) continue;
     t = Math.min(t, transferAtLimit(flows[m]!, d[m]!, limit));
   }
+  // An interface: the sum of its members' flows (an outaged member carries nothing).
+  for (const item of interfaces) {
+    if (item.limitMw === null) continue;
+    for (const [f, dd, live] of [
+      [base.pfMw, d0, analysed.branches.inService],
+      [flows, d, branchInService],
+    ] as const) {
+      let flow = 0;
+      let df = 0;
+      for (const { branch, coefficient } of item.members) {
+        if (!live[branch]) continue;
+        flow += coefficient * f[branch]!;
+        df += coefficient * dd[branch]!;
+      }
+      if (Math.abs(df) < study.cutoff || isPreExisting(flow, df, item.limitMw)) continue;
+      t = Math.min(t, transferAtLimit(flow, df, item.limitMw));
+    }
+  }
   return t;
 }
 
@@ -143,4 +167,53 @@ describe('a bus’s capacity on a contingency set (ACTIVSg2000)', () => {
     }
     expect(checked).toBeGreaterThan(60);
   }, 240_000);
+
+  it('with an interface, binds where re-solving says its flow reaches its rating', () => {
+    // The .mon's area 7 → area 6 interface, rated just above its 2,603 MW base flow.
+    const mon = readMonitored(
+      [
+        "MONITOR INTERFACE 'AREA 7 TO AREA 6, 500 KV' RATING 2650 MW",
+        '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
+        '  BRANCH FROM BUS 7018 TO BUS 6075 CKT 1',
+        '  BRANCH FROM BUS 7018 TO BUS 6161 CKT 1',
+        '  BRANCH FROM BUS 7414 TO BUS 6239 CKT 1',
+        'END',
+        'END',
+      ].join('\n'),
+      net,
+    );
+    expect(mon.unresolved).toEqual([]);
+    const { interfaces } = mon;
+    const members = interfaces[0]!.members.map((m) => m.branch);
+    const contingencies: Contingency[] = [
+      // Each member out, lines near the first one, and a unit.
+      ...members.map((k) => ({ label: `member ${k + 1}`, branches: [k], generators: [] })),
+      ...[1, 2, 3, 4, 5].map((step) => ({
+        label: `near ${members[0]! + step + 1}`,
+        branches: [members[0]! + step],
+        generators: [],
+      })),
+      { label: 'unit', branches: [], generators: [380] },
+    ];
+    let byInterface = 0;
+    let checked = 0;
+    for (const bus of [busOf(7098), busOf(7199), busOf(5033), busOf(7018)]) {
+      for (const c of contingencies) {
+        const one = busbarCapacityOnSet(net, bus, [c], {
+          ...single,
+          pickup: 'headroom',
+          interfaces,
+        });
+        if (one.notScreened.length > 0) continue;
+        expect(one.capacityMw!, `bus ${net.buses.number[bus]} after ${c.label}`).toBeCloseTo(
+          bruteForce(bus, c, interfaces),
+          6,
+        );
+        checked++;
+        if (one.limiting?.monitored === interfaceMonitored(0)) byInterface++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(byInterface).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -4,15 +4,30 @@ import { runDcPowerFlow } from '../../powerflow/dcpf';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import type { Contingency } from './contingency-set';
 import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
+import type { ScreenedInterface } from './screen-set';
 
 export interface BusbarOnSetOptions extends BusbarStudyOptions {
   /** 'ignore' (the product's default since issue #25) or 'limit' (docs/analysis.md §4). */
   readonly preExisting?: 'limit' | 'ignore';
   readonly pickup?: GenerationPickup;
+  /**
+   * Interfaces (a .mon's flowgates) with a rating: the sum of their members' flows, each times
+   * its coefficient, kept within ±limitMw in the base case and after every contingency.
+   */
+  readonly interfaces?: readonly ScreenedInterface[];
 }
+
+/** `monitored` of a constraint on interface i (a sum of flows, not one branch). */
+export const interfaceMonitored = (i: number): number => INTERFACE_MONITORED_BASE - i;
+/** The interface index of a `monitored` value, or null for a branch row (or none). */
+export const interfaceOfMonitored = (monitored: number): number | null =>
+  monitored <= INTERFACE_MONITORED_BASE ? INTERFACE_MONITORED_BASE - monitored : null;
+/** Below every branch row and every other negative code (−1 none, −2 … a set's contingency). */
+export const INTERFACE_MONITORED_BASE = -1_000_000;
 
 /** The constraint that sets a bus's figure: a monitored branch after a contingency of the set. */
 export interface SetConstraint {
+  /** 0-based branch row, or interfaceMonitored(i) for the options' interface i. */
   readonly monitored: number;
   /** Index into the set; −1: the base case (N-0). */
   readonly contingency: number;
@@ -75,6 +90,33 @@ export function busbarCapacityOnSet(
   const transferEvaluator = makeOutageEvaluator(model, { flowsMw: d0, pgMw: zeros });
 
   let best: SetConstraint | null = null;
+  const offer = (
+    monitored: number,
+    contingency: number,
+    f: number,
+    dm: number,
+    limit: number,
+  ): void => {
+    if (Math.abs(dm) < cutoff) return;
+    const pre = isPreExisting(f, dm, limit);
+    if (pre && ignorePre) return;
+    const t = pre ? 0 : transferAtLimit(f, dm, limit);
+    if (best === null || t < best.transferAtLimitMw) {
+      best = {
+        monitored,
+        contingency,
+        flowAtZeroMw: f,
+        distributionFactor: dm,
+        limitMw: limit,
+        transferAtLimitMw: t,
+        preExistingViolation: pre,
+      };
+    }
+  };
+  // Interfaces with a rating: the same test on the sums (one limit, before and after).
+  const rated = (options.interfaces ?? []).flatMap((item, i) =>
+    item.limitMw === null ? [] : [{ i, members: item.members, limitMw: item.limitMw }],
+  );
   const consider = (
     contingency: number,
     flows: ArrayLike<number>,
@@ -83,24 +125,16 @@ export function busbarCapacityOnSet(
   ) => {
     for (let i = 0; i < ctx.monitored.length; i++) {
       const m = ctx.monitored[i]!;
-      const dm = d[m]!;
-      if (Math.abs(dm) < cutoff) continue;
-      const f = flows[m]!;
-      const limit = limits[i]!;
-      const pre = isPreExisting(f, dm, limit);
-      if (pre && ignorePre) continue;
-      const t = pre ? 0 : transferAtLimit(f, dm, limit);
-      if (best === null || t < best.transferAtLimitMw) {
-        best = {
-          monitored: m,
-          contingency,
-          flowAtZeroMw: f,
-          distributionFactor: dm,
-          limitMw: limit,
-          transferAtLimitMw: t,
-          preExistingViolation: pre,
-        };
+      offer(m, contingency, flows[m]!, d[m]!, limits[i]!);
+    }
+    for (const { i, members, limitMw } of rated) {
+      let f = 0;
+      let dm = 0;
+      for (const { branch, coefficient } of members) {
+        f += coefficient * flows[branch]!;
+        dm += coefficient * d[branch]!;
       }
+      offer(interfaceMonitored(i), contingency, f, dm, limitMw);
     }
   };
   consider(-1, base.pfMw, d0, ctx.limitN0Mw);
