@@ -28,7 +28,11 @@ export { readMonitored } from './sets/psse-mon';
 export type { ExpandedRule, PsseContingencyOptions, PsseContingencySet } from './sets/psse-con';
 export { DEFAULT_MAX_EXPANSION, readPsseContingencies } from './sets/psse-con';
 export type { BusbarOnSetOptions, BusbarOnSetResult, SetConstraint } from './sets/busbar-on-set';
-export { busbarCapacityOnSet } from './sets/busbar-on-set';
+export {
+  busbarCapacityOnSet,
+  interfaceMonitored,
+  interfaceOfMonitored,
+} from './sets/busbar-on-set';
 export type {
   AllBusbarsOnSetOptions,
   AllBusbarsOnSetResult,

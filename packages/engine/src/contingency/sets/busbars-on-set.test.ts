@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readReferenceText } from '@holgura/test-fixtures';
 import { BusbarStatus } from '../../busbar/all/capacities';
 import { readMatpower } from '../../io/matpower/read-matpower';
-import { busbarCapacityOnSet } from './busbar-on-set';
+import { busbarCapacityOnSet, interfaceOfMonitored } from './busbar-on-set';
+import { readMonitored } from './psse-mon';
+import type { ScreenedInterface } from './screen-set';
 import { allBusbarCapacitiesOnSet, SET_CONTINGENCY } from './busbars-on-set';
 import { readContab } from './contab';
 import type { Contingency } from './contingency-set';
@@ -36,13 +38,20 @@ function expectSameAsOneBus(
   set: readonly Contingency[],
   preExisting: 'ignore' | 'limit',
   buses: number[],
+  interfaces: readonly ScreenedInterface[] = [],
 ) {
-  const options = { slack: 'single' as const, preExisting, pickup: 'headroom' as const };
+  const options = {
+    slack: 'single' as const,
+    preExisting,
+    pickup: 'headroom' as const,
+    ...(interfaces.length === 0 ? {} : { interfaces }),
+  };
   const all = allBusbarCapacitiesOnSet(net, set, { ...options, buses, extrasBudget: 2 ** 19 });
   const figures = preExisting === 'ignore' ? all.attributable : all.strict;
   const setIndex =
     preExisting === 'ignore' ? all.setContingency.attributable : all.setContingency.strict;
   let bySet = 0;
+  let byInterface = 0;
   buses.forEach((bus, slot) => {
     if (all.status[slot] !== BusbarStatus.computed) return;
     const one = busbarCapacityOnSet(net, bus, set, options);
@@ -57,15 +66,24 @@ function expectSameAsOneBus(
     const named = setIndex[slot]!;
     if (figures.monitored[slot] !== one.limiting.monitored || named !== one.limiting.contingency) {
       // contingency and branch named must give the same figure on their own.
+      const flowgate = interfaceOfMonitored(figures.monitored[slot]!);
       const alone = busbarCapacityOnSet(net, bus, named < 0 ? [] : [set[named]!], {
         ...options,
-        monitored: [figures.monitored[slot]!],
+        ...(flowgate === null
+          ? { monitored: [figures.monitored[slot]!], interfaces: [] }
+          : {
+              monitored: [],
+              interfaces: interfaces.map((item, i) =>
+                i === flowgate ? item : { ...item, limitMw: null },
+              ),
+            }),
       });
       expect(alone.capacityMw!, `${what}, named alone`).toBeCloseTo(figures.capacityMw[slot]!, 6);
     }
     if (figures.contingency[slot] === SET_CONTINGENCY) bySet++;
+    if (interfaceOfMonitored(figures.monitored[slot]!) !== null) byInterface++;
   });
-  return { all, bySet };
+  return { all, bySet, byInterface };
 }
 
 describe('every bus’s capacity on a contingency set (ACTIVSg2000)', () => {
@@ -91,5 +109,38 @@ describe('every bus’s capacity on a contingency set (ACTIVSg2000)', () => {
     expect(ignore.all.extras.chunks).toBeGreaterThan(1);
     expect(ignore.bySet).toBeGreaterThan(0);
     expectSameAsOneBus(set, 'limit', sample(41));
+  }, 240_000);
+
+  it('with a rated interface, equals the one-bus figure, strict and attributable', () => {
+    // The test .mon's area 7 → area 6 interface, rated just above its 2,603 MW base flow, and
+    // one into bus 7098 rated below what it carries (over its limit before anything connects).
+    const { interfaces, unresolved } = readMonitored(
+      [
+        "MONITOR INTERFACE 'AREA 7 TO AREA 6, 500 KV' RATING 2650 MW",
+        '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
+        '  BRANCH FROM BUS 7018 TO BUS 6075 CKT 1',
+        '  BRANCH FROM BUS 7018 TO BUS 6161 CKT 1',
+        '  BRANCH FROM BUS 7414 TO BUS 6239 CKT 1',
+        'END',
+        "MONITOR INTERFACE 'SIN LIMITE'",
+        '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
+        'END',
+        'END',
+      ].join('\n'),
+      net,
+    );
+    expect(unresolved).toEqual([]);
+    const members = interfaces[0]!.members.map((m) => m.branch);
+    const singles = contab.contingencies.filter((c) => c.generators.length === 0);
+    const set = [
+      ...singles.filter((c, i) => i % 5 === 0 || members.includes(c.branches[0]!)),
+      ...doubleOutages(30),
+      ...contab.contingencies.filter((c) => c.generators.length > 0).slice(0, 20),
+    ];
+    // Area 7's plants, where the interface binds (busbar-on-set.test.ts), and a sample.
+    const near = [7098, 7099, 7199, 7018, 7414].map((n) => net.buses.number.indexOf(n));
+    const ignore = expectSameAsOneBus(set, 'ignore', [...near, ...sample(41)], interfaces);
+    expect(ignore.byInterface).toBeGreaterThan(0);
+    expectSameAsOneBus(set, 'limit', [...near, ...sample(47)], interfaces);
   }, 240_000);
 });

@@ -12,11 +12,15 @@ import { buildDcModel, runDcPowerFlow } from '../../powerflow/dcpf';
 import { solveReducedB } from '../../powerflow/reduced-b';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import type { Contingency, ContingencyCounts } from './contingency-set';
-import { countContingencies } from './contingency-set';
+import { countContingencies, SET_CONTINGENCY } from './contingency-set';
+import { interfacesPass } from './interfaces-pass';
 import { makeOutageEvaluator, solveDense, type GenerationPickup } from './outage-flows';
+import type { ScreenedInterface } from './screen-set';
 
 export interface AllBusbarsOnSetOptions extends AllBusbarOptions {
   readonly pickup?: GenerationPickup;
+  /** A .mon's interfaces: those with a rating limit every bus too (interfaces-pass.ts). */
+  readonly interfaces?: readonly ScreenedInterface[];
   /**
    * Most doubles the contingencies beyond single branches keep at once (default 2²⁴, 128 MB):
    * past it they are taken in chunks, each with its own pass over the buses' columns.
@@ -68,8 +72,7 @@ export interface ExtrasStats {
   evaluatedPairs: number;
 }
 
-/** Marks, in BusbarFigures.contingency, a contingency of several elements (see setContingency). */
-export const SET_CONTINGENCY = -2;
+export { SET_CONTINGENCY } from './contingency-set';
 
 /**
  * The connection capacity of every busbar (docs/analysis.md §6) on a contingency set a planner
@@ -131,6 +134,16 @@ export function allBusbarCapacitiesOnSet(
     ...options,
     notScreened,
   });
+  if (options.interfaces !== undefined) {
+    interfacesPass(
+      input,
+      model,
+      contingencies,
+      { result: singles, setContingency },
+      options.interfaces,
+      options,
+    );
+  }
   notScreened.sort((a, b) => a.contingency - b.contingency);
   return {
     ...singles,

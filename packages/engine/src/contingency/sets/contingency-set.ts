@@ -78,3 +78,9 @@ export function countContingencies(list: readonly Contingency[]): ContingencyCou
   }
   return { total: list.length, branch, multiBranch, generator, mixed };
 }
+
+/**
+ * Marks, in BusbarFigures.contingency, a contingency of several elements (no one branch row
+ * names it): the figures' set index says which (busbars-on-set.ts).
+ */
+export const SET_CONTINGENCY = -2;
