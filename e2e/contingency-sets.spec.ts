@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readReference } from '@holgura/test-fixtures';
 import { useOwnServer } from './own-server';
@@ -49,6 +50,17 @@ function withDoubleCircuits(): { text: string; doubles: number } {
 }
 
 type Limiting = { monitoredName: string; contingencyName: string | null };
+type SetAnswer = {
+  set: {
+    n1: {
+      evaluated: number;
+      islandingCount: number;
+      skipped: number;
+      overloadedPairs: number;
+      top: { monitoredName: string; contingencyName: string | null }[];
+    } | null;
+  } | null;
+};
 type Row = { bus: number; attributable: { capacityMw: number | null; limiting: Limiting | null } };
 type CapacityPage = {
   state: string;
@@ -100,6 +112,30 @@ describe('«Contingencias» (issue #30)', () => {
         '4.154 contingencias: 3.190 de una rama, 420 de varias ramas, 544 de unidades, 0 mixtas',
       )
       .waitFor({ timeout: 60_000 });
+    // The case's N-1 on the file: the API's figures, and the worst loading named by the file.
+    const setAnswer = await getJson<SetAnswer>(
+      page,
+      server.url,
+      `/api/cases/${caseId}/contingency-set`,
+    );
+    const n1 = setAnswer.set!.n1!;
+    const screen = card.getByRole('region', { name: 'Análisis N-1 con estas contingencias' });
+    const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+    expect(n1.evaluated + n1.islandingCount + n1.skipped).toBe(4154);
+    for (const key of ['evaluated', 'islandingCount', 'overloadedPairs'] as const) {
+      expect(digits(await screen.getByTestId(`set-n1-figure-${key}`).textContent())).toBe(
+        String(n1[key]),
+      );
+    }
+    const worst = screen
+      .getByRole('table', { name: 'Mayores cargas con estas contingencias' })
+      .locator('tbody tr')
+      .first();
+    await expect
+      .poll(async () => (await worst.textContent()) ?? '')
+      .toContain(n1.top[0]!.contingencyName ?? 'Caso base (N-0)');
+    expect(await worst.textContent()).toContain(n1.top[0]!.monitoredName);
+
     const section = page.getByRole('region', { name: 'Capacidad por barra', exact: true });
     await section
       .getByTestId('capacity-contingency-set')
@@ -162,5 +198,45 @@ describe('«Contingencias» (issue #30)', () => {
       .getByTestId('capacity-contingency-set')
       .getByText(/^Contingencias por reglas \(los circuitos paralelos juntos\): /)
       .waitFor({ timeout: 240_000 });
+
+    // A PSS/E .con with its .sub and .mon, picked at once: the .con's rules name the .sub's
+    // subsystems (10,153 N-2 inside area 7's EHV grid), the .mon picks what is watched.
+    const psse = (name: string) => ({
+      name,
+      mimeType: 'application/octet-stream',
+      buffer: readFileSync(
+        new URL(`../packages/engine/src/contingency/sets/test-fixtures/${name}`, import.meta.url),
+      ),
+    });
+    await upload.setInputFiles([
+      psse('ACTIVSg2000.con'),
+      psse('ACTIVSg2000.sub'),
+      psse('ACTIVSg2000.mon'),
+    ]);
+    await card
+      .getByTestId('contingency-set-counts')
+      .getByText(
+        '10.371 contingencias: 190 de una rama, 10.168 de varias ramas, 12 de unidades, 1 mixta',
+      )
+      .waitFor({ timeout: 120_000 });
+    await card.getByTestId('contingency-set-file').getByText('ACTIVSg2000.con').waitFor();
+    await card.getByText(/^Subsistemas: ACTIVSg2000\.sub \(3 subsistemas\)/).waitFor();
+    await card.getByText(/^Elementos vigilados: ACTIVSg2000\.mon — 365 ramas/).waitFor();
+    const interfaces = screen.getByTestId('set-n1-interfaces');
+    const flowgate = interfaces.locator('tbody tr').first();
+    await expect
+      .poll(async () => (await flowgate.textContent()) ?? '')
+      .toContain('AREA 7 TO AREA 6, 500 KV');
+    const withMon = await getJson<SetAnswer>(
+      page,
+      server.url,
+      `/api/cases/${caseId}/contingency-set`,
+    );
+    expect(withMon.set?.n1?.top[0]?.contingencyName).toMatch(/^Contingencia DOUBLE \d+: .+ \+ /);
+    await section
+      .getByTestId('capacity-monitored-file')
+      .getByText(/^Solo se vigilan las 365 ramas de «ACTIVSg2000\.mon» y su interfaz con límite/)
+      .waitFor({ timeout: 240_000 });
+    await saveScreenshot(page, 'contingency-sets-psse-con-sub-mon');
   }, 600_000);
 });

@@ -210,16 +210,16 @@ export const esContingencySets = {
   caseN1Note: (fileName: string) =>
     `Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («${fileName}»), mira «Contingencias».`,
   /**
-   * Under `capacityOptions`, when a .mon was sent: only its branches limit the capacities; its
-   * interfaces are watched in the N-1 on the set, not here.
+   * Under `capacityOptions`, when a .mon was sent: only its branches and its rated interfaces
+   * limit the capacities.
    */
   capacityMonitored: (file: { fileName: string; branches: number; interfaces: number }) =>
     `${file.branches === 1 ? 'Solo se vigila la rama' : `Solo se vigilan las ${formatInteger(file.branches)} ramas`} de «${file.fileName}»${
       file.interfaces === 0
         ? '.'
         : file.interfaces === 1
-          ? '; su interfaz no limita esta capacidad (se vigila en el análisis N-1 con estas contingencias).'
-          : `; sus ${formatInteger(file.interfaces)} interfaces no limitan esta capacidad (se vigilan en el análisis N-1 con estas contingencias).`
+          ? ' y su interfaz con límite (la suma de los flujos de sus ramas).'
+          : ` y sus ${formatInteger(file.interfaces)} interfaces con límite (la suma de los flujos de sus ramas).`
     }`,
   /** How a capacity result was computed (the «Capacidad por barra» section's options). */
   capacityOptions: (

@@ -157,7 +157,11 @@ export type BusbarCapacityState = z.infer<typeof busbarCapacityStateSchema>;
 
 /** A constraint that sets a figure: the monitored branch after its contingency (null: N-0). */
 export const busbarLimitingSchema = z.object({
-  monitoredBranch: z.number().int().positive(),
+  /**
+   * 1-based branch row; null: an interface of the planner's .mon file (issue #30), the sum of
+   * its members' flows, named in `monitoredName` («Interfaz «AREA 7 TO AREA 6»»).
+   */
+  monitoredBranch: z.number().int().positive().nullable(),
   monitoredName: z.string(),
   /**
    * null: the base case (N-0, «SOBRECARGA RED COMPLETA»), or a contingency of a planner's file
@@ -262,8 +266,8 @@ export const busbarCapacityOptionsSchema = z.object({
       counts: contingencyCountsSchema,
       notScreened: z.number().int().nonnegative(),
       /**
-       * The .mon sent with it: only its branches were watched. Its interfaces do not limit
-       * these figures (the N-1 on the set watches them); absent or null: every rated branch.
+       * The .mon sent with it: only its branches and its rated interfaces were watched; absent
+       * or null: every rated branch.
        */
       monitoredFile: z
         .object({

@@ -149,9 +149,9 @@ export const contingencySetSummarySchema = z.object({
   /** The PSS/E subsystem file (.sub) the contingency and monitored files name; null: none. */
   subsystemsFile: z.object({ fileName: z.string(), subsystems: z.number().int() }).nullable(),
   /**
-   * The PSS/E monitored element file (.mon): only its branches are watched (in the N-1 and the
-   * busbar capacities); its interfaces are watched in the N-1 on the set, not yet in the
-   * capacities; its voltage ranges are read, never checked (a DC flow has no voltages).
+   * The PSS/E monitored element file (.mon): only its branches and its rated interfaces are
+   * watched (in the N-1 and the busbar capacities); its voltage ranges are read, never checked
+   * (a DC flow has no voltages).
    */
   monitoredFile: z
     .object({

@@ -35,6 +35,8 @@ export function unresolvedLineMessage(code: string, fallback: string): string {
 export const contingencySetWords = {
   /** A lost unit, as a contingency's element. */
   unit: (row: number, bus: string) => `unidad ${row} en ${bus}`,
+  /** A .mon's interface as the limiting element of a figure. */
+  interface: (name: string) => `Interfaz «${name}»`,
   /** Elements of one contingency, joined. */
   join: ' + ',
   /** A contingency of the planner's file: its label, then its elements. */

@@ -10,7 +10,7 @@ import type { GenerationPickup } from '../contingency/sets/outage-flows';
 import type { ExpandedRule } from '../contingency/sets/psse-con';
 import { readMonitored, type MonitoredDefinition } from '../contingency/sets/psse-mon';
 import { readSubsystems, type SubsystemSet } from '../contingency/sets/psse-sub';
-import { busbarCapacityOnSet } from '../contingency/sets/busbar-on-set';
+import { busbarCapacityOnSet, interfaceOfMonitored } from '../contingency/sets/busbar-on-set';
 import { allBusbarCapacitiesOnSet } from '../contingency/sets/busbars-on-set';
 import { screenContingencySet } from '../contingency/sets/screen-set';
 import type { PostRating } from '../contingency/n1';
@@ -286,7 +286,23 @@ export interface CapacityOnSetOptions {
   readonly monitored?: MonitoredDefinition;
 }
 
-/** What the output says of a .mon: what it watched, and that its interfaces do not limit. */
+/** A limit's 1-based branch row; null for a .mon interface (a sum of flows, not one branch). */
+const branchOneBased = (monitored: number): number | null =>
+  interfaceOfMonitored(monitored) === null ? monitored + 1 : null;
+
+/** A limit's element: its branch, or «interface NAME» of the .mon. */
+function monitoredName(
+  net: Network,
+  monitored: number,
+  file: MonitoredDefinition | undefined,
+): string {
+  const flowgate = interfaceOfMonitored(monitored);
+  return flowgate === null
+    ? branchDisplayName(net, monitored)
+    : `interface ${file?.interfaces[flowgate]?.name ?? flowgate + 1}`;
+}
+
+/** What the output says of a .mon: what it watched (its branches and rated interfaces). */
 function monitoredNote(net: Network, monitored: MonitoredDefinition | undefined) {
   if (monitored === undefined) return { json: {}, lines: [] as string[] };
   const unrated = monitored.branches.filter((k) => !(net.branches.rateAMva[k]! > 0)).length;
@@ -298,12 +314,16 @@ function monitoredNote(net: Network, monitored: MonitoredDefinition | undefined)
       unresolved: monitored.unresolved,
     },
   };
+  const rated = monitored.interfaces.filter((i) => i.limitMw !== null).length;
   const lines = [
     `monitored file: only its ${monitored.branches.length} branches are watched` +
       (unrated === 0 ? '' : ` (${unrated} without RATE_A, so not)`) +
       (monitored.interfaces.length === 0
         ? ''
-        : `; its ${monitored.interfaces.length} interfaces do not limit the capacity (n1 screens them)`),
+        : `, and its ${rated} rated interfaces` +
+          (rated === monitored.interfaces.length
+            ? ''
+            : ` (${monitored.interfaces.length - rated} without a rating, not limits)`)),
     ...(monitored.unresolved.length === 0
       ? []
       : [
@@ -331,7 +351,9 @@ export function capacityOnSet(
       preExisting: options.preExisting,
       slack: options.slack,
       pickup: options.pickup,
-      ...(options.monitored === undefined ? {} : { monitored: options.monitored.branches }),
+      ...(options.monitored === undefined
+        ? {}
+        : { monitored: options.monitored.branches, interfaces: options.monitored.interfaces }),
     });
     const limiting = r.limiting;
     const contingency =
@@ -340,8 +362,9 @@ export function capacityOnSet(
       bus: number,
       name: busLabel(net, bus),
       capacityMw: r.capacityMw,
-      limitingBranch: limiting === null ? null : limiting.monitored + 1,
-      monitoredName: limiting === null ? null : branchDisplayName(net, limiting.monitored),
+      limitingBranch: limiting === null ? null : branchOneBased(limiting.monitored),
+      monitoredName:
+        limiting === null ? null : monitoredName(net, limiting.monitored, options.monitored),
       contingency: contingency?.label ?? null,
       contingencyName: contingency === null ? null : contingencyName(net, contingency),
       preExistingViolation: limiting?.preExistingViolation ?? false,
@@ -408,7 +431,9 @@ export function allCapacitiesOnSet(
     postRating: options.postRating,
     slack: options.slack,
     pickup: options.pickup,
-    ...(options.monitored === undefined ? {} : { monitored: options.monitored.branches }),
+    ...(options.monitored === undefined
+      ? {}
+      : { monitored: options.monitored.branches, interfaces: options.monitored.interfaces }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const strictFigures = options.preExisting === 'limit';
@@ -419,7 +444,7 @@ export function allCapacitiesOnSet(
   const results = Array.from(result.buses, (b, i) => {
     const computed = result.status[i] === 0;
     const monitored = chosen.monitored[i]!;
-    const index = monitored < 0 ? -1 : chosenSet[i]!;
+    const index = monitored === -1 ? -1 : chosenSet[i]!;
     const contingency = index < 0 ? null : list[index]!;
     return {
       bus: net.buses.number[b]!,
@@ -427,8 +452,8 @@ export function allCapacitiesOnSet(
       capacityMw: computed ? chosen.capacityMw[i]! : null,
       strictMw: computed ? result.strict.capacityMw[i]! : null,
       attributableMw: computed ? result.attributable.capacityMw[i]! : null,
-      limitingBranch: monitored < 0 ? null : monitored + 1,
-      monitoredName: monitored < 0 ? null : branchDisplayName(net, monitored),
+      limitingBranch: monitored === -1 ? null : branchOneBased(monitored),
+      monitoredName: monitored === -1 ? null : monitoredName(net, monitored, options.monitored),
       contingency: contingency?.label ?? null,
       contingencyName: contingency === null ? null : contingencyName(net, contingency),
     };

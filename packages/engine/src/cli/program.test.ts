@@ -437,7 +437,7 @@ describe('holgura output formats', () => {
         'table',
       ]);
       expect(table.stdout).toContain(
-        'monitored file: only its 1 branches are watched; its 1 interfaces do not limit the capacity',
+        'monitored file: only its 1 branches are watched, and its 1 rated interfaces',
       );
     }
     // One bus at a time and every bus at once agree.

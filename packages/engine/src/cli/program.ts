@@ -312,8 +312,8 @@ export function buildProgram(io: ProgramIo) {
     .addOption(
       new Option(
         '--monitored <file>',
-        'a PSS/E monitored element file (.mon): only its branches are watched (its interfaces ' +
-          'are screened by n1, they do not limit the capacity)',
+        'a PSS/E monitored element file (.mon): only its branches and its rated interfaces are ' +
+          'watched',
       ),
     )
     .addOption(

@@ -4,6 +4,7 @@ import {
   allBusbarCapacitiesOnSet,
   branchDisplayName,
   expandContingencyRules,
+  interfaceOfMonitored,
   readDefinitionBundle,
   type MonitoredDefinition,
   SET_CONTINGENCY,
@@ -20,6 +21,7 @@ import {
 } from '@holgura/engine';
 import {
   contingencyRulesSchema,
+  contingencySetWords,
   progressStage,
   type AnalysisOptions,
   type BaseCase,
@@ -260,7 +262,9 @@ export function capacityColumns(
     const onSet = allBusbarCapacitiesOnSet(net, set.contingencies, {
       ...engineOptions,
       pickup: 'headroom',
-      ...(watched === undefined ? {} : { monitored: watched.branches }),
+      ...(watched === undefined
+        ? {}
+        : { monitored: watched.branches, interfaces: watched.interfaces }),
     });
     result = onSet;
     extrasMs = onSet.extras.ms;
@@ -276,7 +280,8 @@ export function capacityColumns(
           : {
               fileName: set.file.monitored.fileName,
               branches: watched.branches.length,
-              interfaces: watched.interfaces.length,
+              // Those with a rating: the ones that limit (the others are only reported).
+              interfaces: watched.interfaces.filter((i) => i.limitMw !== null).length,
             },
     };
   }
@@ -329,9 +334,13 @@ export function capacityColumns(
     for (const row of column) if (row >= 0 || row <= -2) named.add(row);
   }
   const branchRows = Int32Array.from([...named].sort((a, b) => a - b));
-  const branchNames = Array.from(branchRows, (row) =>
-    row >= 0 ? branchDisplayName(net, row) : setContingencyName(net, set!.contingencies[-2 - row]!),
-  );
+  const branchNames = Array.from(branchRows, (row) => {
+    if (row >= 0) return branchDisplayName(net, row);
+    const flowgate = interfaceOfMonitored(row);
+    if (flowgate !== null)
+      return contingencySetWords.interface(set!.monitored!.interfaces[flowgate]!.name);
+    return setContingencyName(net, set!.contingencies[-2 - row]!);
+  });
   return {
     count: n,
     busNumber,

@@ -612,8 +612,9 @@ function limiting(
 ): BusbarLimiting | null {
   if (monitored === null) return null;
   return {
-    monitoredBranch: monitored,
-    monitoredName: names.get(monitored) ?? `Rama ${monitored}`,
+    // A negative key is an interface of the case's .mon (issue #30), named like a branch.
+    monitoredBranch: monitored > 0 ? monitored : null,
+    monitoredName: names.get(monitored) ?? (monitored > 0 ? `Rama ${monitored}` : 'Interfaz'),
     // A negative key is a contingency of several elements of the case's file (issue #30).
     contingencyBranch: contingency !== null && contingency > 0 ? contingency : null,
     contingencyName:

@@ -68,7 +68,8 @@ function figureCells(
   inIsland: boolean,
 ) {
   const monitored = f.monitored[i]!;
-  const binds = inIsland && monitored >= 0;
+  // A branch row, or a .mon interface's code (engine interfaceMonitored: far below −1).
+  const binds = inIsland && monitored !== -1;
   return {
     [`${prefix}_mw`]: inIsland ? f.capacityMw[i]! : null,
     [`${prefix}_monitored`]: binds ? monitored + 1 : null,
@@ -98,9 +99,9 @@ export function rowOf(
     in_island: inIsland ? 1 : 0,
     ...figureCells('att', columns.attributable, i, inIsland),
     ...figureCells('strict', columns.strict, i, inIsland),
-    worse_monitored: worse < 0 ? null : worse + 1,
-    worse_contingency: worse < 0 ? null : branch(columns.worsened.contingency[i]!),
-    worse_df: worse < 0 ? null : columns.worsened.distributionFactor[i]!,
+    worse_monitored: worse === -1 ? null : worse + 1,
+    worse_contingency: worse === -1 ? null : branch(columns.worsened.contingency[i]!),
+    worse_df: worse === -1 ? null : columns.worsened.distributionFactor[i]!,
   } as BusbarCapacityRowsTable;
 }
 

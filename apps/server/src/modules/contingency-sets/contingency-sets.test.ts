@@ -355,9 +355,15 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
       'END',
       '',
     ].join('\n');
+    // The interface rated 20 MW above what it carries: it limits buses that load it.
+    const pair = (k: number) => ({ branch: k, coefficient: 1 });
+    const carried = screenContingencySet(net, [], {
+      interfaces: [{ name: 'x', members: [pair(ehv[2]!), pair(ehv[3]!)], limitMw: null }],
+    }).interfaces[0]!.baseFlowMw;
+    const rating = Math.round(Math.abs(carried) + 20);
     const mon = [
       "MONITOR BRANCHES IN SUBSYSTEM 'EHV'",
-      `MONITOR INTERFACE 'EHV PAIR' RATING 50 MW`,
+      `MONITOR INTERFACE 'EHV PAIR' RATING ${rating} MW`,
       `  ${branch(ehv[2]!)}`,
       `  ${branch(ehv[3]!)}`,
       'END',
@@ -460,7 +466,7 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
       monitoredFile: {
         fileName: 'vigilar.mon',
         branches: bundle.monitored!.branches.length,
-        interfaces: [{ name: 'EHV PAIR', limitMw: 50, members: 2 }],
+        interfaces: [{ name: 'EHV PAIR', limitMw: rating, members: 2 }],
         voltageRanges: 0,
       },
     });
@@ -476,7 +482,7 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
     expect(n1.interfaces).toEqual([
       expect.objectContaining({
         name: 'EHV PAIR',
-        limitMw: 50,
+        limitMw: rating,
         overloads: screened.interfaces[0]!.overloads,
       }),
     ]);
@@ -500,19 +506,24 @@ describe.each(dialects)('a case’s contingency file on %s (issue #30)', (dialec
       pickup: 'headroom',
       threads: 1,
       monitored: bundle.monitored!.branches,
+      interfaces: bundle.monitored!.interfaces,
     });
     const watched = new Set(bundle.monitored!.branches.map((k) => k + 1));
     const byBus = new Map(rows.map((r) => [r.bus, r]));
+    let byInterface = 0;
     engine.buses.forEach((b, slot) => {
       const mw = engine.attributable.capacityMw[slot]!;
       if (Number.isNaN(mw)) return;
       const row = byBus.get(net.buses.number[b]!)!;
       expect(row.attributable.capacityMw).toBeCloseTo(mw, 6);
       const limiting = row.attributable.limiting;
-      if (limiting !== null && limiting !== undefined && limiting.monitoredBranch !== null) {
-        expect(watched.has(limiting.monitoredBranch)).toBe(true);
-      }
+      if (limiting === null || limiting === undefined) return;
+      if (limiting.monitoredBranch === null) {
+        expect(limiting.monitoredName).toBe('Interfaz «EHV PAIR»');
+        byInterface++;
+      } else expect(watched.has(limiting.monitoredBranch)).toBe(true);
     });
+    expect(byInterface).toBeGreaterThan(0);
 
     // Each file back as it was sent.
     const file = (part?: string) =>

@@ -216,7 +216,9 @@ async function storeDemo(db: Db, build: DemoBuild, dialect: DialectName): Promis
       if (stored !== null) {
         // An older format: every demo row goes, the new build replaces it (the cases' cascade
         // takes their busbar capacities).
-        await deleteCaseData(tx, { userId: DEMO_OWNER });
+        // The same transaction seen with the case tables only: the compiler gives up comparing
+        // Kysely<Database & BusbarCapacityTables> with Kysely<Database> member by member.
+        await deleteCaseData(tx as unknown as Db, { userId: DEMO_OWNER });
         await tx.deleteFrom('cases').where('user_id', '=', DEMO_OWNER).execute();
         await tx.deleteFrom('demo_cases').execute();
       }

@@ -588,7 +588,7 @@ describe('/analisis «Contingencias» (issue #30)', () => {
       'Contingencias del archivo plan.con: 12 (12 de una rama, 0 de varias ramas, 0 de unidades, 0 mixtas); todas se evaluaron.',
     );
     expect(within(section).getByTestId('capacity-monitored-file')).toHaveTextContent(
-      'Solo se vigilan las 42 ramas de «vigilar.mon»; sus 3 interfaces no limitan esta capacidad (se vigilan en el análisis N-1 con estas contingencias).',
+      'Solo se vigilan las 42 ramas de «vigilar.mon» y sus 3 interfaces con límite (la suma de los flujos de sus ramas).',
     );
   });
 
