@@ -157,13 +157,15 @@ export const busbarCapacitiesSection: DocSection = {
         {
           kind: 'list',
           items: [
-            'Contab: las filas con la misma etiqueta son una contingencia; solo se leen salidas (BR_STATUS o GEN_STATUS en 0). En un .con, los bloques CONTINGENCY … END con OPEN BRANCH FROM BUS i TO BUS j CIRCUIT c, REMOVE MACHINE id FROM BUS i y DISCONNECT BUS i. Las reglas automáticas por subsistema (SINGLE / DOUBLE / PARALLEL BRANCH IN SUBSYSTEM) necesitan su archivo .sub, que por ahora solo lee la línea de comandos (holgura capacity --contingencies --subsystems).',
+            'Contab: las filas con la misma etiqueta son una contingencia; solo se leen salidas (BR_STATUS o GEN_STATUS en 0). En un .con, los bloques CONTINGENCY … END con OPEN BRANCH FROM BUS i TO BUS j CIRCUIT c, REMOVE MACHINE id FROM BUS i y DISCONNECT BUS i. Las reglas automáticas por subsistema (SINGLE / DOUBLE / PARALLEL BRANCH IN SUBSYSTEM) necesitan su archivo .sub: elige el .con y el .sub a la vez (hasta tres archivos; se reconocen por su contenido, no por su nombre).',
+            'Con un archivo .mon de elementos vigilados, solo sus ramas y sus interfaces con límite (MONITOR INTERFACE … RATING r MW: la suma de los flujos de sus ramas, cada una con su coeficiente) limitan la capacidad de cada barra y el análisis N-1 con el conjunto. Una capacidad que fija una interfaz la nombra: «Interfaz «NOMBRE»». Sus rangos de tensión se leen y se listan, pero no se verifican: un flujo DC no tiene tensiones.',
+            'Al guardar el conjunto se hace el análisis N-1 con él («Análisis N-1 con estas contingencias»): cuántas contingencias se calcularon, cuáles aíslan barras y cuánta carga dejan sin suministro, las sobrecargas y las mayores cargas, nombradas con las etiquetas de tu archivo.',
             'El archivo se lee contra el caso antes de guardarlo. Si una línea no corresponde a ningún elemento del caso (una barra o un circuito que no existe, un cambio que no es una salida), no se guarda nada: la tarjeta lista cada línea con su número y cómo corregirla. Nunca se calcula con una parte de tu lista.',
             'La unidad que sale se reemplaza con las demás unidades de su isla en proporción a su margen de subida (Pmax − P0) y deja de participar en la generación que compensa la conexión.',
             'Una contingencia que separa la red en islas, o que saca una unidad que nadie puede reemplazar, no se evalúa: la capacidad por barra dice cuántas quedaron así.',
             'La tabla nombra una contingencia de varios elementos con su etiqueta y lo que saca: «Contingencia 10008: A – B ckt 1 + A – B ckt 2». Las descargas y el informe del caso dicen con qué archivo se calculó.',
             'Sin archivo, «O elige reglas» arma el conjunto en el caso: cada rama, los circuitos paralelos entre dos barras juntos (un doble circuito), cada unidad que genera, solo de cierta tensión o más y en ciertas áreas o zonas. Se muestra y se descarga como un archivo, con las reglas por nombre.',
-            '«Volver a todas las ramas» quita el archivo (o las reglas) y calcula de nuevo con N-1. El análisis N-1 de la página sigue sacando cada rama, una a la vez, y la verificación AC de una barra solo está disponible sin archivo.',
+            '«Volver a todas las ramas» quita el archivo (o las reglas) y calcula de nuevo con N-1. El análisis N-1 del caso y su flexibilidad siguen sacando cada rama, una a la vez (las cifras lo dicen), y la verificación AC de una barra solo está disponible sin archivo.',
           ],
         },
       ],
