@@ -8,6 +8,7 @@ import { buildDcModel, runDcPowerFlow } from '../../powerflow/dcpf';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import { postLimit } from '../n1';
 import { busbarCapacityOnSet, interfaceMonitored } from './busbar-on-set';
+import { AREA7_TO_AREA6_TIGHT } from './psse-definitions.test-support';
 import { readMonitored } from './psse-mon';
 import type { ScreenedInterface } from './screen-set';
 import { readContab } from './contab';
@@ -169,19 +170,7 @@ describe('a bus’s capacity on a contingency set (ACTIVSg2000)', () => {
   }, 240_000);
 
   it('with an interface, binds where re-solving says its flow reaches its rating', () => {
-    // The .mon's area 7 → area 6 interface, rated just above its 2,603 MW base flow.
-    const mon = readMonitored(
-      [
-        "MONITOR INTERFACE 'AREA 7 TO AREA 6, 500 KV' RATING 2650 MW",
-        '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
-        '  BRANCH FROM BUS 7018 TO BUS 6075 CKT 1',
-        '  BRANCH FROM BUS 7018 TO BUS 6161 CKT 1',
-        '  BRANCH FROM BUS 7414 TO BUS 6239 CKT 1',
-        'END',
-        'END',
-      ].join('\n'),
-      net,
-    );
+    const mon = readMonitored([...AREA7_TO_AREA6_TIGHT, 'END'].join('\n'), net);
     expect(mon.unresolved).toEqual([]);
     const { interfaces } = mon;
     const members = interfaces[0]!.members.map((m) => m.branch);

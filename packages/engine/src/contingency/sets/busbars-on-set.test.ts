@@ -3,6 +3,7 @@ import { readReferenceText } from '@holgura/test-fixtures';
 import { BusbarStatus } from '../../busbar/all/capacities';
 import { readMatpower } from '../../io/matpower/read-matpower';
 import { busbarCapacityOnSet, interfaceOfMonitored } from './busbar-on-set';
+import { AREA7_TO_AREA6_TIGHT } from './psse-definitions.test-support';
 import { readMonitored } from './psse-mon';
 import type { ScreenedInterface } from './screen-set';
 import { allBusbarCapacitiesOnSet, SET_CONTINGENCY } from './busbars-on-set';
@@ -112,16 +113,10 @@ describe('every bus’s capacity on a contingency set (ACTIVSg2000)', () => {
   }, 240_000);
 
   it('with a rated interface, equals the one-bus figure, strict and attributable', () => {
-    // The test .mon's area 7 → area 6 interface, rated just above its 2,603 MW base flow, and
-    // one into bus 7098 rated below what it carries (over its limit before anything connects).
+    // The tight area 7 → area 6 interface, and one without a rating (reported, never a limit).
     const { interfaces, unresolved } = readMonitored(
       [
-        "MONITOR INTERFACE 'AREA 7 TO AREA 6, 500 KV' RATING 2650 MW",
-        '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
-        '  BRANCH FROM BUS 7018 TO BUS 6075 CKT 1',
-        '  BRANCH FROM BUS 7018 TO BUS 6161 CKT 1',
-        '  BRANCH FROM BUS 7414 TO BUS 6239 CKT 1',
-        'END',
+        ...AREA7_TO_AREA6_TIGHT,
         "MONITOR INTERFACE 'SIN LIMITE'",
         '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
         'END',

@@ -60,3 +60,16 @@ export function withSwitch(net: Network, k: number): Network {
   mark[k] = 1;
   return { ...net, branches: { ...net.branches, switch: mark } };
 }
+
+/**
+ * The test .mon's area 7 → area 6 interface of ACTIVSg2000 (test-fixtures/ACTIVSg2000.mon),
+ * rated 2,650 MW, just above its 2,603 MW base flow: it limits the capacity of area 7's plants.
+ */
+export const AREA7_TO_AREA6_TIGHT = [
+  "MONITOR INTERFACE 'AREA 7 TO AREA 6, 500 KV' RATING 2650 MW",
+  '  BRANCH FROM BUS 7199 TO BUS 6062 CKT 1',
+  '  BRANCH FROM BUS 7018 TO BUS 6075 CKT 1',
+  '  BRANCH FROM BUS 7018 TO BUS 6161 CKT 1',
+  '  BRANCH FROM BUS 7414 TO BUS 6239 CKT 1',
+  'END',
+];

@@ -2,8 +2,6 @@ import type { CaseResultFacts, CaseSummary, JobStatus, N1Loading } from '@holgur
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,6 +16,7 @@ import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { CaseReportButtons } from './case-report-buttons';
 import { Figures } from './figures';
+import { WorstRowsTable } from './worst-rows-table';
 import { LoadingGauge } from './loading-gauge';
 import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 
@@ -195,9 +194,6 @@ function N1Summary({ caseId, analysis }: { caseId: string; analysis: CaseResultF
   );
 }
 
-/** Rows shown before 'Mostrar todas': the worst loadings are what a planner reads first. */
-export const TOP_ROWS_COLLAPSED = 10;
-
 const column = createColumnHelper<N1Loading>();
 const mwColumn = (key: 'flowMw' | 'limitMva', header: string) =>
   column.accessor(key, {
@@ -230,34 +226,20 @@ const topColumns = [
 ];
 
 function TopLoadings({ rows }: { rows: N1Loading[] }) {
-  const [expanded, setExpanded] = useState(false);
   return (
     <div>
       <h3 id="top-cargas" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
         {t.topTitle}
       </h3>
       <p className="mt-1 text-xs text-slate-600">{t.topCaption}</p>
-      <div className="mt-2">
-        <DataTable
-          labelledBy="top-cargas"
-          columns={topColumns}
-          rows={expanded ? rows : rows.slice(0, TOP_ROWS_COLLAPSED)}
-          getRowId={(row) => `${row.monitoredBranch}-${row.contingencyBranch ?? 0}`}
-          emptyText={t.noTop}
-          minWidth="40rem"
-        />
-      </div>
-      {rows.length > TOP_ROWS_COLLAPSED && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-2"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded ? t.showFewer : t.showAll(rows.length)}
-        </Button>
-      )}
+      <WorstRowsTable
+        labelledBy="top-cargas"
+        columns={topColumns}
+        rows={rows}
+        getRowId={(row) => `${row.monitoredBranch}-${row.contingencyBranch ?? 0}`}
+        emptyText={t.noTop}
+        words={t}
+      />
     </div>
   );
 }

@@ -39,10 +39,10 @@ import {
   putContingencySet,
   unresolvedOf,
 } from '../api/contingency-sets';
-import { TOP_ROWS_COLLAPSED } from './case-results';
 import { ContingencyRulesForm } from './contingency-rules-form';
 import { Figures } from './figures';
 import { LoadingGauge } from './loading-gauge';
+import { WorstRowsTable } from './worst-rows-table';
 
 const t = esContingencySets;
 
@@ -407,7 +407,6 @@ const topColumns = [
 
 /** The worst loadings on the set, base case and contingencies together: 10, then all. */
 function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
-  const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const ranked = useMemo(() => rows.map((row, index) => ({ ...row, rank: index + 1 })), [rows]);
   return (
@@ -416,27 +415,14 @@ function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
         {t.n1.topTitle}
       </h4>
       <p className="mt-1 text-xs text-slate-600">{t.n1.topCaption}</p>
-      <div className="mt-2">
-        <DataTable
-          labelledBy={titleId}
-          columns={topColumns}
-          rows={expanded ? ranked : ranked.slice(0, TOP_ROWS_COLLAPSED)}
-          getRowId={(row) => String(row.rank)}
-          emptyText={t.n1.noTop}
-          minWidth="40rem"
-        />
-      </div>
-      {rows.length > TOP_ROWS_COLLAPSED && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-2"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded ? t.n1.showFewer : t.n1.showAll(rows.length)}
-        </Button>
-      )}
+      <WorstRowsTable
+        labelledBy={titleId}
+        columns={topColumns}
+        rows={ranked}
+        getRowId={(row) => String(row.rank)}
+        emptyText={t.n1.noTop}
+        words={t.n1}
+      />
     </div>
   );
 }
