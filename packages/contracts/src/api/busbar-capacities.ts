@@ -266,8 +266,8 @@ export const busbarCapacityOptionsSchema = z.object({
       counts: contingencyCountsSchema,
       notScreened: z.number().int().nonnegative(),
       /**
-       * The .mon sent with it: only its branches and its rated interfaces were watched; absent
-       * or null: every rated branch.
+       * The .mon sent with it: only its rated branches and rated interfaces were watched (these
+       * counts); absent or null: every rated branch.
        */
       monitoredFile: z
         .object({

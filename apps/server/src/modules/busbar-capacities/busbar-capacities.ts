@@ -279,8 +279,8 @@ export function capacityColumns(
           ? null
           : {
               fileName: set.file.monitored.fileName,
-              branches: watched.branches.length,
-              // Those with a rating: the ones that limit (the others are only reported).
+              // Those with a rating: the ones that limit (the others have nothing to check).
+              branches: watched.branches.filter((k) => net.branches.rateAMva[k]! > 0).length,
               interfaces: watched.interfaces.filter((i) => i.limitMw !== null).length,
             },
     };
