@@ -1,13 +1,11 @@
 import type { CaseResultFacts, CaseSummary, JobStatus, N1Loading } from '@holgura/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../strings/es';
 import { esContingencySets } from '../../../strings/es-contingency-sets';
-import { formatFixed } from '../../../utils/format';
 import { cancelJob, followJob } from '../../../lib/job-progress';
 import { toast } from 'sonner';
 import { contingencySetQueryOptions } from '../api/contingency-sets';
@@ -16,8 +14,7 @@ import { JobProgress } from '../../../components/ui/job-progress';
 import { FlexibilitySection } from '../flexibility/flexibility-view';
 import { CaseReportButtons } from './case-report-buttons';
 import { Figures } from './figures';
-import { WorstRowsTable } from './worst-rows-table';
-import { LoadingGauge } from './loading-gauge';
+import { loadingColumns, WorstRowsTable } from './worst-rows-table';
 import { BaseCaseNotes } from '../../../components/input-checks/base-case-notes';
 
 const t = es.analysis.results;
@@ -194,36 +191,15 @@ function N1Summary({ caseId, analysis }: { caseId: string; analysis: CaseResultF
   );
 }
 
-const column = createColumnHelper<N1Loading>();
-const mwColumn = (key: 'flowMw' | 'limitMva', header: string) =>
-  column.accessor(key, {
-    header,
-    cell: (info) => formatFixed(info.getValue(), 1),
-    meta: { align: 'right' },
-  });
-const topColumns = [
-  column.display({
-    id: 'rank',
-    header: t.rank,
-    cell: ({ row }) => row.index + 1,
-    meta: { cellClassName: 'tabular-nums text-slate-600' },
-  }),
-  column.accessor('monitoredName', {
-    header: t.monitoredElement,
-    meta: { cellClassName: 'font-medium text-slate-900' },
-  }),
-  column.accessor((row) => row.contingencyName ?? t.baseCase, {
-    id: 'contingency',
-    header: t.contingencyElement,
-    meta: { cellClassName: 'text-slate-700' },
-  }),
-  mwColumn('flowMw', t.flow),
-  mwColumn('limitMva', t.limit),
-  column.accessor('loadingPercent', {
-    header: t.loading_,
-    cell: (info) => <LoadingGauge percent={info.getValue()} />,
-  }),
-];
+const topColumns = loadingColumns<N1Loading>({
+  rank: t.rank,
+  monitoredElement: t.monitoredElement,
+  contingency: t.contingencyElement,
+  baseCase: t.baseCase,
+  flow: t.flow,
+  limit: t.limit,
+  loading: t.loading_,
+});
 
 function TopLoadings({ rows }: { rows: N1Loading[] }) {
   return (

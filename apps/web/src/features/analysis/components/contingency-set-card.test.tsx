@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../../components/export/downloads.test-support';
 import { createQueryClient } from '../../../lib/query-client';
 import {
   callsTo,
@@ -130,14 +131,7 @@ describe('ContingencySetCard (issue #30)', () => {
   });
 
   it('shows the file, its format, date and counts by kind, and downloads it under its name', async () => {
-    const saved: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     const fetchMock = mockApi({
       [PATH]: { body: answer(activsg) },
       [`${PATH}/file`]: () => new Response('chgtab = [];', { status: 200 }),
@@ -460,14 +454,7 @@ describe('ContingencySetCard (issue #30)', () => {
   });
 
   it('lists the .sub and the .mon sent with the file, what they give, each downloadable', async () => {
-    const saved: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/2');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     const parts: (string | null)[] = [];
     mockApi({
       [PATH]: {

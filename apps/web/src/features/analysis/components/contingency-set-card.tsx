@@ -41,8 +41,7 @@ import {
 } from '../api/contingency-sets';
 import { ContingencyRulesForm } from './contingency-rules-form';
 import { Figures } from './figures';
-import { LoadingGauge } from './loading-gauge';
-import { WorstRowsTable } from './worst-rows-table';
+import { loadingColumns, WorstRowsTable } from './worst-rows-table';
 
 const t = esContingencySets;
 
@@ -373,42 +372,11 @@ function Islanding({ n1 }: { n1: ContingencySetN1 }) {
   );
 }
 
-/** A loading and its place among the worst (the table can be sorted; the rank stays). */
-type RankedLoading = ContingencySetLoading & { rank: number };
-
-const column = createColumnHelper<RankedLoading>();
-const mwColumn = (key: 'flowMw' | 'limitMva', header: string) =>
-  column.accessor(key, {
-    header,
-    cell: (info) => formatFixed(info.getValue(), 1),
-    meta: { align: 'right' },
-  });
-const topColumns = [
-  column.accessor('rank', {
-    header: t.n1.rank,
-    meta: { cellClassName: 'tabular-nums text-slate-600' },
-  }),
-  column.accessor('monitoredName', {
-    header: t.n1.monitoredElement,
-    meta: { cellClassName: 'font-medium text-slate-900' },
-  }),
-  column.accessor((row) => row.contingencyName ?? t.n1.baseCase, {
-    id: 'contingency',
-    header: t.n1.contingency,
-    meta: { cellClassName: 'text-slate-700' },
-  }),
-  mwColumn('flowMw', t.n1.flow),
-  mwColumn('limitMva', t.n1.limit),
-  column.accessor('loadingPercent', {
-    header: t.n1.loading,
-    cell: (info) => <LoadingGauge percent={info.getValue()} />,
-  }),
-];
+const topColumns = loadingColumns<ContingencySetLoading>(t.n1);
 
 /** The worst loadings on the set, base case and contingencies together: 10, then all. */
 function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
   const titleId = useId();
-  const ranked = useMemo(() => rows.map((row, index) => ({ ...row, rank: index + 1 })), [rows]);
   return (
     <div>
       <h4 id={titleId} className="text-sm font-semibold text-slate-900">
@@ -418,8 +386,9 @@ function SetTopLoadings({ rows }: { rows: ContingencySetLoading[] }) {
       <WorstRowsTable
         labelledBy={titleId}
         columns={topColumns}
-        rows={ranked}
-        getRowId={(row) => String(row.rank)}
+        rows={rows}
+        // A (monitored, contingency) pair appears once; a set's labels are unique.
+        getRowId={(row) => `${row.monitoredBranch}|${row.contingencyLabel ?? 'N-0'}`}
         emptyText={t.n1.noTop}
         words={t.n1}
       />

@@ -1,7 +1,9 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Button } from '../../../components/ui/button';
+import { formatFixed } from '../../../utils/format';
+import { LoadingGauge } from './loading-gauge';
 
 /** Rows shown before «Mostrar todas»: the worst loadings are what a planner reads first. */
 export const TOP_ROWS_COLLAPSED = 10;
@@ -53,4 +55,59 @@ export function WorstRowsTable<Row>({
       )}
     </>
   );
+}
+
+/** What a worst-loadings row shows: the case's N1Loading and a set's ContingencySetLoading. */
+export interface LoadingRow {
+  readonly monitoredName: string;
+  readonly contingencyName: string | null;
+  readonly flowMw: number;
+  readonly limitMva: number;
+  readonly loadingPercent: number;
+}
+
+/** The worst-loadings columns: rank, monitored element, contingency (or N-0), flow, limit, loading. */
+export function loadingColumns<Row extends LoadingRow>(words: {
+  rank: string;
+  monitoredElement: string;
+  contingency: string;
+  baseCase: string;
+  flow: string;
+  limit: string;
+  loading: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+}): ColumnDef<Row, any>[] {
+  const column = createColumnHelper<Row>();
+  const mw = (id: 'flowMw' | 'limitMva', header: string) =>
+    column.accessor((row) => row[id], {
+      id,
+      header,
+      cell: (info) => formatFixed(info.getValue(), 1),
+      meta: { align: 'right' },
+    });
+  return [
+    column.display({
+      id: 'rank',
+      header: words.rank,
+      cell: ({ row }) => row.index + 1,
+      meta: { cellClassName: 'tabular-nums text-slate-600' },
+    }),
+    column.accessor((row) => row.monitoredName, {
+      id: 'monitoredName',
+      header: words.monitoredElement,
+      meta: { cellClassName: 'font-medium text-slate-900' },
+    }),
+    column.accessor((row) => row.contingencyName ?? words.baseCase, {
+      id: 'contingency',
+      header: words.contingency,
+      meta: { cellClassName: 'text-slate-700' },
+    }),
+    mw('flowMw', words.flow),
+    mw('limitMva', words.limit),
+    column.accessor((row) => row.loadingPercent, {
+      id: 'loadingPercent',
+      header: words.loading,
+      cell: (info) => <LoadingGauge percent={info.getValue()} />,
+    }),
+  ];
 }
