@@ -2,7 +2,7 @@ import type { Network } from '../model/network';
 import type { DcModel } from '../powerflow/dcpf';
 import type { BusbarCapacity, BusbarCapacityResult } from './capacity';
 import { groupPlants } from '../transfer/plants';
-import { constraintSensitivities } from '../transfer/sensitivities';
+import { constraintSensitivities, type SensitivityTarget } from '../transfer/sensitivities';
 
 /** Spec §5: only generators whose sensitivity exceeds this (in absolute value) count. */
 export const GENERATOR_SENSITIVITY_THRESHOLD = 0.01;
@@ -38,6 +38,12 @@ export function busbarLimitingGenerators(
   model: DcModel,
   result: Pick<BusbarCapacityResult, 'sinkByBus'>,
   capacities: readonly BusbarCapacity[],
+  onSet?: {
+    /** The limiting constraint's row when it is not (monitored branch, LODF) — a set's. */
+    readonly targetOf: (capacity: BusbarCapacity) => SensitivityTarget;
+    /** The sink's share per generator row, for lost units leaving it. */
+    readonly sinkShareByUnit: Float64Array;
+  },
 ): (BusbarGenerator[] | null)[] {
   const plants = groupPlants(net, model.active).list;
   const withLimit = capacities.filter((c) => c.limiting !== null);
@@ -48,24 +54,31 @@ export function busbarLimitingGenerators(
     p.generators.length > 0 && model.islands.islandByBus[p.bus] === island ? 1 : 0,
   );
   // The threshold is strict (spec: "above 0.01"); the solver keeps |s| ≥ cutoff.
+  const targets: SensitivityTarget[] = withLimit.map((c) =>
+    onSet === undefined ? c.limiting! : onSet.targetOf(c),
+  );
   const rows = constraintSensitivities(
     model,
-    withLimit.map((c) => c.limiting!),
+    targets,
     result.sinkByBus,
     plants,
     eligible,
     GENERATOR_SENSITIVITY_THRESHOLD,
+    onSet?.sinkShareByUnit,
   );
   const byBus = new Map<number, BusbarGenerator[]>();
   withLimit.forEach((capacity, i) => {
     const c = capacity.limiting!;
     const target = (c.distributionFactor >= 0 ? 1 : -1) * c.limitMw;
     const row = rows[i];
+    const lost = new Set(targets[i].generatorOutages ?? []);
     const list: BusbarGenerator[] = [];
     row.plants.forEach((p, j) => {
       const s = row.values[j];
       if (Math.abs(s) <= GENERATOR_SENSITIVITY_THRESHOLD) return;
       const plant = plants[p];
+      // A plant the contingency takes out entirely cannot move.
+      if (lost.size > 0 && plant.generators.every((g) => lost.has(g))) return;
       const atLimit = plant.pInitialMw + (target - c.flowAtZeroMw) / s;
       list.push({
         plant: p,

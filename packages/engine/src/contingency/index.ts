@@ -33,6 +33,8 @@ export {
   interfaceMonitored,
   interfaceOfMonitored,
 } from './sets/busbar-on-set';
+export type { WatchedFlow } from './sets/set-sensitivity';
+export { setSensitivityTarget } from './sets/set-sensitivity';
 export type {
   AllBusbarsOnSetOptions,
   AllBusbarsOnSetResult,

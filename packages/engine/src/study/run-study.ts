@@ -6,9 +6,27 @@ import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { buildDcModel } from '../powerflow/dcpf';
 import { busbarCapacity } from '../busbar/capacity';
-import type { BusbarCapacity } from '../busbar/capacity';
+import type { BusbarCapacity, BusbarConstraint } from '../busbar/capacity';
 import type { BusbarGenerator } from '../busbar/generators';
 import { busbarLimitingGenerators } from '../busbar/generators';
+import { busbarStudy } from '../busbar/setup';
+import {
+  busbarCapacityOnSet,
+  interfaceOfMonitored,
+  type SetConstraint,
+} from '../contingency/sets/busbar-on-set';
+import {
+  countContingencies,
+  SET_CONTINGENCY,
+  type Contingency,
+  type ContingencyCounts,
+} from '../contingency/sets/contingency-set';
+import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
+import { contingencyName } from '../contingency/sets/read-definitions';
+import { screenContingencySet, type SetScreenResult } from '../contingency/sets/screen-set';
+import { setSensitivityTarget } from '../contingency/sets/set-sensitivity';
+import { branchDisplayName } from '../model/display-names';
+import { busDisplayName, busIndex } from '../model/network';
 import { buildStudyCase } from './build-study-case';
 import type { StudyScenario, StudySpec } from './types';
 
@@ -22,6 +40,23 @@ export interface StudyOptions {
   readonly preExisting?: 'limit' | 'ignore';
   /** Who takes each case's mismatch (base/base-dispatch.ts); default 'distributed'. */
   readonly slack?: SlackRule;
+  /**
+   * Issue #30: a planner's contingency definitions, read again against each scenario × year
+   * network (a project's branches can be named by a rule, a file's lines resolve per case);
+   * absent: every branch, one at a time.
+   */
+  readonly contingencySet?: (net: Network) => StudyContingencySet;
+}
+
+/** A planner's contingencies as one study case reads them. */
+export interface StudyContingencySet {
+  readonly contingencies: readonly Contingency[];
+  /** A .mon's branches and interfaces; absent: every rated branch, no interface. */
+  readonly monitored?: Pick<MonitoredDefinition, 'branches' | 'interfaces'>;
+  /** How a contingency is named in the results (default contingencyName, in English). */
+  readonly nameOf?: (net: Network, c: Contingency) => string;
+  /** How an interface is named (default `interface NAME`). */
+  readonly interfaceName?: (name: string) => string;
 }
 
 export interface StudyCaseResult {
@@ -31,8 +66,17 @@ export interface StudyCaseResult {
   readonly counts: { buses: number; branches: number; generators: number };
   /** The case itself, for names and checks. */
   readonly network: Network;
-  /** Its N-1 screening (the ten worst loadings kept). */
-  readonly n1: N1Result;
+  /** Its N-1 screening over every branch (the ten worst loadings kept); null on a set. */
+  readonly n1: N1Result | null;
+  /** On a planner's set: its N-1 on the set, the set's counts and how it names them. */
+  readonly onSet: {
+    readonly screen: SetScreenResult;
+    readonly contingencies: readonly Contingency[];
+    readonly counts: ContingencyCounts;
+    /** Contingencies that split the island or left a lost unit without pickup (not screened). */
+    readonly notScreened: number;
+    readonly nameOf: (c: Contingency) => string;
+  } | null;
   readonly projectsInService: string[];
   readonly capacities: StudyBusbar[];
   /** The sink of every busbar's transfer (dP/dT per generator row, or per bus for loads). */
@@ -92,6 +136,17 @@ export function runStudyCase(
   const buses = options.busbars.map((number) => indexOfBus(lookup, number));
   const started = performance.now();
   const built = buildStudyCase(base, spec, scenario, year);
+  if (options.contingencySet !== undefined) {
+    return runStudyCaseOnSet(
+      built,
+      buses,
+      options,
+      options.contingencySet,
+      started,
+      scenario,
+      year,
+    );
+  }
   const model = buildDcModel(built.network);
   const capacity = busbarCapacity(
     built.network,
@@ -130,6 +185,7 @@ export function runStudyCase(
     },
     network: built.network,
     n1,
+    onSet: null,
     capacities: capacity.results.map((c, i) => ({
       ...c,
       limitingGenerators: generators[i]!,
@@ -142,4 +198,139 @@ export function runStudyCase(
     baseCase: capacity.baseCase,
     timingsMs: performance.now() - started,
   };
+}
+
+/**
+ * runStudyCase on a planner's set (issue #30): each busbar by busbarCapacityOnSet (exact after
+ * every contingency of the set, a lost unit's output made up by the others' room up), the plants
+ * behind each limit from the post-contingency row of its set contingency, and the N-1 on the set.
+ */
+function runStudyCaseOnSet(
+  built: ReturnType<typeof buildStudyCase>,
+  buses: readonly number[],
+  options: StudyOptions,
+  read: (net: Network) => StudyContingencySet,
+  started: number,
+  scenario: StudyScenario,
+  year: number,
+): StudyCaseResult {
+  const net = built.network;
+  const set = read(net);
+  const { contingencies } = set;
+  const nameOf = (c: Contingency) => (set.nameOf ?? contingencyName)(net, c);
+  const interfaceName = set.interfaceName ?? ((name: string) => `interface ${name}`);
+  const watched = set.monitored;
+  const capacityOptions = {
+    // A lost unit's output is made up by the others' room up, as the sink moves generation.
+    pickup: 'headroom' as const,
+    ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+    ...(options.distributionFactorCutoff === undefined
+      ? {}
+      : { distributionFactorCutoff: options.distributionFactorCutoff }),
+    ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
+    ...(watched === undefined
+      ? {}
+      : { monitored: watched.branches, interfaces: watched.interfaces }),
+  };
+  // The case's sink and base dispatch, as every busbar's figure below is computed from them.
+  const study = busbarStudy(net, { ...capacityOptions, buses: [...buses] });
+  const { model, setup } = study;
+  const notScreened = new Set<number>();
+  const rated = watched?.interfaces ?? [];
+  const toConstraint = (c: SetConstraint): SetBusbarConstraint => {
+    const flowgate = interfaceOfMonitored(c.monitored);
+    const contingency = c.contingency < 0 ? null : contingencies[c.contingency]!;
+    const single =
+      contingency !== null &&
+      contingency.branches.length === 1 &&
+      contingency.generators.length === 0;
+    return {
+      monitored: c.monitored,
+      // A set's contingency of one branch keeps its row; any other is named only.
+      contingency: contingency === null ? -1 : single ? contingency.branches[0]! : SET_CONTINGENCY,
+      setContingency: c.contingency,
+      monitoredName:
+        flowgate === null
+          ? branchDisplayName(net, c.monitored)
+          : interfaceName(rated[flowgate]!.name),
+      contingencyName: contingency === null ? null : nameOf(contingency),
+      lodf: 0,
+      flowAtZeroMw: c.flowAtZeroMw,
+      distributionFactor: c.distributionFactor,
+      limitMw: c.limitMw,
+      transferAtLimitMw: c.transferAtLimitMw,
+      preExistingViolation: c.preExistingViolation,
+    };
+  };
+  const capacities: BusbarCapacity[] = [];
+  for (const bus of setup.buses) {
+    const r = busbarCapacityOnSet(net, bus, contingencies, { ...capacityOptions, top: 5 });
+    for (const c of r.notScreened) notScreened.add(c);
+    if (r.capacityMw === null) continue;
+    capacities.push({
+      bus,
+      busNumber: net.buses.number[bus]!,
+      name: busDisplayName(net, busIndex(bus)),
+      capacityMw: r.capacityMw,
+      limiting: r.limiting === null ? null : toConstraint(r.limiting),
+      top: r.top.map(toConstraint),
+      exact: true,
+    });
+  }
+  const watchedOf = (monitored: number) => {
+    const flowgate = interfaceOfMonitored(monitored);
+    return flowgate === null ? [{ branch: monitored, coefficient: 1 }] : rated[flowgate]!.members;
+  };
+  const generators = busbarLimitingGenerators(net, model, setup, capacities, {
+    targetOf: (capacity) => {
+      const c = capacity.limiting as SetBusbarConstraint;
+      const contingency = c.setContingency < 0 ? null : contingencies[c.setContingency]!;
+      return setSensitivityTarget(model, watchedOf(c.monitored), contingency);
+    },
+    sinkShareByUnit: Float64Array.from(setup.unitParticipation, (p) => -p),
+  });
+  const screen = screenContingencySet(net, contingencies, {
+    top: 10,
+    pickup: 'headroom',
+    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
+    ...(watched === undefined
+      ? {}
+      : { monitored: watched.branches, interfaces: watched.interfaces }),
+  });
+  return {
+    scenario: scenario.name,
+    year,
+    name: built.name,
+    projectsInService: built.projectsInService,
+    counts: {
+      buses: net.buses.count,
+      branches: net.branches.count,
+      generators: net.generators.count,
+    },
+    network: net,
+    n1: null,
+    onSet: {
+      screen,
+      contingencies,
+      counts: countContingencies(contingencies),
+      notScreened: notScreened.size,
+      nameOf,
+    },
+    capacities: capacities.map((c, i) => ({ ...c, limitingGenerators: generators[i]! })),
+    unitParticipation: setup.unitParticipation,
+    loadSinkByBus: setup.loadSinkByBus,
+    nContingencies: contingencies.length,
+    capMw: study.capMw,
+    sinkRoomMw: setup.sinkRoomMw,
+    baseCase: study.base.report,
+    timingsMs: performance.now() - started,
+  };
+}
+
+/** A set's constraint: `setContingency` indexes the set (−1: the base case). */
+interface SetBusbarConstraint extends BusbarConstraint {
+  readonly setContingency: number;
 }

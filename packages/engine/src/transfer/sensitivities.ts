@@ -11,6 +11,7 @@ import type { Plant } from './plants';
  * the factors. Only the constraints the analysis keeps are solved.
  */
 export interface SensitivityTarget {
+  /** 0-based branch row; −1 when `terms` carry the whole row (an interface's members). */
   readonly monitored: number;
   /** −1 for N-0. */
   readonly contingency: number;
@@ -20,6 +21,14 @@ export interface SensitivityTarget {
    * rest renormalised: the post-outage sink that balances a what-if move.
    */
   readonly generatorOutage?: number;
+  /**
+   * More rows of Bf added to the right-hand side, each times its factor: an interface's other
+   * members, or a contingency of several branches (multi-outage LODFs, contingency/sets/
+   * set-sensitivity.ts).
+   */
+  readonly terms?: readonly { readonly branch: number; readonly factor: number }[];
+  /** Several lost units (a planner's contingency): their sink shares out, the rest renormalised. */
+  readonly generatorOutages?: readonly number[];
 }
 
 export interface PlantSensitivityRow {
@@ -62,12 +71,18 @@ export function constraintSensitivities(
     const count = Math.min(BATCH, targets.length - start);
     rhs.fill(0);
     for (let j = 0; j < count; j++) {
-      const { monitored: m, contingency: k, lodf } = targets[start + j];
-      add(fromBus[m], j, b[m]);
-      add(toBus[m], j, -b[m]);
+      const { monitored: m, contingency: k, lodf, terms } = targets[start + j];
+      if (m >= 0) {
+        add(fromBus[m], j, b[m]);
+        add(toBus[m], j, -b[m]);
+      }
       if (k >= 0) {
         add(fromBus[k], j, lodf * b[k]);
         add(toBus[k], j, -lodf * b[k]);
+      }
+      for (const term of terms ?? []) {
+        add(fromBus[term.branch], j, term.factor * b[term.branch]);
+        add(toBus[term.branch], j, -term.factor * b[term.branch]);
       }
     }
     luSolve4(lu, rhs, x, ws);
@@ -75,12 +90,19 @@ export function constraintSensitivities(
       let sinkAverage = 0;
       for (let s = 0; s < sinkSlots.length; s++)
         sinkAverage += sinkWeights[s] * x[sinkSlots[s] + j];
-      const u = targets[start + j].generatorOutage ?? -1;
-      const w = u >= 0 && sinkShareByUnit ? sinkShareByUnit[u] : 0;
-      if (w > 0) {
-        const unitBus = model.net.generators.bus[u];
-        sinkAverage = (sinkAverage - w * x[BATCH * slot(unitBus) + j]) / (1 - w);
+      const target = targets[start + j];
+      const lost =
+        target.generatorOutages ??
+        (target.generatorOutage === undefined ? [] : [target.generatorOutage]);
+      let lostShare = 0;
+      let lostAverage = 0;
+      for (const u of sinkShareByUnit ? lost : []) {
+        const w = sinkShareByUnit![u];
+        if (!(w > 0)) continue;
+        lostShare += w;
+        lostAverage += w * x[BATCH * slot(model.net.generators.bus[u]) + j];
       }
+      if (lostShare > 0) sinkAverage = (sinkAverage - lostAverage) / (1 - lostShare);
       const row: PlantSensitivityRow = { plants: [], values: [] };
       for (let p = 0; p < plants.length; p++) {
         if (!eligible[p]) continue;

@@ -15,6 +15,8 @@ export interface BusbarOnSetOptions extends BusbarStudyOptions {
    * its coefficient, kept within ±limitMw in the base case and after every contingency.
    */
   readonly interfaces?: readonly ScreenedInterface[];
+  /** How many of the lowest constraints to keep in `top` (default 1: the limiting one). */
+  readonly top?: number;
 }
 
 /** `monitored` of a constraint on interface i (a sum of flows, not one branch). */
@@ -43,6 +45,8 @@ export interface BusbarOnSetResult {
   readonly capacityMw: number | null;
   /** null: the cap (or the sink's room) binds first. */
   readonly limiting: SetConstraint | null;
+  /** Up to `top` constraints, T ascending (ties: base case first, then the set's order), cap or not. */
+  readonly top: SetConstraint[];
   readonly capMw: number;
   /** Contingencies that split the island or had nobody to pick up a lost unit: not screened. */
   readonly notScreened: number[];
@@ -66,7 +70,9 @@ export function busbarCapacityOnSet(
   const study = busbarStudy(input, { ...options, buses: [bus] });
   const { model, net, setup, capMw, cutoff } = study;
   const { ctx, sinkByBus } = setup;
-  if (setup.buses.length === 0) return { capacityMw: null, limiting: null, capMw, notScreened: [] };
+  if (setup.buses.length === 0) {
+    return { capacityMw: null, limiting: null, top: [], capMw, notScreened: [] };
+  }
   const nb = net.buses.count;
   const nl = net.branches.count;
   const ignorePre = options.preExisting === 'ignore';
@@ -89,7 +95,8 @@ export function busbarCapacityOnSet(
   const zeros = new Float64Array(net.generators.count);
   const transferEvaluator = makeOutageEvaluator(model, { flowsMw: d0, pgMw: zeros });
 
-  let best: SetConstraint | null = null;
+  const topSize = Math.max(1, options.top ?? 1);
+  const top: SetConstraint[] = [];
   const offer = (
     monitored: number,
     contingency: number,
@@ -101,17 +108,21 @@ export function busbarCapacityOnSet(
     const pre = isPreExisting(f, dm, limit);
     if (pre && ignorePre) return;
     const t = pre ? 0 : transferAtLimit(f, dm, limit);
-    if (best === null || t < best.transferAtLimitMw) {
-      best = {
-        monitored,
-        contingency,
-        flowAtZeroMw: f,
-        distributionFactor: dm,
-        limitMw: limit,
-        transferAtLimitMw: t,
-        preExistingViolation: pre,
-      };
-    }
+    if (top.length === topSize && t >= top[topSize - 1]!.transferAtLimitMw) return;
+    const constraint: SetConstraint = {
+      monitored,
+      contingency,
+      flowAtZeroMw: f,
+      distributionFactor: dm,
+      limitMw: limit,
+      transferAtLimitMw: t,
+      preExistingViolation: pre,
+    };
+    // Equal T: the one offered first (base case, then the set's order) stays ahead.
+    let at = top.length;
+    while (at > 0 && t < top[at - 1]!.transferAtLimitMw) at--;
+    top.splice(at, 0, constraint);
+    if (top.length > topSize) top.pop();
   };
   // Interfaces with a rating: the same test on the sums (one limit, before and after).
   const rated = (options.interfaces ?? []).flatMap((item, i) =>
@@ -170,11 +181,12 @@ export function busbarCapacityOnSet(
     if (moved.kind !== 'flows') d.set(direction);
     consider(c, flows, d, ctx.limitPostMw);
   }
-  const limiting = best as SetConstraint | null;
+  const limiting = top[0] ?? null;
   const capacity = limiting === null ? capMw : Math.min(capMw, limiting.transferAtLimitMw);
   return {
     capacityMw: capacity,
     limiting: limiting !== null && limiting.transferAtLimitMw < capMw ? limiting : null,
+    top,
     capMw,
     notScreened,
   };
