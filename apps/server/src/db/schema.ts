@@ -188,6 +188,11 @@ export interface StudyVersionsTable {
   /** scenarios × years. */
   case_count: number;
   created_at: Timestamp;
+  /**
+   * Issue #30: the base case's contingency set when the version was sent (JSON, the server's
+   * StudyContingencySetFile); null: every branch, one at a time.
+   */
+  contingency_set_json: string | null;
 }
 
 /** Issue #21: the flexibility of a case per study group, one row per (case, group key). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contingencyCountsSchema, contingencyFileFormats } from './contingency-sets';
 import { studyFileSchema } from './study';
 
 /**
@@ -91,6 +92,17 @@ export type CreateStudyResponse = z.infer<typeof createStudyResponseSchema>;
 export const studyStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 export type StudyState = z.infer<typeof studyStateSchema>;
 
+/** The planner's set a study version is computed on (issue #30): which files, what they give. */
+export const studyContingencySetSchema = z.object({
+  fileName: z.string(),
+  format: z.enum(contingencyFileFormats),
+  /** As read against the base case; each scenario × year case reads the files again. */
+  counts: contingencyCountsSchema,
+  subsystemsFileName: z.string().nullable(),
+  monitoredFileName: z.string().nullable(),
+});
+export type StudyContingencySet = z.infer<typeof studyContingencySetSchema>;
+
 export const studyListItemSchema = z.object({
   studyId: z.string(),
   name: z.string(),
@@ -109,6 +121,12 @@ export const studyListItemSchema = z.object({
   busbars: z.number().int().nonnegative(),
   /** The case the study was built on, when it is one of the user's analysed cases. */
   baseCaseId: z.string().nullable(),
+  /**
+   * Issue #30: the contingency set of that case when the newest version was sent — every
+   * scenario × year case is computed on it, read again against its own network; null: every
+   * in-service branch, one at a time.
+   */
+  contingencySet: studyContingencySetSchema.nullable(),
   baseFileName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -131,7 +149,10 @@ export const studyBusbarResultSchema = z.object({
   /** Capped at the study's Tmax. */
   capacityMw: z.number().nonnegative(),
   tmaxMw: z.number().positive(),
-  /** 1-based branch row of the monitored element; null when the cap binds first. */
+  /**
+   * 1-based branch row of the monitored element; null when the cap binds first or the limit is
+   * an interface of the planner's .mon (then `limitingElement` names it).
+   */
   limitingBranch: z.number().int().positive().nullable(),
   limitingElement: z.string().nullable(),
   /** 1-based branch row of the contingency; null for the base case (N-0) or no limit. */

@@ -35,9 +35,13 @@ export const busbarGeneratorSchema = z.object({
 export type BusbarGenerator = z.infer<typeof busbarGeneratorSchema>;
 
 export const busbarConstraintSchema = z.object({
-  monitoredBranch: z.number().int().positive(),
+  /** 1-based branch row; null: an interface of the planner's .mon (issue #30), named. */
+  monitoredBranch: z.number().int().positive().nullable(),
   monitoredName: z.string(),
-  /** null: the base case (N-0). */
+  /**
+   * 1-based branch row of a one-branch contingency; null: the base case (N-0, name null) or a
+   * contingency of the planner's set that takes out several elements (named).
+   */
   contingencyBranch: z.number().int().positive().nullable(),
   contingencyName: z.string().nullable(),
   /** MW of new generation at the bus at which this constraint reaches its limit. */

@@ -19,6 +19,7 @@ import { windowWithdrawals } from './2026-12-01T000000-window-withdrawals';
 import { windowStudies } from './2026-12-02T000000-window-studies';
 import { contingencySets } from './2026-12-06T000000-contingency-sets';
 import { contingencySetN1 } from './2026-12-07T000000-contingency-set-n1';
+import { studyContingencySets } from './2026-12-08T000000-study-contingency-sets';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -45,6 +46,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-12-02T000000-window-studies': windowStudies(d),
     '2026-12-06T000000-contingency-sets': contingencySets(d),
     '2026-12-07T000000-contingency-set-n1': contingencySetN1(),
+    '2026-12-08T000000-study-contingency-sets': studyContingencySets(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -195,8 +195,11 @@ export interface CapacitySet {
   monitored?: MonitoredDefinition;
 }
 
-/** The case's set read again against the network it was checked on (rules expanded). */
-function readCapacitySet(
+/**
+ * The case's set read again against the network it was checked on (rules expanded), or against a
+ * study's scenario × year network built from it.
+ */
+export function readCapacitySet(
   net: Network,
   file: CapacityContingencyFile,
   generatorIds: readonly string[] | undefined,

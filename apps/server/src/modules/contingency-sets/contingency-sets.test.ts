@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { readReference } from '@holgura/test-fixtures';
 import {
   apiErrorSchema,
   apiRoutes,
@@ -24,6 +23,7 @@ import {
 import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
 import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
+import { activsg200, planSet, putSet } from './contingency-sets.test-support';
 
 /**
  * Issue #30 as a planner meets it through the API: a contingency file for an analysed case,
@@ -31,39 +31,10 @@ import { signedIn, upload, waitForJob } from '../uploads/uploads.test-support';
  * case's busbar capacities computed again on it — equal to the engine on the same set, an N-2
  * named by the file — and back to every branch.
  */
-const activsg200 = readReference('cases/case_ACTIVSg200.m');
 const quick = { pollIntervalMs: 100 };
 
 const xzCompress = (text: string) =>
   execFileSync('xz', ['-c', '-T1'], { input: Buffer.from(text, 'latin1') });
-
-/** Every branch alone, 30 pairs of branches that share a bus (N-2), 5 units: a contab. */
-async function planSet() {
-  const { network: net } = await loadCase(new Uint8Array(activsg200));
-  const rows: string[] = [];
-  let label = 0;
-  for (let k = 0; k < net.branches.count; k++) {
-    rows.push(`  ${++label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`);
-  }
-  const { fromBus, toBus } = net.branches;
-  let pairs = 0;
-  for (let k = 1; k < net.branches.count && pairs < 30; k += 3) {
-    for (let j = 0; j < k; j++) {
-      if (fromBus[j] === fromBus[k] || toBus[j] === toBus[k]) {
-        label++;
-        rows.push(`  ${label} 0 CT_TBRCH ${j + 1} BR_STATUS CT_REP 0;`);
-        rows.push(`  ${label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`);
-        pairs++;
-        break;
-      }
-    }
-  }
-  for (const g of [1, 5, 9, 13, 17]) rows.push(`  ${++label} 0 CT_TGEN ${g} GEN_STATUS CT_REP 0;`);
-  const text = ['function chgtab = plan', 'define_constants;', 'chgtab = [', ...rows, '];'].join(
-    '\n',
-  );
-  return { net, text };
-}
 
 async function analysed(client: TestClient) {
   const response = await upload(client, activsg200, 'case_ACTIVSg200.m');
@@ -82,14 +53,6 @@ async function analysedCase(dialect: 'sqlite' | 'postgres', who: string) {
   const caseId = await analysed(planner);
   return { planner, caseId, path: apiRoutes.contingencySet.path({ caseId }) };
 }
-
-const putSet = (client: TestClient, caseId: string, text: string, name = 'plan.m') =>
-  client.request({
-    method: 'PUT',
-    url: apiRoutes.contingencySet.path({ caseId }),
-    body: Buffer.from(text, 'latin1'),
-    headers: { 'content-type': 'text/plain', 'x-file-name': name },
-  });
 
 async function allRows(client: TestClient, caseId: string) {
   const rows: BusbarCapacityRow[] = [];

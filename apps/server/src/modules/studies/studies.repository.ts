@@ -14,6 +14,10 @@ import type { AnalysisJobsTable } from '../../db/schema';
 import { deleteStudyCases } from './study-jobs.repository';
 import { deleteWindowsOfStudy } from '../windows/windows.repository';
 import { cancelStudyJobs, insertQueuedJob, type NewJob } from '../../jobs/job-rows';
+import {
+  studyContingencySetFileSchema,
+  type StudyContingencySetFile,
+} from './study-contingency-set';
 
 /** A new version of a study: its file, its base network, where that came from. */
 export interface StudyVersionInput {
@@ -21,6 +25,8 @@ export interface StudyVersionInput {
   uploadId: string;
   baseCaseId: string | null;
   baseFileName: string;
+  /** Issue #30: the base case's contingency set when the version is sent; null: every branch. */
+  contingencySet: StudyContingencySetFile | null;
 }
 
 type JobRow = Pick<
@@ -69,6 +75,8 @@ export function studiesRepository(db: Db, owner: string) {
     upload_id: input.uploadId,
     base_case_id: input.baseCaseId,
     base_file_name: input.baseFileName,
+    contingency_set_json:
+      input.contingencySet === null ? null : JSON.stringify(input.contingencySet),
     job_id: jobId,
     case_count: input.study.scenarios.length * input.study.years.length,
     created_at: now,
@@ -244,6 +252,7 @@ function summaries(db: Db) {
       'study_versions.study_json',
       'study_versions.base_case_id',
       'study_versions.base_file_name',
+      'study_versions.contingency_set_json',
       'analysis_jobs.id as job_id',
       'analysis_jobs.state as job_state',
       'analysis_jobs.progress_percent',
@@ -289,6 +298,10 @@ function toListItem(row: SummaryRow): StudyListItem {
     years: study.years,
     busbars: study.busbars.length,
     baseCaseId: row.base_case_id,
+    contingencySet:
+      row.contingency_set_json === null
+        ? null
+        : studyContingencySetFileSchema.parse(JSON.parse(row.contingency_set_json)).summary,
     baseFileName: row.base_file_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -27,6 +27,8 @@ import {
   type StudyVersionInput,
 } from './studies.repository';
 import { newestStudyVersion } from './newest-version';
+import { studyContingencySetOf } from './study-contingency-set';
+import { contingencySetOfCase } from '../contingency-sets/contingency-sets.repository';
 
 /**
  * A valid study past one of the server's bounds (issue #26: MAX_STUDY_CASES, MAX_STUDY_HOURS,
@@ -213,11 +215,14 @@ export function studiesService(deps: StudiesDeps) {
     if (existingStudyId !== null && (await repository.find(existingStudyId)) === null) {
       return 'not-found';
     }
+    // The case's set as it is now: a later change to it does not move this version's figures.
+    const set = base.baseCaseId === null ? null : await contingencySetOfCase(db, base.baseCaseId);
     const input: StudyVersionInput = {
       study: answer.study,
       uploadId: await storeBase(owner, base),
       baseCaseId: base.baseCaseId,
       baseFileName: base.fileName,
+      contingencySet: set === null ? null : studyContingencySetOf(set),
     };
     const created =
       existingStudyId === null
@@ -309,6 +314,7 @@ export function studiesService(deps: StudiesDeps) {
       years: study.years,
       busbars: study.busbars.length,
       baseCaseId: null,
+      contingencySet: null,
       baseFileName: study.baseCase ?? '',
       createdAt: first.created_at,
       updatedAt: first.created_at,

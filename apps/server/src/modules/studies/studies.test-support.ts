@@ -19,3 +19,17 @@ export async function postStudy(
     headers: { 'content-type': request.headers.get('content-type')! },
   });
 }
+
+/** POST /api/studies on one of the user's analysed cases, named by id (the form's other way). */
+export async function postStudyOnCase(client: TestClient, study: StudyFileInput, caseId: string) {
+  const data = new FormData();
+  data.append('caseId', caseId);
+  data.append('study', JSON.stringify(study));
+  const request = new Request('http://x/', { method: 'POST', body: data });
+  return client.request({
+    method: 'POST',
+    url: '/api/studies',
+    body: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
+}

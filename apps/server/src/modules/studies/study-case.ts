@@ -1,12 +1,17 @@
-import { runStudyCase, type LoadedCase } from '@holgura/engine';
+import { runStudyCase, type LoadedCase, type Network } from '@holgura/engine';
+import { contingencySetWords } from '@holgura/contracts';
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { buildNetworkView } from '../network/network-view';
 import {
   capacityColumns,
+  readCapacitySet,
   type CapacityColumns,
+  type CapacityContingencyFile,
   type CapacityRunOptions,
+  type CapacitySet,
 } from '../busbar-capacities/busbar-capacities';
+import { setContingencyName } from '../contingency-sets/contingency-set-n1';
 import {
   describeStudyCase,
   studyRunOptions,
@@ -35,6 +40,13 @@ async function readBase(key: string, bytes: Uint8Array): Promise<LoadedCase> {
   return cachedBase.loaded;
 }
 
+/** A line of the planner's set that this scenario × year network cannot resolve. */
+class UnresolvedInCase extends Error {
+  constructor(readonly lines: number) {
+    super(`${lines} unresolved lines`);
+  }
+}
+
 /** A study's settings for the capacity of every bus of its cases (docs/decisions/016). */
 export function studyCapacityOptions(study: StudyFile): CapacityRunOptions {
   const options = studyRunOptions(study);
@@ -59,19 +71,34 @@ export async function runStudyCaseJob(input: {
   study: StudyFile;
   scenario: string;
   year: number;
+  contingencySet?: CapacityContingencyFile | null;
 }): Promise<StudyCaseOutcome> {
   try {
     const loaded = await readBase(input.baseKey, input.bytes);
     const spec = toStudySpec(input.study);
     const scenario = spec.scenarios.find((s) => s.name === input.scenario);
     if (scenario === undefined) throw new Error(`scenario ${input.scenario} is not in the study`);
-    const result = runStudyCase(
-      loaded.network,
-      spec,
-      scenario,
-      input.year,
-      studyRunOptions(input.study),
-    );
+    const file = input.contingencySet ?? null;
+    // Read once per case, against the network the case builds, for its busbars and every bus.
+    let set: CapacitySet | undefined;
+    const readSet = (net: Network) => {
+      set = readCapacitySet(net, file!, loaded.generatorIds);
+      // Never computed on part of a planner's list: a line this case's network cannot resolve
+      // stops the case, named.
+      if (set.unresolved.length > 0 || set.contingencies.length === 0) {
+        throw new UnresolvedInCase(set.unresolved.length);
+      }
+      return {
+        contingencies: set.contingencies,
+        ...(set.monitored === undefined ? {} : { monitored: set.monitored }),
+        nameOf: setContingencyName,
+        interfaceName: contingencySetWords.interface,
+      };
+    };
+    const result = runStudyCase(loaded.network, spec, scenario, input.year, {
+      ...studyRunOptions(input.study),
+      ...(file === null ? {} : { contingencySet: readSet }),
+    });
     return {
       ok: true,
       cases: describeStudyCase(result, input.study, {
@@ -79,9 +106,21 @@ export async function runStudyCaseJob(input: {
         format: loaded.format,
         revision: loaded.revision,
       }),
-      capacities: capacityColumns(result.network, studyCapacityOptions(input.study)),
+      capacities: capacityColumns(
+        result.network,
+        studyCapacityOptions(input.study),
+        undefined,
+        set,
+      ),
     };
   } catch (error) {
+    if (error instanceof UnresolvedInCase) {
+      return {
+        ok: false,
+        code: 'CONTINGENCY_FILE_UNRESOLVED',
+        detail: `${error.lines} unresolved lines`,
+      };
+    }
     return engineFailure(error);
   }
 }

@@ -2,7 +2,10 @@ import type { NetworkViewV1, StudyFile } from '@holgura/contracts';
 import { errorMessages, progressStage } from '@holgura/contracts';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
-import { capacityTransferables } from '../busbar-capacities/busbar-capacities';
+import {
+  capacityTransferables,
+  type CapacityContingencyFile,
+} from '../busbar-capacities/busbar-capacities';
 import { buildStudyNetworkView, runStudyCaseJob, type StudyCaseOutcome } from './study-case';
 import type { StudyJobStore } from './study-jobs.repository';
 
@@ -16,6 +19,8 @@ export interface StudyCaseMessage {
   study: StudyFile;
   scenario: string;
   year: number;
+  /** Issue #30: the planner's set, read again against this case's network; null: every branch. */
+  contingencySet: CapacityContingencyFile | null;
 }
 
 export interface StudyCaseDoneReply {
@@ -103,6 +108,7 @@ export function studyJobRunner(study: StudyJobStore): JobRunner {
         study: plan.study,
         scenario: slice.scenario,
         year: slice.year,
+        contingencySet: plan.contingencySet,
       } satisfies StudyCaseMessage as StudyCaseMessage);
       if (answer.type === 'crashed') return 'crashed';
       const outcome = await settleReply<Extract<StudyCaseOutcome, { ok: true }>>(

@@ -12,11 +12,15 @@ import {
   showResultWhenClosed,
   writeResultRows,
 } from '../busbar-capacities/busbar-capacity.store';
-import type { CapacityColumns } from '../busbar-capacities/busbar-capacities';
+import type {
+  CapacityColumns,
+  CapacityContingencyFile,
+} from '../busbar-capacities/busbar-capacities';
 import type { ClaimedJob } from '../../jobs/claimed-job';
 import { finishJob } from '../../jobs/finish-job';
 import { countStudySlice, isStillRunning, yieldStudyTurn } from '../../jobs/job-rows';
 import type { StudyBusbarCase } from './study-results';
+import { studyContingencySetFileSchema } from './study-contingency-set';
 
 /** One scenario × year case of a study version. */
 export interface StudySlice {
@@ -32,6 +36,8 @@ export interface StudyPlan {
   pending: StudySlice[];
   /** The study has no analysed base case whose map it can show: it draws its own. */
   needsView: boolean;
+  /** Issue #30: the base case's set the version was sent with; null: every branch. */
+  contingencySet: CapacityContingencyFile | null;
 }
 
 /** The network view of a study version's base network, when it drew its own. */
@@ -48,7 +54,7 @@ export function studyJobStore(db: Db) {
     async plan(job: ClaimedJob): Promise<StudyPlan | null> {
       const version = await db
         .selectFrom('study_versions')
-        .select(['study_json', 'case_count', 'base_case_id'])
+        .select(['study_json', 'case_count', 'base_case_id', 'contingency_set_json'])
         .where('study_id', '=', job.studyId!)
         .where('version', '=', job.studyVersion!)
         .executeTakeFirst();
@@ -74,6 +80,10 @@ export function studyJobStore(db: Db) {
         caseCount: version.case_count,
         pending,
         needsView: version.base_case_id === null,
+        contingencySet:
+          version.contingency_set_json === null
+            ? null
+            : studyContingencySetFileSchema.parse(JSON.parse(version.contingency_set_json)).file,
       };
     },
 

@@ -1,6 +1,8 @@
 import {
   acCheckAtTransfer,
+  branchDisplayName,
   busDisplayName,
+  type SetLoading,
   busIndex,
   type BusbarConstraint as EngineBusbarConstraint,
   type BusbarGenerator as EngineBusbarGenerator,
@@ -10,6 +12,7 @@ import type {
   AnalysisResultV1,
   BusbarConstraint,
   BusbarGenerator,
+  N1Loading,
   StudyFile,
 } from '@holgura/contracts';
 import { describeLoading, toAcCheckResult } from '../analyses/analysis';
@@ -26,8 +29,9 @@ export interface StudyBusbarCase {
   analysis: AnalysisResultV1;
 }
 
+/** A set's interface (monitored < 0) and contingency of several elements (−2) have no row. */
 const toContract = (c: EngineBusbarConstraint): BusbarConstraint => ({
-  monitoredBranch: c.monitored + 1,
+  monitoredBranch: c.monitored < 0 ? null : c.monitored + 1,
   monitoredName: c.monitoredName,
   contingencyBranch: c.contingency < 0 ? null : c.contingency + 1,
   contingencyName: c.contingencyName,
@@ -62,6 +66,45 @@ export function studyRunOptions(study: StudyFile) {
   };
 }
 
+/** A study case's N-1 as its stored cases carry it: over every branch, or on the planner's set. */
+function describeStudyN1(result: EngineStudyCase): AnalysisResultV1['n1'] {
+  const { network, n1, onSet } = result;
+  if (n1 !== null) {
+    return {
+      contingencies: n1.nContingencies,
+      islandingContingencies: n1.islanding.length,
+      monitored: n1.nMonitored,
+      baseCaseOverloads: n1.baseCaseOverloads,
+      overloadedPairs: n1.overloadedPairs,
+      top: n1.top.map((loading) => describeLoading(network, loading)),
+      baseCaseTop: n1.baseCaseTop.map((loading) => describeLoading(network, loading)),
+    };
+  }
+  const { screen, contingencies, nameOf } = onSet!;
+  const loading = (e: SetLoading): N1Loading => {
+    const c = e.contingency < 0 ? null : contingencies[e.contingency]!;
+    const single = c !== null && c.branches.length === 1 && c.generators.length === 0;
+    return {
+      monitoredBranch: e.monitored + 1,
+      monitoredName: branchDisplayName(network, e.monitored),
+      contingencyBranch: single ? c.branches[0]! + 1 : null,
+      contingencyName: c === null ? null : nameOf(c),
+      flowMw: e.flowMw,
+      limitMva: e.limitMva,
+      loadingPercent: e.loading * 100,
+    };
+  };
+  return {
+    contingencies: contingencies.length,
+    islandingContingencies: screen.islanding.length,
+    monitored: screen.nMonitored,
+    baseCaseOverloads: screen.baseCaseOverloads,
+    overloadedPairs: screen.overloadedPairs,
+    top: screen.top.map(loading),
+    baseCaseTop: screen.baseCaseTop.map(loading),
+  };
+}
+
 /**
  * A computed scenario × year case as one stored case per busbar (docs/analysis.md §6: the busbar is
  * the family), each with the analysis result /resultados reads. `acChecks` adds an AC power flow
@@ -75,16 +118,7 @@ export function describeStudyCase(
 ): StudyBusbarCase[] {
   const scenario = study.scenarios.find((s) => s.name === result.scenario)!;
   const { network } = result;
-  const n1 = result.n1;
-  const n1Summary = {
-    contingencies: n1.nContingencies,
-    islandingContingencies: n1.islanding.length,
-    monitored: n1.nMonitored,
-    baseCaseOverloads: n1.baseCaseOverloads,
-    overloadedPairs: n1.overloadedPairs,
-    top: n1.top.map((loading) => describeLoading(network, loading)),
-    baseCaseTop: n1.baseCaseTop.map((loading) => describeLoading(network, loading)),
-  };
+  const n1Summary = describeStudyN1(result);
   return result.capacities.map((capacity) => {
     const busName = busDisplayName(network, busIndex(capacity.bus));
     const limiting = capacity.limiting;

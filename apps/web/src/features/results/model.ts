@@ -98,7 +98,8 @@ export function toResultCard(
   currentYear = new Date().getFullYear(),
 ): ResultCard {
   const { scenario, year } = scenarioAndYear(item.name, currentYear);
-  const limited = busbar.limitingBranch !== null;
+  // An interface of the planner's .mon limits with no branch row: the element names it.
+  const limited = busbar.limitingElement !== null;
   return {
     id: busbar.caseId,
     caseName: item.name,

@@ -84,6 +84,7 @@ export function studyItem(over: Partial<StudyListItem> = {}): StudyListItem {
     years: [2027, 2028],
     busbars: 12,
     baseCaseId: null,
+    contingencySet: null,
     baseFileName: 'case_ACTIVSg2000.m',
     createdAt: '2026-11-22T00:00:00.000Z',
     updatedAt: '2026-11-22T00:00:00.000Z',

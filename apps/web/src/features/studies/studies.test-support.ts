@@ -42,6 +42,7 @@ export const studyItem = (patch: Partial<StudyListItem> = {}): StudyListItem => 
   years: [2026, 2027],
   busbars: 3,
   baseCaseId: null,
+  contingencySet: null,
   baseFileName: 'case_ACTIVSg500.m',
   createdAt: new Date(2026, 10, 20, 10, 0).toISOString(),
   updatedAt: new Date(2026, 10, 20, 10, 5).toISOString(),

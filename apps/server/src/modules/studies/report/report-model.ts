@@ -129,7 +129,7 @@ export function studyReportModel(
   }));
   const figures = detail.cases.flatMap((item) =>
     item.busbars.map((busbar): ReportFigure => {
-      const limited = busbar.limitingBranch !== null;
+      const limited = busbar.limitingElement !== null;
       const limit: ReportLimit = limited
         ? 'element'
         : busbar.capacityMw >= busbar.tmaxMw - AT_CAP_TOLERANCE_MW

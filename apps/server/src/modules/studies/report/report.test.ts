@@ -297,6 +297,7 @@ function syntheticDetail(buses: number, scenarios: string[], years: number[]): S
     years,
     busbars: buses,
     baseCaseId: null,
+    contingencySet: null,
     baseFileName: 'red.m',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

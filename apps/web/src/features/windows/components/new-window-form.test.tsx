@@ -188,6 +188,7 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
               years: [2026, 2030],
               busbars: 3,
               baseCaseId: null,
+              contingencySet: null,
               baseFileName: 'case30.m',
               createdAt: '2026-12-01T10:00:00.000Z',
               updatedAt: '2026-12-02T10:00:00.000Z',
