@@ -24,7 +24,7 @@ import type { CommandOutput, Table } from './format';
 
 export const PICKUPS = ['slack', 'headroom'] as const satisfies readonly GenerationPickup[];
 
-async function readText(file: string): Promise<string> {
+export async function readText(file: string): Promise<string> {
   try {
     return await readFile(file, 'latin1');
   } catch (error) {
@@ -282,7 +282,7 @@ export interface CapacityOnSetOptions {
   readonly preExisting: 'limit' | 'ignore';
   readonly slack: SlackRule;
   readonly pickup: GenerationPickup;
-  /** A .mon: only its branches are watched; its interfaces do not limit the capacity. */
+  /** A .mon: only its branches and its rated interfaces are watched. */
   readonly monitored?: MonitoredDefinition;
 }
 

@@ -519,6 +519,23 @@ export function buildProgram(io: ProgramIo) {
       'study JSON (the web app format), with baseCase: a case file relative to it',
     )
     .option('--project-effects', 'also the effect of each project on each busbar (JSON only)')
+    .addOption(
+      new Option(
+        '--contingencies <file>',
+        'the contingencies of this file (MATPOWER contab or PSS/E .con), read again against ' +
+          "every scenario × year case, instead of every branch one at a time (a lost unit's " +
+          "output made up by the others' room up)",
+      ),
+    )
+    .addOption(
+      new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con and .mon name'),
+    )
+    .addOption(
+      new Option(
+        '--monitored <file>',
+        'a PSS/E monitored element file (.mon): only its branches and rated interfaces watched',
+      ),
+    )
     .option(
       '--all-buses',
       'also the capacity of every bus of each scenario × year case, both figures (JSON only)',
@@ -539,6 +556,12 @@ export function buildProgram(io: ProgramIo) {
       if (options.allBuses && options.format !== 'json') {
         return cmd.error('error: --all-buses is printed with --format json only');
       }
+      if (
+        options.contingencies === undefined &&
+        (options.subsystems !== undefined || options.monitored !== undefined)
+      ) {
+        return cmd.error('error: --subsystems and --monitored go with --contingencies FILE');
+      }
       return withProgress(options.quiet, async (progress) => {
         const output = await study(
           file,
@@ -546,6 +569,15 @@ export function buildProgram(io: ProgramIo) {
             projectEffects: options.projectEffects === true,
             allBuses: options.allBuses === true,
             ...(options.slack === undefined ? {} : { slack: options.slack }),
+            ...(options.contingencies === undefined
+              ? {}
+              : {
+                  contingencies: {
+                    file: options.contingencies,
+                    ...(options.subsystems === undefined ? {} : { subsystems: options.subsystems }),
+                    ...(options.monitored === undefined ? {} : { monitored: options.monitored }),
+                  },
+                }),
           },
           progress,
         );

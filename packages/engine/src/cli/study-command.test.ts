@@ -152,3 +152,70 @@ describe('holgura study: the study file read with the contracts schema', () => {
     expect(csv.stderr).toContain('--project-effects is printed with --format json only');
   });
 });
+
+describe('holgura study --contingencies (issue #30)', () => {
+  // Every branch of case30 alone, three double outages, two units, and a line naming a branch
+  // the case lacks: a MATPOWER change table.
+  const rows = [
+    ...Array.from({ length: 41 }, (_, k) => `  ${k + 1} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`),
+    ...[
+      [1, 2],
+      [10, 12],
+      [25, 27],
+    ].flatMap(([a, b], i) => [
+      `  ${100 + i} 0 CT_TBRCH ${a} BR_STATUS CT_REP 0;`,
+      `  ${100 + i} 0 CT_TBRCH ${b} BR_STATUS CT_REP 0;`,
+    ]),
+    `  200 0 CT_TGEN 2 GEN_STATUS CT_REP 0;`,
+    `  201 0 CT_TGEN 3 GEN_STATUS CT_REP 0;`,
+  ];
+  const contab = (extra: string[] = []) =>
+    writeStudy(
+      `plan-${extra.length}.m`,
+      ['function chgtab = plan', 'define_constants;', 'chgtab = [', ...rows, ...extra, '];'].join(
+        '\n',
+      ),
+    );
+
+  it('computes each case on the file, every busbar equal to the every-bus pass on the same set', async () => {
+    const file = writeStudy('on-set.json', { ...SMALL, busbars: [5, 12, 27, 30] });
+    const run = await runCli(['study', file, '--contingencies', contab(), '--all-buses']);
+    expect(run.code, run.stderr).toBe(0);
+    type Row = { bus: number; strictMw: number | null };
+    const out = JSON.parse(run.stdout) as {
+      cases: {
+        contingencies: number;
+        contingencySet: { counts: { total: number; multiBranch: number; generator: number } };
+        busbars: { bus: number; capacityMw: number }[];
+        allBuses: Row[];
+      }[];
+    };
+    for (const c of out.cases) {
+      expect(c.contingencies).toBe(46);
+      expect(c.contingencySet.counts).toMatchObject({ total: 46, multiBranch: 3, generator: 2 });
+      const byBus = new Map(c.allBuses.map((row) => [row.bus, row]));
+      for (const busbar of c.busbars) {
+        expect(byBus.get(busbar.bus)!.strictMw, `bus ${busbar.bus}`).toBeCloseTo(
+          busbar.capacityMw,
+          6,
+        );
+      }
+    }
+    const table = await runCli(['study', file, '--contingencies', contab(), '--format', 'table']);
+    expect(table.stdout).toContain('contingencies: ');
+  });
+
+  it('says which lines of the file a case cannot resolve, and that they were left out', async () => {
+    const file = writeStudy('on-bad-set.json', SMALL);
+    const bad = contab([`  300 0 CT_TBRCH 99 BR_STATUS CT_REP 0;`]);
+    const run = await runCli(['study', file, '--contingencies', bad, '--format', 'table']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/WARNING alta_2026: 1 lines of the files name nothing/);
+    const json = JSON.parse((await runCli(['study', file, '--contingencies', bad])).stdout) as {
+      cases: { contingencySet: { unresolved: { line: number }[] } }[];
+    };
+    expect(json.cases[0]!.contingencySet.unresolved.map((u) => u.line)).toEqual([53]);
+    const usage = await runCli(['study', file, '--monitored', bad]);
+    expect(usage.code).toBe(2);
+  });
+});

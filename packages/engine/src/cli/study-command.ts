@@ -4,7 +4,14 @@ import { describeStudyErrors, studyFileSchema, type StudyFile } from '@holgura/c
 import type { SlackRule } from '../base/base-dispatch';
 import type { Network } from '../model/network';
 import { projectEffects } from '../study/project-effects';
-import { runStudy } from '../study/run-study';
+import {
+  contingencyName,
+  readDefinitionBundle,
+  type DefinitionBundle,
+} from '../contingency/sets/read-definitions';
+import type { ContingencyCounts } from '../contingency/sets/contingency-set';
+import { runStudy, type StudyContingencySet } from '../study/run-study';
+import { allCapacitiesOnSet, readText } from './contingency-set-command';
 import { CliInputError } from './cli-error';
 import { toStudySpec } from './study-spec';
 import type { CommandOutput } from './format';
@@ -86,6 +93,18 @@ export interface StudyCommandOptions {
   readonly allBuses?: boolean;
   /** Overrides the file's options.slack (`--slack single` reproduces earlier figures). */
   readonly slack?: SlackRule;
+  /**
+   * Issue #30: a planner's contingency file (contab or .con) with its .sub and .mon, read again
+   * against every scenario × year network; absent: every branch, one at a time.
+   */
+  readonly contingencies?: { file: string; subsystems?: string; monitored?: string };
+}
+
+/** What one scenario × year case read of the planner's files. */
+interface CaseSetReading {
+  bundle: DefinitionBundle;
+  counts: ContingencyCounts;
+  unresolved: { file: string; line: number; text: string; reason: string }[];
 }
 
 /**
@@ -100,10 +119,62 @@ export async function study(
   progress.stage('reading the study file…');
   const file = readStudyFile(studyPath);
   progress.stage(`reading ${file.baseCase}…`);
-  const { network } = await loadCaseFile(path.resolve(path.dirname(studyPath), file.baseCase));
+  const { network, generatorIds } = await loadCaseFile(
+    path.resolve(path.dirname(studyPath), file.baseCase),
+  );
   const missing = missingBuses(file, network);
   if (missing.length > 0) throw invalid(studyPath, missing);
   const spec = toStudySpec(file);
+  const definitions = options.contingencies;
+  const texts =
+    definitions === undefined
+      ? null
+      : {
+          contingencies: { name: definitions.file, text: await readText(definitions.file) },
+          ...(definitions.subsystems === undefined
+            ? {}
+            : {
+                subsystems: {
+                  name: definitions.subsystems,
+                  text: await readText(definitions.subsystems),
+                },
+              }),
+          ...(definitions.monitored === undefined
+            ? {}
+            : {
+                monitored: {
+                  name: definitions.monitored,
+                  text: await readText(definitions.monitored),
+                },
+              }),
+        };
+  // Each case reads the files again against its own network; what it read is reported with it.
+  const readings: CaseSetReading[] = [];
+  const contingencySet =
+    texts === null
+      ? undefined
+      : (net: Network): StudyContingencySet => {
+          const bundle = readDefinitionBundle(
+            texts,
+            net,
+            generatorIds === undefined ? {} : { generatorIds },
+          );
+          readings.push({
+            bundle,
+            counts: bundle.set.counts,
+            unresolved: bundle.unresolved.map((u) => ({
+              file: u.file,
+              line: u.line,
+              text: u.text,
+              reason: u.reason,
+            })),
+          });
+          return {
+            contingencies: bundle.set.contingencies,
+            ...(bundle.monitored === null ? {} : { monitored: bundle.monitored }),
+            nameOf: (n, c) => `${c.label}: ${contingencyName(n, c)}`,
+          };
+        };
   const studyOptions = {
     busbars: file.busbars,
     capMw: file.options.tmaxMw,
@@ -111,6 +182,7 @@ export async function study(
     distributionFactorCutoff: file.options.distributionFactorCutoff,
     preExisting: file.options.preExistingViolations,
     slack: options.slack ?? file.options.slack,
+    ...(contingencySet === undefined ? {} : { contingencySet }),
   };
   const total = spec.scenarios.length * spec.years.length;
   const busbars = `${file.busbars.length} busbar${file.busbars.length === 1 ? '' : 's'}`;
@@ -125,16 +197,28 @@ export async function study(
     progress.stage(`effect of ${spec.projects.length} projects…`);
     effects = projectEffects(network, spec, studyOptions);
   }
+  const unresolvedCases = results.filter((_, i) => (readings[i]?.unresolved.length ?? 0) > 0);
   const allBuses = results.map((r, i) => {
     if (options.allBuses !== true) return undefined;
     progress.stage(`case ${i + 1}/${total} (${r.name}): capacity of every bus…`);
-    const output = allCapacities(r.network, {
-      postRating: studyOptions.postRating,
-      capMw: studyOptions.capMw,
-      distributionFactorCutoff: studyOptions.distributionFactorCutoff,
-      preExisting: studyOptions.preExisting,
-      slack: studyOptions.slack,
-    });
+    const reading = readings[i];
+    const output =
+      reading === undefined
+        ? allCapacities(r.network, {
+            postRating: studyOptions.postRating,
+            capMw: studyOptions.capMw,
+            distributionFactorCutoff: studyOptions.distributionFactorCutoff,
+            preExisting: studyOptions.preExisting,
+            slack: studyOptions.slack,
+          })
+        : allCapacitiesOnSet(r.network, reading.bundle.set, {
+            postRating: studyOptions.postRating,
+            capMw: studyOptions.capMw,
+            preExisting: studyOptions.preExisting,
+            slack: studyOptions.slack,
+            pickup: 'headroom',
+            ...(reading.bundle.monitored === null ? {} : { monitored: reading.bundle.monitored }),
+          });
     return (output.json as { results: unknown[] }).results;
   });
   const cases = results.map((r, i) => ({
@@ -143,6 +227,11 @@ export async function study(
     year: r.year,
     projectsInService: r.projectsInService,
     contingencies: r.nContingencies,
+    ...(texts === null
+      ? {}
+      : {
+          contingencySet: { counts: readings[i]!.counts, unresolved: readings[i]!.unresolved },
+        }),
     busbars: r.capacities.map((b) => busbarCapacityOutput(b, r)),
     ...(allBuses[i] === undefined ? {} : { allBuses: allBuses[i] }),
   }));
@@ -156,6 +245,13 @@ export async function study(
       summary: [
         `${file.name}: ${cases.length} cases × ${busbars}`,
         `cap: ${file.options.tmaxMw} MW; post-contingency rating: ${file.options.postContingencyRating}; pre-existing violations: ${file.options.preExistingViolations}`,
+        texts === null
+          ? 'contingencies: every in-service branch, one at a time'
+          : `contingencies: ${texts.contingencies.name} (${readings[0]!.counts.total} in ${results[0]!.name}), a lost unit's output made up by the others' room up`,
+        ...unresolvedCases.map(
+          (r) =>
+            `WARNING ${r.name}: ${readings[results.indexOf(r)]!.unresolved.length} lines of the files name nothing in this case and were left out (see --format json)`,
+        ),
       ],
       columns: [{ header: 'case' }, { header: 'scenario' }, { header: 'year' }, ...BUSBAR_COLUMNS],
       rows: cases.flatMap((c) =>

@@ -210,7 +210,10 @@ export function busbarCapacityOutput(
     limitedBy: r.limiting === null ? limitedAtCap(result) : 'constraint',
     transferAtLimitMw: r.limiting?.transferAtLimitMw ?? null,
     distributionFactor: r.limiting?.distributionFactor ?? null,
-    limitingBranch: r.limiting === null ? null : r.limiting.monitored + 1,
+    // A .mon interface (monitored < 0) has no branch row; a contingency of several elements of
+    // a planner's set has none either (its name says what it takes out).
+    limitingBranch:
+      r.limiting === null || r.limiting.monitored < 0 ? null : r.limiting.monitored + 1,
     contingency:
       r.limiting === null || r.limiting.contingency < 0 ? null : r.limiting.contingency + 1,
     monitoredName: r.limiting?.monitoredName ?? null,
