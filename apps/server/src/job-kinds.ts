@@ -6,7 +6,10 @@ import { groupJobRunner } from './modules/analyses/group-job';
 import { groupJobStore } from './modules/analyses/group-jobs.repository';
 import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capacity.store';
 import { capacityJobRunner } from './modules/busbar-capacities/capacity-job';
-import { contingencySetOfCase } from './modules/contingency-sets/contingency-sets.repository';
+import {
+  capacityContingencyFileOf,
+  contingencySetOfCase,
+} from './modules/contingency-sets/contingency-sets.repository';
 import { studyJobRunner } from './modules/studies/study-job';
 import { studyJobStore } from './modules/studies/study-jobs.repository';
 import { windowJobRunner } from './modules/windows/window-job';
@@ -24,18 +27,7 @@ export function jobRunners(db: Db): JobRunners {
     study: studyJobRunner(studyJobStore(db)),
     capacity: capacityJobRunner(busbarCapacityJobStore(db), async (caseId) => {
       const set = await contingencySetOfCase(db, caseId);
-      if (set === null) return null;
-      const companion = (file: typeof set.subsystems | typeof set.monitored) =>
-        file === null ? undefined : { fileName: file.summary.fileName, content: file.content };
-      const subsystems = companion(set.subsystems);
-      const monitored = companion(set.monitored);
-      return {
-        fileName: set.fileName,
-        format: set.format,
-        content: set.content,
-        ...(subsystems === undefined ? {} : { subsystems }),
-        ...(monitored === undefined ? {} : { monitored }),
-      };
+      return set === null ? null : capacityContingencyFileOf(set);
     }),
     window: windowJobRunner(windowJobStore(db)),
   };

@@ -158,8 +158,6 @@ export const errorMessages = {
   BUSBAR_NOT_IN_RESULT: 'La barra no está en el caso',
   BUSBAR_AC_CHECK_STUDY:
     'La verificación AC por barra está disponible para los casos subidos en /analisis, no para los casos de un estudio',
-  BUSBAR_AC_CHECK_CONTINGENCY_SET:
-    'La verificación AC aún no está disponible para capacidades calculadas con un archivo de contingencias: quita el archivo para verificar con N-1 de todas las ramas.',
   BUSBAR_AC_CHECK_STALE:
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:

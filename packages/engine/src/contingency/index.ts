@@ -33,6 +33,8 @@ export {
   interfaceMonitored,
   interfaceOfMonitored,
 } from './sets/busbar-on-set';
+export type { BusbarAcCheckOnSet } from './sets/ac-check-on-set';
+export { busbarAcCheckOnSet } from './sets/ac-check-on-set';
 export type { WatchedFlow } from './sets/set-sensitivity';
 export { setSensitivityTarget } from './sets/set-sensitivity';
 export type {

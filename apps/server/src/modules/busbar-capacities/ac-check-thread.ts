@@ -17,8 +17,11 @@ export type BusbarAcCheckOutcome =
   | {
       ok: true;
       capacityMw: number;
-      /** 1-based branch rows; null when nothing binds before the cap. */
-      limiting: { monitored: number; contingency: number | null } | null;
+      /**
+       * 1-based branch rows; null when nothing binds before the cap. On a planner's set, monitored
+       * null is a .mon interface and contingency null the base case or several elements.
+       */
+      limiting: { monitored: number | null; contingency: number | null } | null;
       acCheck: AcCheckResult | null;
     }
   | EngineFailure;

@@ -1,10 +1,17 @@
 // The thread that checks one bus's capacity with an AC power flow (ac-check-thread.ts).
 import { parentPort } from 'node:worker_threads';
-import { busbarAcCheck, indexOfBus, makeBusLookup, type LoadedCase } from '@holgura/engine';
+import {
+  busbarAcCheck,
+  busbarAcCheckOnSet,
+  indexOfBus,
+  makeBusLookup,
+  type LoadedCase,
+} from '@holgura/engine';
 import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
 import { toAcCheckResult } from '../analyses/group-flexibility';
 import { serveRequests } from '../../jobs/request-thread';
 import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
+import { readCapacitySet } from './busbar-capacities';
 
 let last: { sha256: string; loaded: LoadedCase } | null = null;
 
@@ -16,16 +23,51 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
     const net = last.loaded.network;
     const bus = indexOfBus(makeBusLookup(net.buses.number), request.busNumber);
     const { options } = request;
-    const result = busbarAcCheck(net, bus, {
+    const common = {
       capMw: options.capMw,
       postRating: options.postRating,
-      preExisting: request.figure === 'strict' ? 'limit' : 'ignore',
+      preExisting: request.figure === 'strict' ? ('limit' as const) : ('ignore' as const),
       ...(options.distributionFactorCutoff === undefined
         ? {}
         : { distributionFactorCutoff: options.distributionFactorCutoff }),
       ...(options.sink === undefined ? {} : { sink: options.sink }),
       ...(options.slack === undefined ? {} : { slack: options.slack }),
-    });
+    };
+    const file = options.contingencySet;
+    if (file !== undefined) {
+      // The figure was computed on the case's set: found again on it, and checked with the
+      // limiting contingency's elements out (issue #30).
+      const set = readCapacitySet(net, file, last.loaded.generatorIds);
+      const watched = set.monitored;
+      const result = busbarAcCheckOnSet(net, bus, set.contingencies, {
+        ...common,
+        pickup: 'headroom',
+        ...(watched === undefined
+          ? {}
+          : { monitored: watched.branches, interfaces: watched.interfaces }),
+      });
+      const limiting = result.limiting;
+      const c =
+        limiting === null || limiting.contingency < 0
+          ? null
+          : set.contingencies[limiting.contingency]!;
+      return {
+        ok: true,
+        capacityMw: result.capacityMw,
+        limiting:
+          limiting === null
+            ? null
+            : {
+                monitored: limiting.monitored < 0 ? null : limiting.monitored + 1,
+                contingency:
+                  c !== null && c.branches.length === 1 && c.generators.length === 0
+                    ? c.branches[0]! + 1
+                    : null,
+              },
+        acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
+      };
+    }
+    const result = busbarAcCheck(net, bus, common);
     const limiting = result.limiting;
     return {
       ok: true,

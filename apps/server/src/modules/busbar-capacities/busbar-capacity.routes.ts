@@ -43,6 +43,10 @@ import type { XlsxWriter } from '../export/xlsx-thread';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
 import { busbarCapacityTable, tableToCsvInChunks } from './busbar-capacity.export';
 import {
+  capacityContingencyFileOf,
+  contingencySetOfCase,
+} from '../contingency-sets/contingency-sets.repository';
+import {
   busbarCapacityRepository,
   type CapacityStatus,
   type ShownResult,
@@ -507,12 +511,7 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
     responses: { 200: busbarAcCheckResponseSchema },
     errors: {
       404: ['CASE_NOT_FOUND', 'BUSBAR_NOT_IN_RESULT'],
-      409: [
-        'BUSBAR_CAPACITIES_NOT_READY',
-        'BUSBAR_AC_CHECK_STUDY',
-        'BUSBAR_AC_CHECK_STALE',
-        'BUSBAR_AC_CHECK_CONTINGENCY_SET',
-      ],
+      409: ['BUSBAR_CAPACITIES_NOT_READY', 'BUSBAR_AC_CHECK_STUDY', 'BUSBAR_AC_CHECK_STALE'],
       422: ['TRANSFER_BUS_OUTSIDE_ISLAND'],
     },
     handler: async (request, reply) => {
@@ -539,14 +538,16 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       });
       const stored = row[figure].acCheck;
       if (stored !== undefined) return answer(stored);
-      // The AC check re-solves with every branch out, one at a time: not the planner's file.
-      if (computedOnContingencyFile(result.optionsJson)) {
-        return reply.status(409).send(apiError('BUSBAR_AC_CHECK_CONTINGENCY_SET'));
-      }
       if (!row.inTransferIsland) {
         return reply.status(422).send(apiError('TRANSFER_BUS_OUTSIDE_ISLAND'));
       }
       const options = capacityRunOptions(await repo.resultOptions(status.jobId));
+      // A figure computed on the planner's set is found again, and checked, on that set.
+      if (computedOnContingencyFile(result.optionsJson)) {
+        const set = await contingencySetOfCase(deps.db, caseId);
+        if (set === null) return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STALE'));
+        options.contingencySet = capacityContingencyFileOf(set);
+      }
       const outcome = await acChecker.check({
         sha256: upload,
         networkBytes: await readUpload(deps.storage, upload),

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
+import type { CapacityContingencyFile } from '../busbar-capacities/busbar-capacities';
 
 /** A case's definitions file as stored (issue #30). */
 export interface StoredContingencySet {
@@ -80,6 +81,21 @@ export function summaryOf(set: StoredContingencySet): ContingencySetSummary {
     n1: set.n1,
     subsystemsFile: set.subsystems?.summary ?? null,
     monitoredFile: set.monitored?.summary ?? null,
+  };
+}
+
+/** The stored set as the capacity, study and AC-check computations read it: the files' text. */
+export function capacityContingencyFileOf(set: StoredContingencySet): CapacityContingencyFile {
+  const companion = (file: CompanionFile<{ fileName: string }> | null) =>
+    file === null ? undefined : { fileName: file.summary.fileName, content: file.content };
+  const subsystems = companion(set.subsystems);
+  const monitored = companion(set.monitored);
+  return {
+    fileName: set.fileName,
+    format: set.format,
+    content: set.content,
+    ...(subsystems === undefined ? {} : { subsystems }),
+    ...(monitored === undefined ? {} : { monitored }),
   };
 }
 

@@ -1,7 +1,10 @@
 import { contingencyFileFormats, studyContingencySetSchema } from '@holgura/contracts';
 import { z } from 'zod';
 import type { CapacityContingencyFile } from '../busbar-capacities/busbar-capacities';
-import type { StoredContingencySet } from '../contingency-sets/contingency-sets.repository';
+import {
+  capacityContingencyFileOf,
+  type StoredContingencySet,
+} from '../contingency-sets/contingency-sets.repository';
 
 const textFile = z.object({ fileName: z.string(), content: z.string() });
 
@@ -24,24 +27,15 @@ export type StudyContingencySetFile = z.infer<typeof studyContingencySetFileSche
 
 /** The case's stored set as a study version keeps it. */
 export function studyContingencySetOf(set: StoredContingencySet): StudyContingencySetFile {
-  const text = (f: { content: string; summary: { fileName: string } } | null) =>
-    f === null ? undefined : { fileName: f.summary.fileName, content: f.content };
-  const subsystems = text(set.subsystems);
-  const monitored = text(set.monitored);
+  const file = capacityContingencyFileOf(set);
   return {
-    file: {
-      fileName: set.fileName,
-      format: set.format,
-      content: set.content,
-      ...(subsystems === undefined ? {} : { subsystems }),
-      ...(monitored === undefined ? {} : { monitored }),
-    },
+    file,
     summary: {
       fileName: set.fileName,
       format: set.format,
       counts: set.counts,
-      subsystemsFileName: subsystems?.fileName ?? null,
-      monitoredFileName: monitored?.fileName ?? null,
+      subsystemsFileName: file.subsystems?.fileName ?? null,
+      monitoredFileName: file.monitored?.fileName ?? null,
     },
   };
 }
