@@ -109,6 +109,7 @@ export const esResultsDemo = {
       noProjects: 'Ningún proyecto del estudio en servicio',
       noInterchanges: 'Sin intercambios',
       network: 'Red analizada',
+      contingencies: 'Contingencias',
       scenarioLabel: (scenario: string) => `Escenario ${scenario}`,
       mw: (value: string) => `${value} MW`,
       projectsOfYear: (year: number) => `En ${year}`,

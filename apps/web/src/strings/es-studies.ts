@@ -1,9 +1,27 @@
-import { studyProblemWords } from '@holgura/contracts';
+import {
+  contingencySetWords,
+  studyProblemWords,
+  type ContingencyCounts,
+  type StudyContingencySet,
+} from '@holgura/contracts';
+import { formatInteger } from '../utils/format';
 
 /** Every word of /estudios, /estudios/nuevo and /estudios/<id>/editar (es-CO). */
 
 const plural = (n: string, count: number, one: string, many: string) =>
   `${n} ${count === 1 ? one : many}`;
+
+/** «3.734: 3.190 de una rama, 544 de unidades»: a set's total, then by kind. */
+const setCounts = (counts: ContingencyCounts) => {
+  const kinds = contingencySetWords.kinds(counts, formatInteger);
+  return kinds === '' ? formatInteger(counts.total) : `${formatInteger(counts.total)}: ${kinds}`;
+};
+
+/** What a study's figures are computed on (issue #30), without the label. */
+const setDescription = (set: StudyContingencySet | null) =>
+  set === null
+    ? contingencySetWords.everyBranchInline
+    : `${contingencySetWords.setName(set)} — ${setCounts(set.counts)}`;
 
 export const esStudies = {
   list: {
@@ -57,6 +75,61 @@ export const esStudies = {
     },
     deleted: 'Estudio borrado',
     deleteFailed: 'No se pudo borrar el estudio',
+  },
+  /**
+   * Issue #30: the contingencies a study is computed on — its case's set as it was when the
+   * version was sent, or every in-service branch, one at a time.
+   */
+  contingencies: {
+    label: 'Contingencias',
+    /** The same without the label, as a line of its own: «Cada rama en servicio, una a la vez». */
+    description: (set: StudyContingencySet | null) => {
+      const text = setDescription(set);
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+    },
+    /** «Contingencias: «plan.m» (tabla de cambios de MATPOWER) — 3.734: 3.190 de una rama, …». */
+    sentence: (set: StudyContingencySet | null) => `Contingencias: ${setDescription(set)}`,
+    /** The set of a newer version than the results shown (being computed, or failed). */
+    sentenceOfVersion: (version: number, set: StudyContingencySet | null) =>
+      `Contingencias de la versión ${version}: ${setDescription(set)}`,
+    /** The list's compact line (its tooltip is `sentence`). */
+    short: (set: StudyContingencySet | null) =>
+      set === null
+        ? `Contingencias: ${contingencySetWords.everyBranchInline}`
+        : set.format === 'rules'
+          ? `Contingencias por reglas (${formatInteger(set.counts.total)})`
+          : `Contingencias: «${set.fileName}» (${formatInteger(set.counts.total)})`,
+    /** The editor's note under the base case, once it is chosen. */
+    note: {
+      loading: 'Consultando las contingencias del caso…',
+      error: (message: string) => `No se pudieron consultar las contingencias del caso: ${message}`,
+      /** The case has a set: the file (or the rules) and how many it gives. */
+      withSet: (set: {
+        fileName: string;
+        format: StudyContingencySet['format'];
+        total: number;
+        subsystemsFileName: string | null;
+        monitoredFileName: string | null;
+      }) => {
+        if (set.format === 'rules') {
+          return `El estudio se calculará con las contingencias de este caso, por ${contingencySetWords.setName(set)}: ${formatInteger(set.total)}. Las reglas se aplican de nuevo a la red de cada escenario y año.`;
+        }
+        const companions = [set.subsystemsFileName, set.monitoredFileName]
+          .filter((name) => name !== null)
+          .map((name) => `«${name}»`);
+        return `El estudio se calculará con las contingencias de este caso: «${set.fileName}» (${formatInteger(set.total)})${
+          companions.length === 0 ? '' : `, con ${companions.join(' y ')}`
+        }. Se leen de nuevo en cada escenario y año; si una línea no se resuelve en alguno, ese caso se detiene y lo dice.`;
+      },
+      everyBranch: 'El estudio se calculará con cada rama en servicio, una a la vez.',
+      /** After `everyBranch`, for a case: where its own contingencies are uploaded. */
+      ownBefore: 'Para usar contingencias propias, ',
+      ownLink: 'súbelas en el análisis del caso',
+      ownAfter: '.',
+      /** After `everyBranch`, for an uploaded network (a file has no set). */
+      ownFromFile:
+        'Para usar contingencias propias, súbelas en el análisis de un caso y elige ese caso aquí.',
+    },
   },
   state: {
     queued: 'En cola',

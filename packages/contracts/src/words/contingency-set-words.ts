@@ -1,3 +1,6 @@
+import type { ContingencyCounts } from '../api/contingency-sets';
+import type { StudyContingencySet } from '../api/studies';
+
 /**
  * What a planner reads about a contingency definitions file (issue #30): why a line names
  * nothing in the case — and what to do — by the engine's code (contingency-set.ts), and how a
@@ -32,6 +35,12 @@ export function unresolvedLineMessage(code: string, fallback: string): string {
   return unresolvedContingencyWords[code] ?? fallback;
 }
 
+const contingencySetFormatName = {
+  contab: 'tabla de cambios de MATPOWER',
+  'psse-con': 'archivo .con de PSS/E',
+  rules: 'reglas',
+} as const satisfies Record<StudyContingencySet['format'], string>;
+
 export const contingencySetWords = {
   /** A lost unit, as a contingency's element. */
   unit: (row: number, bus: string) => `unidad ${row} en ${bus}`,
@@ -42,6 +51,39 @@ export const contingencySetWords = {
   /** A contingency of the planner's file: its label, then its elements. */
   named: (label: string, elements: string) => `Contingencia ${label}: ${elements}`,
   everyBranch: 'Todas las ramas en servicio, una a la vez (N-1)',
+  /** The default inside a sentence: «Contingencias: cada rama en servicio, una a la vez». */
+  everyBranchInline: 'cada rama en servicio, una a la vez',
+  /** A set's format inside a sentence: ««plan.m» (tabla de cambios de MATPOWER)». */
+  formatName: contingencySetFormatName,
+  /**
+   * A set named in a sentence (issue #30): ««plan.con» (archivo .con de PSS/E) con «plan.sub» y
+   * «plan.mon»», or «reglas (cada rama de 230 kV o más)» — a set by rule is named by its rules.
+   */
+  setName: (set: Omit<StudyContingencySet, 'counts'>) => {
+    if (set.format === 'rules') {
+      return `reglas (${set.fileName.replace(/^Reglas: /, '')})`;
+    }
+    const quoted = [set.subsystemsFileName, set.monitoredFileName]
+      .filter((name) => name !== null)
+      .map((name) => `«${name}»`);
+    const companions = quoted.length === 0 ? '' : ` con ${quoted.join(' y ')}`;
+    return `«${set.fileName}» (${contingencySetFormatName[set.format]})${companions}`;
+  },
+  /**
+   * A set's contingencies by kind, the kinds it has none of left out, each number written by
+   * `number` (the screen's es-CO format): «3.190 de una rama, 544 de unidades».
+   */
+  kinds: (counts: ContingencyCounts, number: (value: number) => string) =>
+    [
+      counts.branch > 0 ? `${number(counts.branch)} de una rama` : null,
+      counts.multiBranch > 0 ? `${number(counts.multiBranch)} de varias ramas` : null,
+      counts.generator > 0 ? `${number(counts.generator)} de unidades` : null,
+      counts.mixed > 0
+        ? `${number(counts.mixed)} ${counts.mixed === 1 ? 'mixta' : 'mixtas'}`
+        : null,
+    ]
+      .filter((part) => part !== null)
+      .join(', '),
   /** Rules in words: the set's name when it is by rule. */
   rules: (rules: {
     singleBranches: boolean;

@@ -12,6 +12,7 @@ import {
 } from '../../features/studies/studies.test-support';
 import {
   callsTo,
+  deferred,
   jsonResponse,
   renderApp,
   sampleStats,
@@ -234,6 +235,96 @@ describe('/estudios/nuevo', () => {
     ).toBeInTheDocument();
   });
 
+  it('says which contingencies the study will be computed on: the picked case’s set, or every branch (issue #30)', async () => {
+    const analysed = (caseId: string, caseName: string) => ({
+      caseId,
+      caseName,
+      caseDescription: null,
+      process: null,
+      familyId: null,
+      familyName: null,
+      createdAt: new Date(2026, 10, 19, 9, 0).toISOString(),
+      isDemo: false,
+    });
+    const planSet = deferred<Response>();
+    const fetchMock = signedIn({
+      '/api/cases': {
+        body: {
+          cases: [
+            analysed('c1', 'con_plan'),
+            analysed('c2', 'sin_plan'),
+            analysed('c3', 'borrado'),
+          ],
+        },
+      },
+      '/api/cases/c1/buses': { body: caseBuses },
+      '/api/cases/c2/buses': { body: caseBuses },
+      '/api/cases/c3/buses': { body: caseBuses },
+      '/api/cases/c1/contingency-set': () => planSet.promise,
+      '/api/cases/c2/contingency-set': { body: { caseId: 'c2', set: null, capacityJobId: null } },
+      '/api/cases/c3/contingency-set': {
+        status: 404,
+        body: { error: { code: 'CASE_NOT_FOUND', message: 'No se encontró el caso' } },
+      },
+      '/api/networks/buses': { body: caseBuses },
+    });
+    const { user } = renderApp('/estudios/nuevo', { applyAccept: false });
+
+    // An uploaded network has no set: every branch, and where a set comes from.
+    await user.upload(
+      await screen.findByLabelText('Archivo de red del caso base'),
+      new File(['mpc'], 'red.m', { type: 'text/plain' }),
+    );
+    expect(await screen.findByTestId('study-contingency-note')).toHaveTextContent(
+      'El estudio se calculará con cada rama en servicio, una a la vez. Para usar contingencias propias, súbelas en el análisis de un caso y elige ese caso aquí.',
+    );
+
+    // A case with a set: asked for once it is picked, the wait said in words.
+    await user.click(screen.getByRole('radio', { name: 'Usar uno de mis casos analizados' }));
+    expect(screen.queryByTestId('study-contingency-note')).not.toBeInTheDocument();
+    const picker = await screen.findByRole('combobox', { name: 'Caso analizado' });
+    await user.selectOptions(picker, 'c1');
+    expect(await screen.findByText('Consultando las contingencias del caso…')).toBeInTheDocument();
+    planSet.resolve(
+      jsonResponse({
+        caseId: 'c1',
+        capacityJobId: null,
+        set: {
+          fileName: 'plan.con',
+          format: 'psse-con',
+          uploadedAt: '2026-11-19T09:30:00.000Z',
+          counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+          n1: null,
+          subsystemsFile: { fileName: 'plan.sub', subsystems: 3 },
+          monitoredFile: null,
+        },
+      }),
+    );
+    expect(await screen.findByTestId('study-contingency-note')).toHaveTextContent(
+      'El estudio se calculará con las contingencias de este caso: «plan.con» (3.734), con «plan.sub». Se leen de nuevo en cada escenario y año; si una línea no se resuelve en alguno, ese caso se detiene y lo dice.',
+    );
+    expect(callsTo(fetchMock, '/api/cases/c1/contingency-set')).toHaveLength(1);
+
+    // A case without one: every branch, with a link to its analysis to upload them.
+    await user.selectOptions(picker, 'c2');
+    await waitFor(() =>
+      expect(screen.getByTestId('study-contingency-note')).toHaveTextContent(
+        'El estudio se calculará con cada rama en servicio, una a la vez. Para usar contingencias propias, súbelas en el análisis del caso.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'súbelas en el análisis del caso' })).toHaveAttribute(
+      'href',
+      '/analisis?caso=c2',
+    );
+
+    // A set that cannot be read: why, in Spanish.
+    await user.selectOptions(picker, 'c3');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudieron consultar las contingencias del caso: No se encontró el caso',
+    );
+    expect(screen.queryByTestId('study-contingency-note')).not.toBeInTheDocument();
+  });
+
   it('loads a study from a file: a refused workbook names its cells, a readable one fills the form', async () => {
     let answer: unknown = {
       valid: false,
@@ -314,6 +405,7 @@ describe('/estudios/<id>/editar', () => {
         },
       },
       '/api/cases/c1/buses': { body: caseBuses },
+      '/api/cases/c1/contingency-set': { body: { caseId: 'c1', set: null, capacityJobId: null } },
       ...extra,
     });
 
@@ -352,6 +444,10 @@ describe('/estudios/<id>/editar', () => {
     expect(field('Nombre del estudio')).toHaveValue('Conexiones 2027');
     expect(await screen.findByRole('combobox', { name: 'Caso analizado' })).toHaveValue('c1');
     expect(await screen.findByText('El caso tiene 8 barras y 2 áreas.')).toBeInTheDocument();
+    // The new version is computed on the case's set as it is now (none: every branch).
+    expect(await screen.findByTestId('study-contingency-note')).toHaveTextContent(
+      'El estudio se calculará con cada rama en servicio, una a la vez.',
+    );
     // The study's own areas, not the case's.
     expect(screen.queryByRole('textbox', { name: 'Nombre del área 2' })).not.toBeInTheDocument();
 

@@ -104,6 +104,41 @@ describe('/estudios «Mis estudios»', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('says in each row which contingencies the study is computed on (issue #30)', async () => {
+    signedIn({
+      '/api/studies': {
+        body: {
+          studies: [
+            studyItem(),
+            studyItem({
+              studyId: 's2',
+              name: 'Con contingencias propias',
+              baseCaseId: 'c1',
+              contingencySet: {
+                fileName: 'plan.m',
+                format: 'contab',
+                counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+                subsystemsFileName: null,
+                monitoredFileName: null,
+              },
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/estudios');
+    expect(await screen.findByText('Estudios – Total: 2')).toBeInTheDocument();
+    const own = within(rowOf('Con contingencias propias')).getByTestId('study-contingencies');
+    expect(own).toHaveTextContent('Contingencias: «plan.m» (3.734)');
+    expect(own).toHaveAttribute(
+      'title',
+      'Contingencias: «plan.m» (tabla de cambios de MATPOWER) — 3.734: 3.190 de una rama, 544 de unidades',
+    );
+    const every = within(rowOf('Conexiones 2027')).getByTestId('study-contingencies');
+    expect(every).toHaveTextContent('Contingencias: cada rama en servicio, una a la vez');
+    expect(every).toHaveAttribute('title', 'Contingencias: cada rama en servicio, una a la vez');
+  });
+
   it('explains what a study is when the user has none yet', async () => {
     signedIn({ '/api/studies': { body: { studies: [demoItem] } } });
     renderApp('/estudios');

@@ -326,6 +326,48 @@ describe('/resultados', () => {
     expect(callsTo(fetchMock, '/api/studies/demo')).toHaveLength(0);
   });
 
+  it('says which contingencies the study’s figures were computed on (issue #30)', async () => {
+    const onSet = {
+      ...own,
+      baseCaseId: 'c1',
+      contingencySet: {
+        fileName: 'plan.con',
+        format: 'psse-con' as const,
+        counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+        subsystemsFileName: 'plan.sub',
+        monitoredFileName: 'plan.mon',
+      },
+    };
+    api(
+      {
+        '/api/studies/s1': {
+          body: studyDetail(onSet, [
+            studyCase('base', 2030, [busbarResult({ bus: 7, name: 'EASTOVER', caseId: 's1-7' })]),
+          ]),
+        },
+      },
+      [demo, onSet],
+    );
+    const { user } = renderApp('/resultados?estudio=s1');
+    expect(await screen.findByRole('cell', { name: 'EASTOVER' })).toBeInTheDocument();
+    const described =
+      '«plan.con» (archivo .con de PSS/E) con «plan.sub» y «plan.mon» — 3.734: 3.190 de una rama, 544 de unidades';
+    expect(screen.getByTestId('study-contingencies')).toHaveTextContent(
+      `Contingencias: ${described}`,
+    );
+    expect(screen.getByTestId('conditions-contingencies')).toHaveTextContent(described);
+
+    // The demo: every in-service branch, one at a time.
+    await user.selectOptions(screen.getByLabelText('Estudio mostrado'), 'demo');
+    expect(await screen.findByRole('cell', { name: 'ODESSA' })).toBeInTheDocument();
+    expect(screen.getByTestId('study-contingencies')).toHaveTextContent(
+      'Contingencias: cada rama en servicio, una a la vez',
+    );
+    expect(screen.getByTestId('conditions-contingencies')).toHaveTextContent(
+      'Cada rama en servicio, una a la vez',
+    );
+  });
+
   it('shows a running study’s progress and its previous results, then the new ones', async () => {
     const events = jobEvents();
     let finished = false;
@@ -369,6 +411,11 @@ describe('/resultados', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'EASTOVER' })).toBeInTheDocument();
+    // The list knows version 2's contingencies, not those of the results shown.
+    expect(screen.getByTestId('study-contingencies')).toHaveTextContent(
+      'Contingencias de la versión 2: cada rama en servicio, una a la vez',
+    );
+    expect(screen.queryByTestId('conditions-contingencies')).not.toBeInTheDocument();
 
     events.send(
       jobStatus({ jobId: 'j2', progressPercent: 50, stage: 'study-case-running:1/2/2:base_2030' }),
@@ -383,6 +430,10 @@ describe('/resultados', () => {
     expect(screen.getByTestId('study-summary-line')).toHaveTextContent(
       'Resultados de la versión 2',
     );
+    expect(screen.getByTestId('study-contingencies')).toHaveTextContent(
+      'Contingencias: cada rama en servicio, una a la vez',
+    );
+    expect(screen.getByTestId('conditions-contingencies')).toBeInTheDocument();
   });
 
   it('says a study not found is not found (deleted, or another user’s), and offers the demo', async () => {

@@ -8,14 +8,17 @@ const t = es.resultsDemo.results.conditions;
 
 /**
  * The simulation conditions of the shown cases, read from the study's results (never
- * constants): the network, each scenario's condition and interchanges, the projects in service
+ * constants): the network and its contingencies, each scenario's condition and interchanges, the projects in service
  * each year.
  */
 export function ConditionsCard({
   networkLabel,
+  contingencies,
   cases,
 }: {
   networkLabel: string;
+  /** What the cases are computed on (issue #30); null: not known for them, not shown. */
+  contingencies: string | null;
   cases: readonly StudyCaseResult[];
 }) {
   if (cases.length === 0) return null;
@@ -29,6 +32,14 @@ export function ConditionsCard({
         <dd className="text-slate-900" data-testid="network-label">
           {networkLabel}
         </dd>
+        {contingencies !== null && (
+          <>
+            <dt className="mt-2 font-medium text-slate-600">{t.contingencies}</dt>
+            <dd className="text-slate-900" data-testid="conditions-contingencies">
+              {contingencies}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {scenarios.map((scenario) => {

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { ApiClientError } from '../../../lib/api-client';
 import { es } from '../../../strings/es';
+import { esStudies } from '../../../strings/es-studies';
 import {
   publicStatsQueryOptions,
   resultsStudiesQueryOptions,
@@ -169,7 +170,19 @@ function StudyResults({
           // Another family starts on 'Todos' with no card selected.
           key={selectedId ?? 'todas'}
           userKey={userKey}
-          study={{ studyId, version: detail.resultsVersion, networkLabel: detail.networkLabel }}
+          study={{
+            studyId,
+            version: detail.resultsVersion,
+            networkLabel: detail.networkLabel,
+            // The study knows the newest version's set: older results shown while a newer
+            // version is computed are not said to be on it.
+            contingencies:
+              detail.isDemo ||
+              detail.resultsVersion === null ||
+              detail.resultsVersion === detail.version
+                ? esStudies.contingencies.description(detail.contingencySet)
+                : null,
+          }}
           cases={detail.cases}
           cards={cards}
           family={family}

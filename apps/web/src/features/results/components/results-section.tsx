@@ -32,7 +32,13 @@ export const CARDS_PAGE = 12;
 type ResultsSectionProps = {
   userKey: string;
   /** The study shown and the version its results are of (the map's network, the export). */
-  study: { studyId: string; version: number | null; networkLabel: string };
+  study: {
+    studyId: string;
+    version: number | null;
+    networkLabel: string;
+    /** The contingencies its results are computed on, in words; null: not known for them. */
+    contingencies: string | null;
+  };
   /** The study's scenario × year cases: the simulation conditions. */
   cases: readonly StudyCaseResult[];
   /** The cards of the selected family, or of every busbar without one. */
@@ -138,7 +144,11 @@ export function ResultsSection({
               )}
             </div>
             <div className="mt-4">
-              <ConditionsCard networkLabel={study.networkLabel} cases={cases} />
+              <ConditionsCard
+                networkLabel={study.networkLabel}
+                contingencies={study.contingencies}
+                cases={cases}
+              />
             </div>
             {BusbarCapacityMap !== null && (
               <div className="mt-4">

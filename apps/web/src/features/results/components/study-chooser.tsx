@@ -130,6 +130,15 @@ function StudyStatus({ study, onJobEnded }: { study: StudyListItem; onJobEnded: 
             : []),
         ].join(' · ')}
       </p>
+      {/*
+       * What the figures are computed on (issue #30). The list knows the newest version's set:
+       * while older results are shown, it says whose set it is.
+       */}
+      <p data-testid="study-contingencies">
+        {!study.isDemo && study.resultsVersion !== null && study.resultsVersion !== study.version
+          ? ts.contingencies.sentenceOfVersion(study.version, study.contingencySet)
+          : ts.contingencies.sentence(study.contingencySet)}
+      </p>
       {running && (
         <div
           className="max-w-2xl space-y-1.5 rounded-xl bg-sky-50 p-3 text-sky-950"

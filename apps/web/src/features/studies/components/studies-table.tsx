@@ -7,6 +7,7 @@ import { StudyActions } from './study-actions';
 import { StudyStateCell } from './study-state';
 
 const t = esStudies.list;
+const tc = esStudies.contingencies;
 
 type StudiesTableProps = {
   studies: StudyListItem[];
@@ -54,8 +55,19 @@ export function StudiesTable(props: StudiesTableProps) {
     column.display({
       id: 'size',
       header: t.columnSize,
-      cell: ({ row: { original: study } }) =>
-        t.size(study.scenarios, study.years.length, study.busbars),
+      cell: ({ row: { original: study } }) => (
+        <div className="space-y-1">
+          <p>{t.size(study.scenarios, study.years.length, study.busbars)}</p>
+          {/* What its figures are computed on (issue #30): the set's file, in full on hover. */}
+          <p
+            className="max-w-64 break-words text-slate-600"
+            title={tc.sentence(study.contingencySet)}
+            data-testid="study-contingencies"
+          >
+            {tc.short(study.contingencySet)}
+          </p>
+        </div>
+      ),
       meta: { cellClassName: 'text-xs text-slate-700' },
     }),
     column.accessor('updatedAt', {

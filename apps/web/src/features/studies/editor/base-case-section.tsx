@@ -12,6 +12,7 @@ import { formatDateTime, formatKb } from '../../../utils/format';
 import { baseCasesQueryOptions } from '../api/get-base-cases';
 import type { BaseCase } from '../api/study-form-data';
 import { errorText } from '../api/error-text';
+import { ContingencyNote } from './contingency-note';
 import { inputClasses } from './fields';
 
 const t = esStudies.baseCase;
@@ -158,6 +159,8 @@ export function BaseCaseSection(props: BaseCaseSectionProps) {
           disabled={disabled}
         />
       )}
+
+      <ContingencyNote userKey={props.userKey} base={base} />
 
       {props.catalogSummary !== null && (
         <p className="mt-3 text-sm text-slate-700" aria-live="polite">
