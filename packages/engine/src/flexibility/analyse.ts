@@ -22,11 +22,20 @@ import type {
   GeneratorOutageState,
   PlantResult,
   PreExistingViolationResult,
+  SetContingencyState,
   StudyGroupResult,
 } from './result';
 import type { SinkSpec, StudyGroupSpec, TransferWeights } from '../transfer/weights';
 import { buildTransferWeights } from '../transfer/weights';
 import { effectiveCutoff } from '../transfer/cutoff';
+import { countContingencies, type Contingency } from '../contingency/sets/contingency-set';
+import type { GenerationPickup } from '../contingency/sets/outage-flows';
+import { setSensitivityTarget } from '../contingency/sets/set-sensitivity';
+import {
+  setIndexOfCode,
+  sweepConstraintsOnSet,
+  type SetSweepSkipped,
+} from '../contingency/sets/sweep-on-set';
 
 export interface FlexibilityOptions
   extends ScreenOptions, BaseCaseOptions, Omit<FcitcOptions, 'generatorOutages'> {
@@ -61,6 +70,15 @@ export interface FlexibilityOptions
    * (default 500; all are counted, and every worsened one is listed).
    */
   readonly maxViolations?: number;
+  /**
+   * Issue #30: a planner's contingencies instead of every branch alone (N-0 always), a lost
+   * unit's output made up by `pickup` (default 'headroom'); with a .mon, `monitored` (its
+   * branches) narrows what is watched.
+   */
+  readonly contingencySet?: {
+    readonly contingencies: readonly Contingency[];
+    readonly pickup?: GenerationPickup;
+  };
 }
 
 /** The group to resolve: `group`, else the older spec, else the default rule. */
@@ -159,13 +177,39 @@ export function analyseFlexibility(
   );
   const t2 = performance.now();
   const cutoff = effectiveCutoff(options.distributionFactorCutoff);
-  const withG1 = options.includeGeneratorOutages === true;
+  const onSet = options.contingencySet;
+  // A set's own G-1 entries stand for the option: its units are its contingencies.
+  const withG1 = options.includeGeneratorOutages === true && onSet === undefined;
+  const skipped: SetSweepSkipped[] = [];
   const fc = computeFcitcBothWays(ctx, w.injectionByBus, w.tmaxMw, {
     distributionFactorCutoff: cutoff,
     ...(options.maxConstraints === undefined ? {} : { maxConstraints: options.maxConstraints }),
     ...(options.maxViolations === undefined ? {} : { maxViolations: options.maxViolations }),
     generatorOutages: withG1 ? w : undefined,
+    ...(onSet === undefined
+      ? {}
+      : {
+          sweep: (visit) =>
+            sweepConstraintsOnSet(
+              ctx,
+              w,
+              onSet.contingencies,
+              w.tmaxMw,
+              { distributionFactorCutoff: cutoff, pickup: onSet.pickup ?? 'headroom' },
+              visit,
+              skipped,
+            ),
+        }),
   });
+  /** A constraint's contingency of the set (null: N-0 or not on a set). */
+  const singleOf = new Map<number, number>();
+  onSet?.contingencies.forEach((c, index) => {
+    if (c.branches.length === 1 && c.generators.length === 0 && !singleOf.has(c.branches[0]!)) {
+      singleOf.set(c.branches[0]!, index);
+    }
+  });
+  const setIndexOf = (k: number): number | null =>
+    onSet === undefined || k === -1 ? null : (setIndexOfCode(k) ?? singleOf.get(k) ?? null);
   const t3 = performance.now();
 
   // Ranking order over the whole analysis: |d| descending; ties by T, contingency, monitored.
@@ -182,9 +226,21 @@ export function analyseFlexibility(
     const live = p.generators.length > 0 && model.islands.islandByBus[p.bus] === w.island;
     eligible[p.index] = live ? 1 : 0;
   }
+  // On a set, every post-contingency row comes from its multi-outage LODFs (set-sensitivity.ts).
+  const targets =
+    onSet === undefined
+      ? ranked
+      : ranked.map((c) => {
+          const index = setIndexOf(c.contingency);
+          return setSensitivityTarget(
+            model,
+            [{ branch: c.monitored, coefficient: 1 }],
+            index === null ? null : onSet.contingencies[index]!,
+          );
+        });
   const rows = constraintSensitivities(
     model,
-    ranked,
+    targets,
     w.sinkByBus,
     plants.list,
     eligible,
@@ -210,10 +266,17 @@ export function analyseFlexibility(
       initialOutputMw: net.generators.pgMw[u],
     };
   };
+  const setContingency = (k: number): SetContingencyState | null => {
+    const index = setIndexOf(k);
+    if (index === null) return null;
+    const c = onSet!.contingencies[index]!;
+    return { index, label: c.label, branches: c.branches, generators: c.generators };
+  };
   const constraints = ranked.map((c: RawConstraint, index): ConstraintResult => ({
     index,
     monitored: element(c.monitored),
     contingency: c.contingency >= 0 ? element(c.contingency) : null,
+    setContingency: setContingency(c.contingency),
     generatorOutage: c.generatorOutage >= 0 ? unitState(c.generatorOutage) : null,
     limitMw: c.limitMw,
     flowAtZeroMw: c.flowAtZeroMw,
@@ -263,6 +326,7 @@ export function analyseFlexibility(
     return {
       monitored: element(v.monitored),
       contingency: v.contingency >= 0 ? element(v.contingency) : null,
+      setContingency: setContingency(v.contingency),
       generatorOutage: v.generatorOutage >= 0 ? unitState(v.generatorOutage) : null,
       flowAtZeroMw: v.flowAtZeroMw,
       limitMw: v.limitMw,
@@ -321,7 +385,12 @@ export function analyseFlexibility(
       transferIsland: w.island,
       loadSinkByBus: w.loadSinkByBus,
       islandingOutages: ctx.islanding,
-      nContingencies: ctx.outages.length + ctx.islanding.length,
+      nContingencies:
+        onSet === undefined
+          ? ctx.outages.length + ctx.islanding.length
+          : onSet.contingencies.length,
+      contingencySet:
+        onSet === undefined ? null : { counts: countContingencies(onSet.contingencies), skipped },
       nMonitored: ctx.monitored.length,
       constraintsOmitted: fc.omitted,
       completeUpToMw: fc.completeUpToMw,

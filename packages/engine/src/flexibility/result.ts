@@ -7,6 +7,8 @@ import type {
   StudyGroupReasonCode,
 } from '../study-group/resolve';
 import type { SinkRule, StudyGroupRule } from '../transfer/weights';
+import type { ContingencyCounts } from '../contingency/sets/contingency-set';
+import type { SetSweepSkipped } from '../contingency/sets/sweep-on-set';
 
 /**
  * Result types of the transfer analyses. They mirror `contracts/src/result/flexibility.v1.ts`
@@ -57,6 +59,15 @@ export interface GeneratorOutageState {
   readonly initialOutputMw: number;
 }
 
+/** A contingency of a planner's set (issue #30) behind a constraint: index into the set. */
+export interface SetContingencyState {
+  readonly index: number;
+  readonly label: string;
+  /** 0-based branch and generator rows it takes out. */
+  readonly branches: readonly number[];
+  readonly generators: readonly number[];
+}
+
 export interface PlantSensitivity {
   /** 0-based plant index. */
   readonly plant: number;
@@ -71,6 +82,11 @@ export interface ConstraintResult {
   readonly contingency: ElementState | null;
   /** Set for a G-1 constraint (options.includeGeneratorOutages), else null. */
   readonly generatorOutage: GeneratorOutageState | null;
+  /**
+   * On a planner's set: the contingency (a one-branch one also has `contingency`; one of several
+   * elements only this); null on every branch alone, and for N-0.
+   */
+  readonly setContingency: SetContingencyState | null;
   readonly limitMw: number;
   readonly flowAtZeroMw: number;
   readonly distributionFactor: number;
@@ -155,6 +171,8 @@ export interface PreExistingViolationResult {
   readonly monitored: ElementState;
   readonly contingency: ElementState | null;
   readonly generatorOutage: GeneratorOutageState | null;
+  /** As ConstraintResult.setContingency. */
+  readonly setContingency: SetContingencyState | null;
   /** Post-contingency flow at T = 0 on the monitored element, MW. */
   readonly flowAtZeroMw: number;
   readonly limitMw: number;
@@ -191,6 +209,11 @@ export interface FlexibilityExtra {
   /** Outages skipped because they split the network (bridges), 0-based branch rows. */
   readonly islandingOutages: number[];
   readonly nContingencies: number;
+  /** On a planner's set: its counts, and the contingencies not screened and why. */
+  readonly contingencySet: {
+    readonly counts: ContingencyCounts;
+    readonly skipped: readonly SetSweepSkipped[];
+  } | null;
   readonly nMonitored: number;
   /** Constraints with T(c) ≤ Tmax left out by `maxConstraints` (those with the largest T). */
   readonly constraintsOmitted: number;

@@ -2,7 +2,7 @@ import { TopK } from '../contingency/top-k';
 import type { GeneratorOutageInput } from './generator-outages';
 import type { ScreenContext } from './screen';
 import { isPreExisting } from './screen';
-import type { RawConstraint } from './sweep';
+import type { ConstraintVisitor, RawConstraint } from './sweep';
 import { keptFigure, rawConstraint, sweepConstraints } from './sweep';
 import { effectiveCutoff } from './cutoff';
 
@@ -39,6 +39,11 @@ export interface TwoWayOptions {
    */
   readonly maxViolations?: number;
   readonly generatorOutages?: GeneratorOutageInput;
+  /**
+   * Another stream of constraints instead of every branch alone (a planner's set,
+   * contingency/sets/sweep-on-set.ts): it hands the visitor its pairs and returns d per branch.
+   */
+  readonly sweep?: (visit: ConstraintVisitor) => Float64Array;
 }
 
 /** How the study group's transfer moves a violation (|d| against the cutoff). */
@@ -113,46 +118,49 @@ export function computeFcitcBothWays(
   const counts = { total: 0, worsens: 0, relieves: 0, unaffected: 0 };
   let within = 0;
 
-  const dBr = sweepConstraints(
-    ctx,
-    injectionByBus,
-    tmaxMw,
-    { distributionFactorCutoff: cutoff, generatorOutages: options.generatorOutages },
-    {
-      /** A pair over its limit at T = 0: counted, and listed if among the worst. */
-      overLimit: (i, k, unit, fc, d, L) => {
-        const effect: ViolationEffect =
-          Math.abs(d) < cutoff ? 'unaffected' : isPreExisting(fc, d, L) ? 'worsens' : 'relieves';
-        counts.total++;
-        counts[effect]++;
-        // Worsened ones come back from the strict figure's list (within), all of them.
-        if (effect === 'worsens') return;
-        const loading = Math.abs(fc) / L;
-        if (loading <= listed.threshold) return;
-        listed.offer({
-          monitored: monitored[i],
-          contingency: k,
-          generatorOutage: unit,
-          flowAtZeroMw: fc,
-          limitMw: L,
-          distributionFactor: d,
-          effect,
-          loading,
-        });
-      },
-      /** A pair with |d| ≥ cutoff and T(c) ≤ Tmax: binding, or a worsened violation. */
-      within: (i, k, lodf, fc, d, L, unit, t) => {
-        const pre = isPreExisting(fc, d, L);
-        const entry = rawConstraint(monitored[i], k, lodf, unit, fc, d, L, t, pre);
-        if (pre) {
-          if (Math.abs(d) > worsened.threshold) worsened.offer({ ...entry, loading: Math.abs(d) });
-          return;
-        }
-        within++;
-        if (-t >= binding.threshold) binding.offer(entry);
-      },
+  const visitor: ConstraintVisitor = {
+    /** A pair over its limit at T = 0: counted, and listed if among the worst. */
+    overLimit: (i, k, unit, fc, d, L) => {
+      const effect: ViolationEffect =
+        Math.abs(d) < cutoff ? 'unaffected' : isPreExisting(fc, d, L) ? 'worsens' : 'relieves';
+      counts.total++;
+      counts[effect]++;
+      // Worsened ones come back from the strict figure's list (within), all of them.
+      if (effect === 'worsens') return;
+      const loading = Math.abs(fc) / L;
+      if (loading <= listed.threshold) return;
+      listed.offer({
+        monitored: monitored[i],
+        contingency: k,
+        generatorOutage: unit,
+        flowAtZeroMw: fc,
+        limitMw: L,
+        distributionFactor: d,
+        effect,
+        loading,
+      });
     },
-  );
+    /** A pair with |d| ≥ cutoff and T(c) ≤ Tmax: binding, or a worsened violation. */
+    within: (i, k, lodf, fc, d, L, unit, t) => {
+      const pre = isPreExisting(fc, d, L);
+      const entry = rawConstraint(monitored[i], k, lodf, unit, fc, d, L, t, pre);
+      if (pre) {
+        if (Math.abs(d) > worsened.threshold) worsened.offer({ ...entry, loading: Math.abs(d) });
+        return;
+      }
+      within++;
+      if (-t >= binding.threshold) binding.offer(entry);
+    },
+  };
+  const dBr =
+    options.sweep?.(visitor) ??
+    sweepConstraints(
+      ctx,
+      injectionByBus,
+      tmaxMw,
+      { distributionFactorCutoff: cutoff, generatorOutages: options.generatorOutages },
+      visitor,
+    );
 
   const kept = binding.items;
   const figure = keptFigure(kept, within, tmaxMw);

@@ -11,6 +11,7 @@ import {
   type SetConstraint,
 } from './busbar-on-set';
 import type { Contingency } from './contingency-set';
+import { lostSinkShare } from './lost-sink';
 
 /** A busbar's AC check on a planner's set: its DC figure, what sets it, the AC power flow there. */
 export interface BusbarAcCheckOnSet {
@@ -50,8 +51,7 @@ export function busbarAcCheckOnSet(
     (contingency?.generators ?? []).filter((u) => model.active.genActive[u] === 1),
   );
   // The transfer's sink without the lost units, the rest renormalised (as the DC figure).
-  let lostShare = 0;
-  for (const u of lost) lostShare -= setup.unitParticipation[u]!;
+  const lostShare = lostSinkShare(setup.unitParticipation, [...lost], model.active.genActive);
   const unitParticipation = Float64Array.from(setup.unitParticipation, (p, u) =>
     lost.has(u) ? 0 : lostShare > 0 ? p / (1 - lostShare) : p,
   );

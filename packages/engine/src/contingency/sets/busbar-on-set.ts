@@ -3,6 +3,7 @@ import { busbarStudy, type BusbarStudyOptions } from '../../busbar/setup';
 import { runDcPowerFlow } from '../../powerflow/dcpf';
 import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
 import type { Contingency } from './contingency-set';
+import { lostSinkShare, sinkWithoutLost, WHOLE_SINK } from './lost-sink';
 import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
 import type { ScreenedInterface } from './screen-set';
 
@@ -163,16 +164,25 @@ export function busbarCapacityOnSet(
     // are cancelled (compensation is linear in the flows it is given).
     let evaluator = transferEvaluator;
     let direction: Float64Array = d0;
-    const lostShare = contingency.generators.reduce(
-      (sum, g) => sum - (model.active.genActive[g] ? setup.unitParticipation[g]! : 0),
-      0,
+    const lostShare = lostSinkShare(
+      setup.unitParticipation,
+      contingency.generators,
+      model.active.genActive,
     );
+    if (lostShare >= WHOLE_SINK) {
+      notScreened.push(c);
+      continue;
+    }
     if (lostShare > 0) {
-      const sink = Float64Array.from(sinkByBus);
-      for (const g of contingency.generators) {
-        if (model.active.genActive[g]) sink[net.generators.bus[g]!]! += setup.unitParticipation[g]!;
-      }
-      for (let i = 0; i < nb; i++) sink[i]! /= 1 - lostShare;
+      const sink = new Float64Array(nb);
+      sinkWithoutLost(
+        sinkByBus,
+        setup.unitParticipation,
+        contingency.generators,
+        model.active.genActive,
+        net.generators.bus,
+        sink,
+      );
       direction = transferFlows(sink, new Float64Array(nl));
       evaluator = makeOutageEvaluator(model, { flowsMw: direction, pgMw: zeros });
     }

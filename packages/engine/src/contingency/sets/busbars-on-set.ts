@@ -14,6 +14,7 @@ import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/s
 import type { Contingency, ContingencyCounts } from './contingency-set';
 import { countContingencies, SET_CONTINGENCY } from './contingency-set';
 import { interfacesPass } from './interfaces-pass';
+import { lostSinkShare, sinkWithoutLost, WHOLE_SINK } from './lost-sink';
 import { makeOutageEvaluator, solveDense, type GenerationPickup } from './outage-flows';
 import type { ScreenedInterface } from './screen-set';
 
@@ -32,8 +33,11 @@ export interface AllBusbarsOnSetOptions extends AllBusbarOptions {
 export interface NotScreened {
   /** Index into the set. */
   readonly contingency: number;
-  /** 'islanding': it splits the island (the MW it cuts off); 'no-pickup': nobody makes up a lost unit. */
-  readonly kind: 'islanding' | 'no-pickup';
+  /**
+   * 'islanding': it splits the island (the MW it cuts off); 'no-pickup': nobody makes up a lost
+   * unit; 'no-sink': its lost units were the transfer's whole sink.
+   */
+  readonly kind: 'islanding' | 'no-pickup' | 'no-sink';
   readonly disconnectedMw: number;
 }
 
@@ -246,17 +250,20 @@ function extrasPass(
       const outaged = c.branches.filter((k) => model.active.branchActive[k] && bdc[k] !== 0);
       // δ: what the lost units leaving the sink add to every bus's column (busbar-on-set.ts).
       delta.fill(0);
-      let lostShare = 0;
-      for (const g of c.generators) {
-        if (model.active.genActive[g]) lostShare -= unitParticipation[g]!;
+      const lostShare = lostSinkShare(unitParticipation, c.generators, model.active.genActive);
+      if (lostShare >= WHOLE_SINK) {
+        options.notScreened.push({ contingency: index, kind: 'no-sink', disconnectedMw: 0 });
+        continue;
       }
       if (lostShare > 0) {
-        injection.set(sinkByBus);
-        for (const g of c.generators) {
-          if (model.active.genActive[g])
-            injection[net.generators.bus[g]!]! += unitParticipation[g]!;
-        }
-        for (let i = 0; i < nb; i++) injection[i]! /= 1 - lostShare;
+        sinkWithoutLost(
+          sinkByBus,
+          unitParticipation,
+          c.generators,
+          model.active.genActive,
+          net.generators.bus,
+          injection,
+        );
         injectionFlows(model, injection, theta, delta);
         for (let k = 0; k < nl; k++) delta[k] = sinkFlow[k]! - delta[k]!;
       }

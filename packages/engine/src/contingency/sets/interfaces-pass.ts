@@ -10,6 +10,7 @@ import { solveReducedB } from '../../powerflow/reduced-b';
 import { isPreExisting, transferAtLimit } from '../../transfer/screen';
 import { interfaceMonitored } from './busbar-on-set';
 import { SET_CONTINGENCY, type Contingency } from './contingency-set';
+import { lostSinkShare, sinkWithoutLost, WHOLE_SINK } from './lost-sink';
 import { makeOutageEvaluator, solveDense, type GenerationPickup } from './outage-flows';
 import type { ScreenedInterface } from './screen-set';
 
@@ -133,15 +134,18 @@ export function interfacesPass(
         ? []
         : contingency.branches.filter((k) => model.active.branchActive[k] && bdc[k] !== 0);
     const out = new Set(outaged);
-    // The sink without the contingency's lost units, renormalised (busbar-on-set.ts).
-    sink.set(sinkByBus);
-    let lostShare = 0;
-    for (const g of contingency?.generators ?? []) {
-      if (!model.active.genActive[g]) continue;
-      lostShare -= unitParticipation[g]!;
-      sink[net.generators.bus[g]!]! += unitParticipation[g]!;
-    }
-    if (lostShare > 0) for (let b = 0; b < nb; b++) sink[b]! /= 1 - lostShare;
+    // The sink without the contingency's lost units, renormalised (lost-sink.ts); not screened
+    // when they were all of it, as the branches' passes.
+    const lost = contingency?.generators ?? [];
+    if (lostSinkShare(unitParticipation, lost, model.active.genActive) >= WHOLE_SINK) continue;
+    sinkWithoutLost(
+      sinkByBus,
+      unitParticipation,
+      lost,
+      model.active.genActive,
+      net.generators.bus,
+      sink,
+    );
     const zRows = outaged.map(cachedRow);
     const nK = outaged.length;
     // (I − A_KK)⁻¹ by columns: A(k_i, k_j) = Z_i(from_j) − Z_i(to_j).
