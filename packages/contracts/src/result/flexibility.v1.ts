@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseCaseSchema, slackRules } from './base-case.v1';
 import { studyGroupKinds, studyGroupReasonCodes } from './study-group';
+import { contingencyCountsSchema } from '../api/contingency-sets';
 
 /**
  * The flexibility analysis of one case (docs/analysis.md §4–§5), as stored in the analysis result.
@@ -53,12 +54,23 @@ export const acCheckSchema = z.object({
 });
 export type AcCheckResult = z.infer<typeof acCheckSchema>;
 
+/**
+ * Issue #30: the contingency of a planner's set behind a constraint — its label and what it
+ * takes out, named («Contingencia 12: A – B ckt 1 + C – D ckt 1»). Absent or null: every branch
+ * alone (then `contingency` says which, or N-0).
+ */
+export const setContingencyRefSchema = z.object({ label: z.string(), name: z.string() });
+
 export const constraintSchema = z.object({
   /** 1-based, in ranking order over the whole analysis. */
   id: z.number().int().positive(),
   monitored: elementStateSchema,
-  /** null: the base case (N-0), shown as 'SOBRECARGA RED COMPLETA'. */
+  /**
+   * null: the base case (N-0), shown as 'SOBRECARGA RED COMPLETA' — or, with `setContingency`,
+   * a contingency of several elements of the planner's set.
+   */
   contingency: elementStateSchema.nullable(),
+  setContingency: setContingencyRefSchema.nullable().optional(),
   /** The limit that applies: emergency after a contingency when given, else maximum (MW). */
   limitMw: z.number(),
   /** Post-contingency flow on the monitored element at T = 0, MW. */
@@ -152,6 +164,8 @@ export const preExistingViolationSchema = z.object({
   generatorOutage: z
     .object({ generator: z.number().int().positive(), name: z.string() })
     .nullable(),
+  /** As in a constraint: the planner's contingency, when the analysis ran on a set. */
+  setContingency: setContingencyRefSchema.nullable().optional(),
   /** Flow on the monitored element after the contingency, at T = 0, MW. */
   flowAtZeroMw: z.number(),
   /** The limit that applies (emergency after a contingency when given, else maximum), MW. */
@@ -200,6 +214,16 @@ export const flexibilitySchema = z.object({
     includeGeneratorOutages: z.boolean(),
     /** Who took the file's mismatch in the DC base case (issue #25); absent before it. */
     slack: z.enum(slackRules).optional(),
+    /**
+     * Issue #30: computed on a planner's contingency set (N-0 always), with its counts and how
+     * many of its contingencies were not screened (they split the network, or took out every
+     * unit of the source or the sink, or a unit nobody could make up); absent or null: every
+     * branch alone.
+     */
+    contingencySet: z
+      .object({ counts: contingencyCountsSchema, notScreened: z.number().int().nonnegative() })
+      .nullable()
+      .optional(),
   }),
   tmaxMw: z.number().nonnegative(),
   /**

@@ -442,13 +442,61 @@ export function buildProgram(io: ProgramIo) {
     )
     .addOption(postRatingOption())
     .addOption(slackOption('distributed'))
+    .addOption(
+      new Option(
+        '--contingencies <file>',
+        'the contingencies of this file (MATPOWER contab or PSS/E .con) instead of every ' +
+          "branch one at a time (a lost unit's output made up by the others' room up)",
+      ),
+    )
+    .addOption(
+      new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con and .mon name'),
+    )
+    .addOption(
+      new Option('--monitored <file>', 'a PSS/E monitored element file (.mon): its branches'),
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
-    .action((file, options) =>
-      withProgress(options.quiet, async (progress) => {
+    .action((file, options, cmd) => {
+      if (
+        options.contingencies === undefined &&
+        (options.subsystems !== undefined || options.monitored !== undefined)
+      ) {
+        return cmd.error('error: --subsystems and --monitored go with --contingencies FILE');
+      }
+      return withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
-        const { network } = await loadCaseFile(file);
-        progress.stage('flexibility analysis (FCITC over N-0 and N-1, both ways)…');
+        const { network, generatorIds } = await loadCaseFile(file);
+        let contingencySet;
+        if (options.contingencies !== undefined) {
+          progress.stage(`reading ${options.contingencies}…`);
+          const subsystems =
+            options.subsystems === undefined
+              ? undefined
+              : await readSubsystemsFile(options.subsystems, network);
+          const monitored =
+            options.monitored === undefined
+              ? undefined
+              : await readMonitoredFile(options.monitored, network, subsystems);
+          const set = await readContingencyFile(options.contingencies, network, {
+            ...(generatorIds === undefined ? {} : { generatorIds }),
+            ...(subsystems === undefined ? {} : { subsystems }),
+          });
+          contingencySet = {
+            file: options.contingencies,
+            contingencies: set.contingencies,
+            unresolved:
+              set.unresolved.length +
+              (subsystems?.unresolved.length ?? 0) +
+              (monitored?.unresolved.length ?? 0),
+            ...(monitored === undefined ? {} : { monitored }),
+          };
+        }
+        progress.stage(
+          contingencySet === undefined
+            ? 'flexibility analysis (FCITC over N-0 and N-1, both ways)…'
+            : `flexibility analysis (FCITC over N-0 and ${contingencySet.contingencies.length} contingencies, both ways)…`,
+        );
         const rows = options.groupGens;
         const output = flex(network, {
           postRating: options.postRating,
@@ -456,10 +504,11 @@ export function buildProgram(io: ProgramIo) {
           levels: options.levels,
           group:
             rows === undefined ? (options.group ?? { kind: 'default' }) : { kind: 'gens', rows },
+          ...(contingencySet === undefined ? {} : { contingencySet }),
         });
         print(output, options.format);
-      }),
-    );
+      });
+    });
 
   command('window', 'a connection window: the joint N-1 allocation of many requests under one rule')
     .argument('<file>', FILE_ARGUMENT)

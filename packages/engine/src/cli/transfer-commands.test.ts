@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referencePath } from '@holgura/test-fixtures';
@@ -111,4 +113,66 @@ describe('holgura study', () => {
     expect(out.cases[0]!.name).toBe('alta_2026');
     expect(out.cases.every((c) => c.busbars.length === 25)).toBe(true);
   }, 240_000);
+});
+
+describe('holgura flex --contingencies (issue #30)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'holgura-flex-'));
+  /** case30's 41 branches alone, plus `extra` rows, as a MATPOWER change table. */
+  const contab = (name: string, extra: string[] = []) => {
+    const file = path.join(dir, name);
+    const rows = Array.from(
+      { length: 41 },
+      (_, k) => `  ${k + 1} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`,
+    );
+    writeFileSync(
+      file,
+      ['function chgtab = plan', 'define_constants;', 'chgtab = [', ...rows, ...extra, '];'].join(
+        '\n',
+      ),
+    );
+    return file;
+  };
+  type Flex = {
+    figures: { attributable: { fcitcMw: number }; strict: { fcitcMw: number } };
+    flexibility: {
+      options: { contingencySet?: { counts: { total: number; multiBranch: number } } | null };
+      constraints: {
+        contingency: unknown;
+        setContingency?: { label: string; name: string } | null;
+      }[];
+    };
+  };
+
+  it('on every branch alone gives the flexibility over every branch; doubles and units name their label', async () => {
+    const plain = (await json(['flex', case30])) as Flex;
+    const alone = (await json(['flex', case30, '--contingencies', contab('alone.m')])) as Flex;
+    expect(alone.figures.attributable.fcitcMw).toBeCloseTo(plain.figures.attributable.fcitcMw, 6);
+    expect(alone.figures.strict.fcitcMw).toBeCloseTo(plain.figures.strict.fcitcMw, 6);
+    expect(alone.flexibility.options.contingencySet?.counts.total).toBe(41);
+
+    const doubles = [
+      '  100 0 CT_TBRCH 1 BR_STATUS CT_REP 0;',
+      '  100 0 CT_TBRCH 2 BR_STATUS CT_REP 0;',
+    ];
+    const units = [
+      '  200 0 CT_TGEN 1 GEN_STATUS CT_REP 0;',
+      '  201 0 CT_TGEN 2 GEN_STATUS CT_REP 0;',
+    ];
+    const file = contab('plan.m', [...doubles, ...units]);
+    const onSet = (await json(['flex', case30, '--contingencies', file])) as Flex;
+    expect(onSet.flexibility.options.contingencySet?.counts).toMatchObject({
+      total: 44,
+      multiBranch: 1,
+    });
+    // More contingencies can only lower the figure.
+    expect(onSet.figures.attributable.fcitcMw).toBeLessThanOrEqual(
+      alone.figures.attributable.fcitcMw + 1e-9,
+    );
+    for (const c of onSet.flexibility.constraints) {
+      if (c.contingency === null && c.setContingency)
+        expect(c.setContingency.name).toMatch(/^(100|200|201): /);
+    }
+    const table = await runCli(['flex', case30, '--contingencies', file, '--format', 'table']);
+    expect(table.stdout).toContain(`contingencies: ${file}, 44`);
+  });
 });

@@ -11,6 +11,8 @@ import { busbarCapacity, type BusbarCapacity } from '../busbar/capacity';
 import { describeStudyGroup } from '@holgura/contracts';
 import { analyseFlexibility } from '../flexibility/analyse';
 import type { StudyGroupChoice } from '../study-group/resolve';
+import type { Contingency } from '../contingency/sets/contingency-set';
+import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
 import type { Column, CommandOutput, Table } from './format';
 
 export type PreExisting = 'limit' | 'ignore';
@@ -257,6 +259,16 @@ export interface FlexOptions {
   readonly levels?: number;
   /** The study group; default: docs/analysis.md §5's rule, as the web app applies it. */
   readonly group: StudyGroupChoice;
+  /**
+   * Issue #30: a planner's contingencies instead of every branch alone, with a .mon's branches
+   * as what is watched (its interfaces are not: the flexibility watches branches).
+   */
+  readonly contingencySet?: {
+    readonly file: string;
+    readonly contingencies: readonly Contingency[];
+    readonly unresolved: number;
+    readonly monitored?: MonitoredDefinition;
+  };
 }
 
 /**
@@ -265,17 +277,26 @@ export interface FlexOptions {
  * violations, and the whole result in its v1 form. CSV and table: the levels, both ways.
  */
 export function flex(net: Network, options: FlexOptions): CommandOutput {
+  const onSet = options.contingencySet;
   const result = analyseFlexibility(net, {
     postRating: options.postRating,
     group: options.group,
     ...(options.slack === undefined ? {} : { slack: options.slack }),
     ...(options.levels === undefined ? {} : { levels: options.levels }),
+    ...(onSet === undefined
+      ? {}
+      : {
+          contingencySet: { contingencies: onSet.contingencies, pickup: 'headroom' as const },
+          ...(onSet.monitored === undefined ? {} : { monitored: onSet.monitored.branches }),
+        }),
   });
   const v1 = flexibilityToV1(result, describeStudyGroup, net);
   const { studyGroup, figures, preExisting } = v1;
   const limitingName = (id: number | null) => {
     const c = id === null ? undefined : v1.constraints[id - 1];
-    return c === undefined ? null : `${c.monitored.name} / ${c.contingency?.name ?? FULL_NETWORK}`;
+    return c === undefined
+      ? null
+      : `${c.monitored.name} / ${c.setContingency?.name ?? c.contingency?.name ?? FULL_NETWORK}`;
   };
   const figureOutput = (figure: (typeof figures)['attributable']) => ({
     fcitcMw: figure.fcitcMw,
@@ -317,6 +338,19 @@ export function flex(net: Network, options: FlexOptions): CommandOutput {
         `FCITC attributable: ${attributable.fcitcMw.toFixed(1)} MW${limitingName(attributable.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(attributable.limitingConstraintId)}`}`,
         `FCITC strict: ${strict.fcitcMw.toFixed(1)} MW${limitingName(strict.limitingConstraintId) === null ? ' (Tmax)' : `, limited by ${limitingName(strict.limitingConstraintId)}`}`,
         `pre-existing violations: ${counts.total} (${counts.worsens} worsened, ${counts.relieves} relieved, ${counts.unaffected} unaffected by the transfer)`,
+        ...(onSet === undefined
+          ? []
+          : [
+              `contingencies: ${onSet.file}, ${onSet.contingencies.length} (${result.extra.contingencySet!.skipped.length} not screened: they split the network or leave the source or sink without units), a lost unit's output made up by the others' room up`,
+              ...(onSet.unresolved > 0
+                ? [
+                    `WARNING: ${onSet.unresolved} lines of the files name nothing in the case and were left out (see n1 --contingencies)`,
+                  ]
+                : []),
+              ...((onSet.monitored?.interfaces.some((i) => i.limitMw !== null) ?? false)
+                ? ['the .mon interfaces are not watched by flex (capacity and n1 watch them)']
+                : []),
+            ]),
         ...baseCaseSummary(baseCase),
       ],
     },

@@ -4,8 +4,10 @@ import type {
   ElementState,
   FlexibilityFigure,
   FlexibilityResult,
+  SetContingencyState,
   StudyGroupResult,
 } from '../flexibility/result';
+import { contingencyName } from '../contingency/sets/read-definitions';
 
 /**
  * How a study group is written for people: its canonical key and parameter, its label and the
@@ -30,7 +32,12 @@ export function flexibilityToV1(
   result: FlexibilityResult,
   describeGroup: DescribeStudyGroup,
   net: Network,
+  /** How a contingency of a planner's set is named (the product's is Spanish). */
+  nameSetContingency: (c: SetContingencyState) => string = (c) =>
+    `${c.label}: ${contingencyName(net, { label: c.label, branches: c.branches, generators: c.generators })}`,
 ) {
+  const setRef = (c: SetContingencyState | null) =>
+    c === null ? null : { label: c.label, name: nameSetContingency(c) };
   const element = (state: ElementState) => ({
     branch: state.branch + 1,
     name: state.name,
@@ -63,6 +70,13 @@ export function flexibilityToV1(
       postContingencyRating: result.options.postContingencyRating,
       includeGeneratorOutages: result.options.includeGeneratorOutages,
       slack: result.baseCase.slack,
+      contingencySet:
+        result.extra.contingencySet === null
+          ? null
+          : {
+              counts: result.extra.contingencySet.counts,
+              notScreened: result.extra.contingencySet.skipped.length,
+            },
     },
     tmaxMw: result.tmaxMw,
     fcitcMw: result.fcitcMw,
@@ -90,6 +104,7 @@ export function flexibilityToV1(
       id: c.index + 1,
       monitored: element(c.monitored),
       contingency: c.contingency === null ? null : element(c.contingency),
+      setContingency: setRef(c.setContingency),
       limitMw: c.limitMw,
       flowAtZeroMw: c.flowAtZeroMw,
       distributionFactor: c.distributionFactor,
@@ -129,6 +144,7 @@ export function flexibilityToV1(
           v.generatorOutage === null
             ? null
             : { generator: v.generatorOutage.generator + 1, name: v.generatorOutage.name },
+        setContingency: setRef(v.setContingency),
         flowAtZeroMw: v.flowAtZeroMw,
         limitMw: v.limitMw,
         loadingPercent: v.loadingPercent,
