@@ -206,6 +206,9 @@ export const esContingencySets = {
           : 'Vuelve a subir el archivo para calcularlo.'
       }`,
   },
+  /** Beside the case's flexibility, when the case has a set: the flexibility is not on it yet. */
+  flexibilityNote: (fileName: string) =>
+    `Esta flexibilidad considera cada rama en servicio, una a la vez. Tus contingencias («${fileName}») se usan en el análisis N-1 de «Contingencias», la capacidad por barra, su verificación AC y los estudios sobre este caso; todavía no en la flexibilidad.`,
   /** Under the case's own N-1 figures, when the case has a set: those figures are not on it. */
   caseN1Note: (fileName: string) =>
     `Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («${fileName}»), mira «Contingencias».`,

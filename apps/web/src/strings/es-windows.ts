@@ -26,7 +26,7 @@ export const esWindows = {
   page: {
     title: 'Ventanas de asignación',
     intro:
-      'Reparte la capacidad de conexión de un caso analizado entre muchas solicitudes a la vez, con tres reglas lado a lado: orden de prioridad, máximo total y justa (max-min). Cada asignación cumple las restricciones N-0 y N-1 con todas las solicitudes conectadas juntas, y se explica con la restricción que la limita.',
+      'Reparte la capacidad de conexión de un caso analizado entre muchas solicitudes a la vez, con tres reglas lado a lado: orden de prioridad, máximo total y justa (max-min). Cada asignación cumple las restricciones N-0 y N-1 (cada rama en servicio, una a la vez; las contingencias propias de un caso todavía no se usan aquí) con todas las solicitudes conectadas juntas, y se explica con la restricción que la limita.',
   },
   list: {
     heading: 'Mis ventanas',

@@ -175,6 +175,37 @@ describe('/analisis case table', () => {
     expect(within(results).getByTestId('figure-contingencies')).toBeInTheDocument();
   });
 
+  it('says beside the flexibility that it is not on the planner’s contingencies yet (issue #30)', async () => {
+    const flexibility = flexibilitySchema.parse(flexibilityFixture);
+    signedInWithSax({
+      '/api/cases': sevenCases,
+      ...resultRoutes('c7', flexibility),
+      '/api/cases/c7/contingency-set': {
+        body: {
+          caseId: 'c7',
+          set: {
+            fileName: 'plan.con',
+            format: 'psse-con',
+            uploadedAt: '2026-11-28T10:00:00Z',
+            counts: { total: 12, branch: 10, multiBranch: 2, generator: 0, mixed: 0 },
+            n1: null,
+            subsystemsFile: null,
+            monitoredFile: null,
+          },
+          capacityJobId: null,
+        },
+      },
+    });
+    const { user } = renderApp('/analisis');
+    await user.click(await screen.findByRole('radio', { name: 'Seleccionar Caso 7' }));
+    const results = screen.getByRole('region', { name: 'Resultados del caso seleccionado' });
+    expect(
+      await within(results).findByTestId('flexibility-contingency-set-note'),
+    ).toHaveTextContent(
+      'Esta flexibilidad considera cada rama en servicio, una a la vez. Tus contingencias («plan.con»)',
+    );
+  });
+
   it('shows the flexibility results: levels, constraints, generators and the constraint panel', async () => {
     // The fixture is built by hand and checked against the contract.
     const flexibility = flexibilitySchema.parse(flexibilityFixture);

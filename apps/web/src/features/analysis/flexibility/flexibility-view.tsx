@@ -41,6 +41,8 @@ import {
 } from './model';
 import { networkFocus } from './network-focus';
 import { analysesQueryOptions } from '../api/groups';
+import { contingencySetQueryOptions } from '../api/contingency-sets';
+import { esContingencySets } from '../../../strings/es-contingency-sets';
 import {
   caseResultQueryOptions,
   constraintGeneratorsQueryOptions,
@@ -78,6 +80,17 @@ function optionsOf(flexibility: FlexibilitySummary | null): AnalysisOptions {
 }
 
 /** «Calculado con …»: the options the figures shown were computed with. */
+/** Issue #30: with the planner's set on the case, the flexibility says it is not on it. */
+function ContingencySetNote({ caseId }: { caseId: string }) {
+  const set = useQuery(contingencySetQueryOptions(caseId)).data?.set ?? null;
+  if (set === null) return null;
+  return (
+    <p className="text-xs text-slate-600" data-testid="flexibility-contingency-set-note">
+      {esContingencySets.flexibilityNote(set.fileName)}
+    </p>
+  );
+}
+
 export function OptionsSentence({ flexibility }: { flexibility: FlexibilitySummary }) {
   const { options } = flexibility;
   return (
@@ -226,6 +239,7 @@ export function FlexibilitySection({
           flexibility !== null && (
             <>
               <OptionsSentence flexibility={flexibility} />
+              <ContingencySetNote caseId={caseId} />
               <BaseCaseNotes
                 baseCase={flexibilityBaseCase(result)}
                 figure="flexibility"
