@@ -21,14 +21,16 @@ import { windowJobStore } from './modules/windows/windows.repository';
  * thread sides are registered apart (job-handlers.ts), so a job thread loads no repository.
  */
 export function jobRunners(db: Db): JobRunners {
+  /** A case's contingency set as the computations read it; null: every branch. */
+  const contingencyFileOf = async (caseId: string) => {
+    const set = await contingencySetOfCase(db, caseId);
+    return set === null ? null : capacityContingencyFileOf(set);
+  };
   return {
     analysis: analysisJobRunner(analysisJobStore(db)),
-    group: groupJobRunner(groupJobStore(db)),
+    group: groupJobRunner(groupJobStore(db), contingencyFileOf),
     study: studyJobRunner(studyJobStore(db)),
-    capacity: capacityJobRunner(busbarCapacityJobStore(db), async (caseId) => {
-      const set = await contingencySetOfCase(db, caseId);
-      return set === null ? null : capacityContingencyFileOf(set);
-    }),
+    capacity: capacityJobRunner(busbarCapacityJobStore(db), contingencyFileOf),
     window: windowJobRunner(windowJobStore(db)),
   };
 }

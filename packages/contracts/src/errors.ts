@@ -158,6 +158,8 @@ export const errorMessages = {
   BUSBAR_NOT_IN_RESULT: 'La barra no está en el caso',
   BUSBAR_AC_CHECK_STUDY:
     'La verificación AC por barra está disponible para los casos subidos en /analisis, no para los casos de un estudio',
+  CASE_CONTINGENCY_SET_MISSING:
+    'El caso ya no tiene contingencias propias: la flexibilidad con ellas no se puede calcular. Súbelas de nuevo en «Contingencias» o calcula con cada rama.',
   BUSBAR_AC_CHECK_STALE:
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:

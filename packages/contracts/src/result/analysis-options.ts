@@ -18,18 +18,29 @@ export type PostContingencyRating = (typeof postContingencyRatings)[number];
 export const sinkChoices = ['auto', 'headroom-down', 'initial-output', 'loads'] as const;
 export type SinkChoice = (typeof sinkChoices)[number];
 
+/**
+ * Which contingencies a group's flexibility runs on (issue #30): 'every-branch', each in-service
+ * branch alone (N-1, the default); 'case-set', the case's own set (its file or rules, read when
+ * the run starts; the runs on a set are dropped when the set changes). The busbar capacities
+ * always use the case's set when it has one.
+ */
+export const contingencyChoices = ['every-branch', 'case-set'] as const;
+export type ContingencyChoice = (typeof contingencyChoices)[number];
+
 export const DEFAULT_ANALYSIS_OPTIONS = {
   postContingencyRating: 'emergency',
   distributionFactorCutoff: 0.01,
   sink: 'auto',
   slack: 'distributed',
   capMw: 2000,
+  contingencies: 'every-branch',
 } as const satisfies {
   postContingencyRating: PostContingencyRating;
   distributionFactorCutoff: number;
   sink: SinkChoice;
   slack: (typeof slackRules)[number];
   capMw: number;
+  contingencies: ContingencyChoice;
 };
 
 export const analysisOptionsSchema = z.strictObject({
@@ -61,6 +72,14 @@ export const analysisOptionsSchema = z.strictObject({
     .max(100_000, 'El tope por barra admite hasta 100.000 MW')
     .default(DEFAULT_ANALYSIS_OPTIONS.capMw)
     .describe('Lo más que se estudia para una conexión en una barra, MW'),
+  contingencies: z
+    .enum(contingencyChoices, {
+      error: 'Las contingencias deben ser every-branch o case-set',
+    })
+    .default(DEFAULT_ANALYSIS_OPTIONS.contingencies)
+    .describe(
+      'Con qué contingencias se calcula la flexibilidad: cada rama (every-branch) o el conjunto del caso (case-set)',
+    ),
 });
 export type AnalysisOptions = z.output<typeof analysisOptionsSchema>;
 
@@ -71,6 +90,8 @@ export const analysisOptionsValueSchema = z.object({
   sink: z.enum(sinkChoices),
   slack: z.enum(slackRules),
   capMw: z.number().positive(),
+  /** Absent in options stored before issue #30: every branch. */
+  contingencies: z.enum(contingencyChoices).default('every-branch'),
 });
 export type AnalysisOptionsInput = z.input<typeof analysisOptionsSchema>;
 
@@ -87,6 +108,8 @@ export function analysisOptionsKey(options: AnalysisOptions): string {
   if (options.sink !== d.sink) parts.push(`sink=${options.sink}`);
   if (options.slack !== d.slack) parts.push(`slack=${options.slack}`);
   if (options.capMw !== d.capMw) parts.push(`cap=${options.capMw}`);
+  if (options.contingencies !== d.contingencies)
+    parts.push(`contingencies=${options.contingencies}`);
   return parts.join(';');
 }
 

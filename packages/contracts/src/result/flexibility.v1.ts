@@ -61,6 +61,17 @@ export type AcCheckResult = z.infer<typeof acCheckSchema>;
  */
 export const setContingencyRefSchema = z.object({ label: z.string(), name: z.string() });
 
+/**
+ * The contingency a constraint or violation is after, by name: the planner's (issue #30), else
+ * the branch; null for the base case (N-0, 'SOBRECARGA RED COMPLETA' on screen).
+ */
+export function contingencyNameOf(item: {
+  contingency: { name: string } | null;
+  setContingency?: { name: string } | null | undefined;
+}): string | null {
+  return item.setContingency?.name ?? item.contingency?.name ?? null;
+}
+
 export const constraintSchema = z.object({
   /** 1-based, in ranking order over the whole analysis. */
   id: z.number().int().positive(),

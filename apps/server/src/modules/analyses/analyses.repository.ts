@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
+  analysisOptionsKey,
   DEFAULT_ANALYSIS_OPTIONS,
   flexibilityOptionsKey,
   flexibilitySchema,
@@ -14,7 +15,8 @@ import { nowIso } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { StoredJson } from '../../http/stored-json';
 import type { UserLimitsGuard } from '../uploads/user-limits';
-import { insertQueuedJob } from '../../jobs/job-rows';
+import { cancelledJob, insertQueuedJob } from '../../jobs/job-rows';
+import { deleteResult } from '../results/result-store';
 
 const gunzip = promisify(zlib.gunzip);
 
@@ -42,6 +44,46 @@ export function analysisRowKey(groupKey: string, options: AnalysisOptions): stri
 
 /** The group text of a row key. */
 const groupOfRowKey = (rowKey: string) => rowKey.split('|')[0]!;
+
+/**
+ * Issue #30: the flexibility runs of a case on its contingency set, dropped when the set changes
+ * or goes (they were computed on the old one): their rows and results, and their jobs still
+ * waiting. Returns how many.
+ */
+export async function dropRunsOnContingencySet(db: Db, caseId: string): Promise<number> {
+  const onSet = `%${analysisOptionsKey({ ...DEFAULT_ANALYSIS_OPTIONS, contingencies: 'case-set' })}%`;
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .selectFrom('case_group_analyses')
+      .select(['analysis_id', 'job_id', 'result_id'])
+      .where('case_id', '=', caseId)
+      .where('group_key', 'like', onSet)
+      .execute();
+    if (rows.length === 0) return 0;
+    await tx
+      .updateTable('analysis_jobs')
+      .set(cancelledJob(nowIso()))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.job_id),
+      )
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+    await tx
+      .deleteFrom('case_group_analyses')
+      .where(
+        'analysis_id',
+        'in',
+        rows.map((r) => r.analysis_id),
+      )
+      .execute();
+    for (const row of rows) {
+      if (row.result_id !== null) await deleteResult(tx as unknown as Db, row.result_id);
+    }
+    return rows.length;
+  });
+}
 
 /**
  * The flexibility of an owner's cases per study group and analysis options (issues #21, #25):

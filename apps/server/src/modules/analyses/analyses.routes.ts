@@ -24,6 +24,7 @@ import { readUpload, type AnalysisQueue } from '../../jobs/thread-queue';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
 import { analysesRepository, storedText } from './analyses.repository';
+import { contingencySetOfCase } from '../contingency-sets/contingency-sets.repository';
 import {
   createCatalogReader,
   type CatalogReader,
@@ -76,7 +77,7 @@ export function registerAnalysisRoutes(
     responses: { 202: createGroupAnalysisResponseSchema },
     errors: {
       404: ['CASE_NOT_FOUND'],
-      409: ['CASE_NOT_ANALYSED'],
+      409: ['CASE_NOT_ANALYSED', 'CASE_CONTINGENCY_SET_MISSING'],
       413: ['STORAGE_QUOTA_EXCEEDED'],
       429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
     },
@@ -91,13 +92,21 @@ export function registerAnalysisRoutes(
       }
       const parsed = parseStudyGroup(key);
       if (!parsed.ok || parsed.choice.kind === 'default') throw new Error(`group key ${key}`);
+      const options = request.body.options ?? DEFAULT_ANALYSIS_OPTIONS;
+      // On the case's own contingencies (issue #30): only when it has them.
+      if (
+        options.contingencies === 'case-set' &&
+        (await contingencySetOfCase(db, caseId)) === null
+      ) {
+        return reply.status(409).send(apiError('CASE_CONTINGENCY_SET_MISSING'));
+      }
       let run;
       try {
         run = await repository.createRun(
           caseId,
           analysed.uploadId,
           { key, label: studyGroupLabel(parsed.choice) },
-          request.body.options ?? DEFAULT_ANALYSIS_OPTIONS,
+          options,
           deps.limits,
         );
       } catch (error) {

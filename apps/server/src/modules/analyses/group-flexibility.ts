@@ -16,6 +16,11 @@ import {
 } from '@holgura/contracts';
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import { toContractFlexibility } from './map-flexibility';
+import {
+  readCapacitySet,
+  type CapacityContingencyFile,
+  type CapacitySet,
+} from '../busbar-capacities/busbar-capacities';
 
 /** Constraints stored per case: enough for every level's table, bounded for 10,000-bus cases. */
 export const MAX_STORED_CONSTRAINTS = 300;
@@ -46,6 +51,7 @@ export function analyseWithGroup(
   net: Network,
   groupKey: string | null = null,
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+  set?: Pick<CapacitySet, 'contingencies' | 'monitored'>,
 ): FlexibilityResult {
   return analyseFlexibility(net, {
     group: groupChoice(groupKey),
@@ -55,6 +61,14 @@ export function analyseWithGroup(
     distributionFactorCutoff: options.distributionFactorCutoff,
     slack: options.slack,
     ...(options.sink === 'auto' ? {} : { sink: options.sink }),
+    // Issue #30: the case's set, a lost unit's output made up by the others' room up (as the
+    // capacities on it); a .mon's branches are what is watched.
+    ...(set === undefined
+      ? {}
+      : {
+          contingencySet: { contingencies: set.contingencies, pickup: 'headroom' as const },
+          ...(set.monitored === undefined ? {} : { monitored: set.monitored.branches }),
+        }),
   });
 }
 
@@ -68,8 +82,9 @@ export function flexibilityForGroup(
   report: (percent: number, stage: string) => void = () => undefined,
   span: [number, number] = [0, 100],
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+  set?: Pick<CapacitySet, 'contingencies' | 'monitored'>,
 ): Flexibility {
-  const computed = analyseWithGroup(net, groupKey, options);
+  const computed = analyseWithGroup(net, groupKey, options, set);
   const flexibility = toContractFlexibility(computed, net);
   report(span[0] + 0.8 * (span[1] - span[0]), progressStage.checkingAc);
   attachAcChecks(net, computed, flexibility);
@@ -97,6 +112,9 @@ function attachAcChecks(net: Network, computed: FlexibilityResult, flexibility: 
   if (flexibility.limitingConstraintId !== null) firstIds.add(flexibility.limitingConstraintId);
   for (const constraint of flexibility.constraints) {
     if (!firstIds.has(constraint.id)) continue;
+    // A planner's contingency of several elements (or a unit) is not one branch out: the AC
+    // check of one branch out would not be its check (the busbar AC check on a set applies it).
+    if (constraint.setContingency && constraint.contingency === null) continue;
     const check = acCheckAtTransfer(net, pattern, constraint.transferAtLimitMw, {
       monitored: constraint.monitored.branch - 1,
       contingency: constraint.contingency === null ? -1 : constraint.contingency.branch - 1,
@@ -131,14 +149,25 @@ export async function runGroupAnalysis(
   groupKey: string,
   report: (percent: number, stage: string) => void,
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+  contingencySet: CapacityContingencyFile | null = null,
 ): Promise<GroupOutcome> {
   try {
     report(5, progressStage.readingCase);
-    const { network } = await readCaseForJob(bytes);
+    const { network, generatorIds } = await readCaseForJob(bytes);
+    const set =
+      contingencySet === null ? undefined : readCapacitySet(network, contingencySet, generatorIds);
+    // Checked when it was saved against this same case; never computed on part of it.
+    if (set !== undefined && (set.unresolved.length > 0 || set.contingencies.length === 0)) {
+      return {
+        ok: false,
+        code: 'CONTINGENCY_FILE_UNRESOLVED',
+        detail: `${set.unresolved.length} unresolved lines`,
+      };
+    }
     report(20, progressStage.computingGroupFlexibility);
     return {
       ok: true,
-      flexibility: flexibilityForGroup(network, groupKey, report, [20, 95], options),
+      flexibility: flexibilityForGroup(network, groupKey, report, [20, 95], options, set),
     };
   } catch (error) {
     return engineFailure(error);

@@ -1,4 +1,5 @@
-import { progressStage, type AnalysisOptions } from '@holgura/contracts';
+import { errorMessages, progressStage, type AnalysisOptions } from '@holgura/contracts';
+import type { CapacityContingencyFile } from '../busbar-capacities/busbar-capacities';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
@@ -21,6 +22,8 @@ export interface GroupRunMessage {
   group: string;
   /** How to compute it (issue #25). */
   options: AnalysisOptions;
+  /** Issue #30: the case's set, when `options.contingencies` is 'case-set'. */
+  contingencySet: CapacityContingencyFile | null;
 }
 
 export interface GroupDoneReply {
@@ -33,7 +36,13 @@ export interface GroupDoneReply {
 export const runGroupInThread: ThreadJobHandler = async (message, thread) => {
   const run = message as GroupRunMessage;
   const { jobId, post } = thread;
-  const outcome = await runGroupAnalysis(run.bytes, run.group, thread.progress, run.options);
+  const outcome = await runGroupAnalysis(
+    run.bytes,
+    run.group,
+    thread.progress,
+    run.options,
+    run.contingencySet,
+  );
   if (!outcome.ok) {
     post({ type: 'group-done', jobId, outcome } satisfies GroupDoneReply as GroupDoneReply);
     return;
@@ -56,9 +65,24 @@ export const runGroupInThread: ThreadJobHandler = async (message, thread) => {
  * in it, no headroom, a row the case lacks) fails the job with the engine's code and its
  * Spanish message, kept with the group so the list says why.
  */
-export function groupJobRunner(groups: GroupJobStore): JobRunner {
+export function groupJobRunner(
+  groups: GroupJobStore,
+  /** The case's contingency set (issue #30), read when a run on it starts. */
+  contingencyFileOf: (caseId: string) => Promise<CapacityContingencyFile | null>,
+): JobRunner {
   return async ({ job, bytes, talk, store, log }) => {
     if (job.studyGroup === null) throw new Error(`group job ${job.id} has no group`);
+    let contingencySet: CapacityContingencyFile | null = null;
+    if (job.options.contingencies === 'case-set') {
+      contingencySet = job.caseId === null ? null : await contingencyFileOf(job.caseId);
+      if (contingencySet === null) {
+        // The set was removed while the run waited: nothing to compute it on.
+        const message = errorMessages.CASE_CONTINGENCY_SET_MISSING;
+        await groups.fail(job, 'CASE_CONTINGENCY_SET_MISSING', message);
+        await store.fail(job.id, 'CASE_CONTINGENCY_SET_MISSING', message);
+        return 'finished';
+      }
+    }
     const answer = await talk(
       {
         type: 'group-run',
@@ -66,6 +90,7 @@ export function groupJobRunner(groups: GroupJobStore): JobRunner {
         bytes,
         group: job.studyGroup,
         options: job.options,
+        contingencySet,
       } satisfies GroupRunMessage as GroupRunMessage,
       [bytes.buffer as ArrayBuffer],
     );

@@ -1,4 +1,5 @@
 import {
+  contingencyNameOf,
   caseReportWords,
   reportWords,
   type BusbarCapacityRow,
@@ -302,7 +303,7 @@ class CaseReportPdf extends ReportPdfDocument {
         this.bullet(
           f.limiting(
             limiting.monitored.name,
-            limiting.contingency?.name ?? w.fullNetwork,
+            contingencyNameOf(limiting) ?? w.fullNetwork,
             mwText(limiting.transferAtLimitMw),
           ),
         );

@@ -1,4 +1,9 @@
-import { caseReportWords, reportWords, type N1Loading } from '@holgura/contracts';
+import {
+  caseReportWords,
+  contingencyNameOf,
+  reportWords,
+  type N1Loading,
+} from '@holgura/contracts';
 import {
   FACTOR_FORMAT,
   fieldRows,
@@ -259,7 +264,7 @@ function flexibilitySheet(workbook: ExcelJS.Workbook, report: CaseReport) {
     if (limiting === null) return f.noLimiting;
     const text = f.limiting(
       limiting.monitored.name,
-      limiting.contingency?.name ?? w.fullNetwork,
+      contingencyNameOf(limiting) ?? w.fullNetwork,
       mwText(limiting.transferAtLimitMw),
     );
     return `${text} ${acText(limiting.acCheck) ?? w.ac.absent}`;

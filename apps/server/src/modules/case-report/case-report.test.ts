@@ -454,6 +454,7 @@ function syntheticInput(buses: number): CaseReportInput {
       sink: 'auto',
       slack: 'distributed',
       capMw,
+      contingencies: 'every-branch',
     },
     capacity: {
       state: 'done',

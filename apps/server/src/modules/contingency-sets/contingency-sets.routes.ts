@@ -20,6 +20,7 @@ import {
 } from '@holgura/contracts';
 import { decompressXz, isEngineError } from '@holgura/engine';
 import type { Db } from '../../db/database';
+import { dropRunsOnContingencySet } from '../analyses/analyses.repository';
 import { defineRoute } from '../../http/api-route';
 import type { AuthGuard } from '../../http/auth-guard';
 import { readUpload, type AnalysisQueue } from '../../jobs/thread-queue';
@@ -84,6 +85,9 @@ export function registerContingencySetRoutes(
     caseId: string,
     log: { warn: (o: object, m: string) => void },
   ): Promise<string | null> {
+    // The flexibility runs on the old set were on it: they go (issue #30); the capacities are
+    // computed again below.
+    await dropRunsOnContingencySet(deps.db, caseId);
     const run = await busbarCapacityRepository(deps.db, userId).createRun(
       caseId,
       deps.limits,

@@ -1,4 +1,5 @@
 import {
+  contingencyNameOf,
   exportWords,
   type BusbarCapacity,
   type Constraint,
@@ -87,7 +88,8 @@ function violationText(constraint: Constraint): string {
   const words = w.constraints.violation;
   if (!constraint.preExistingViolation) return words.none;
   const loading = loadingPercent(constraint.flowAtZeroMw, constraint.limitMw);
-  const where = constraint.contingency === null ? words.inFullNetwork : words.afterContingency;
+  const where =
+    contingencyNameOf(constraint) === null ? words.inFullNetwork : words.afterContingency;
   return loading === null ? words.where(where) : words.whereAt(where, numberText(loading, 1));
 }
 
@@ -140,7 +142,7 @@ export function constraintsTable(input: {
     rows: constraints.map((constraint, index): ExportCell[] => [
       index + 1,
       constraint.monitored.name,
-      constraint.contingency?.name ?? FULL_NETWORK,
+      contingencyNameOf(constraint) ?? FULL_NETWORK,
       finite(constraint.ranking),
       finite(constraint.distributionFactor),
       finite(constraint.monitored.initialFlowMw),
@@ -166,7 +168,7 @@ const dispatchAt = (plant: Plant, transferMw: number) =>
 export function constraintLabel(constraint: Constraint): string {
   return w.flexibility.constraintLabel(
     constraint.monitored.name,
-    constraint.contingency?.name ?? FULL_NETWORK,
+    contingencyNameOf(constraint) ?? FULL_NETWORK,
   );
 }
 
@@ -200,7 +202,7 @@ export function generatorsTable(input: {
       ...commonMetadata(caseName, generatedAt),
       [w.flexibility.level, levelText(level)],
       [w.generators.metadata.monitored, constraint.monitored.name],
-      [w.generators.metadata.contingency, constraint.contingency?.name ?? FULL_NETWORK],
+      [w.generators.metadata.contingency, contingencyNameOf(constraint) ?? FULL_NETWORK],
       [w.generators.metadata.transferAtLimit, numberText(constraint.transferAtLimitMw, 2)],
       ...figureMetadata(flexibility, input.figure),
       [w.flexibility.tmax, numberText(flexibility.tmaxMw, 2)],
