@@ -8,6 +8,11 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 export type NetworkFocus = {
   monitored: { branch: number; name: string; flowMw: number; limitMw: number };
   contingency: { branch: number; name: string; outOfService: boolean } | null;
+  /**
+   * Issue #30: a contingency of the planner's set with no branch to draw (several elements, a
+   * unit), by its name; absent or null with `contingency` null: the base case (N-0).
+   */
+  setContingency?: string | null;
   generators: { busNumber: number; name: string; sensitivity: number }[];
 };
 

@@ -1,5 +1,5 @@
 import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions } from '@holgura/contracts';
-import { formatNumber } from '../utils/format';
+import { formatInteger, formatNumber } from '../utils/format';
 
 /**
  * The analysis options (issue #25, contracts result/analysis-options.ts) in words: the sentence
@@ -58,10 +58,33 @@ const sinkShort: Record<string, string> = {
   loads: 'las cargas',
 };
 
+/**
+ * The planner's set a flexibility was computed on (issue #30), at the head of its sentence:
+ * how many contingencies, and those the engine could not screen.
+ */
+export function contingencySetWords(total: string, notScreened: number): string {
+  const skipped =
+    notScreened === 0
+      ? ''
+      : notScreened === 1
+        ? '; 1 sin evaluar: separa la red o deja sin unidades la fuente o el sumidero'
+        : `; ${formatInteger(notScreened)} sin evaluar: separan la red o dejan sin unidades la fuente o el sumidero`;
+  return `las contingencias del caso (${total}${skipped})`;
+}
+
 export const esAnalysisOptions = {
-  /** The sentence beside the flexibility's figures: what they were computed with. */
-  flexibilitySentence: (rating: string, cutoff: string, sink: string, slack: string | null) =>
-    `Calculado con ${ratingWords(rating)} tras cada contingencia, factores de distribución menores que ${cutoff} sin efecto, ${sinkWords(sink)}${slack === null ? '' : ` y ${slackWords(slack)}`}.`,
+  /**
+   * The sentence beside the flexibility's figures: what they were computed with. `set`: the
+   * case's contingencies (issue #30), named first; null, every branch alone, as always.
+   */
+  flexibilitySentence: (
+    rating: string,
+    cutoff: string,
+    sink: string,
+    slack: string | null,
+    set: { total: string; notScreened: number } | null = null,
+  ) =>
+    `Calculado con ${set === null ? '' : `${contingencySetWords(set.total, set.notScreened)}, `}${ratingWords(rating)} tras cada contingencia, factores de distribución menores que ${cutoff} sin efecto, ${sinkWords(sink)}${slack === null ? '' : ` y ${slackWords(slack)}`}.`,
   /** A group run with options other than the defaults, in a few words (the groups' list). */
   short: {
     rating: (rating: string) => `capacidad ${ratingShort[rating] ?? rating}`,
@@ -69,6 +92,7 @@ export const esAnalysisOptions = {
     sink: (sink: string) => `sumidero ${sinkShort[sink] ?? sink}`,
     slack: (slack: string) => `despacho base ${slack === 'single' ? 'único' : 'distribuido'}`,
     cap: (cap: string) => `tope ${cap} MW`,
+    contingencies: 'contingencias del caso',
   },
   /** «Opciones del análisis». */
   panel: {
@@ -108,6 +132,14 @@ export const esAnalysisOptions = {
     capHint: 'Lo más que se estudia para una conexión en una barra (2.000 MW por defecto).',
     capInvalid: 'Escribe un tope mayor que 0 MW, por ejemplo 2000.',
     capTooLarge: 'El tope por barra admite hasta 100.000 MW.',
+    /** Issue #30: only for a case with its own contingencies. */
+    contingencies: 'Contingencias de la flexibilidad',
+    contingenciesHint:
+      'Con qué contingencias se calcula la flexibilidad del grupo. La capacidad por barra usa siempre las del caso.',
+    contingencyChoices: {
+      everyBranch: 'Cada rama en servicio, una a la vez',
+      caseSet: (fileName: string, total: string) => `Las del caso: «${fileName}» (${total})`,
+    },
     submit: 'Recalcular',
     submitting: 'Recalculando...',
     defaults: 'Valores por defecto',
@@ -147,5 +179,6 @@ export function analysisOptionsShort(options: AnalysisOptions): string {
   if (options.sink !== d.sink) parts.push(words.sink(options.sink));
   if (options.slack !== d.slack) parts.push(words.slack(options.slack));
   if (options.capMw !== d.capMw) parts.push(words.cap(formatNumber(options.capMw, 1)));
+  if (options.contingencies !== d.contingencies) parts.push(words.contingencies);
   return parts.join(' · ');
 }

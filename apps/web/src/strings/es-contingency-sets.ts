@@ -206,9 +206,12 @@ export const esContingencySets = {
           : 'Vuelve a subir el archivo para calcularlo.'
       }`,
   },
-  /** Beside the case's flexibility, when the case has a set: the flexibility is not on it yet. */
+  /**
+   * Beside a flexibility over every branch, when the case has a set: how to compute it on the
+   * set instead (the options panel's «Contingencias de la flexibilidad»).
+   */
   flexibilityNote: (fileName: string) =>
-    `Esta flexibilidad considera cada rama en servicio, una a la vez. Tus contingencias («${fileName}») se usan en el análisis N-1 de «Contingencias», la capacidad por barra, su verificación AC y los estudios sobre este caso; todavía no en la flexibilidad.`,
+    `Esta flexibilidad considera cada rama en servicio, una a la vez. Para calcularla con tus contingencias («${fileName}»), elige «Las del caso» en Opciones del análisis y recalcula.`,
   /** Under the case's own N-1 figures, when the case has a set: those figures are not on it. */
   caseN1Note: (fileName: string) =>
     `Estas cifras consideran cada rama en servicio, una a la vez. Con tus contingencias («${fileName}»), mira «Contingencias».`,

@@ -9,8 +9,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  doubleContingency,
   flexibilityFixture,
   groupsFixture,
+  setFixture,
 } from '../../features/analysis/flexibility/flexibility.test-support';
 import {
   callsTo,
@@ -513,6 +515,193 @@ describe('/analisis opens on the binding constraint (issue #25)', () => {
     expect(pages).toEqual([
       'level=2&figure=attributable&page=1&pageSize=25',
       'level=2&figure=attributable&page=2&pageSize=25',
+    ]);
+  });
+});
+
+/** The case's own contingencies (issue #30): «plan.m», 3.734 of them. */
+const planSet = {
+  caseId: 'c7',
+  set: {
+    fileName: 'plan.m',
+    format: 'contab',
+    uploadedAt: '2026-11-28T10:00:00Z',
+    counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+    n1: null,
+    subsystemsFile: null,
+    monitoredFile: null,
+  },
+  capacityJobId: null,
+};
+/** The upload's group computed on the set: 12 of its contingencies not screened. */
+const onSet = flexibilitySchema.parse({ ...setFixture, baseCase });
+const setOptions = { ...DEFAULT_ANALYSIS_OPTIONS, contingencies: 'case-set' as const };
+const setSentence =
+  'Calculado con las contingencias del caso (3.734; 12 sin evaluar: separan la red o dejan sin unidades la fuente o el sumidero), la capacidad de emergencia (RATE_B, o RATE_A si no la hay) tras cada contingencia,';
+
+describe('/analisis: the flexibility on the case’s own contingencies (issue #30)', () => {
+  it('offers no choice of contingencies for a case without a set of its own', async () => {
+    const { fetchMock } = await openCase();
+    const form = screen.getByRole('form', { name: 'Opciones del análisis' });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/cases/c7/contingency-set')).not.toEqual([]),
+    );
+    expect(within(form).queryByLabelText('Contingencias de la flexibilidad')).toBeNull();
+    expect(screen.queryByTestId('flexibility-contingency-set-note')).toBeNull();
+  });
+
+  it('recalculates the group on the case’s set with «Las del caso»', async () => {
+    let groupPost: MockRequest | null = null;
+    let capacityPost: MockRequest | null = null;
+    const { user } = await openCase({
+      ...resultRoutes('c7', upload, { 'a-set': onSet }, facts),
+      '/api/cases/c7/contingency-set': { body: planSet },
+      '/api/cases/c7/analyses': (request) => {
+        if (request.method === 'POST') {
+          groupPost = request;
+          return jsonResponse(
+            {
+              caseId: 'c7',
+              analysisId: 'a-set',
+              jobId: 'j-set',
+              groupKey: 'gens:1-2',
+              existing: false,
+            },
+            202,
+          );
+        }
+        const set = row({
+          analysisId: 'a-set',
+          chosenBy: 'request',
+          isUploadGroup: false,
+          jobId: 'j-set',
+          options: setOptions,
+        });
+        return jsonResponse({
+          caseId: 'c7',
+          analyses: groupPost === null ? [row({})] : [row({}), set],
+        });
+      },
+      '/api/jobs/j-set/events': { status: 404, body: null },
+      '/api/jobs/j-set': { body: job('j-set', 'group', 'done', 100) },
+      '/api/cases/c7/busbar-capacities': (request) => {
+        if (request.method !== 'POST') return capacityPage(request);
+        capacityPost = request;
+        return jsonResponse({ caseId: 'c7', jobId: 'k7', existing: true, state: 'done' }, 202);
+      },
+    });
+    const form = screen.getByRole('form', { name: 'Opciones del análisis' });
+    const choice = await within(form).findByLabelText('Contingencias de la flexibilidad');
+    expect(choice).toHaveValue('every-branch');
+    expect(choice).toHaveAccessibleDescription(
+      'Con qué contingencias se calcula la flexibilidad del grupo. La capacidad por barra usa siempre las del caso.',
+    );
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cada rama en servicio, una a la vez', 'Las del caso: «plan.m» (3.734)']);
+    // The upload's figures are over every branch: the note says how to get them on the set.
+    expect(screen.getByTestId('flexibility-contingency-set-note')).toHaveTextContent(
+      'Para calcularla con tus contingencias («plan.m»), elige «Las del caso» en Opciones del análisis y recalcula.',
+    );
+
+    await user.selectOptions(choice, 'case-set');
+    await user.click(within(form).getByRole('button', { name: 'Recalcular' }));
+
+    // The group runs on the set; the capacities, which always use it, without the choice.
+    await waitFor(() => expect(groupPost).not.toBeNull());
+    expect(groupPost).toMatchObject({ method: 'POST' });
+    expect((groupPost as MockRequest | null)?.body).toEqual({
+      group: 'gens:1-2',
+      options: setOptions,
+    });
+    await waitFor(() => expect(capacityPost).not.toBeNull());
+    expect((capacityPost as MockRequest | null)?.body).toEqual({
+      options: DEFAULT_ANALYSIS_OPTIONS,
+    });
+
+    // The new figures say they are on the set; the note is gone.
+    await waitFor(
+      () => expect(screen.getByTestId('analysis-options-sentence')).toHaveTextContent(setSentence),
+      { timeout: 8000 },
+    );
+    expect(screen.queryByTestId('flexibility-contingency-set-note')).toBeNull();
+    const list = screen.getByRole('table', { name: 'Grupos calculados' });
+    expect(within(list).getAllByRole('row')[2]).toHaveTextContent(
+      '2 unidades elegidas(contingencias del caso)',
+    );
+    await within(form).findByRole('button', { name: 'Recalcular' });
+    expect(within(form).getByLabelText('Contingencias de la flexibilidad')).toHaveValue('case-set');
+  });
+
+  it('names the planner’s contingencies in the tables and the constraint panel, never N-0', async () => {
+    const { user } = await openCase({
+      ...resultRoutes('c7', onSet, {}, facts),
+      // A case analysed before its groups were listed: the options are the result's own.
+      '/api/cases/c7/analyses': { body: { caseId: 'c7', analyses: [] } },
+      '/api/cases/c7/contingency-set': { body: planSet },
+    });
+    expect(screen.getByTestId('analysis-options-sentence')).toHaveTextContent(setSentence);
+    const form = screen.getByRole('form', { name: 'Opciones del análisis' });
+    expect(await within(form).findByLabelText('Contingencias de la flexibilidad')).toHaveValue(
+      'case-set',
+    );
+    expect(screen.queryByTestId('flexibility-contingency-set-note')).toBeNull();
+
+    // The binding constraint is the double contingency: named, with its flow after it.
+    const section = screen.getByRole('region', { name: 'Restricciones del nivel' });
+    const table2 = await within(section).findByRole('table', {
+      name: 'Restricciones del nivel 2',
+    });
+    expect(within(table2).getAllByRole('row')[1]).toHaveTextContent(
+      `1L 3-4Define la cifra${doubleContingency.name}0,40000045,0`,
+    );
+    expect(screen.getByTestId('contingency-name')).toHaveTextContent(doubleContingency.name);
+    expect(screen.getByTestId('monitored-post-flow')).toHaveTextContent('92,0 MW');
+    expect(within(table2).queryByText('SOBRECARGA RED COMPLETA')).toBeNull();
+
+    // Level 3: a one-branch contingency of the set, the double one and N-0.
+    const levels = screen.getByRole('list', { name: 'Niveles de transferencia' });
+    await user.click(within(levels).getByRole('button', { name: /^Nivel 3/ }));
+    const table3 = await within(section).findByRole('table', {
+      name: 'Restricciones del nivel 3',
+    });
+    expect(
+      within(table3)
+        .getAllByRole('row')
+        .slice(1)
+        .map((item) => item.textContent),
+    ).toEqual([
+      '1L 2-5Contingencia 7: L 4-60,50000090,0',
+      `2L 3-4Define la cifra${doubleContingency.name}0,40000045,0`,
+      '3L 5-6SOBRECARGA RED COMPLETA0,300000120,0',
+    ]);
+    // The level keeps the binding constraint selected (it is in it); the first is a click away.
+    await user.click(within(table3).getAllByRole('row')[1]!);
+    expect(screen.getByTestId('element-contingency')).toHaveTextContent('Contingencia 7: L 4-6');
+
+    // The strict figure's worsened violation: after the double contingency, not in the base case.
+    // (The capacity section below has a switch of its own: the flexibility's is first.)
+    await user.click(screen.getAllByRole('button', { name: /^Estricta/ })[0]!);
+    expect(screen.getByTestId('fcitc')).toHaveTextContent('0,0 MW');
+    const strict = await screen.findByRole('table', { name: 'Restricciones del nivel 1' });
+    expect(within(strict).getByTestId('pre-existing-tag')).toHaveTextContent(
+      'Violada tras la contingencia (115,6 %)',
+    );
+
+    // «Violaciones existentes»: each by the contingency that causes it, two on the same element.
+    const region = screen.getByRole('region', { name: 'Violaciones existentes' });
+    const violations = await within(region).findByRole('table');
+    expect(
+      within(violations)
+        .getAllByRole('row')
+        .slice(1)
+        .map((item) => item.textContent),
+    ).toEqual([
+      'L 2-9SOBRECARGA RED COMPLETA-140,0120,0116,7SobrecargaLa alivia (dentro de su límite desde 40,0 MW)',
+      `L 7-8${doubleContingency.name}115,6100,0115,6SobrecargaLa empeora`,
+      'L 7-8Contingencia 13: unidad 4 en G Oeste112,0100,0112,0SobrecargaNo la afecta',
     ]);
   });
 });

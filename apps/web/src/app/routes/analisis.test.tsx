@@ -175,7 +175,7 @@ describe('/analisis case table', () => {
     expect(within(results).getByTestId('figure-contingencies')).toBeInTheDocument();
   });
 
-  it('says beside the flexibility that it is not on the planner’s contingencies yet (issue #30)', async () => {
+  it('says beside a flexibility over every branch how to compute it on the planner’s contingencies (issue #30)', async () => {
     const flexibility = flexibilitySchema.parse(flexibilityFixture);
     signedInWithSax({
       '/api/cases': sevenCases,
@@ -202,7 +202,11 @@ describe('/analisis case table', () => {
     expect(
       await within(results).findByTestId('flexibility-contingency-set-note'),
     ).toHaveTextContent(
-      'Esta flexibilidad considera cada rama en servicio, una a la vez. Tus contingencias («plan.con»)',
+      'Esta flexibilidad considera cada rama en servicio, una a la vez. Para calcularla con tus contingencias («plan.con»), elige «Las del caso» en Opciones del análisis y recalcula.',
+    );
+    // Over every branch, the options sentence says nothing of a set.
+    expect(within(results).getByTestId('analysis-options-sentence')).not.toHaveTextContent(
+      'contingencias del caso',
     );
   });
 

@@ -91,6 +91,24 @@ describe('CaseNetwork', () => {
     ).toHaveLength(2);
   });
 
+  it('names a contingency of the planner’s set that has no branch to draw (issue #30)', async () => {
+    mockApi({ [path]: { body: { network: view } } });
+    renderNetwork({
+      focus: {
+        ...focus,
+        contingency: null,
+        setContingency: 'Contingencia 12: Norte-Centro + Sur-Centro',
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Elementos resaltados' });
+    expect(within(list).getByTestId('network-contingency')).toHaveTextContent(
+      'Contingencia: Contingencia 12: Norte-Centro + Sur-Centro',
+    );
+    expect(within(list).getByTestId('network-contingency')).not.toHaveTextContent(
+      'Sin contingencia',
+    );
+  });
+
   it('asks for a constraint when none is selected', async () => {
     mockApi({ [path]: { body: { network: view } } });
     renderNetwork({ focus: null });

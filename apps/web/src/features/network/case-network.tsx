@@ -45,6 +45,8 @@ function Highlighted({ view, focus }: { view: NetworkViewV1; focus: NetworkFocus
     return <p className="text-sm text-slate-600">{t.highlightedNone}</p>;
   }
   const monitored = branchState(view, focus.monitored.branch, focus);
+  // A set's contingency of several elements or of a unit: named, nothing of it drawn.
+  const setContingency = focus.setContingency ?? null;
   return (
     <div>
       <h4
@@ -68,7 +70,9 @@ function Highlighted({ view, focus }: { view: NetworkViewV1; focus: NetworkFocus
           data-out-of-service={focus.contingency?.outOfService ? 'true' : 'false'}
         >
           {focus.contingency === null
-            ? t.baseCase
+            ? setContingency === null
+              ? t.baseCase
+              : t.contingency(setContingency)
             : `${t.contingency(focus.contingency.name)} — ${
                 focus.contingency.outOfService ? t.outOfService : t.inService
               }`}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AcCheck, ConstraintPanel } from './constraint-panel';
-import { flexibilityFixture } from './flexibility.test-support';
+import { doubleContingency, flexibilityFixture, setFixture } from './flexibility.test-support';
 
 const check = (patch: Partial<NonNullable<Parameters<typeof AcCheck>[0]['check']>> = {}) => ({
   converged: true,
@@ -63,5 +63,43 @@ describe('the AC check at the limit dispatch (issue #25)', () => {
       'Define la cifra: su T(c) es la FCITC mostrada (45,0 MW).',
     );
     expect(screen.getByTestId('ac-check')).toHaveTextContent(/^Carga AC 107,0 % frente a 100,0 %/);
+  });
+});
+
+describe('the constraint panel on the planner’s contingencies (issue #30)', () => {
+  const onSet = (id: number) => {
+    const { sensitivities: _s, ...constraint } = setFixture.constraints.find(
+      (item) => item.id === id,
+    )!;
+    return constraint;
+  };
+  const panel = (id: number, mode: 'original' | 'limite') =>
+    render(
+      <ConstraintPanel
+        constraint={onSet(id)}
+        mode={mode}
+        onModeChange={() => undefined}
+        whatIfMw={0}
+      />,
+    );
+
+  it('names a contingency of several elements instead of the base case, with the flow after it', () => {
+    panel(2, 'original');
+    expect(screen.getByTestId('contingency-name')).toHaveTextContent(doubleContingency.name);
+    expect(screen.queryByText('SOBRECARGA RED COMPLETA')).toBeNull();
+    // Checked after the contingency, against its post-contingency limit.
+    expect(screen.getByTestId('monitored-post-flow')).toHaveTextContent('92,0 MW');
+    expect(screen.getByTestId('monitored-post-limit')).toHaveTextContent('110,0 MW');
+  });
+
+  it('shows the branch of a one-branch contingency of the set, named as the planner names it', () => {
+    panel(1, 'limite');
+    expect(screen.getByTestId('element-contingency')).toHaveTextContent('Contingencia 7: L 4-6');
+    expect(screen.getByTestId('contingency-status')).toHaveTextContent('Fuera de servicio');
+  });
+
+  it('keeps the base case as «SOBRECARGA RED COMPLETA»', () => {
+    panel(3, 'original');
+    expect(screen.getByTestId('contingency-name')).toHaveTextContent('SOBRECARGA RED COMPLETA');
   });
 });

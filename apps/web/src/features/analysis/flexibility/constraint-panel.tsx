@@ -103,7 +103,7 @@ function ConstraintBody({
             {t.contingency}
           </p>
           <p className="mt-1 font-medium text-slate-900" data-testid="contingency-name">
-            {t.fullNetwork}
+            {state.contingencyName ?? t.fullNetwork}
           </p>
         </div>
       ) : (

@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { Card } from '../../../components/ui/card';
 import { esAnalysisResults } from '../../../strings/es';
 import { formatFixed } from '../../../utils/format';
-import { constraintLoadingAtZero } from './model';
+import { constraintLoadingAtZero, contingencyName } from './model';
 
 const t = esAnalysisResults.constraints;
 
@@ -42,7 +42,7 @@ function PreExistingTag({ constraint }: { constraint: ConstraintSummary }) {
       data-testid="pre-existing-tag"
     >
       {t.preExisting(
-        constraint.contingency !== null,
+        contingencyName(constraint) !== null,
         percent === null ? t.notAvailable : formatFixed(percent, 1),
       )}
     </span>
@@ -85,7 +85,7 @@ const columns = [
     ),
     meta: { cellClassName: 'font-medium text-slate-900' },
   }),
-  column.accessor((row) => row.constraint.contingency?.name ?? t.fullNetwork, {
+  column.accessor((row) => contingencyName(row.constraint) ?? t.fullNetwork, {
     id: 'contingency',
     header: t.contingency,
     meta: { cellClassName: 'text-slate-700' },

@@ -25,7 +25,7 @@ import { ExportButtons } from '../../../components/export/export-buttons';
 import { esExport } from '../../../strings/es-export';
 import { esAnalysisResults } from '../../../strings/es';
 import { esAnalysisOptions } from '../../../strings/es-analysis-options';
-import { formatNumber } from '../../../utils/format';
+import { formatInteger, formatNumber } from '../../../utils/format';
 import { ConstraintPanel } from './constraint-panel';
 import { ConstraintsTable, type ConstraintRows } from './constraints-table';
 import { GeneratorsPanel } from './generators-panel';
@@ -76,14 +76,23 @@ function optionsOf(flexibility: FlexibilitySummary | null): AnalysisOptions {
     sink: sink === 'group' ? d.sink : sink,
     slack: flexibility.options.slack ?? d.slack,
     capMw: d.capMw,
+    contingencies: flexibility.options.contingencySet ? 'case-set' : 'every-branch',
   };
 }
 
-/** «Calculado con …»: the options the figures shown were computed with. */
-/** Issue #30: with the planner's set on the case, the flexibility says it is not on it. */
-function ContingencySetNote({ caseId }: { caseId: string }) {
+/**
+ * Issue #30: a flexibility over every branch of a case with the planner's set says so, and how
+ * to compute it on the set; one computed on the set says so in its options sentence instead.
+ */
+function ContingencySetNote({
+  caseId,
+  flexibility,
+}: {
+  caseId: string;
+  flexibility: FlexibilitySummary;
+}) {
   const set = useQuery(contingencySetQueryOptions(caseId)).data?.set ?? null;
-  if (set === null) return null;
+  if (set === null || (flexibility.options.contingencySet ?? null) !== null) return null;
   return (
     <p className="text-xs text-slate-600" data-testid="flexibility-contingency-set-note">
       {esContingencySets.flexibilityNote(set.fileName)}
@@ -91,8 +100,10 @@ function ContingencySetNote({ caseId }: { caseId: string }) {
   );
 }
 
+/** «Calculado con …»: the options the figures shown were computed with. */
 export function OptionsSentence({ flexibility }: { flexibility: FlexibilitySummary }) {
   const { options } = flexibility;
+  const set = options.contingencySet ?? null;
   return (
     <p className="text-xs text-slate-600" data-testid="analysis-options-sentence">
       {esAnalysisOptions.flexibilitySentence(
@@ -100,6 +111,9 @@ export function OptionsSentence({ flexibility }: { flexibility: FlexibilitySumma
         formatNumber(options.distributionFactorCutoff, 6),
         options.sink,
         options.slack ?? null,
+        set === null
+          ? null
+          : { total: formatInteger(set.counts.total), notScreened: set.notScreened },
       )}
     </p>
   );
@@ -239,7 +253,7 @@ export function FlexibilitySection({
           flexibility !== null && (
             <>
               <OptionsSentence flexibility={flexibility} />
-              <ContingencySetNote caseId={caseId} />
+              <ContingencySetNote caseId={caseId} flexibility={flexibility} />
               <BaseCaseNotes
                 baseCase={flexibilityBaseCase(result)}
                 figure="flexibility"

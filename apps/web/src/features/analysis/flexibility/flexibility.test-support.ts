@@ -203,3 +203,57 @@ export const groupsFixture: Flexibility = {
     ],
   },
 };
+
+/** A contingency of the planner's set of two branches: no single branch to name it by. */
+export const doubleContingency = {
+  label: '12',
+  name: 'Contingencia 12: L 1-2 + L 9-10',
+};
+
+/**
+ * The groups fixture computed on the case's set (issue #30): 3.734 contingencies, 12 not
+ * screened. Constraint 1's contingency is one branch of the set (both named); the binding one,
+ * 2, and the worsened violation, 4, are the double contingency (no branch, not N-0); 3 is N-0.
+ * Its three listed violations are the three counted (one relieved, one worsened, one not).
+ */
+export const setFixture: Flexibility = {
+  ...groupsFixture,
+  options: {
+    ...groupsFixture.options,
+    contingencySet: {
+      counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+      notScreened: 12,
+    },
+  },
+  constraints: groupsFixture.constraints.map((constraint) =>
+    constraint.id === 1
+      ? { ...constraint, setContingency: { label: '7', name: 'Contingencia 7: L 4-6' } }
+      : constraint.id === 2 || constraint.id === 4
+        ? { ...constraint, contingency: null, setContingency: doubleContingency }
+        : { ...constraint, setContingency: null },
+  ),
+  preExisting: {
+    ...groupsFixture.preExisting!,
+    violations: [
+      ...groupsFixture.preExisting!.violations.map((violation) =>
+        violation.constraintId === 4
+          ? { ...violation, contingency: null, setContingency: doubleContingency }
+          : { ...violation, setContingency: null },
+      ),
+      // The same element after another contingency without a branch: a row of its own.
+      {
+        monitored: worsened.monitored,
+        contingency: null,
+        generatorOutage: null,
+        setContingency: { label: '13', name: 'Contingencia 13: unidad 4 en G Oeste' },
+        flowAtZeroMw: 112,
+        limitMw: 100,
+        loadingPercent: 112,
+        distributionFactor: 0.005,
+        effect: 'unaffected',
+        clearsAtMw: null,
+        constraintId: null,
+      },
+    ],
+  },
+};

@@ -1,11 +1,16 @@
 import { constraintGenerators, flexibilitySchema, type Flexibility } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
 import { clampDispatch, filterBars, sortBars } from '../../../components/charts/generator-bars';
-import { flexibilityFixture as flex } from './flexibility.test-support';
+import {
+  doubleContingency,
+  flexibilityFixture as flex,
+  setFixture,
+} from './flexibility.test-support';
 import {
   bindingLevel,
   constraintLoadingAtZero,
   constraintState,
+  contingencyName,
   dispatchAt,
   flexibilityBand,
   generatorBars,
@@ -37,6 +42,7 @@ const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 describe('flexibility model', () => {
   it('has a fixture that matches the contract', () => {
     expect(flexibilitySchema.parse(flex)).toEqual(flex);
+    expect(flexibilitySchema.parse(setFixture)).toEqual(setFixture);
   });
 
   it('colours flexibility by the spec bands', () => {
@@ -170,6 +176,7 @@ describe('flexibility model', () => {
       monitored: { name: 'L 3-4', flowMw: 60, limitMw: 100, outOfService: false },
       monitoredAfterContingency: { name: 'L 3-4', flowMw: 92, limitMw: 110, outOfService: false },
       contingency: { name: 'L 1-2', flowMw: 70, limitMw: 120, outOfService: false },
+      contingencyName: 'L 1-2',
     });
     expect(constraintState(constraint(3), 'original').monitoredAfterContingency).toBeNull();
     expect(constraintState(constraint(2), 'limite').monitoredAfterContingency).toBeNull();
@@ -186,5 +193,32 @@ describe('flexibility model', () => {
     expect(constraintState(constraint(3), 'limite').contingency).toBeNull();
     expect(loadingPercent(-45, 90)).toBe(50);
     expect(loadingPercent(10, 0)).toBeNull();
+  });
+
+  it('names a contingency of the planner’s set by its name, never as the base case (issue #30)', () => {
+    const onSet = (id: number) => setFixture.constraints.find((item) => item.id === id)!;
+    // One branch of the set: its flows, named as the planner names the contingency.
+    expect(contingencyName(onSet(1))).toBe('Contingencia 7: L 4-6');
+    expect(constraintState(onSet(1), 'original').contingency).toEqual({
+      name: 'Contingencia 7: L 4-6',
+      flowMw: 30,
+      limitMw: 60,
+      outOfService: false,
+    });
+    // Several elements: no branch to show, but the name, and the flow after it against the
+    // post-contingency limit.
+    const double = constraintState(onSet(2), 'original');
+    expect(double.contingency).toBeNull();
+    expect(double.contingencyName).toBe(doubleContingency.name);
+    expect(double.monitoredAfterContingency).toEqual({
+      name: 'L 3-4',
+      flowMw: 92,
+      limitMw: 110,
+      outOfService: false,
+    });
+    expect(constraintState(onSet(2), 'limite').contingencyName).toBe(doubleContingency.name);
+    // N-0 stays N-0.
+    expect(contingencyName(onSet(3))).toBeNull();
+    expect(constraintState(onSet(3), 'original').contingencyName).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type {
   LevelSummary,
   Plant,
 } from '@holgura/contracts';
+import { contingencyNameOf } from '@holgura/contracts';
 import type { GeneratorBar, SortDirection } from '../../../components/charts/generator-bars';
 
 /** Spec §9: generators with |sensibilidad| below this are not listed. */
@@ -114,6 +115,12 @@ export function sortEffectiveness(rows: GeneratorView[], direction: SortDirectio
 export type ConstraintFacts = Omit<Constraint, 'sensitivities'>;
 
 /**
+ * A constraint's (or a pre-existing violation's) contingency by name (issue #30: a set's of
+ * several elements or of a unit has no branch and must not read as the base case); null: N-0.
+ */
+export const contingencyName = contingencyNameOf;
+
+/**
  * Spec §4: on a level change the first constraint of the level is selected unless the current
  * one is still in it. A level's constraints are those of the figure whose transfer at the limit
  * is within the level's transfer, T(c) ≤ T(ℓ) (docs/analysis.md §5), so whether the selected one
@@ -157,8 +164,10 @@ export type ConstraintState = {
    * contingency must not read 46 % 'Normal'). null otherwise.
    */
   monitoredAfterContingency: ElementState | null;
-  /** null: no real contingency (the N-0 case). */
+  /** The contingency's branch (named as the planner names it); null: none (N-0, or a set's). */
   contingency: ElementState | null;
+  /** The contingency's name (the set's, else the branch's); null only for the N-0 case. */
+  contingencyName: string | null;
 };
 
 /**
@@ -172,6 +181,7 @@ export function constraintState(
   whatIfMw = 0,
 ): ConstraintState {
   const { monitored, contingency } = constraint;
+  const name = contingencyName(constraint);
   if (mode === 'original') {
     return {
       monitored: {
@@ -180,8 +190,9 @@ export function constraintState(
         limitMw: monitored.maxCapacityMva,
         outOfService: false,
       },
+      // A set's contingency without a branch still has its post-contingency flow and limit.
       monitoredAfterContingency:
-        contingency === null
+        name === null
           ? null
           : {
               name: monitored.name,
@@ -193,11 +204,12 @@ export function constraintState(
         contingency === null
           ? null
           : {
-              name: contingency.name,
+              name: name ?? contingency.name,
               flowMw: contingency.initialFlowMw,
               limitMw: contingency.maxCapacityMva,
               outOfService: false,
             },
+      contingencyName: name,
     };
   }
   return {
@@ -215,11 +227,12 @@ export function constraintState(
       contingency === null
         ? null
         : {
-            name: contingency.name,
+            name: name ?? contingency.name,
             flowMw: 0,
             limitMw: contingency.maxCapacityMva,
             outOfService: true,
           },
+    contingencyName: name,
   };
 }
 

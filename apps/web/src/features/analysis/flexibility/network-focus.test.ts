@@ -1,6 +1,6 @@
 import { constraintGenerators } from '@holgura/contracts';
 import { describe, expect, it } from 'vitest';
-import { flexibilityFixture } from './flexibility.test-support';
+import { doubleContingency, flexibilityFixture, setFixture } from './flexibility.test-support';
 import { networkFocus } from './network-focus';
 
 const constraint = (id: number) => flexibilityFixture.constraints.find((c) => c.id === id)!;
@@ -44,5 +44,20 @@ describe('networkFocus', () => {
     expect(networkFocus(constraint(3), generators(3), 'limite', 0)!.contingency).toBeNull();
     // Before its generators part arrives: the elements alone.
     expect(networkFocus(constraint(2), null, 'original', 0)!.generators).toEqual([]);
+  });
+
+  it('names a contingency of the planner’s set without a branch, drawing nothing of it (issue #30)', () => {
+    const onSet = (id: number) => setFixture.constraints.find((c) => c.id === id)!;
+    const double = networkFocus(onSet(2), null, 'limite', 0)!;
+    expect(double.contingency).toBeNull();
+    expect(double.setContingency).toBe(doubleContingency.name);
+    // One branch of the set: the branch is drawn, named as the planner names it.
+    expect(networkFocus(onSet(1), null, 'original', 0)!.contingency).toEqual({
+      branch: 9,
+      name: 'Contingencia 7: L 4-6',
+      outOfService: false,
+    });
+    // N-0: nothing to name.
+    expect(networkFocus(onSet(3), null, 'original', 0)!.setContingency).toBeUndefined();
   });
 });

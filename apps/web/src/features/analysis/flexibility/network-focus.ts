@@ -42,9 +42,12 @@ export function networkFocus(
         ? null
         : {
             branch: constraint.contingency.branch,
-            name: constraint.contingency.name,
+            name: state.contingency.name,
             outOfService: state.contingency.outOfService,
           },
+    ...(constraint.contingency === null && state.contingencyName !== null
+      ? { setContingency: state.contingencyName }
+      : {}),
     generators: top,
   };
 }

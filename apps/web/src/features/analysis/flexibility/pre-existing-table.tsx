@@ -6,12 +6,17 @@ import { esAnalysisResults } from '../../../strings/es';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatInteger } from '../../../utils/format';
 import { LoadingGauge } from '../components/loading-gauge';
+import { contingencyName } from './model';
 
 const t = esAnalysisResults.preExisting;
 
-/** The contingency of a violation: a branch, a unit's outage, or none (the base case). */
+/**
+ * The contingency of a violation: the planner's (issue #30), a branch, a unit's outage, or none
+ * (the base case).
+ */
 export function violationContingency(violation: PreExistingViolation): string {
-  if (violation.contingency !== null) return violation.contingency.name;
+  const name = contingencyName(violation);
+  if (name !== null) return name;
   if (violation.generatorOutage !== null) return t.generatorOutage(violation.generatorOutage.name);
   return t.fullNetwork;
 }
@@ -116,8 +121,9 @@ export function PreExistingTable({
           caption={t.caption}
           columns={columns}
           rows={rows}
+          // On a set, contingencies without a branch are told apart by their label.
           getRowId={(violation) =>
-            `${violation.monitored.branch}-${violation.contingency?.branch ?? 0}-${violation.generatorOutage?.generator ?? 0}`
+            `${violation.monitored.branch}-${violation.contingency?.branch ?? 0}-${violation.generatorOutage?.generator ?? 0}-${violation.setContingency?.label ?? ''}`
           }
           status={violations.status}
           loadingText={t.listLoading}

@@ -1,5 +1,5 @@
-import type { AnalysisOptions, JobStatus } from '@holgura/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_ANALYSIS_OPTIONS, type AnalysisOptions, type JobStatus } from '@holgura/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   capacityQueriesKey,
@@ -12,6 +12,8 @@ import { Notice } from '../../../components/ui/notice';
 import { useJobStatus } from '../../../lib/use-job-status';
 import { esAnalysisOptions } from '../../../strings/es-analysis-options';
 import { cn } from '../../../utils/cn';
+import { formatInteger } from '../../../utils/format';
+import { contingencySetQueryOptions } from '../api/contingency-sets';
 import type { GroupRun } from '../groups/use-group-run';
 import {
   DEFAULT_FORM_VALUES,
@@ -50,7 +52,8 @@ const DONE: Progress = { state: 'done', stage: null, progressPercent: 100, error
 
 /**
  * «Opciones del análisis» (issue #25): post-contingency rating, distribution-factor cutoff,
- * sink, base dispatch and cap per busbar. «Recalcular» runs the group shown with them (a new
+ * sink, base dispatch and cap per busbar, and for a case with its own contingencies (issue #30)
+ * which ones the flexibility is computed on. «Recalcular» runs the group shown with them (a new
  * analysis, selected when it starts) and the capacity of every busbar with them (the section
  * below keeps the old result until the new one is done), with the progress of both here.
  */
@@ -62,6 +65,8 @@ export function AnalysisOptionsPanel({
   groupRun,
 }: AnalysisOptionsPanelProps) {
   const queryClient = useQueryClient();
+  const contingencySet = useQuery(contingencySetQueryOptions(caseId)).data;
+  const set = contingencySet?.set ?? null;
   const [values, setValues] = useState<OptionsFormValues>(() => formValues(shown));
   const [errors, setErrors] = useState<OptionsFormErrors>({});
   const [started, setStarted] = useState(false);
@@ -98,7 +103,7 @@ export function AnalysisOptionsPanel({
     setErrors({});
   }
 
-  const set = <K extends keyof OptionsFormValues>(key: K, value: OptionsFormValues[K]) =>
+  const change = <K extends keyof OptionsFormValues>(key: K, value: OptionsFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -114,8 +119,21 @@ export function AnalysisOptionsPanel({
     setCapacityJob(null);
     setCapacityFinal(null);
     capacityRequest.reset();
-    if (group !== null) void groupRun.start(group.key, parsed.options);
-    if (capacities) capacityRequest.mutate(parsed.options);
+    // A case known to have no set (any more) can only be computed over every branch; while its
+    // set is loading, the choice shown stands.
+    const options: AnalysisOptions =
+      contingencySet !== undefined && set === null
+        ? { ...parsed.options, contingencies: 'every-branch' }
+        : parsed.options;
+    if (group !== null) void groupRun.start(group.key, options);
+    // The capacities always use the case's set when it has one: the choice is the flexibility's
+    // alone, and sending it would key a second, identical capacity computation.
+    if (capacities) {
+      capacityRequest.mutate({
+        ...options,
+        contingencies: DEFAULT_ANALYSIS_OPTIONS.contingencies,
+      });
+    }
   };
 
   const flexJob = groupRun.run?.job ?? null;
@@ -139,14 +157,14 @@ export function AnalysisOptionsPanel({
             hint={t.ratingHint}
             value={values.postContingencyRating}
             options={(['emergency', 'A', 'B', 'C'] as const).map((key) => [key, t.ratings[key]])}
-            onChange={(value) => set('postContingencyRating', value)}
+            onChange={(value) => change('postContingencyRating', value)}
           />
           <TextField
             label={t.cutoff}
             hint={t.cutoffHint}
             value={values.distributionFactorCutoff}
             error={errors.distributionFactorCutoff}
-            onChange={(value) => set('distributionFactorCutoff', value)}
+            onChange={(value) => change('distributionFactorCutoff', value)}
           />
           <SelectField
             label={t.sink}
@@ -156,22 +174,37 @@ export function AnalysisOptionsPanel({
               key,
               t.sinks[key],
             ])}
-            onChange={(value) => set('sink', value)}
+            onChange={(value) => change('sink', value)}
           />
           <SelectField
             label={t.slack}
             hint={t.slackHint}
             value={values.slack}
             options={(['distributed', 'single'] as const).map((key) => [key, t.slacks[key]])}
-            onChange={(value) => set('slack', value)}
+            onChange={(value) => change('slack', value)}
           />
           <TextField
             label={t.cap}
             hint={t.capHint}
             value={values.capMw}
             error={errors.capMw}
-            onChange={(value) => set('capMw', value)}
+            onChange={(value) => change('capMw', value)}
           />
+          {set !== null && (
+            <SelectField
+              label={t.contingencies}
+              hint={t.contingenciesHint}
+              value={values.contingencies}
+              options={[
+                ['every-branch', t.contingencyChoices.everyBranch],
+                [
+                  'case-set',
+                  t.contingencyChoices.caseSet(set.fileName, formatInteger(set.counts.total)),
+                ],
+              ]}
+              onChange={(value) => change('contingencies', value)}
+            />
+          )}
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={running}>

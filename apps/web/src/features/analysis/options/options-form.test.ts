@@ -11,6 +11,7 @@ describe('«Opciones del análisis» form (issue #25)', () => {
       sink: 'auto',
       slack: 'distributed',
       capMw: '2000',
+      contingencies: 'every-branch',
     });
     expect(parseOptionsForm(DEFAULT_FORM_VALUES)).toEqual({
       ok: true,
@@ -26,6 +27,7 @@ describe('«Opciones del análisis» form (issue #25)', () => {
       sink: 'loads',
       slack: 'single',
       capMw: '1.500,5',
+      contingencies: 'case-set',
     });
     expect(parsed).toEqual({
       ok: true,
@@ -35,6 +37,7 @@ describe('«Opciones del análisis» form (issue #25)', () => {
         sink: 'loads',
         slack: 'single',
         capMw: 1500.5,
+        contingencies: 'case-set',
       },
     });
     expect(parseMw('2.000')).toBe(2000);
@@ -79,5 +82,9 @@ describe('«Opciones del análisis» form (issue #25)', () => {
     expect(formValues(options)).toMatchObject({ distributionFactorCutoff: '0,05', capMw: '500' });
     expect(analysisOptionsShort(options)).toBe('capacidad A · umbral 0,05 · tope 500 MW');
     expect(analysisOptionsShort(DEFAULT_ANALYSIS_OPTIONS)).toBe('');
+    // Issue #30: a group run on the case's set says so in the groups' list.
+    const onSet = { ...DEFAULT_ANALYSIS_OPTIONS, contingencies: 'case-set' as const };
+    expect(formValues(onSet).contingencies).toBe('case-set');
+    expect(analysisOptionsShort(onSet)).toBe('contingencias del caso');
   });
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_ANALYSIS_OPTIONS,
   type AnalysisOptions,
+  type ContingencyChoice,
   type PostContingencyRating,
   type SinkChoice,
   type SlackRule,
@@ -17,6 +18,7 @@ export type OptionsFormValues = {
   sink: SinkChoice;
   slack: SlackRule;
   capMw: string;
+  contingencies: ContingencyChoice;
 };
 
 export type OptionsFormErrors = Partial<Record<'distributionFactorCutoff' | 'capMw', string>>;
@@ -29,6 +31,7 @@ export function formValues(options: AnalysisOptions): OptionsFormValues {
     sink: options.sink,
     slack: options.slack,
     capMw: String(options.capMw),
+    contingencies: options.contingencies,
   };
 }
 
@@ -73,6 +76,7 @@ export function parseOptionsForm(
       sink: values.sink,
       slack: values.slack,
       capMw: cap,
+      contingencies: values.contingencies,
     },
   };
 }

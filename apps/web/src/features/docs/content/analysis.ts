@@ -538,6 +538,11 @@ export const analysisSection: DocSection = {
               definition:
                 'Lo más que se estudia para una conexión en una barra (2.000 MW por defecto).',
             },
+            {
+              term: 'Contingencias de la flexibilidad',
+              definition:
+                'Solo en un caso con sus propias contingencias (tarjeta «Contingencias»): cada rama en servicio, una a la vez (por defecto), o las del caso. Con las del caso, la frase junto a las cifras dice cuántas son y cuántas no se evaluaron (separan la red o dejan sin unidades la fuente o el sumidero), y las tablas nombran cada contingencia como en tu archivo: «Contingencia 12: A – B ckt 1 + C – D ckt 1». Al cambiar o quitar el conjunto, las flexibilidades calculadas con él se descartan. La capacidad por barra usa siempre las contingencias del caso.',
+            },
           ],
         },
       ],
