@@ -55,12 +55,8 @@ export interface BusbarOnSetResult {
 
 /**
  * The connection capacity of one bus (docs/analysis.md §6) on a contingency set a planner chose
- * (issue #30): for the base case and every contingency c of the set, the flows at T = 0 after c
- * (outage-flows.ts: a lost unit's output moved to its pickup, outaged branches cancelled) and
- * the transfer's distribution factors after c — the same compensation applied to the transfer's
- * flows, the lost units taken out of the sink (the rest renormalised) — then
- * T(c) = min over monitored m of the MW that brings m to its limit. Exact: equal to re-solving
- * the network without c's elements (outage-flows.test.ts, busbar-on-set.test.ts).
+ * (issue #30); busbarCapacitiesOnSet for that bus alone. capacityMw null: outside the island that
+ * hosts the transfer.
  */
 export function busbarCapacityOnSet(
   input: Network,
@@ -68,37 +64,62 @@ export function busbarCapacityOnSet(
   contingencies: readonly Contingency[],
   options: BusbarOnSetOptions = {},
 ): BusbarOnSetResult {
-  const study = busbarStudy(input, { ...options, buses: [bus] });
+  return busbarCapacitiesOnSet(input, [bus], contingencies, options)[0]!;
+}
+
+/**
+ * The connection capacity of some buses (a study's busbars) on a contingency set: for the base
+ * case and every contingency c of the set, the flows at T = 0 after c (outage-flows.ts: a lost
+ * unit's output moved to its pickup, outaged branches cancelled) and each bus's transfer
+ * distribution factors after c — the lost units taken out of the sink (the rest renormalised,
+ * lost-sink.ts), then the same branches cancelled with the columns c's flows were computed with
+ * (compensation is linear in the flows it is given) — then T(c) = min over monitored m of the MW
+ * that brings m to its limit. Each contingency is evaluated once for every bus. Exact: equal to
+ * re-solving the network without c's elements (outage-flows.test.ts, busbar-on-set.test.ts).
+ * One result per requested bus, in order.
+ */
+export function busbarCapacitiesOnSet(
+  input: Network,
+  buses: readonly number[],
+  contingencies: readonly Contingency[],
+  options: BusbarOnSetOptions = {},
+): BusbarOnSetResult[] {
+  const study = busbarStudy(input, { ...options, buses: [...buses] });
   const { model, net, setup, capMw, cutoff } = study;
   const { ctx, sinkByBus } = setup;
-  if (setup.buses.length === 0) {
-    return { capacityMw: null, limiting: null, top: [], capMw, notScreened: [] };
-  }
+  const inIsland = new Set(setup.buses);
+  const hosted = buses.filter((b) => inIsland.has(b));
   const nb = net.buses.count;
   const nl = net.branches.count;
   const ignorePre = options.preExisting === 'ignore';
   const theta = new Float64Array(nb);
 
-  /** Branch flows per MW of the new unit at `bus` against the sink `sink` (per bus, sums 1). */
-  const transferFlows = (sink: ArrayLike<number>, out: Float64Array) => {
-    const injection = new Float64Array(nb);
-    for (let i = 0; i < nb; i++) injection[i] = -sink[i]!;
-    injection[bus]! += 1;
-    return injectionFlows(model, injection, theta, out);
+  /** Branch flows per MW withdrawn by `sink` (per bus, sums 1). */
+  const withdrawal = new Float64Array(nb);
+  const sinkFlows = (sink: ArrayLike<number>, out: Float64Array) => {
+    for (let i = 0; i < nb; i++) withdrawal[i] = -sink[i]!;
+    return injectionFlows(model, withdrawal, theta, out);
   };
-  const d0 = transferFlows(sinkByBus, new Float64Array(nl));
+  const sinkFlow = sinkFlows(sinkByBus, new Float64Array(nl));
+  /** Per hosted bus, its transfer's flows per MW in the intact network: PTDF(·, b) − sink. */
+  const d0 = hosted.map((b) => {
+    const injection = new Float64Array(nb);
+    injection[b] = 1;
+    const out = injectionFlows(model, injection, theta, new Float64Array(nl));
+    for (let m = 0; m < nl; m++) out[m]! += sinkFlow[m]!;
+    return out;
+  });
   const base = runDcPowerFlow(net, model);
   const flowEvaluator = makeOutageEvaluator(
     model,
     { flowsMw: base.pfMw, pgMw: base.pgMw },
     options.pickup === undefined ? {} : { pickup: options.pickup },
   );
-  const zeros = new Float64Array(net.generators.count);
-  const transferEvaluator = makeOutageEvaluator(model, { flowsMw: d0, pgMw: zeros });
 
   const topSize = Math.max(1, options.top ?? 1);
-  const top: SetConstraint[] = [];
+  const tops: SetConstraint[][] = hosted.map(() => []);
   const offer = (
+    top: SetConstraint[],
     monitored: number,
     contingency: number,
     f: number,
@@ -130,6 +151,7 @@ export function busbarCapacityOnSet(
     item.limitMw === null ? [] : [{ i, members: item.members, limitMw: item.limitMw }],
   );
   const consider = (
+    top: SetConstraint[],
     contingency: number,
     flows: ArrayLike<number>,
     d: ArrayLike<number>,
@@ -137,7 +159,7 @@ export function busbarCapacityOnSet(
   ) => {
     for (let i = 0; i < ctx.monitored.length; i++) {
       const m = ctx.monitored[i]!;
-      offer(m, contingency, flows[m]!, d[m]!, limits[i]!);
+      offer(top, m, contingency, flows[m]!, d[m]!, limits[i]!);
     }
     for (const { i, members, limitMw } of rated) {
       let f = 0;
@@ -146,13 +168,17 @@ export function busbarCapacityOnSet(
         f += coefficient * flows[branch]!;
         dm += coefficient * d[branch]!;
       }
-      offer(interfaceMonitored(i), contingency, f, dm, limitMw);
+      offer(top, interfaceMonitored(i), contingency, f, dm, limitMw);
     }
   };
-  consider(-1, base.pfMw, d0, ctx.limitN0Mw);
+  hosted.forEach((_, slot) => consider(tops[slot]!, -1, base.pfMw, d0[slot]!, ctx.limitN0Mw));
 
   const flows = new Float64Array(nl);
   const d = new Float64Array(nl);
+  const shifted = new Float64Array(nl);
+  const sink = new Float64Array(nb);
+  /** What the lost units leaving the sink add to every bus's transfer (sink → sink′). */
+  const delta = new Float64Array(nl);
   const notScreened: number[] = [];
   for (const [c, contingency] of contingencies.entries()) {
     const outcome = flowEvaluator.evaluate(contingency, flows);
@@ -160,10 +186,6 @@ export function busbarCapacityOnSet(
       if (outcome.kind !== 'skipped' || outcome.reason !== 'already-out') notScreened.push(c);
       continue;
     }
-    // The transfer's own flows after c: the lost units leave the sink, then the same branches
-    // are cancelled (compensation is linear in the flows it is given).
-    let evaluator = transferEvaluator;
-    let direction: Float64Array = d0;
     const lostShare = lostSinkShare(
       setup.unitParticipation,
       contingency.generators,
@@ -174,7 +196,6 @@ export function busbarCapacityOnSet(
       continue;
     }
     if (lostShare > 0) {
-      const sink = new Float64Array(nb);
       sinkWithoutLost(
         sinkByBus,
         setup.unitParticipation,
@@ -183,21 +204,30 @@ export function busbarCapacityOnSet(
         net.generators.bus,
         sink,
       );
-      direction = transferFlows(sink, new Float64Array(nl));
-      evaluator = makeOutageEvaluator(model, { flowsMw: direction, pgMw: zeros });
+      sinkFlows(sink, delta);
+      for (let m = 0; m < nl; m++) delta[m] = delta[m]! - sinkFlow[m]!;
     }
-    // A unit outage alone cancels no branch: the transfer's flows are the new sink's.
-    const moved = evaluator.evaluate({ ...contingency, generators: [] }, d);
-    if (moved.kind !== 'flows') d.set(direction);
-    consider(c, flows, d, ctx.limitPostMw);
+    hosted.forEach((_, slot) => {
+      let direction: Float64Array = d0[slot]!;
+      if (lostShare > 0) {
+        for (let m = 0; m < nl; m++) shifted[m] = direction[m]! + delta[m]!;
+        direction = shifted;
+      }
+      flowEvaluator.compensate(direction, d);
+      consider(tops[slot]!, c, flows, d, ctx.limitPostMw);
+    });
   }
-  const limiting = top[0] ?? null;
-  const capacity = limiting === null ? capMw : Math.min(capMw, limiting.transferAtLimitMw);
-  return {
-    capacityMw: capacity,
-    limiting: limiting !== null && limiting.transferAtLimitMw < capMw ? limiting : null,
-    top,
-    capMw,
-    notScreened,
-  };
+  return buses.map((b) => {
+    const slot = hosted.indexOf(b);
+    if (slot < 0) return { capacityMw: null, limiting: null, top: [], capMw, notScreened: [] };
+    const top = tops[slot]!;
+    const limiting = top[0] ?? null;
+    return {
+      capacityMw: limiting === null ? capMw : Math.min(capMw, limiting.transferAtLimitMw),
+      limiting: limiting !== null && limiting.transferAtLimitMw < capMw ? limiting : null,
+      top,
+      capMw,
+      notScreened,
+    };
+  });
 }

@@ -24,6 +24,11 @@ export type OutageOutcome =
 export interface OutageEvaluator {
   /** Post-contingency flows of `c` into `flows` (length: branches), or why there are none. */
   evaluate(c: Contingency, flows: Float64Array): OutageOutcome;
+  /**
+   * The last contingency evaluate() gave flows for, applied to other flows (a transfer's per
+   * MW): its branches cancelled by the same columns and system, no unit moved. Cheap: no solve.
+   */
+  compensate(input: ArrayLike<number>, out: Float64Array): void;
 }
 
 /**
@@ -240,8 +245,25 @@ export function makeOutageEvaluator(
   }
 
   const scratch = new Float64Array(nl);
+  /** The last evaluated contingency's outaged branches and its (I − A_KK), for compensate(). */
+  let lastOutaged: number[] = [];
+  let lastSystem = new Float64Array(0);
   return {
+    compensate(input, out) {
+      for (let m = 0; m < nl; m++) out[m] = input[m]!;
+      const n = lastOutaged.length;
+      if (n === 0) return;
+      const x = Float64Array.from(lastOutaged, (k) => input[k]!);
+      solveDense(Float64Array.from(lastSystem), x, n);
+      for (let j = 0; j < n; j++) {
+        const column = columns[j]!;
+        const xj = x[j]!;
+        for (let m = 0; m < nl; m++) out[m]! += column[m]! * xj;
+      }
+      for (const k of lastOutaged) out[k] = 0;
+    },
     evaluate(c, flows) {
+      lastOutaged = [];
       const outaged = c.branches.filter((k) => active.branchActive[k] && b[k] !== 0);
       const lost = c.generators.filter((g) => active.genActive[g] && base.pgMw[g] !== 0);
       const anyInService =
@@ -282,6 +304,8 @@ export function makeOutageEvaluator(
             a[i * n + j] = (i === j ? 1 : 0) - columns[j]![outaged[i]!]!;
           }
         }
+        lastSystem = Float64Array.from(a);
+        lastOutaged = outaged;
         solveDense(a, x, n);
         for (let j = 0; j < n; j++) {
           const column = columns[j]!;
