@@ -83,6 +83,61 @@ export async function readMonitoredFile(
   return readMonitored(text, net, subsystems === undefined ? {} : { subsystems });
 }
 
+/** What `--contingencies FILE [--subsystems FILE] [--monitored FILE]` name. */
+export interface SetFileOptions {
+  readonly contingencies: string;
+  readonly subsystems?: string | undefined;
+  readonly monitored?: string | undefined;
+}
+
+/**
+ * The files of `--contingencies`, `--subsystems` and `--monitored` read against the case (the
+ * .sub first, as the others name its subsystems), each stage said on `progress`.
+ */
+export async function readSetFiles(
+  files: SetFileOptions,
+  net: Network,
+  generatorIds: readonly string[] | undefined,
+  progress?: { stage(text: string): void },
+): Promise<{
+  set: Awaited<ReturnType<typeof readContingencyFile>>;
+  subsystems?: SubsystemSet;
+  monitored?: MonitoredDefinition;
+}> {
+  let subsystems: SubsystemSet | undefined;
+  if (files.subsystems !== undefined) {
+    progress?.stage(`reading ${files.subsystems}…`);
+    subsystems = await readSubsystemsFile(files.subsystems, net);
+  }
+  let monitored: MonitoredDefinition | undefined;
+  if (files.monitored !== undefined) {
+    progress?.stage(`reading ${files.monitored}…`);
+    monitored = await readMonitoredFile(files.monitored, net, subsystems);
+  }
+  progress?.stage(`reading ${files.contingencies}…`);
+  const set = await readContingencyFile(files.contingencies, net, {
+    ...(generatorIds === undefined ? {} : { generatorIds }),
+    ...(subsystems === undefined ? {} : { subsystems }),
+  });
+  return {
+    set,
+    ...(subsystems === undefined ? {} : { subsystems }),
+    ...(monitored === undefined ? {} : { monitored }),
+  };
+}
+
+/** `--subsystems` or `--monitored` without `--contingencies`. */
+export function setFilesWithoutContingencies(options: {
+  contingencies?: string | undefined;
+  subsystems?: string | undefined;
+  monitored?: string | undefined;
+}): EngineError | null {
+  return options.contingencies === undefined &&
+    (options.subsystems !== undefined || options.monitored !== undefined)
+    ? new EngineError('CLI_USAGE', '--subsystems and --monitored go with --contingencies FILE')
+    : null;
+}
+
 export interface N1SetCommandOptions extends N1CommandOptions {
   readonly pickup: GenerationPickup;
 }

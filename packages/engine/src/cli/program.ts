@@ -6,9 +6,8 @@ import {
   capacityOnSet,
   n1OnSet,
   PICKUPS,
-  readContingencyFile,
-  readMonitoredFile,
-  readSubsystemsFile,
+  readSetFiles,
+  setFilesWithoutContingencies,
 } from './contingency-set-command';
 import type { CommandOutput } from './format';
 import { render } from './format';
@@ -31,10 +30,7 @@ import { Progress } from './progress';
 import { readStudyFile, study } from './study-command';
 import { toStudySpec } from './study-spec';
 import { studySituations } from '../window/situations';
-import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
-import type { SubsystemSet } from '../contingency/sets/psse-sub';
 import type { Network } from '../model/network';
-import { EngineError } from '../util/engine-error';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window } from './window-command';
 
@@ -231,32 +227,19 @@ export function buildProgram(io: ProgramIo) {
       withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
         const { network, generatorIds } = await loadCaseFile(file);
+        const usage = setFilesWithoutContingencies(options);
+        if (usage !== null) throw usage;
         if (options.contingencies === undefined) {
-          if (options.subsystems !== undefined || options.monitored !== undefined) {
-            throw new EngineError(
-              'CLI_USAGE',
-              '--subsystems and --monitored go with --contingencies FILE',
-            );
-          }
           progress.stage(`N-1 screening of ${network.branches.count} branches…`);
           print(n1(network, options), options.format);
           return;
         }
-        let subsystems: SubsystemSet | undefined;
-        if (options.subsystems !== undefined) {
-          progress.stage(`reading ${options.subsystems}…`);
-          subsystems = await readSubsystemsFile(options.subsystems, network);
-        }
-        let monitored: MonitoredDefinition | undefined;
-        if (options.monitored !== undefined) {
-          progress.stage(`reading ${options.monitored}…`);
-          monitored = await readMonitoredFile(options.monitored, network, subsystems);
-        }
-        progress.stage(`reading ${options.contingencies}…`);
-        const set = await readContingencyFile(options.contingencies, network, {
-          ...(generatorIds === undefined ? {} : { generatorIds }),
-          ...(subsystems === undefined ? {} : { subsystems }),
-        });
+        const { set, subsystems, monitored } = await readSetFiles(
+          { ...options, contingencies: options.contingencies },
+          network,
+          generatorIds,
+          progress,
+        );
         progress.stage(`screening ${set.contingencies.length} contingencies…`);
         print(
           n1OnSet(network, set, options, {
@@ -322,33 +305,15 @@ export function buildProgram(io: ProgramIo) {
         .default('headroom' as const),
     )
     .action((file, options, cmd) => {
-      if (
-        options.contingencies === undefined &&
-        (options.subsystems !== undefined || options.monitored !== undefined)
-      ) {
+      const usage = setFilesWithoutContingencies(options);
+      if (usage !== null) {
         return withProgress(options.quiet, () => {
-          throw new EngineError(
-            'CLI_USAGE',
-            '--subsystems and --monitored go with --contingencies FILE',
-          );
+          throw usage;
         });
       }
       /** The file's set, with the .sub it names and the .mon of what to watch. */
-      const readSet = async (network: Network, generatorIds: readonly string[] | undefined) => {
-        const subsystems =
-          options.subsystems === undefined
-            ? undefined
-            : await readSubsystemsFile(options.subsystems, network);
-        const monitored =
-          options.monitored === undefined
-            ? undefined
-            : await readMonitoredFile(options.monitored, network, subsystems);
-        const set = await readContingencyFile(options.contingencies!, network, {
-          ...(generatorIds === undefined ? {} : { generatorIds }),
-          ...(subsystems === undefined ? {} : { subsystems }),
-        });
-        return { set, ...(monitored === undefined ? {} : { monitored }) };
-      };
+      const readSet = (network: Network, generatorIds: readonly string[] | undefined) =>
+        readSetFiles({ ...options, contingencies: options.contingencies! }, network, generatorIds);
       if (options.all === true && options.contingencies !== undefined) {
         return withProgress(options.quiet, async (progress) => {
           progress.stage(`reading ${file}…`);
@@ -458,30 +423,19 @@ export function buildProgram(io: ProgramIo) {
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, options, cmd) => {
-      if (
-        options.contingencies === undefined &&
-        (options.subsystems !== undefined || options.monitored !== undefined)
-      ) {
-        return cmd.error('error: --subsystems and --monitored go with --contingencies FILE');
-      }
+      const usage = setFilesWithoutContingencies(options);
+      if (usage !== null) return cmd.error(`error: ${usage.message}`);
       return withProgress(options.quiet, async (progress) => {
         progress.stage(`reading ${file}…`);
         const { network, generatorIds } = await loadCaseFile(file);
         let contingencySet;
         if (options.contingencies !== undefined) {
-          progress.stage(`reading ${options.contingencies}…`);
-          const subsystems =
-            options.subsystems === undefined
-              ? undefined
-              : await readSubsystemsFile(options.subsystems, network);
-          const monitored =
-            options.monitored === undefined
-              ? undefined
-              : await readMonitoredFile(options.monitored, network, subsystems);
-          const set = await readContingencyFile(options.contingencies, network, {
-            ...(generatorIds === undefined ? {} : { generatorIds }),
-            ...(subsystems === undefined ? {} : { subsystems }),
-          });
+          const { set, subsystems, monitored } = await readSetFiles(
+            { ...options, contingencies: options.contingencies },
+            network,
+            generatorIds,
+            progress,
+          );
           contingencySet = {
             file: options.contingencies,
             contingencies: set.contingencies,
@@ -605,12 +559,8 @@ export function buildProgram(io: ProgramIo) {
       if (options.allBuses && options.format !== 'json') {
         return cmd.error('error: --all-buses is printed with --format json only');
       }
-      if (
-        options.contingencies === undefined &&
-        (options.subsystems !== undefined || options.monitored !== undefined)
-      ) {
-        return cmd.error('error: --subsystems and --monitored go with --contingencies FILE');
-      }
+      const usage = setFilesWithoutContingencies(options);
+      if (usage !== null) return cmd.error(`error: ${usage.message}`);
       return withProgress(options.quiet, async (progress) => {
         const output = await study(
           file,

@@ -2,7 +2,7 @@ import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import { busbarCapacity } from '../busbar/capacity';
 import { buildStudyCase } from './build-study-case';
-import type { StudyOptions } from './run-study';
+import { studyCapacityOptions, type StudyOptions } from './run-study';
 import type { StudySpec } from './types';
 
 export interface ProjectEffect {
@@ -34,13 +34,7 @@ export function projectEffects(
   const capacities = (network: Network) =>
     busbarCapacity(network, {
       buses,
-      ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
-      ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-      ...(options.distributionFactorCutoff === undefined
-        ? {}
-        : { distributionFactorCutoff: options.distributionFactorCutoff }),
-      ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
-      ...(options.slack === undefined ? {} : { slack: options.slack }),
+      ...studyCapacityOptions(options),
     }).results;
   const effects: ProjectEffect[] = [];
   for (const project of spec.projects) {

@@ -30,6 +30,19 @@ import { busDisplayName, busIndex } from '../model/network';
 import { buildStudyCase } from './build-study-case';
 import type { StudyScenario, StudySpec } from './types';
 
+/** A study's settings as the busbar capacity takes them (only those it was given). */
+export function studyCapacityOptions(options: StudyOptions) {
+  return {
+    ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
+    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
+    ...(options.distributionFactorCutoff === undefined
+      ? {}
+      : { distributionFactorCutoff: options.distributionFactorCutoff }),
+    ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
+  };
+}
+
 export interface StudyOptions {
   /** Bus numbers whose connection capacity is computed. */
   readonly busbars: readonly number[];
@@ -152,13 +165,7 @@ export function runStudyCase(
     built.network,
     {
       buses,
-      ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
-      ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-      ...(options.distributionFactorCutoff === undefined
-        ? {}
-        : { distributionFactorCutoff: options.distributionFactorCutoff }),
-      ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
-      ...(options.slack === undefined ? {} : { slack: options.slack }),
+      ...studyCapacityOptions(options),
     },
     model,
   );
@@ -223,13 +230,7 @@ function runStudyCaseOnSet(
   const capacityOptions = {
     // A lost unit's output is made up by the others' room up, as the sink moves generation.
     pickup: 'headroom' as const,
-    ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
-    ...(options.postRating === undefined ? {} : { postRating: options.postRating }),
-    ...(options.distributionFactorCutoff === undefined
-      ? {}
-      : { distributionFactorCutoff: options.distributionFactorCutoff }),
-    ...(options.preExisting === undefined ? {} : { preExisting: options.preExisting }),
-    ...(options.slack === undefined ? {} : { slack: options.slack }),
+    ...studyCapacityOptions(options),
     ...(watched === undefined
       ? {}
       : { monitored: watched.branches, interfaces: watched.interfaces }),

@@ -1,5 +1,5 @@
 import type { Network } from '../model/network';
-import { runAcPowerFlow } from '../powerflow/acpf';
+import { runAcPowerFlow, type AcPowerFlow } from '../powerflow/acpf';
 import type { TransferPattern } from './dispatch';
 import { networkAtTransfer } from './dispatch';
 
@@ -34,12 +34,27 @@ export function acCheckAtTransfer(
   const atLimit = networkAtTransfer(net, pattern, transferMw, constraint.contingency);
   const ac = runAcPowerFlow(atLimit);
   const m = constraint.monitored;
-  const from = Math.hypot(ac.pfMw[m], ac.qfMvar[m]);
-  const to = Math.hypot(ac.ptMw[m], ac.qtMvar[m]);
-  const acFlowMva = ac.converged ? Math.max(from, to) : Number.NaN;
-  const limit = constraint.limitMw;
+  return acCheckOf(ac, branchMva(ac, m), constraint.limitMw, constraint.dcFlowMw);
+}
+
+/** The larger of a branch's two ends' apparent power in an AC power flow, MVA. */
+export function branchMva(ac: AcPowerFlow, m: number): number {
+  return Math.max(Math.hypot(ac.pfMw[m], ac.qfMvar[m]), Math.hypot(ac.ptMw[m], ac.qtMvar[m]));
+}
+
+/**
+ * An AC power flow's verdict on a DC limit: the AC flow (NaN when it did not converge) and the
+ * DC one against the same limit, flagged when they part by more than AC_DC_FLAG_RATIO.
+ */
+export function acCheckOf(
+  ac: Pick<AcPowerFlow, 'converged' | 'iterations'>,
+  acFlow: number,
+  limit: number,
+  dcFlowMw: number,
+): AcCheck {
+  const acFlowMva = ac.converged ? acFlow : Number.NaN;
   const acLoadingPercent = (100 * acFlowMva) / limit;
-  const dcLoadingPercent = (100 * Math.abs(constraint.dcFlowMw)) / limit;
+  const dcLoadingPercent = (100 * Math.abs(dcFlowMw)) / limit;
   return {
     converged: ac.converged,
     iterations: ac.iterations,

@@ -1,7 +1,7 @@
 import { busbarStudy } from '../../busbar/setup';
 import type { Network } from '../../model/network';
 import { runAcPowerFlow } from '../../powerflow/acpf';
-import { AC_DC_FLAG_RATIO, type AcCheck } from '../../transfer/ac-check';
+import { acCheckOf, branchMva, type AcCheck } from '../../transfer/ac-check';
 import { networkAtTransfer } from '../../transfer/dispatch';
 import { EngineError } from '../../util/engine-error';
 import {
@@ -91,34 +91,19 @@ export function busbarAcCheckOnSet(
     generators: { ...atLimit.generators, inService: genInService, pgMw },
   });
   const flowgate = interfaceOfMonitored(limiting.monitored);
-  let acFlow: number;
-  if (flowgate === null) {
-    const m = limiting.monitored;
-    acFlow = Math.max(
-      Math.hypot(ac.pfMw[m]!, ac.qfMvar[m]!),
-      Math.hypot(ac.ptMw[m]!, ac.qtMvar[m]!),
-    );
-  } else {
-    const members = options.interfaces![flowgate]!.members;
-    acFlow = Math.abs(members.reduce((sum, m) => sum + m.coefficient * ac.pfMw[m.branch]!, 0));
-  }
-  const acFlowMva = ac.converged ? acFlow : Number.NaN;
-  const limit = limiting.limitMw;
-  const acLoadingPercent = (100 * acFlowMva) / limit;
+  const acFlow =
+    flowgate === null
+      ? branchMva(ac, limiting.monitored)
+      : Math.abs(
+          options.interfaces![flowgate]!.members.reduce(
+            (sum, m) => sum + m.coefficient * ac.pfMw[m.branch]!,
+            0,
+          ),
+        );
   const dcFlowMw = limiting.flowAtZeroMw + limiting.distributionFactor * transferMw;
-  const dcLoadingPercent = (100 * Math.abs(dcFlowMw)) / limit;
   return {
     capacityMw: figure.capacityMw,
     limiting,
-    acCheck: {
-      converged: ac.converged,
-      iterations: ac.iterations,
-      acFlowMva,
-      acLoadingPercent,
-      dcLoadingPercent,
-      flagged:
-        !ac.converged ||
-        Math.abs(acLoadingPercent - dcLoadingPercent) > AC_DC_FLAG_RATIO * dcLoadingPercent,
-    },
+    acCheck: acCheckOf(ac, acFlow, limiting.limitMw, dcFlowMw),
   };
 }
