@@ -21,7 +21,13 @@ import {
   type MockRequest,
   type mockApi,
 } from '../../render.test-support';
-import { caseData, resultRoutes, signedInWithSax, summary } from './analisis.test-support';
+import {
+  caseData,
+  resultRoutes,
+  signedInWithSax,
+  summary,
+  withContingencySet,
+} from './analisis.test-support';
 
 /** Case 7, analysed: its flexibility, then its busbar capacities (issues #21, #17). */
 const analysed = summary(7, { analysis: { jobId: 'j7', state: 'done', error: null } });
@@ -520,19 +526,13 @@ describe('/analisis opens on the binding constraint (issue #25)', () => {
 });
 
 /** The case's own contingencies (issue #30): «plan.m», 3.734 of them. */
-const planSet = {
-  caseId: 'c7',
-  set: {
-    fileName: 'plan.m',
-    format: 'contab',
-    uploadedAt: '2026-11-28T10:00:00Z',
-    counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
-    n1: null,
-    subsystemsFile: null,
-    monitoredFile: null,
-  },
-  capacityJobId: null,
-};
+const planSet = withContingencySet('c7', 'plan.m', 'contab', {
+  total: 3734,
+  branch: 3190,
+  multiBranch: 0,
+  generator: 544,
+  mixed: 0,
+});
 /** The upload's group computed on the set: 12 of its contingencies not screened. */
 const onSet = flexibilitySchema.parse({ ...setFixture, baseCase });
 const setOptions = { ...DEFAULT_ANALYSIS_OPTIONS, contingencies: 'case-set' as const };

@@ -73,6 +73,26 @@ export const caseData = {
 /** GET …/contingency-set of a case without a planner's file (issue #30). */
 export const noContingencySet = (caseId: string) => ({ caseId, set: null, capacityJobId: null });
 
+/** GET …/contingency-set of a case with a planner's file (issue #30): its name and counts. */
+export const withContingencySet = (
+  caseId: string,
+  fileName: string,
+  format: 'contab' | 'psse-con',
+  counts: { total: number; branch: number; multiBranch: number; generator: number; mixed: number },
+) => ({
+  caseId,
+  set: {
+    fileName,
+    format,
+    uploadedAt: '2026-11-28T10:00:00Z',
+    counts,
+    n1: null,
+    subsystemsFile: null,
+    monitoredFile: null,
+  },
+  capacityJobId: null,
+});
+
 export function signedInWithSax(routes: Parameters<typeof mockApi>[0]) {
   window.localStorage.setItem(SAX_ID_TOKEN_STORAGE_KEY, JSON.stringify({ token: saxToken }));
   return mockApi({

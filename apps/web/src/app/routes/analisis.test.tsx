@@ -21,6 +21,7 @@ import {
   sevenCases,
   signedInWithSax,
   summary,
+  withContingencySet,
 } from './analisis.test-support';
 
 /** The summary part of a result without flexibility (GET …/result/summary). */
@@ -151,19 +152,13 @@ describe('/analisis case table', () => {
       '/api/cases': sevenCases,
       '/api/cases/c7/result/summary': { body: noFlexibilitySummary },
       '/api/cases/c7/contingency-set': {
-        body: {
-          caseId: 'c7',
-          set: {
-            fileName: 'ACTIVSg2000_contab.m',
-            format: 'contab',
-            uploadedAt: '2026-11-28T10:00:00Z',
-            counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
-            n1: null,
-            subsystemsFile: null,
-            monitoredFile: null,
-          },
-          capacityJobId: null,
-        },
+        body: withContingencySet('c7', 'ACTIVSg2000_contab.m', 'contab', {
+          total: 3734,
+          branch: 3190,
+          multiBranch: 0,
+          generator: 544,
+          mixed: 0,
+        }),
       },
     });
     const { user } = renderApp('/analisis');
@@ -181,19 +176,13 @@ describe('/analisis case table', () => {
       '/api/cases': sevenCases,
       ...resultRoutes('c7', flexibility),
       '/api/cases/c7/contingency-set': {
-        body: {
-          caseId: 'c7',
-          set: {
-            fileName: 'plan.con',
-            format: 'psse-con',
-            uploadedAt: '2026-11-28T10:00:00Z',
-            counts: { total: 12, branch: 10, multiBranch: 2, generator: 0, mixed: 0 },
-            n1: null,
-            subsystemsFile: null,
-            monitoredFile: null,
-          },
-          capacityJobId: null,
-        },
+        body: withContingencySet('c7', 'plan.con', 'psse-con', {
+          total: 12,
+          branch: 10,
+          multiBranch: 2,
+          generator: 0,
+          mixed: 0,
+        }),
       },
     });
     const { user } = renderApp('/analisis');
