@@ -1,7 +1,12 @@
 import type { Network } from '../../model/network';
 import { busbarStudy, type BusbarStudyOptions } from '../../busbar/setup';
 import { runDcPowerFlow } from '../../powerflow/dcpf';
-import { injectionFlows, isPreExisting, transferAtLimit } from '../../transfer/screen';
+import {
+  injectionFlows,
+  isPreExisting,
+  streamOutages,
+  transferAtLimit,
+} from '../../transfer/screen';
 import type { Contingency } from './contingency-set';
 import { lostSinkShare, sinkWithoutLost, WHOLE_SINK } from './lost-sink';
 import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
@@ -84,7 +89,24 @@ export function busbarCapacitiesOnSet(
   contingencies: readonly Contingency[],
   options: BusbarOnSetOptions = {},
 ): BusbarOnSetResult[] {
-  const study = busbarStudy(input, { ...options, buses: [...buses] });
+  // One-branch contingencies go through the N-1 stream's batched LODF solves (four outages a
+  // pass, monitored rows only) unless interfaces are watched (their members need every row).
+  const rated = (options.interfaces ?? []).flatMap((item, i) =>
+    item.limitMw === null ? [] : [{ i, members: item.members, limitMw: item.limitMw }],
+  );
+  const streamed = new Map<number, number>();
+  if (rated.length === 0) {
+    contingencies.forEach((c, index) => {
+      if (c.branches.length !== 1 || c.generators.length !== 0) return;
+      const k = c.branches[0]!;
+      if (!streamed.has(k)) streamed.set(k, index);
+    });
+  }
+  const study = busbarStudy(input, {
+    ...options,
+    buses: [...buses],
+    contingencies: [...streamed.keys()],
+  });
   const { model, net, setup, capMw, cutoff } = study;
   const { ctx, sinkByBus } = setup;
   const inIsland = new Set(setup.buses);
@@ -140,16 +162,19 @@ export function busbarCapacitiesOnSet(
       transferAtLimitMw: t,
       preExistingViolation: pre,
     };
-    // Equal T: the one offered first (base case, then the set's order) stays ahead.
+    // Equal T: the base case, then the set's order, then the order offered (monitored).
     let at = top.length;
-    while (at > 0 && t < top[at - 1]!.transferAtLimitMw) at--;
+    while (
+      at > 0 &&
+      (t < top[at - 1]!.transferAtLimitMw ||
+        (t === top[at - 1]!.transferAtLimitMw && contingency < top[at - 1]!.contingency))
+    ) {
+      at--;
+    }
     top.splice(at, 0, constraint);
     if (top.length > topSize) top.pop();
   };
-  // Interfaces with a rating: the same test on the sums (one limit, before and after).
-  const rated = (options.interfaces ?? []).flatMap((item, i) =>
-    item.limitMw === null ? [] : [{ i, members: item.members, limitMw: item.limitMw }],
-  );
+  // Interfaces with a rating (`rated` above): the same test on the sums, before and after.
   const consider = (
     top: SetConstraint[],
     contingency: number,
@@ -180,7 +205,26 @@ export function busbarCapacitiesOnSet(
   /** What the lost units leaving the sink add to every bus's transfer (sink → sink′). */
   const delta = new Float64Array(nl);
   const notScreened: number[] = [];
+  for (const k of ctx.islanding) notScreened.push(streamed.get(k)!);
+  const { monitored, limitPostMw } = ctx;
+  streamOutages(ctx, (k, lodf) => {
+    const c = streamed.get(k)!;
+    const fK = base.pfMw[k]!;
+    hosted.forEach((_, slot) => {
+      const top = tops[slot]!;
+      const d = d0[slot]!;
+      const dK = d[k]!;
+      for (let i = 0; i < monitored.length; i++) {
+        const m = monitored[i]!;
+        if (m === k) continue;
+        const l = lodf[i]!;
+        offer(top, m, c, base.pfMw[m]! + l * fK, d[m]! + l * dK, limitPostMw[i]!);
+      }
+    });
+  });
   for (const [c, contingency] of contingencies.entries()) {
+    const single = contingency.branches.length === 1 && contingency.generators.length === 0;
+    if (single && streamed.has(contingency.branches[0]!)) continue;
     const outcome = flowEvaluator.evaluate(contingency, flows);
     if (outcome.kind !== 'flows') {
       if (outcome.kind !== 'skipped' || outcome.reason !== 'already-out') notScreened.push(c);
