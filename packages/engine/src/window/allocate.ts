@@ -4,6 +4,7 @@ import type { BusbarStudyOptions } from '../busbar/setup';
 import { busbarStudy } from '../busbar/setup';
 import type { PostRating } from '../contingency/n1';
 import { branchDisplayName } from '../model/display-names';
+import { contingencyName } from '../contingency/sets/read-definitions';
 import type { Network } from '../model/network';
 import { buildDcModel } from '../powerflow/dcpf';
 import { EngineError } from '../util/engine-error';
@@ -16,6 +17,17 @@ import type { NetworkRow, WindowRows } from './rows';
 import { addRow, makeWindowRows, screenAtAward } from './rows';
 import type { BindingRow, WindowRule } from './rules';
 import { runRule } from './rules';
+import type { Contingency } from '../contingency/sets/contingency-set';
+import { busbarCapacitiesOnSet } from '../contingency/sets/busbar-on-set';
+import type { GenerationPickup } from '../contingency/sets/outage-flows';
+import type { WindowSet } from './set-rows';
+import {
+  makeWindowSet,
+  setIndexOfRow,
+  setRowCode,
+  singleBranchLodf,
+  streamedSingles,
+} from './set-rows';
 
 /**
  * A connection window's joint N-1 allocation (issue #28): the awards of many requests that fit
@@ -45,6 +57,18 @@ export interface WindowOptions extends Omit<BusbarStudyOptions, 'buses' | 'capMw
   readonly rowsPerScreen?: number;
   /** Most screens (default 50). */
   readonly maxScreens?: number;
+  /**
+   * A planner's contingencies (issue #30) instead of every branch one at a time: N-0 and every
+   * contingency of the list (branches and units at once; a lost unit's output made up by
+   * `pickup`, default 'headroom' as the product's other analyses on a set). `contingenciesOf`
+   * gives the list of each situation (a study's cases resolve the file against their own
+   * network); `contingencies` alone serves every situation.
+   */
+  readonly contingencySet?: {
+    readonly contingencies: readonly Contingency[];
+    readonly contingenciesOf?: (situation: number) => readonly Contingency[];
+    readonly pickup?: GenerationPickup;
+  };
   /** A HiGHS already loaded (default: loaded once per thread). */
   readonly highs?: Highs;
   /**
@@ -72,6 +96,14 @@ export interface AnalysedSituationView {
   readonly sinkByBus: Float64Array;
   /** Per request: counted in this situation. */
   readonly inService: readonly boolean[];
+  /**
+   * On a planner's set: its contingencies in this situation and those not screened (islanding,
+   * nobody to pick up a lost unit, the whole sink lost), as indices into the list.
+   */
+  readonly contingencySet: {
+    readonly contingencies: readonly Contingency[];
+    readonly notScreened: readonly number[];
+  } | null;
 }
 
 export interface AnalysedSituation {
@@ -79,6 +111,7 @@ export interface AnalysedSituation {
   readonly study: ReturnType<typeof busbarStudy>;
   readonly w: WindowRows;
   readonly inService: boolean[];
+  readonly set: WindowSet | null;
 }
 
 /** A request counts in a situation from its year on (always in a case without years). */
@@ -97,10 +130,16 @@ export interface WindowBinding {
   readonly kind: 'constraint' | 'sink-room';
   /** Index into WindowResult.situations (0 for a case). */
   readonly situation: number;
-  /** 0-based branch rows; contingency −1 is N-0. */
+  /**
+   * 0-based branch rows; contingency −1 is N-0 (or, with `setContingency`, a planner's
+   * contingency that is not one branch).
+   */
   readonly monitored: number;
   readonly contingency: number;
+  /** On a planner's set: the index of the contingency in the situation's list; else null. */
+  readonly setContingency: number | null;
   readonly monitoredName: string | null;
+  /** A planner's contingency: the engine's element list (the product names it with its label). */
   readonly contingencyName: string | null;
   readonly limitMw: number;
   /** MW the rule's objective gains per MW more of this limit (the settling LP's dual). */
@@ -227,7 +266,16 @@ export function prepareWindow(
     const inService = placed.map((p) => inServiceIn(p, situation));
     const model = buildDcModel(input);
     const buses = [...new Set(placed.filter((_, i) => inService[i]).map((p) => p.busRow))];
-    const study = busbarStudy(input, { ...options, buses }, model);
+    const setOption = options.contingencySet;
+    const contingencies =
+      setOption === undefined ? null : (setOption.contingenciesOf?.(s) ?? setOption.contingencies);
+    // On a set, the stream carries its one-branch contingencies (set-rows.ts).
+    const streamed = contingencies === null ? null : streamedSingles(contingencies);
+    const study = busbarStudy(
+      input,
+      { ...options, buses, ...(streamed === null ? {} : { contingencies: [...streamed.keys()] }) },
+      model,
+    );
     const outside = placed.find(
       (p, i) => inService[i] && study.setup.skippedBuses.includes(p.busRow),
     );
@@ -239,33 +287,49 @@ export function prepareWindow(
       );
     }
     // Each request alone, with the same settings: its stand-alone figure and its first rows.
-    const alone = busbarCapacity(
-      input,
-      {
-        ...options,
-        buses,
-        capMw: Math.max(1, ...placed.map((p) => p.mw)),
-        // 0 is floored at round-off by the busbar study itself (transfer/cutoff.ts).
-        distributionFactorCutoff: cutoff,
-        preExisting: ignore ? 'ignore' : 'limit',
-        top,
-      },
-      model,
-    );
-    const byBus = new Map(alone.results.map((r) => [r.bus, r.capacityMw]));
-    placed.forEach((p, i) => {
-      if (inService[i]) standalone[i] = Math.min(standalone[i], byBus.get(p.busRow) ?? 0);
-    });
+    const aloneOptions = {
+      ...options,
+      buses,
+      capMw: Math.max(1, ...placed.map((p) => p.mw)),
+      // 0 is floored at round-off by the busbar study itself (transfer/cutoff.ts).
+      distributionFactorCutoff: cutoff,
+      preExisting: ignore ? ('ignore' as const) : ('limit' as const),
+      top,
+    };
+    const set =
+      contingencies === null
+        ? null
+        : makeWindowSet(study, contingencies, setOption?.pickup ?? 'headroom');
+    let rowsFrom: [number, number, number][];
+    if (set === null || contingencies === null) {
+      const alone = busbarCapacity(input, aloneOptions, model);
+      const byBus = new Map(alone.results.map((r) => [r.bus, r.capacityMw]));
+      placed.forEach((p, i) => {
+        if (inService[i]) standalone[i] = Math.min(standalone[i], byBus.get(p.busRow) ?? 0);
+      });
+      rowsFrom = alone.results.flatMap((r) =>
+        r.top.map((c): [number, number, number] => [c.monitored, c.contingency, c.lodf]),
+      );
+    } else {
+      const alone = busbarCapacitiesOnSet(input, buses, contingencies, {
+        ...aloneOptions,
+        pickup: setOption?.pickup ?? 'headroom',
+      });
+      const byBus = new Map(buses.map((b, at) => [b, alone[at]!.capacityMw ?? 0]));
+      placed.forEach((p, i) => {
+        if (inService[i]) standalone[i] = Math.min(standalone[i], byBus.get(p.busRow) ?? 0);
+      });
+      rowsFrom = startRowsOnSet(
+        set,
+        alone.flatMap((r) => r.top.map((c) => [c.monitored, c.contingency] as const)),
+      );
+    }
     const r0 = performance.now();
     // Its columns; each rule gives it the one row list all situations share (allocatePrepared).
-    const w = makeWindowRows(study.setup, placed, ignore, cutoff, { situation: s, inService });
-    startRows.push(
-      alone.results.flatMap((r) =>
-        r.top.map((c): [number, number, number] => [c.monitored, c.contingency, c.lodf]),
-      ),
-    );
+    const w = makeWindowRows(study.setup, placed, ignore, cutoff, { situation: s, inService }, set);
+    startRows.push(rowsFrom);
     rowsMs += performance.now() - r0;
-    return { situation, study, w, inService };
+    return { situation, study, w, inService, set };
   });
   const total = performance.now() - t0;
   return {
@@ -276,6 +340,46 @@ export function prepareWindow(
     startRows,
     timingsMs: { standalone: total - rowsMs, rows: rowsMs },
   };
+}
+
+/**
+ * The stand-alone figures' constraints on a set as window rows: N-0 as is, a one-branch
+ * contingency the stream carries by its branch row and LODF (so the screen finds the same key),
+ * any other by its set code.
+ */
+function startRowsOnSet(
+  set: WindowSet,
+  constraints: readonly (readonly [number, number])[],
+): [number, number, number][] {
+  const rows: [number, number, number][] = [];
+  const singles = new Map<number, number[]>();
+  for (const [m, c] of constraints) {
+    if (m < 0) continue;
+    if (c < 0) {
+      rows.push([m, -1, 0]);
+      continue;
+    }
+    const contingency = set.contingencies[c]!;
+    const k = contingency.branches[0];
+    if (
+      contingency.generators.length === 0 &&
+      contingency.branches.length === 1 &&
+      k !== undefined &&
+      set.streamed.has(k)
+    ) {
+      const index = set.streamed.get(k)!;
+      singles.set(index, [...(singles.get(index) ?? []), m]);
+    } else {
+      rows.push([m, setRowCode(c), 0]);
+    }
+  }
+  for (const [index, monitored] of singles) {
+    const lodf = singleBranchLodf(set, index, monitored);
+    if (lodf === null) continue;
+    const k = set.contingencies[index]!.branches[0]!;
+    monitored.forEach((m, at) => rows.push([m, k, lodf[at]!]));
+  }
+  return rows;
 }
 
 /** One rule on a prepared window: its own rows from the shared start, its own LP. */
@@ -339,7 +443,7 @@ export async function allocatePrepared(
       if (added === 0 || screens >= (options.maxScreens ?? 50)) break;
     }
     const { award, binding } = outcome;
-    const nets = analysed.map((a) => ({ net: a.study.net, inService: a.inService }));
+    const nets = analysed.map((a) => ({ net: a.study.net, inService: a.inService, set: a.set }));
     const results = placed.map((p, i) =>
       describeAward(p, i, award, binding[i], w, nets, placed, standalone[i]),
     );
@@ -356,6 +460,13 @@ export async function allocatePrepared(
         sinkRoomMw: a.study.setup.sinkRoomMw,
         sinkByBus: a.study.setup.sinkByBus,
         inService: a.inService,
+        contingencySet:
+          a.set === null
+            ? null
+            : {
+                contingencies: a.set.contingencies,
+                notScreened: [...a.set.notScreened].sort((x, y) => x - y),
+              },
       })),
       totalRequestedMw: placed.reduce((s, p) => s + p.mw, 0),
       totalAwardedMw: award.reduce((s, v) => s + v, 0),
@@ -404,7 +515,7 @@ function describeAward(
   award: Float64Array,
   rows: readonly BindingRow[],
   w: WindowRows,
-  situations: readonly { net: Network; inService: readonly boolean[] }[],
+  situations: readonly { net: Network; inService: readonly boolean[]; set: WindowSet | null }[],
   placed: readonly PlacedRequest[],
   capacityMw: number,
 ): WindowAward {
@@ -424,6 +535,7 @@ function describeAward(
         situation: b.situation,
         monitored: -1,
         contingency: -1,
+        setContingency: null,
         monitoredName: null,
         contingencyName: null,
         limitMw: Number.NaN,
@@ -431,14 +543,27 @@ function describeAward(
         distributionFactor: 1,
       };
     }
-    const net = situations[row.situation].net;
+    const { net, set } = situations[row.situation];
+    // On a set: a one-branch contingency by its branch row, any other by its index.
+    const setContingency =
+      set === null
+        ? null
+        : (setIndexOfRow(row.contingency) ??
+          (row.contingency >= 0 ? (set.streamed.get(row.contingency) ?? null) : null));
+    const branch = row.contingency >= 0 ? row.contingency : -1;
     return {
       kind: 'constraint',
       situation: row.situation,
       monitored: row.monitored,
-      contingency: row.contingency,
+      contingency: branch,
+      setContingency,
       monitoredName: branchDisplayName(net, row.monitored),
-      contingencyName: row.contingency >= 0 ? branchDisplayName(net, row.contingency) : null,
+      contingencyName:
+        setContingency !== null
+          ? contingencyName(net, set!.contingencies[setContingency]!)
+          : branch >= 0
+            ? branchDisplayName(net, branch)
+            : null,
       limitMw: row.limitMw,
       shadowPrice: b.shadowPrice,
       distributionFactor: b.factor,

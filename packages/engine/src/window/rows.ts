@@ -3,6 +3,14 @@ import { TopK } from '../contingency/top-k';
 import type { ScreenContext } from '../transfer/screen';
 import { injectionFlows, streamOutages } from '../transfer/screen';
 import type { PlacedRequest } from './requests';
+import type { WindowSet } from './set-rows';
+import {
+  evaluateSetContingency,
+  setIndexOfRow,
+  setRowCode,
+  setRowFactors,
+  sinkShiftOf,
+} from './set-rows';
 
 /**
  * The window's constraints as rows of an LP in the awards x (MW per request). Request i's MW
@@ -15,7 +23,10 @@ import type { PlacedRequest } from './requests';
 export interface NetworkRow {
   /** The situation (scenario × year case of a firm window; 0 for a case) whose network it is. */
   readonly situation: number;
-  /** 0-based branch rows; contingency −1 is N-0. */
+  /**
+   * 0-based branch rows; contingency −1 is N-0, ≤ −2 a planner's contingency that is not one
+   * branch (set-rows.ts: −2 − its index in the set; lodf is then 0).
+   */
   readonly monitored: number;
   readonly contingency: number;
   readonly lodf: number;
@@ -46,6 +57,8 @@ export interface WindowRows {
   readonly rows: NetworkRow[];
   /** "situation/monitored/contingency" of every row added. */
   readonly keys: Set<string>;
+  /** A window on a planner's contingency set (issue #30); null: every branch, one at a time. */
+  readonly set: WindowSet | null;
 }
 
 /** Which situation a WindowRows is, and who is in service there (a study's year ≥ the request's). */
@@ -60,6 +73,7 @@ export function makeWindowRows(
   ignorePreExisting: boolean,
   cutoff = 0,
   joining?: SituationRows,
+  set: WindowSet | null = null,
 ): WindowRows {
   const { ctx, sinkFlow } = setup;
   const { net, model } = ctx;
@@ -95,6 +109,7 @@ export function makeWindowRows(
     mw,
     rows: [],
     keys: new Set(),
+    set,
   };
 }
 
@@ -121,13 +136,18 @@ export function flowRange(f0: number, limit: number, ignore: boolean): [number, 
  */
 export const NEGLIGIBLE_MW = 1e-4;
 
-/** Adds the row of (monitored, contingency) unless it is there; returns whether it was added. */
+/**
+ * Adds the row of (monitored, contingency) unless it is there; returns whether it was added. A
+ * contingency of the set that is not one branch (≤ −2) is evaluated first (addSetRows).
+ */
 export function addRow(
   w: WindowRows,
   monitored: number,
   contingency: number,
   lodf: number,
 ): boolean {
+  const index = setIndexOfRow(contingency);
+  if (index !== null) return addSetRows(w, index, [monitored]) > 0;
   const key = `${w.situation}/${monitored}/${contingency}`;
   if (w.keys.has(key)) return false;
   const { ctx, columns, monitoredIndex } = w;
@@ -137,10 +157,49 @@ export function addRow(
   const n0 = contingency < 0;
   const f0 = n0 ? f[monitored] : f[monitored] + lodf * f[contingency];
   const limit = n0 ? ctx.limitN0Mw[i] : ctx.limitPostMw[i];
+  const factor = Float64Array.from(columns, (d) =>
+    n0 ? d[monitored] : d[monitored] + lodf * d[contingency],
+  );
+  pushRow(w, key, monitored, contingency, lodf, f0, limit, factor);
+  return true;
+}
+
+/**
+ * The rows of the set's contingency `index` for some monitored branches, from one evaluation
+ * of it (set-rows.ts); returns how many were added (none when it is not screened).
+ */
+export function addSetRows(w: WindowRows, index: number, monitored: readonly number[]): number {
+  const set = w.set;
+  if (set === null) throw new Error('a row after a contingency of a set needs the set');
+  const code = setRowCode(index);
+  const wanted = monitored.filter(
+    (m) => w.monitoredIndex[m] >= 0 && !w.keys.has(`${w.situation}/${m}/${code}`),
+  );
+  if (wanted.length === 0) return 0;
+  const flows = new Float64Array(w.ctx.net.branches.count);
+  if (!evaluateSetContingency(set, index, flows)) return 0;
+  const factors = setRowFactors(set, index, w.columns, w.mw, wanted);
+  wanted.forEach((m, at) => {
+    const limit = w.ctx.limitPostMw[w.monitoredIndex[m]];
+    pushRow(w, `${w.situation}/${m}/${code}`, m, code, 0, flows[m], limit, factors[at]);
+  });
+  return wanted.length;
+}
+
+/** A row from its flow at x = 0 and its factors, with NEGLIGIBLE_MW's floor applied. */
+function pushRow(
+  w: WindowRows,
+  key: string,
+  monitored: number,
+  contingency: number,
+  lodf: number,
+  f0: number,
+  limit: number,
+  raw: Float64Array,
+): void {
   const [lo, hi] = flowRange(f0, limit, w.ignorePreExisting);
   let dropped = 0;
-  const factor = Float64Array.from(columns, (d, r) => {
-    const a = n0 ? d[monitored] : d[monitored] + lodf * d[contingency];
+  const factor = raw.map((a, r) => {
     const reach = Math.abs(a) * w.mw[r];
     if (Math.abs(a) < w.cutoff) return 0;
     if (reach < NEGLIGIBLE_MW) {
@@ -163,7 +222,6 @@ export function addRow(
     hi: Math.max(0, hi - f0 - dropped),
     factor,
   });
-  return true;
 }
 
 /** A constraint the award breaks: by how much (`loading`, for TopK), and what its row needs. */
@@ -284,7 +342,111 @@ export function screenAtAward(
       check(m, k, l, flow[m] + l * fk, f[m] + l * f0k, limitPostMw[i]);
     }
   });
+  if (w.set !== null) {
+    const record = (m: number, code: number, over: number) => {
+      if (!(over > toleranceMw)) return;
+      violated++;
+      if (over > worstOverMw) worstOverMw = over;
+      if (over > worst.threshold && !keys.has(`${w.situation}/${m}/${code}`)) {
+        worst.offer({ monitored: m, contingency: code, lodf: 0, loading: over });
+      }
+    };
+    screenSetAtAward(w, award, flow, awarded, toleranceMw, rise, fall, record);
+  }
   let added = 0;
-  for (const v of worst.items) if (addRow(w, v.monitored, v.contingency, v.lodf)) added++;
+  const bySetIndex = new Map<number, number[]>();
+  for (const v of worst.items) {
+    const index = setIndexOfRow(v.contingency);
+    if (index === null) {
+      if (addRow(w, v.monitored, v.contingency, v.lodf)) added++;
+    } else {
+      bySetIndex.set(index, [...(bySetIndex.get(index) ?? []), v.monitored]);
+    }
+  }
+  for (const [index, monitored] of bySetIndex) added += addSetRows(w, index, monitored);
   return { added, violated, worstOverMw };
+}
+
+/**
+ * The set's contingencies that are not one branch, at the award: after c, the flows at x = 0
+ * plus the award's change v = Σ x_i·D(·, b_i) + (Σ x_i)·shift_c compensated by c's outage. With
+ * `awarded` in priority order (the order rule), every prefix too, walked only where the same
+ * one-sided bounds as the stream's say some prefix could leave the range: v's rise and fall
+ * plus Σ_j |A(m, K_j)|·Σ_i |y_ij|, y_i request i's compensation weights.
+ */
+function screenSetAtAward(
+  w: WindowRows,
+  award: Float64Array,
+  flow: Float64Array,
+  awarded: readonly number[],
+  toleranceMw: number,
+  rise: Float64Array | null,
+  fall: Float64Array | null,
+  record: (m: number, code: number, over: number) => void,
+): void {
+  const set = w.set!;
+  const { ctx, columns, keys } = w;
+  const { monitored, limitPostMw } = ctx;
+  const f = ctx.baseFlowMw;
+  const nl = f.length;
+  const ignore = w.ignorePreExisting;
+  let total = 0;
+  for (let r = 0; r < award.length; r++) if (w.mw[r] !== 0) total += award[r];
+  const flowsC = new Float64Array(nl);
+  const v = new Float64Array(nl);
+  for (const index of set.evaluated) {
+    if (!evaluateSetContingency(set, index, flowsC)) continue;
+    const code = setRowCode(index);
+    const shift = sinkShiftOf(set, index);
+    const s = shift instanceof Float64Array ? shift : null;
+    for (let b = 0; b < nl; b++) v[b] = flow[b] - f[b] + (s ? total * s[b] : 0);
+    const { outaged, columns: transfer, weights } = set.evaluator.compensation();
+    const n = outaged.length;
+    const y = Float64Array.from(outaged, (k) => v[k]);
+    weights(y);
+    const out = new Set(outaged);
+    // The order rule's prefixes: each awarded request's own weights, and Σ_i |y_ij|.
+    const prefix = rise !== null && fall !== null && awarded.length > 0;
+    const yOf = prefix ? new Float64Array(awarded.length * n) : null;
+    const spread = new Float64Array(n);
+    if (yOf) {
+      awarded.forEach((r, at) => {
+        const yr = Float64Array.from(outaged, (k) => award[r] * (columns[r][k] + (s ? s[k] : 0)));
+        weights(yr);
+        yOf.set(yr, at * n);
+        for (let j = 0; j < n; j++) spread[j] += Math.abs(yr[j]);
+      });
+    }
+    for (let i = 0; i < monitored.length; i++) {
+      const m = monitored[i];
+      if (out.has(m)) continue;
+      const limit = limitPostMw[i];
+      const f0 = flowsC[m];
+      let post = f0 + v[m];
+      for (let j = 0; j < n; j++) post += transfer[j][m] * y[j];
+      const slack = 1e-10 * Math.max(1, limit);
+      const hi = f0 > limit + slack ? (ignore ? Infinity : f0) : limit;
+      const lo = f0 < -limit - slack ? (ignore ? -Infinity : f0) : -limit;
+      let over = post > hi ? post - hi : lo - post;
+      if (yOf && rise && fall && !keys.has(`${w.situation}/${m}/${code}`)) {
+        let reach = 0;
+        for (let j = 0; j < n; j++) reach += Math.abs(transfer[j][m]) * spread[j];
+        const sm = s ? s[m] : 0;
+        const up = rise[m] + total * Math.max(0, sm) + reach;
+        const down = fall[m] + total * Math.max(0, -sm) + reach;
+        const highest = Math.min(f0 + up, post + down);
+        const lowest = Math.max(f0 - down, post - up);
+        if (highest > hi + toleranceMw || lowest < lo - toleranceMw) {
+          let p = f0;
+          awarded.forEach((r, at) => {
+            let a = award[r] * (columns[r][m] + sm);
+            for (let j = 0; j < n; j++) a += transfer[j][m] * yOf[at * n + j];
+            p += a;
+            over = Math.max(over, p - hi, lo - p);
+          });
+        }
+      }
+      record(m, code, over);
+    }
+  }
 }

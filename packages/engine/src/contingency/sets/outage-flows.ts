@@ -29,6 +29,19 @@ export interface OutageEvaluator {
    * MW): its branches cancelled by the same columns and system, no unit moved. Cheap: no solve.
    */
   compensate(input: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * compensate() one entry at a time, for rows of a linear program (a window's, issue #30):
+   * the last contingency's outaged branches K and their transfer columns A(·, j); weights(y)
+   * turns y = v_K into the solution of (I − A_KK)·y = v_K, after which the compensated
+   * v(m) = v(m) + Σ_j A(m, K_j)·y_j (0 on K itself). |K|² per input, not a pass over every branch.
+   */
+  compensation(): OutageCompensation;
+}
+
+export interface OutageCompensation {
+  readonly outaged: readonly number[];
+  readonly columns: readonly Float64Array[];
+  weights(y: Float64Array): void;
 }
 
 /**
@@ -248,7 +261,12 @@ export function makeOutageEvaluator(
   /** The last evaluated contingency's outaged branches and its (I − A_KK), for compensate(). */
   let lastOutaged: number[] = [];
   let lastSystem = new Float64Array(0);
+  const weights = (y: Float64Array): void => {
+    const n = lastOutaged.length;
+    if (n > 0) solveDense(Float64Array.from(lastSystem), y, n);
+  };
   return {
+    compensation: () => ({ outaged: lastOutaged, columns, weights }),
     compensate(input, out) {
       for (let m = 0; m < nl; m++) out[m] = input[m]!;
       const n = lastOutaged.length;
