@@ -1,6 +1,7 @@
 // `npx tsx packages/engine/bench/window.bench.ts [--case case_ACTIVSg2000] [--seed 1]
-// [--requests 200] [--rules max,order,fair]` (the issue's second target: `--case
-// case_ACTIVSg10k --requests 1600`): connection
+// [--requests 200] [--rules max,order,fair] [--contingencies contab_ACTIVSg2000]` (the issue's
+// second target: `--case case_ACTIVSg10k --requests 1600`; with --contingencies, the windows
+// on that reference contingency list, issue #30, beside n1 on the same list): connection
 // windows (issue #28) as `holgura window` runs them, each rule on two windows — 40 requests of
 // 20–300 MW on two clusters of nearby buses (the issue's measurement), and 200 requests of
 // 20–300 MW on random buses (target ≤ 5 s) — against the DC N-1 screening of the same case in
@@ -8,6 +9,8 @@
 // seconds; asserts nothing.
 import { isReferenceFile, readReferenceText, unpackReference } from '@holgura/test-fixtures';
 import { screenN1 } from '../src/contingency/n1';
+import { readContingencyDefinitions } from '../src/contingency/sets/read-definitions';
+import { screenContingencySet } from '../src/contingency/sets/screen-set';
 import { readMatpower } from '../src/io/matpower/read-matpower';
 import type { Network } from '../src/model/network';
 import { allocateWindow, loadSolver } from '../src/window/index';
@@ -56,12 +59,23 @@ if (!file) throw new Error(`no reference case ${name}`);
 const net = readMatpower(readReferenceText(file)).network;
 const highs = await loadSolver();
 const rand = seededRandom(seed);
+const setName = arg('contingencies');
+const setFile = setName === undefined ? undefined : `cases/${setName}.m`;
+if (setFile !== undefined && !isReferenceFile(setFile))
+  throw new Error(`no reference file ${setFile}`);
+const contingencies =
+  setFile === undefined || !isReferenceFile(setFile)
+    ? null
+    : readContingencyDefinitions(readReferenceText(setFile), net, setFile).contingencies;
 const n1 = (() => {
   const t0 = performance.now();
-  screenN1(net, {});
+  if (contingencies === null) screenN1(net, {});
+  else screenContingencySet(net, contingencies, { pickup: 'headroom' });
   return (performance.now() - t0) / 1000;
 })();
-console.log(`${name}: holgura n1 (model + screen) ${n1.toFixed(2)} s`);
+console.log(
+  `${name}: holgura n1 (model + screen${contingencies === null ? '' : ` on ${setName}, ${contingencies.length} contingencies`}) ${n1.toFixed(2)} s`,
+);
 const windows: [string, WindowRequest[]][] = [
   [
     '40 requests, two clusters',
@@ -92,7 +106,12 @@ for (const [label, requests] of windows) {
     const t0 = performance.now();
     let r;
     try {
-      r = await allocateWindow(net, requests, { rule, highs, preExisting: 'ignore' });
+      r = await allocateWindow(net, requests, {
+        rule,
+        highs,
+        preExisting: 'ignore',
+        ...(contingencies === null ? {} : { contingencySet: { contingencies } }),
+      });
     } catch (error) {
       const s = (performance.now() - t0) / 1000;
       console.log(`${label}, ${rule}: FAILED after ${s.toFixed(2)} s: ${(error as Error).message}`);

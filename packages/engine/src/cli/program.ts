@@ -32,7 +32,7 @@ import { toStudySpec } from './study-spec';
 import { studySituations } from '../window/situations';
 import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
-import { readWindowFile, window } from './window-command';
+import { readWindowFile, window, type WindowCommandOptions } from './window-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -494,23 +494,67 @@ export function buildProgram(io: ProgramIo) {
           'scenario × year cases, built from <file>; a request with "year" counts from that year',
       ),
     )
+    .addOption(
+      new Option(
+        '--contingencies <file>',
+        'the contingencies of this file (MATPOWER contab or PSS/E .con; with --study read again ' +
+          'against every scenario × year case) instead of every branch one at a time',
+      ),
+    )
+    .addOption(
+      new Option('--subsystems <file>', 'the PSS/E subsystem file (.sub) the .con and .mon name'),
+    )
+    .addOption(
+      new Option(
+        '--monitored <file>',
+        'a PSS/E monitored element file (.mon): only its branches watched (windows do not ' +
+          'watch its interfaces yet: the output says how many)',
+      ),
+    )
+    .addOption(
+      new Option('--pickup <rule>', "who makes up a lost unit's output (see n1)")
+        .choices(PICKUPS)
+        .default('headroom' as const),
+    )
     .addOption(formatOption(true))
     .addOption(quietOption())
     .action((file, windowFile, options) =>
       withProgress(options.quiet, async (progress) => {
+        const usage = setFilesWithoutContingencies(options);
+        if (usage !== null) throw usage;
         progress.stage(`reading ${file}…`);
-        const { network } = await loadCaseFile(file);
+        const { network, generatorIds } = await loadCaseFile(file);
         const requests = readWindowFile(windowFile);
-        const over =
+        const situations =
           options.study === undefined
-            ? network
+            ? [{ network }]
             : studySituations(network, toStudySpec(readStudyFile(options.study, false)));
+        let onSet: WindowCommandOptions['onSet'];
+        if (options.contingencies !== undefined) {
+          // Each case resolves the file against its own network (a study's projects add rows).
+          const files = { ...options, contingencies: options.contingencies };
+          const read: Awaited<ReturnType<typeof readSetFiles>>[] = [];
+          for (const s of situations)
+            read.push(await readSetFiles(files, s.network, generatorIds, progress));
+          const first = read[0]!;
+          onSet = {
+            file: options.contingencies,
+            contingenciesOf: (s) => read[s]!.set.contingencies,
+            counts: first.set.counts,
+            unresolved: first.set.unresolved.length,
+            ...(first.monitored === undefined ? {} : { monitored: first.monitored.branches }),
+            interfacesNotWatched:
+              first.monitored?.interfaces.filter((i) => i.limitMw !== null).length ?? 0,
+            pickup: options.pickup,
+          };
+        }
         progress.stage(`window of ${requests.length} requests, rule ${options.rule}…`);
-        const output = await window(over, requests, {
+        const output = await window(options.study === undefined ? network : situations, requests, {
           rule: options.rule,
           preExisting: options.preExisting,
           postRating: options.postRating,
           slack: options.slack,
+          ...(onSet === undefined ? {} : { onSet }),
         });
         print(output, options.format);
       }),

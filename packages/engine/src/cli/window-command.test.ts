@@ -154,4 +154,79 @@ describe('holgura window', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('year');
   });
+
+  it('--contingencies: a list of every branch gives the default awards; a double circuit and a unit lower them, named by label', async () => {
+    // Away from case30's weak corner (27–30), where an N-0 limit holds every request to 2 MW.
+    const file = windowFile('w-set.json', {
+      requests: [
+        { id: 'P', bus: 13, mw: 60, priority: 1 },
+        { id: 'Q', bus: 23, mw: 40, priority: 2 },
+        { id: 'R', bus: 22, mw: 40, priority: 3 },
+        { id: 'S', bus: 2, mw: 80, priority: 4 },
+      ],
+    });
+    const contab = (name: string, lines: string[]) =>
+      windowFile(name, ['define_constants;', 'chgtab = [', ...lines, '];'].join('\n'));
+    const singles = Array.from(
+      { length: 41 },
+      (_, k) => `  ${k + 1} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`,
+    );
+    const every = contab('every.m', singles);
+    // Branches 17 and 18 (12–14 and 12–15) together, and unit 6, beside every branch.
+    const more = contab('more.m', [
+      ...singles,
+      '  50 0 CT_TBRCH 17 BR_STATUS CT_REP 0;',
+      '  50 0 CT_TBRCH 18 BR_STATUS CT_REP 0;',
+      '  60 0 CT_TGEN 6 GEN_STATUS CT_REP 0;',
+    ]);
+    type SetOutput = Output & {
+      contingencySet: { counts: { total: number; multiBranch: number; generator: number } };
+      requests: { binding: { setContingency?: string }[] }[];
+    };
+    for (const rule of ['max', 'order', 'fair']) {
+      const plain = JSON.parse(
+        (await runCli(['window', case30, file, '--rule', rule])).stdout,
+      ) as Output;
+      const onEvery = await runCli([
+        'window',
+        case30,
+        file,
+        '--rule',
+        rule,
+        '--contingencies',
+        every,
+      ]);
+      expect(onEvery.code, onEvery.stderr).toBe(0);
+      const same = JSON.parse(onEvery.stdout) as SetOutput;
+      expect(same.contingencySet.counts.total).toBe(41);
+      same.requests.forEach((r, i) =>
+        expect(r.awardedMw).toBeCloseTo(plain.requests[i]!.awardedMw, 6),
+      );
+      const onMore = await runCli([
+        'window',
+        case30,
+        file,
+        '--rule',
+        rule,
+        '--contingencies',
+        more,
+      ]);
+      expect(onMore.code, onMore.stderr).toBe(0);
+      const lower = JSON.parse(onMore.stdout) as SetOutput;
+      expect(lower.contingencySet.counts).toMatchObject({
+        total: 43,
+        multiBranch: 1,
+        generator: 1,
+      });
+      expect(lower.totalAwardedMw).toBeLessThanOrEqual(plain.totalAwardedMw + 1e-6);
+      if (rule === 'max') {
+        expect(lower.totalAwardedMw).toBeLessThan(plain.totalAwardedMw - 1);
+        const labels = lower.requests.flatMap((r) => r.binding.map((b) => b.setContingency));
+        expect(labels).toContain('50');
+      }
+    }
+    const usage = await runCli(['window', case30, file, '--rule', 'max', '--monitored', every]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--monitored go with --contingencies');
+  });
 });

@@ -12,6 +12,8 @@ import type {
 } from '../window/index';
 import { allocateFirmWindow, bindingOneBased } from '../window/index';
 import type { CommandOutput, Table } from './format';
+import type { Contingency, ContingencyCounts } from '../contingency/sets/contingency-set';
+import type { GenerationPickup } from '../contingency/sets/outage-flows';
 import type { PreExisting } from './transfer-commands';
 
 /** What `holgura window` passes on; the option parsing lives in program.ts. */
@@ -20,6 +22,20 @@ export interface WindowCommandOptions {
   readonly preExisting: PreExisting;
   readonly postRating: PostRating;
   readonly slack?: SlackRule;
+  /**
+   * `--contingencies FILE` (issue #30): each situation's list (the file read against its
+   * network), the .mon's branches to watch, and who picks up a lost unit's output.
+   */
+  readonly onSet?: {
+    readonly file: string;
+    readonly contingenciesOf: (situation: number) => readonly Contingency[];
+    readonly counts: ContingencyCounts;
+    readonly unresolved: number;
+    readonly monitored?: readonly number[];
+    /** Rated interfaces of the .mon: a window does not watch them (said in the output). */
+    readonly interfacesNotWatched: number;
+    readonly pickup: GenerationPickup;
+  };
 }
 
 const FIELDS = [
@@ -94,11 +110,22 @@ export async function window(
 ): Promise<CommandOutput> {
   // A network: a window on that case; situations: a window over a study (firm in each).
   const situations = Array.isArray(net) ? net : [{ network: net as Network }];
+  const { onSet } = options;
   const result = await allocateFirmWindow(situations, requests, {
     rule: options.rule,
     preExisting: options.preExisting,
     postRating: options.postRating,
     ...(options.slack === undefined ? {} : { slack: options.slack }),
+    ...(onSet === undefined
+      ? {}
+      : {
+          contingencySet: {
+            contingencies: onSet.contingenciesOf(0),
+            contingenciesOf: onSet.contingenciesOf,
+            pickup: onSet.pickup,
+          },
+          ...(onSet.monitored === undefined ? {} : { monitored: onSet.monitored }),
+        }),
   });
   const rows = result.requests.map((a) => requestOutput(a, result));
   return {
@@ -116,6 +143,18 @@ export async function window(
             })),
           }
         : {}),
+      ...(onSet === undefined
+        ? {}
+        : {
+            contingencySet: {
+              file: onSet.file,
+              counts: onSet.counts,
+              unresolvedLines: onSet.unresolved,
+              // Per situation: contingencies not screened (islanding, no pickup, whole sink lost).
+              notScreened: result.situations.map((s) => s.contingencySet?.notScreened.length ?? 0),
+              interfacesNotWatched: onSet.interfacesNotWatched,
+            },
+          }),
       totalRequestedMw: result.totalRequestedMw,
       totalAwardedMw: result.totalAwardedMw,
       requests: rows,
@@ -128,7 +167,7 @@ export async function window(
         seconds: result.stats.timingsMs.total / 1000,
       },
     },
-    table: windowTable(result, rows),
+    table: windowTable(result, rows, options),
   };
 }
 
@@ -153,15 +192,26 @@ function requestOutput(a: WindowAward, result: WindowResult) {
     // Over a study, each binding row names the scenario × year case it binds in.
     binding: a.binding.map((b) => {
       const situation = result.situations[b.situation];
+      const c =
+        b.setContingency === null
+          ? null
+          : situation?.contingencySet?.contingencies[b.setContingency];
+      // A planner's contingency by its label too (a double circuit or a unit has no branch row).
+      const named =
+        c == null ? bindingOneBased(b) : { ...bindingOneBased(b), setContingency: c.label };
       return situation?.year == null
-        ? bindingOneBased(b)
-        : { ...bindingOneBased(b), scenario: situation.scenario, year: situation.year };
+        ? named
+        : { ...named, scenario: situation.scenario, year: situation.year };
     }),
     competitors: a.competitors,
   };
 }
 
-function windowTable(result: WindowResult, rows: RequestOutput[]): Table {
+function windowTable(
+  result: WindowResult,
+  rows: RequestOutput[],
+  options: WindowCommandOptions,
+): Table {
   return {
     columns: [
       { header: 'id' },
@@ -185,7 +235,9 @@ function windowTable(result: WindowResult, rows: RequestOutput[]): Table {
         r.status,
         r.standaloneMw,
         b ? (b.kind === 'sink-room' ? 'sink-room' : b.monitored) : null,
-        b?.contingency ?? null,
+        (b !== undefined && 'setContingency' in b ? b.setContingency : null) ??
+          b?.contingency ??
+          null,
         b?.shadowPrice ?? null,
         r.competitors.join(' '),
       ];
@@ -193,7 +245,15 @@ function windowTable(result: WindowResult, rows: RequestOutput[]): Table {
     summary: [
       `rule: ${result.rule}; requested ${result.totalRequestedMw.toFixed(1)} MW, awarded ${result.totalAwardedMw.toFixed(1)} MW`,
       `pre-existing violations: ${result.preExisting}; post-contingency rating: ${result.postContingencyRating}`,
-      `binding: the first constraint that kept the request from more (1-based branch rows; contingency "-" = N-0)`,
+      `binding: the first constraint that kept the request from more (1-based branch rows; contingency "-" = N-0${result.situations[0]?.contingencySet ? ", else the file's label" : ''})`,
+      ...(options.onSet === undefined
+        ? []
+        : [
+            `contingencies: ${options.onSet.file} (${options.onSet.counts.total}; not screened: ${result.situations.map((s) => s.contingencySet?.notScreened.length ?? 0).join(', ')})` +
+              (options.onSet.interfacesNotWatched > 0
+                ? `; ${options.onSet.interfacesNotWatched} rated interfaces of the .mon not watched by windows`
+                : ''),
+          ]),
     ],
   };
 }

@@ -170,21 +170,3 @@ export function setRowFactors(
   });
   return factors;
 }
-
-/**
- * LODF(m, k) of the set's one-branch contingency `index` (branch k) for each monitored m, from
- * its transfer column A(·, k): A(m, k) / (1 − A(k, k)); null when it is not screened.
- */
-export function singleBranchLodf(
-  set: WindowSet,
-  index: number,
-  monitored: readonly number[],
-): Float64Array | null {
-  const flows = new Float64Array(set.model.net.branches.count);
-  if (!evaluateSetContingency(set, index, flows)) return null;
-  const { outaged, columns } = set.evaluator.compensation();
-  if (outaged.length !== 1) return null;
-  const k = outaged[0]!;
-  const a = columns[0]!;
-  return Float64Array.from(monitored, (m) => a[m]! / (1 - a[k]!));
-}
