@@ -160,6 +160,10 @@ export const errorMessages = {
     'La verificación AC por barra está disponible para los casos subidos en /analisis, no para los casos de un estudio',
   CASE_CONTINGENCY_SET_MISSING:
     'El caso ya no tiene contingencias propias: la flexibilidad con ellas no se puede calcular. Súbelas de nuevo en «Contingencias» o calcula con cada rama.',
+  WINDOW_CONTINGENCY_SET_MISSING:
+    'El caso no tiene contingencias propias: súbelas en «Contingencias» de /analisis o calcula la ventana con cada rama en servicio.',
+  STUDY_CONTINGENCY_SET_MISSING:
+    'El estudio se envió sin contingencias propias (con cada rama en servicio): calcula la ventana con cada rama, o sube las contingencias en su caso base y envía el estudio de nuevo.',
   BUSBAR_AC_CHECK_STALE:
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:

@@ -341,6 +341,11 @@ export interface ConnectionWindowsTable {
   original_window_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The ids withdrawn from it, JSON string[]; null with original_window_id. */
   withdrawn_ids_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Issue #30: the planner's contingency set the window runs on, as the case (or the study
+   * version) had it at creation — StudyContingencySetFile JSON; null: every branch.
+   */
+  contingency_set_json: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

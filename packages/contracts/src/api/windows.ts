@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { apiRoutes, type ExportFormat } from '../api-paths';
 import { caseIdSchema } from './cases';
 import { studyProblemSchema } from './studies';
-import { postContingencyRatings, sinkChoices } from '../result/analysis-options';
+import {
+  contingencyChoices,
+  postContingencyRatings,
+  sinkChoices,
+} from '../result/analysis-options';
+import { contingencyCountsSchema, contingencyFileFormats } from './contingency-sets';
+import { setContingencyRefSchema } from '../result/flexibility.v1';
 import { slackRules } from '../result/base-case.v1';
 
 /**
@@ -137,6 +143,16 @@ export const windowOptionsSchema = z.strictObject({
   preExisting: z
     .enum(['limit', 'ignore'], { error: 'Las violaciones previas deben ser limit o ignore' })
     .default('ignore'),
+  /**
+   * Issue #30: 'every-branch' (each in-service branch out, one at a time) or 'case-set', the
+   * planner's contingencies of the case (a window over a study: those its version was sent
+   * with), kept with the window as they are when it is created.
+   */
+  contingencies: z
+    .enum(contingencyChoices, {
+      error: 'Las contingencias deben ser every-branch o case-set',
+    })
+    .default('every-branch'),
 });
 export type WindowOptions = z.output<typeof windowOptionsSchema>;
 export type WindowOptionsInput = z.input<typeof windowOptionsSchema>;
@@ -216,9 +232,15 @@ export const windowBindingSchema = z.object({
   kind: z.enum(['constraint', 'sink-room']),
   monitored: z.number().int().positive().nullable(),
   monitoredName: z.string().nullable(),
-  /** Null: N-0 (or the sink's room). */
+  /**
+   * Null: N-0 (or the sink's room), or a contingency of the planner's set that is not one
+   * branch (issue #30): then `setContingency` and `contingencyName` name it.
+   */
   contingency: z.number().int().positive().nullable(),
+  /** Null only for N-0 and the sink's room. */
   contingencyName: z.string().nullable(),
+  /** A window on the planner's set: the contingency by its file label («Contingencia 12: …»). */
+  setContingency: setContingencyRefSchema.nullable().optional(),
   limitMw: z.number().nullable(),
   /** The request's MW on the constraint per MW awarded. */
   distributionFactor: z.number(),
@@ -251,6 +273,7 @@ export type WindowAwardView = z.infer<typeof windowAwardSchema>;
 export const windowGroupCapSchema = z.object({
   monitored: z.number().int().positive(),
   monitoredName: z.string(),
+  /** As windowBindingSchema's. */
   contingency: z.number().int().positive().nullable(),
   contingencyName: z.string().nullable(),
   limitMw: z.number(),
@@ -350,6 +373,23 @@ export const windowResultSchema = z.object({
         sinkRoomMw: z.number().nullable(),
       }),
     )
+    .optional(),
+  /**
+   * Issue #30: the planner's contingencies the window ran on (null or absent: every in-service
+   * branch, one at a time) — the file, its counts as read against the (base) case, and per case
+   * of `situations` (one for a case) how many were not screened: they split the network, nobody
+   * could make up a lost unit, or its lost units were the whole sink.
+   */
+  contingencySet: z
+    .object({
+      fileName: z.string(),
+      format: z.enum(contingencyFileFormats),
+      counts: contingencyCountsSchema,
+      notScreened: z.array(z.number().int().nonnegative()),
+      /** Rated interfaces of the set's .mon: a window does not watch them (said on screen). */
+      interfacesNotWatched: z.number().int().nonnegative(),
+    })
+    .nullable()
     .optional(),
   rules: z.object({
     order: windowRuleResultSchema,

@@ -181,7 +181,6 @@ describe('holgura window', () => {
     ]);
     type SetOutput = Output & {
       contingencySet: { counts: { total: number; multiBranch: number; generator: number } };
-      requests: { binding: { setContingency?: string }[] }[];
     };
     for (const rule of ['max', 'order', 'fair']) {
       const plain = JSON.parse(
@@ -221,7 +220,9 @@ describe('holgura window', () => {
       expect(lower.totalAwardedMw).toBeLessThanOrEqual(plain.totalAwardedMw + 1e-6);
       if (rule === 'max') {
         expect(lower.totalAwardedMw).toBeLessThan(plain.totalAwardedMw - 1);
-        const labels = lower.requests.flatMap((r) => r.binding.map((b) => b.setContingency));
+        const labels = lower.requests.flatMap((r) =>
+          (r.binding as { setContingency?: string }[]).map((b) => b.setContingency),
+        );
         expect(labels).toContain('50');
       }
     }

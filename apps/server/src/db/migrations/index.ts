@@ -20,6 +20,7 @@ import { windowStudies } from './2026-12-02T000000-window-studies';
 import { contingencySets } from './2026-12-06T000000-contingency-sets';
 import { contingencySetN1 } from './2026-12-07T000000-contingency-set-n1';
 import { studyContingencySets } from './2026-12-08T000000-study-contingency-sets';
+import { windowContingencySets } from './2026-12-09T000000-window-contingency-sets';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -47,6 +48,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-12-06T000000-contingency-sets': contingencySets(d),
     '2026-12-07T000000-contingency-set-n1': contingencySetN1(),
     '2026-12-08T000000-study-contingency-sets': studyContingencySets(),
+    '2026-12-09T000000-window-contingency-sets': windowContingencySets(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

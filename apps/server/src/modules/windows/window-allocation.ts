@@ -6,7 +6,9 @@ import {
   LpNotOptimal,
   prepareWindow,
   SolverAborted,
+  type Contingency,
   type WindowAward,
+  type WindowBinding,
   type WindowSituation,
   type WindowRequest,
   type WindowResult,
@@ -22,7 +24,10 @@ import {
   type WindowResultView,
   type WindowRuleName,
   type WindowRuleResult,
+  type StudyContingencySet,
 } from '@holgura/contracts';
+import type { CapacitySet } from '../busbar-capacities/busbar-capacities';
+import { setContingencyName } from '../contingency-sets/contingency-set-n1';
 
 /** Where the fair rule's filling is: requests settled, of how many, in which pass. */
 export interface FairProgress {
@@ -43,11 +48,21 @@ const GROUP_FACTOR = 1e-3;
  * the groups of buses that share a binding constraint. A rule the solver fails is reported as
  * failed beside the others (its error words it); bad input is the engine's error, thrown.
  */
+/**
+ * A window on the planner's set (issue #30): the set as each situation read it (one per
+ * situation, in order) and what the stored set says of itself on the (base) case.
+ */
+export interface WindowOnSet {
+  readonly sets: readonly Pick<CapacitySet, 'contingencies' | 'monitored'>[];
+  readonly summary: StudyContingencySet;
+}
+
 export async function allocateWindowRules(
   situations: readonly WindowSituation[],
   requests: readonly WindowRequestInput[],
   options: WindowOptions,
   report: (rule: WindowRuleName, fair?: FairProgress) => void = () => undefined,
+  onSet: WindowOnSet | null = null,
 ): Promise<WindowAllocation> {
   const engineRequests: WindowRequest[] = requests.map((r) => ({ ...r }));
   const results = new Map<WindowRuleName, WindowResult | null>();
@@ -61,6 +76,19 @@ export async function allocateWindowRules(
     slack: options.slack,
     ...(options.sink === 'auto' ? {} : { sink: options.sink }),
     onFairLevel: (done, total, pass) => report('fair', { done, total, pass }),
+    ...(onSet === null
+      ? {}
+      : {
+          // A lost unit's output made up by the others' room up, as every analysis on a set.
+          contingencySet: {
+            contingencies: onSet.sets[0]!.contingencies,
+            contingenciesOf: (s: number) => onSet.sets[s]!.contingencies,
+            pickup: 'headroom' as const,
+          },
+          ...(onSet.sets[0]!.monitored === undefined
+            ? {}
+            : { monitored: onSet.sets[0]!.monitored.branches }),
+        }),
   });
   for (const rule of windowRules) {
     // Past an abort the other rules would build the same rows and abort again, minutes later.
@@ -145,8 +173,34 @@ export async function allocateWindowRules(
       year: s.year,
       sinkRoomMw: Number.isFinite(s.sinkRoomMw) ? s.sinkRoomMw : null,
     })),
+    contingencySet:
+      onSet === null
+        ? null
+        : {
+            fileName: onSet.summary.fileName,
+            format: onSet.summary.format,
+            counts: onSet.summary.counts,
+            notScreened: (any?.situations ?? []).map(
+              (s) => s.contingencySet?.notScreened.length ?? 0,
+            ),
+            interfacesNotWatched:
+              onSet.sets[0]!.monitored?.interfaces.filter((i) => i.limitMw !== null).length ?? 0,
+          },
     rules: { order: ruleView('order'), max: ruleView('max'), fair: ruleView('fair') },
   };
+}
+
+/** The planner's contingency behind a binding, or null (N-0, a branch of every-branch). */
+function setContingencyOf(b: WindowBinding, result: WindowResult): Contingency | null {
+  if (b.setContingency === null) return null;
+  return result.situations[b.situation]?.contingencySet?.contingencies[b.setContingency] ?? null;
+}
+
+/** What the product calls the contingency of a binding: the planner's name, else the branch. */
+function contingencyNameOfBinding(b: WindowBinding, result: WindowResult): string | null {
+  const c = setContingencyOf(b, result);
+  const net = result.situations[b.situation]?.network ?? result.network;
+  return c === null ? b.contingencyName : setContingencyName(net, c);
 }
 
 function awardView(a: WindowAward, result: WindowResult): WindowAwardView {
@@ -156,8 +210,12 @@ function awardView(a: WindowAward, result: WindowResult): WindowAwardView {
     status: a.status,
     binding: a.binding.map((b) => {
       const situation = result.situations[b.situation];
+      const c = setContingencyOf(b, result);
+      const name = contingencyNameOfBinding(b, result);
       return {
         ...bindingOneBased(b),
+        contingencyName: name,
+        ...(c === null ? {} : { setContingency: { label: c.label, name: name ?? c.label } }),
         scenario: situation?.scenario ?? null,
         year: situation?.year ?? null,
       };
@@ -177,7 +235,7 @@ function groupCaps(result: WindowResult): WindowGroupCap[] {
     for (const b of award.binding) {
       if (b.kind !== 'constraint' || b.monitoredName === null) continue;
       // The same element and contingency in two cases of a study are two groups.
-      const key = `${b.situation}:${b.monitored}:${b.contingency}`;
+      const key = `${b.situation}:${b.monitored}:${b.contingency}:${b.setContingency ?? ''}`;
       let group = groups.get(key);
       if (group === undefined) {
         const situation = result.situations[b.situation];
@@ -187,7 +245,7 @@ function groupCaps(result: WindowResult): WindowGroupCap[] {
           monitored: b.monitored + 1,
           monitoredName: b.monitoredName,
           contingency: b.contingency < 0 ? null : b.contingency + 1,
-          contingencyName: b.contingencyName,
+          contingencyName: contingencyNameOfBinding(b, result),
           limitMw: b.limitMw,
           shadowPrice: b.shadowPrice,
           requestIds: [],

@@ -13,7 +13,9 @@ import {
 import { engineFailure, readCaseForJob, type EngineFailure } from '../../jobs/engine-failure';
 import type { JobRunner, ThreadJobHandler } from '../../jobs/job-kinds';
 import { settleReply } from '../../jobs/job-outcome';
-import { allocateWindowRules } from './window-allocation';
+import { allocateWindowRules, type WindowOnSet } from './window-allocation';
+import { readCapacitySet } from '../busbar-capacities/busbar-capacities';
+import type { StudyContingencySetFile } from '../studies/study-contingency-set';
 import type { WindowJobStore } from './windows.repository';
 
 /** The engine's and the solver's names, for the audit file (package versions, kept by hand). */
@@ -29,6 +31,8 @@ export interface WindowRunMessage {
   /** A window over a study: its file; the bytes are its base network. */
   study: StudyFile | null;
   caseSha256: string;
+  /** Issue #30: the planner's set the window runs on (its files and summary); null: every branch. */
+  contingencySet: StudyContingencySetFile | null;
 }
 
 /** The networks a window holds in: the case, or each scenario × year case of the study. */
@@ -54,13 +58,27 @@ const percentOf: Record<WindowRuleName, number> = { order: 10, max: 40, fair: 65
 /** The fair rule's filling moves the bar from 65 % to 95 %, pass after pass. */
 const FAIR_SPAN = 30;
 
-/** SHA-256 of what the window was asked, canonically: the audit's key to reproduce it. */
-export function windowInputsSha256(requests: WindowRequestInput[], options: WindowOptions): string {
+/**
+ * SHA-256 of what the window was asked, canonically: the audit's key to reproduce it. On a
+ * planner's set (issue #30) its files' text counts too: the same options on another set are
+ * another window.
+ */
+export function windowInputsSha256(
+  requests: WindowRequestInput[],
+  options: WindowOptions,
+  contingencySet: StudyContingencySetFile | null = null,
+): string {
   const sortedOptions = Object.fromEntries(
     Object.entries(options).sort(([a], [b]) => a.localeCompare(b)),
   );
   return createHash('sha256')
-    .update(JSON.stringify({ requests, options: sortedOptions }))
+    .update(
+      JSON.stringify({
+        requests,
+        options: sortedOptions,
+        ...(contingencySet === null ? {} : { contingencySet: contingencySet.file }),
+      }),
+    )
     .digest('hex');
 }
 
@@ -71,8 +89,26 @@ export const runWindowInThread: ThreadJobHandler = async (message, thread) => {
   let outcome: WindowOutcome;
   try {
     thread.progress(3, progressStage.readingCase);
-    const { network } = await readCaseForJob(run.bytes);
+    const { network, generatorIds } = await readCaseForJob(run.bytes);
     const situations = windowSituations(network, run.study);
+    let onSet: WindowOnSet | null = null;
+    if (run.contingencySet !== null) {
+      const { file, summary } = run.contingencySet;
+      // Each case reads the files against its own network (a study's projects add elements).
+      const sets = situations.map((s) => readCapacitySet(s.network, file, generatorIds));
+      // Never computed on part of a planner's list: a line a case cannot resolve stops it.
+      const partial = sets.find((s) => s.unresolved.length > 0 || s.contingencies.length === 0);
+      if (partial !== undefined) {
+        const detail = `${partial.unresolved.length} unresolved lines`;
+        post({
+          type: 'window-done',
+          jobId,
+          outcome: { ok: false, code: 'CONTINGENCY_FILE_UNRESOLVED', detail },
+        } satisfies WindowDoneReply as WindowDoneReply);
+        return;
+      }
+      onSet = { sets, summary };
+    }
     let lastFair = 0;
     const allocation = await allocateWindowRules(
       situations,
@@ -89,13 +125,14 @@ export const runWindowInThread: ThreadJobHandler = async (message, thread) => {
           progressStage.windowFairLevel(fair.done, fair.total, fair.pass),
         );
       },
+      onSet,
     );
     thread.progress(97, progressStage.savingResults);
     const result: WindowResultView = {
       ...allocation,
       audit: {
         caseSha256: run.caseSha256,
-        inputsSha256: windowInputsSha256(run.requests, run.options),
+        inputsSha256: windowInputsSha256(run.requests, run.options, run.contingencySet),
         ...(run.study === null
           ? {}
           : {
@@ -135,6 +172,7 @@ export function windowJobRunner(windows: WindowJobStore): JobRunner {
         options: inputs.options,
         study: inputs.study,
         caseSha256: job.uploadSha256,
+        contingencySet: inputs.contingencySet,
       } satisfies WindowRunMessage as WindowRunMessage,
       [bytes.buffer as ArrayBuffer],
     );

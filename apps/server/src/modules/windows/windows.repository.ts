@@ -23,6 +23,13 @@ import { finishJob } from '../../jobs/finish-job';
 import { cancelledJob, insertQueuedJob } from '../../jobs/job-rows';
 import { newestStudyVersion } from '../studies/newest-version';
 import type { UserLimitsGuard } from '../uploads/user-limits';
+import {
+  studyContingencySetFileSchema,
+  type StudyContingencySetFile,
+} from '../studies/study-contingency-set';
+
+const setOf = (json: string | null): StudyContingencySetFile | null =>
+  json === null ? null : studyContingencySetFileSchema.parse(JSON.parse(json));
 
 /** A window to create: the owner's analysed case (or study) and what was asked. */
 export interface NewWindow {
@@ -36,6 +43,8 @@ export interface NewWindow {
   requests: WindowRequestInput[];
   /** Made from another window without some of its requests (who moves up). */
   withdrawal?: WindowWithdrawal;
+  /** Issue #30: the planner's set it runs on (options.contingencies 'case-set'); else null. */
+  contingencySet: StudyContingencySetFile | null;
 }
 
 type WindowWithJob = Selectable<ConnectionWindowsTable> & {
@@ -159,6 +168,8 @@ export function windowsRepository(db: Db, owner: string) {
               window.withdrawal === undefined
                 ? null
                 : JSON.stringify(window.withdrawal.withdrawnIds),
+            contingency_set_json:
+              window.contingencySet === null ? null : JSON.stringify(window.contingencySet),
             created_at: now,
             updated_at: now,
           })
@@ -182,6 +193,17 @@ export function windowsRepository(db: Db, owner: string) {
         requests: windowRequestSchema.array().parse(JSON.parse(row.requests_json)),
         result: row.job_state === 'done' ? resultOf(row.result_gzip) : null,
       };
+    },
+
+    /** The set a window runs on, as stored (a withdrawal keeps it), or null. */
+    async contingencySetOf(windowId: string): Promise<StudyContingencySetFile | null> {
+      const row = await db
+        .selectFrom('connection_windows')
+        .select('contingency_set_json')
+        .where('window_id', '=', windowId)
+        .where('user_id', '=', owner)
+        .executeTakeFirst();
+      return setOf(row?.contingency_set_json ?? null);
     },
 
     /** Deletes the window and stops its job if it still runs. */
@@ -222,6 +244,7 @@ export function windowJobStore(db: Db) {
           'connection_windows.requests_json',
           'connection_windows.options_json',
           'connection_windows.study_id',
+          'connection_windows.contingency_set_json',
           'study_versions.study_json',
         ])
         .where('connection_windows.job_id', '=', jobId)
@@ -235,6 +258,7 @@ export function windowJobStore(db: Db) {
         requests: windowRequestSchema.array().parse(JSON.parse(plain.requests_json)),
         options: windowOptionsSchema.parse(JSON.parse(plain.options_json)),
         study,
+        contingencySet: setOf(plain.contingency_set_json),
       };
     },
 
@@ -289,6 +313,7 @@ export async function windowStudySource(db: Db, owner: string, studyId: string) 
       'studies.latest_version',
       'study_versions.study_json',
       'study_versions.upload_id',
+      'study_versions.contingency_set_json',
     ])
     .executeTakeFirst();
   if (row === undefined) return null;
@@ -297,6 +322,8 @@ export async function windowStudySource(db: Db, owner: string, studyId: string) 
     version: row.latest_version,
     uploadId: row.upload_id,
     study: studyFileSchema.parse(JSON.parse(row.study_json)),
+    /** The set the version was sent with (issue #30), or null: every branch. */
+    contingencySet: setOf(row.contingency_set_json),
   };
 }
 

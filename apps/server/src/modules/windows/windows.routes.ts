@@ -37,6 +37,11 @@ import type { StudyChecker } from '../studies/study-check-thread';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { sendUserLimitError, UserLimitError, type UserLimitsGuard } from '../uploads/user-limits';
 import { windowAwardsTable } from './window-export';
+import { contingencySetOfCase } from '../contingency-sets/contingency-sets.repository';
+import {
+  studyContingencySetOf,
+  type StudyContingencySetFile,
+} from '../studies/study-contingency-set';
 import {
   readWindowRequestsJson,
   readWindowRequestsWorkbook,
@@ -187,13 +192,20 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     );
     const problems = [...unknownBuses(requests, new Set(catalog.buses.number)), ...late];
     if (problems.length > 0) return sendInvalid(reply, problems);
+    const chosen = options ?? DEFAULT_WINDOW_OPTIONS;
+    // On the planner's set: the one the study version was sent with, as every case of it.
+    const onSet = chosen.contingencies === 'case-set';
+    if (onSet && source.contingencySet === null) {
+      return reply.status(409).send(apiError('STUDY_CONTINGENCY_SET_MISSING'));
+    }
     return store(request, reply, {
       caseId: null,
       study: { studyId: source.studyId, version: source.version },
       uploadId: source.uploadId,
       name,
-      options: options ?? DEFAULT_WINDOW_OPTIONS,
+      options: chosen,
       requests,
+      contingencySet: onSet ? source.contingencySet : null,
     });
   };
 
@@ -225,7 +237,11 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
     responses: { 202: createWindowResponseSchema },
     errors: {
       404: ['CASE_NOT_FOUND', 'STUDY_NOT_FOUND'],
-      409: ['WINDOW_CASE_NOT_ANALYSED'],
+      409: [
+        'WINDOW_CASE_NOT_ANALYSED',
+        'WINDOW_CONTINGENCY_SET_MISSING',
+        'STUDY_CONTINGENCY_SET_MISSING',
+      ],
       413: ['STORAGE_QUOTA_EXCEEDED'],
       422: ['WINDOW_INVALID'],
       429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
@@ -263,12 +279,21 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
       }
       const unknown = unknownBuses(checked.data, new Set(catalog.buses.number));
       if (unknown.length > 0) return sendInvalid(reply, unknown);
+      const chosen = options ?? DEFAULT_WINDOW_OPTIONS;
+      // On the planner's set: the case's, kept with the window as it is now.
+      let contingencySet: StudyContingencySetFile | null = null;
+      if (chosen.contingencies === 'case-set') {
+        const set = await contingencySetOfCase(db, caseId!);
+        if (set === null) return reply.status(409).send(apiError('WINDOW_CONTINGENCY_SET_MISSING'));
+        contingencySet = studyContingencySetOf(set);
+      }
       return store(request, reply, {
         caseId: caseId!,
         uploadId: analysed.uploadId,
         name,
-        options: options ?? DEFAULT_WINDOW_OPTIONS,
+        options: chosen,
         requests: checked.data,
+        contingencySet,
       });
     },
   });
@@ -463,6 +488,8 @@ export function registerWindowRoutes(app: FastifyInstance, deps: WindowRouteDeps
         options: original.options,
         requests,
         withdrawal: { originalWindowId: original.windowId, withdrawnIds: withdrawn },
+        // The same contingencies as the original, even if the case's set changed since.
+        contingencySet: await repository(request).contingencySetOf(original.windowId),
       };
       if (original.study) {
         // Over the same study version the original held in (its upload is that version's; a
