@@ -72,7 +72,13 @@ describe('analyseFlexibility on a set (ACTIVSg200)', () => {
       const units: Contingency[] = [0, 3, 7, 11, 19, 29, 35, 40, 41, 42, 43, 44, 45, 46, 47, 48]
         .filter((u) => u < net.generators.count && net.generators.inService[u])
         .map((u) => ({ label: `G${u + 1}`, branches: [], generators: [u] }));
-      const set = [...doubles, ...units];
+      // A unit and a branch at once: its direction without the unit, then the branch cancelled.
+      const mixed: Contingency[] = units.slice(0, 6).map((u, i) => ({
+        label: `M${i + 1}`,
+        branches: doubles[i * 5]!.branches.slice(0, 1),
+        generators: u.generators,
+      }));
+      const set = [...doubles, ...units, ...mixed];
       const result = analyseFlexibility(net, {
         ...groupOptions,
         contingencySet: { contingencies: set },

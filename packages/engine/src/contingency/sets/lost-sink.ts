@@ -20,6 +20,23 @@ export function lostSinkShare(
 }
 
 /**
+ * The lost in-service units' share of a transfer's source (unitParticipation > 0: a generator
+ * group's units raising), 0 … 1: after the contingency the rest of the source is renormalised
+ * by 1/(1 − share), as the sink is (the flexibility's sweep on a set).
+ */
+export function lostSourceShare(
+  unitParticipation: ArrayLike<number>,
+  generators: readonly number[],
+  genActive: ArrayLike<number>,
+): number {
+  let share = 0;
+  for (const g of generators) {
+    if (genActive[g] && unitParticipation[g]! > 0) share += unitParticipation[g]!;
+  }
+  return share;
+}
+
+/**
  * The sink per bus without the lost units, renormalised, into `out` (sinkByBus as is when they
  * held none of it); returns their share. Meaningless at WHOLE_SINK or more: check first.
  */

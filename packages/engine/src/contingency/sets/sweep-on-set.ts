@@ -2,7 +2,7 @@ import { injectionFlows, transferAtLimit, type ScreenContext } from '../../trans
 import type { ConstraintVisitor } from '../../transfer/sweep';
 import type { TransferWeights } from '../../transfer/weights';
 import type { Contingency } from './contingency-set';
-import { lostSinkShare, WHOLE_SINK } from './lost-sink';
+import { lostSinkShare, lostSourceShare, WHOLE_SINK } from './lost-sink';
 import { makeOutageEvaluator, type GenerationPickup } from './outage-flows';
 
 /**
@@ -79,12 +79,10 @@ export function sweepConstraintsOnSet(
       if (outcome.reason === 'no-pickup') skipped.push({ contingency: index, reason: 'no-pickup' });
       return;
     }
-    let evaluator = transferEvaluator;
     let direction = dBr;
     const lost = c.generators.filter((u) => model.active.genActive[u] && part[u] !== 0);
     if (lost.length > 0) {
-      let sourceLost = 0;
-      for (const u of lost) if (part[u]! > 0) sourceLost += part[u]!;
+      const sourceLost = lostSourceShare(part, lost, model.active.genActive);
       const sinkLost = lostSinkShare(part, lost, model.active.genActive);
       if (sourceLost >= WHOLE_SINK || sinkLost >= WHOLE_SINK) {
         skipped.push({
@@ -104,10 +102,13 @@ export function sweepConstraintsOnSet(
       const loads = weights.loadSinkByBus;
       if (loads !== null) for (let b = 0; b < nb; b++) injection[b]! -= loads[b]!;
       direction = injectionFlows(model, injection, theta, new Float64Array(nl));
-      evaluator = makeOutageEvaluator(model, { flowsMw: direction, pgMw: zeros });
     }
-    const moved = evaluator.evaluate({ ...c, generators: [] }, d);
+    // The outage's branches cancelled in the transfer's flows: evaluated on the intact
+    // transfer, then applied to this contingency's direction (compensation is linear in the
+    // flows; a new evaluator per unit outage rebuilt the network's adjacency every time).
+    const moved = transferEvaluator.evaluate({ ...c, generators: [] }, d);
     if (moved.kind !== 'flows') d.set(direction);
+    else if (direction !== dBr) transferEvaluator.compensate(direction, d);
     const single = c.branches.length === 1 && c.generators.length === 0;
     const k = single ? c.branches[0]! : setContingencyCode(index);
     for (let i = 0; i < monitored.length; i++) {
