@@ -51,39 +51,38 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
         limiting === null || limiting.contingency < 0
           ? null
           : set.contingencies[limiting.contingency]!;
-      return {
-        ok: true,
-        capacityMw: result.capacityMw,
-        limiting:
-          limiting === null
-            ? null
-            : {
-                monitored: limiting.monitored < 0 ? null : limiting.monitored + 1,
-                contingency:
-                  c !== null && c.branches.length === 1 && c.generators.length === 0
-                    ? c.branches[0]! + 1
-                    : null,
-              },
-        acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
-      };
+      // A one-branch contingency by its branch row; several elements or a unit: none.
+      const branch =
+        c !== null && c.branches.length === 1 && c.generators.length === 0 ? c.branches[0]! : -1;
+      return answerOf(result, limiting === null ? null : { ...limiting, contingency: branch });
     }
     const result = busbarAcCheck(net, bus, common);
-    const limiting = result.limiting;
-    return {
-      ok: true,
-      capacityMw: result.capacityMw,
-      limiting:
-        limiting === null
-          ? null
-          : {
-              monitored: limiting.monitored + 1,
-              contingency: limiting.contingency < 0 ? null : limiting.contingency + 1,
-            },
-      acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
-    };
+    return answerOf(result, result.limiting);
   } catch (error) {
     return engineFailure(error);
   }
+}
+
+/**
+ * The answer from an AC check: the figure, its limiting branch and contingency as 1-based rows
+ * (monitored −1 or below: an interface, no row; contingency −1: N-0 or not one branch).
+ */
+function answerOf(
+  result: { capacityMw: number; acCheck: Parameters<typeof toAcCheckResult>[0] | null },
+  limiting: { monitored: number; contingency: number } | null,
+): BusbarAcCheckOutcome {
+  return {
+    ok: true,
+    capacityMw: result.capacityMw,
+    limiting:
+      limiting === null
+        ? null
+        : {
+            monitored: limiting.monitored < 0 ? null : limiting.monitored + 1,
+            contingency: limiting.contingency < 0 ? null : limiting.contingency + 1,
+          },
+    acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
+  };
 }
 
 if (parentPort !== null) {
