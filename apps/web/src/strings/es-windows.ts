@@ -1,8 +1,26 @@
-import type { RequestStatusName, WindowRuleName } from '@holgura/contracts';
+import type { ContingencyCounts, RequestStatusName, WindowRuleName } from '@holgura/contracts';
+import { formatInteger } from '../utils/format';
 
-/** Every word of /ventanas «Ventanas de asignación» (es-CO); numbers arrive formatted. */
+/**
+ * Every word of /ventanas «Ventanas de asignación» (es-CO); numbers arrive formatted, except a
+ * contingency file's counts, formatted here where their singular or plural is chosen.
+ */
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+/** As count, the number in es-CO («3.734 contingencias»): a contingency file's figures. */
+const counted = (n: number, one: string, many: string) =>
+  `${formatInteger(n)} ${n === 1 ? one : many}`;
+
+/** «3.190 de una rama, 544 de unidades»: a set's kinds, the ones it has. */
+const contingencyKinds = (counts: ContingencyCounts) =>
+  [
+    counts.branch > 0 ? `${formatInteger(counts.branch)} de una rama` : null,
+    counts.multiBranch > 0 ? `${formatInteger(counts.multiBranch)} de varias ramas` : null,
+    counts.generator > 0 ? `${formatInteger(counts.generator)} de unidades` : null,
+    counts.mixed > 0 ? counted(counts.mixed, 'mixta', 'mixtas') : null,
+  ]
+    .filter((kind) => kind !== null)
+    .join(', ');
 
 /** The rules' names, as titles (cards, selector) and inside a sentence. */
 const ruleTitle: Record<WindowRuleName, string> = {
@@ -26,7 +44,7 @@ export const esWindows = {
   page: {
     title: 'Ventanas de asignación',
     intro:
-      'Reparte la capacidad de conexión de un caso analizado entre muchas solicitudes a la vez, con tres reglas lado a lado: orden de prioridad, máximo total y justa (max-min). Cada asignación cumple las restricciones N-0 y N-1 (cada rama en servicio, una a la vez; las contingencias propias de un caso todavía no se usan aquí) con todas las solicitudes conectadas juntas, y se explica con la restricción que la limita.',
+      'Reparte la capacidad de conexión de un caso analizado entre muchas solicitudes a la vez, con tres reglas lado a lado: orden de prioridad, máximo total y justa (max-min). Cada asignación cumple las restricciones N-0 y N-1 con todas las solicitudes conectadas juntas (por defecto, la salida de cada rama en servicio, una a la vez; o las contingencias propias del caso, si las eliges en «Opciones») y se explica con la restricción que la limita.',
   },
   list: {
     heading: 'Mis ventanas',
@@ -38,6 +56,9 @@ export const esWindows = {
     columnName: 'Ventana',
     columnCase: 'Caso o estudio',
     studyCell: (name: string) => `Estudio ${name}`,
+    /** Under the case or study of a window on the planner's contingencies (issue #30). */
+    caseSetCell: (study: boolean) =>
+      study ? 'Con las contingencias del estudio' : 'Con las contingencias del caso',
     columnRequests: 'Solicitudes',
     columnRequested: 'MW solicitados',
     columnState: 'Estado',
@@ -136,6 +157,29 @@ export const esWindows = {
       cutoffHint:
         'Entre 0 y 0,5. Con 0 (por defecto) cuenta todo efecto de una solicitud sobre una restricción, por pequeño que sea.',
       cutoffInvalid: 'El umbral debe ser un número entre 0 y 0,5.',
+      /** Issue #30: every branch, or the planner's set of the case (of the study's version). */
+      contingencies: 'Contingencias',
+      contingenciesHint:
+        'Qué sale de servicio en las restricciones N-1 de la ventana. El caso base (N-0) se revisa siempre.',
+      everyBranch: 'Cada rama en servicio, una a la vez',
+      everyBranchHint: 'La salida de cada rama en servicio, una a la vez (por defecto).',
+      caseSet: 'Las contingencias del caso',
+      caseSetHint:
+        'Las del planeador, subidas en «Contingencias» de /analisis: pueden sacar varias ramas a la vez (un doble circuito) o unidades de generación.',
+      caseSetStudyHint:
+        'Las del caso base con que se envió la versión más reciente del estudio; cada escenario y año las lee contra su propia red.',
+      /** The set the window would run on: «contab_ACTIVSg2000.m: 3.734 contingencias». */
+      caseSetFile: (fileName: string, total: number) =>
+        `${fileName}: ${counted(total, 'contingencia', 'contingencias')}`,
+      /** Why 'case-set' cannot be chosen (the radio is disabled). */
+      caseSetPickCase: 'Elige primero un caso analizado.',
+      caseSetPickStudy: 'Elige primero un estudio.',
+      caseSetLoading: 'Consultando las contingencias del caso...',
+      caseSetFailed: (message: string) =>
+        `No se pudieron consultar las contingencias del caso: ${message}`,
+      caseSetNoneCase:
+        'El caso no tiene contingencias propias: súbelas en /analisis, «Contingencias».',
+      caseSetNoneStudy: 'El estudio se envió con cada rama en servicio, una a la vez.',
     },
     requestsTitle: '2. Solicitudes',
     requestsIntro:
@@ -216,6 +260,28 @@ export const esWindows = {
     preExisting: { ignore: 'no limitan', limit: 'no pueden empeorar' },
     optionsLine: (preExisting: string, rating: string, cutoff: string) =>
       `Violaciones previas: ${preExisting} · capacidad poscontingencia: ${rating} · umbral del factor de distribución: ${cutoff}`,
+    /** Issue #30: which contingencies the window runs on (the result's set once it is done). */
+    contingencies: {
+      everyBranch: 'Contingencias: cada rama en servicio, una a la vez',
+      /** Before the result: the option alone. */
+      caseSet: (study: boolean) => `Contingencias: las del ${study ? 'estudio' : 'caso'}`,
+      /** «Contingencias: las del caso — contab_ACTIVSg2000.m, 3.734 (3.190 de una rama, …)». */
+      set: (study: boolean, fileName: string, counts: ContingencyCounts) => {
+        const kinds = contingencyKinds(counts);
+        return `Contingencias: las del ${study ? 'estudio' : 'caso'} — ${fileName}, ${formatInteger(counts.total)}${kinds === '' ? '' : ` (${kinds})`}`;
+      },
+      /** On a case: how many were not screened; over a study, per scenario × year case. */
+      notScreened: (n: number) =>
+        `; ${formatInteger(n)} sin evaluar (separan la red o nadie repone la generación que sacan)`,
+      notScreenedEach: (n: number) =>
+        `; ${formatInteger(n)} sin evaluar en cada caso escenario × año (separan la red o nadie repone la generación que sacan)`,
+      notScreenedUpTo: (n: number) =>
+        `; hasta ${formatInteger(n)} sin evaluar por caso escenario × año (separan la red o nadie repone la generación que sacan)`,
+      interfacesNotWatched: (n: number) =>
+        n === 1
+          ? 'La interfaz del archivo .mon no se vigila en las ventanas.'
+          : `Las ${formatInteger(n)} interfaces del archivo .mon no se vigilan en las ventanas.`,
+    },
     progressTitle: 'Calculando la ventana',
     queued: 'En cola',
     running: 'Calculando',

@@ -1,7 +1,10 @@
 import {
   DEFAULT_WINDOW_OPTIONS,
   SAX_ID_TOKEN_STORAGE_KEY,
+  type ContingencyCounts,
+  type ContingencySetResponse,
   type JobStatus,
+  type StudyListItem,
   type WindowBindingView,
   type WindowDetailResponse,
   type WindowResultView,
@@ -301,3 +304,58 @@ export function jobEvents() {
     end: () => controller.close(),
   };
 }
+
+/** ACTIVSg2000's contab as Holgura reads it (issue #30): one-branch outages and unit outages. */
+export const activsgCounts: ContingencyCounts = {
+  total: 3734,
+  branch: 3190,
+  multiBranch: 0,
+  generator: 544,
+  mixed: 0,
+};
+
+/** GET /api/cases/{caseId}/contingency-set: the planner's set, or none (every branch). */
+export const caseContingencySet = (
+  caseId: string,
+  fileName: string | null,
+  counts: ContingencyCounts = activsgCounts,
+): ContingencySetResponse => ({
+  caseId,
+  set:
+    fileName === null
+      ? null
+      : {
+          fileName,
+          format: 'contab',
+          uploadedAt: '2026-11-20T09:30:00Z',
+          counts,
+          n1: null,
+          subsystemsFile: null,
+          monitoredFile: null,
+        },
+  capacityJobId: null,
+});
+
+/** One of the user's studies, as GET /api/studies lists it (on every branch unless patched). */
+export const studyItem = (patch: Partial<StudyListItem> = {}): StudyListItem => ({
+  studyId: 's1',
+  name: 'Plan 2026–2030',
+  networkLabel: 'IEEE 30',
+  state: 'done',
+  version: 2,
+  resultsVersion: 2,
+  jobId: null,
+  progressPercent: 100,
+  stage: null,
+  error: null,
+  scenarios: 2,
+  years: [2026, 2030],
+  busbars: 3,
+  baseCaseId: null,
+  contingencySet: null,
+  baseFileName: 'case30.m',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  updatedAt: '2026-12-02T10:00:00.000Z',
+  isDemo: false,
+  ...patch,
+});

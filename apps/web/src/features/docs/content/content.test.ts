@@ -142,6 +142,9 @@ describe('the guide on connection windows (issue #28)', () => {
       esWindows.form.table.year,
       esWindows.form.options.ignore,
       esWindows.form.options.limit,
+      esWindows.form.options.contingencies,
+      esWindows.form.options.everyBranch,
+      esWindows.form.options.caseSet,
       esWindows.view.rulesTitle,
       esWindows.view.groupsTitle,
       esWindows.view.audit,
@@ -180,6 +183,12 @@ describe('the guide on connection windows (issue #28)', () => {
 
   it('states what fits, the shadow price and the limits the engine admits', () => {
     expect(text('que-significa-caber')).toContain('N-0');
+    // Issue #30: every branch by default, or the case's own contingencies when chosen.
+    expect(text('que-significa-caber')).toContain(
+      'por defecto, la salida de cada rama en servicio',
+    );
+    expect(text('que-significa-caber')).toContain('](#archivo-de-contingencias)');
+    expect(text('limites-de-las-ventanas')).toContain('no se vigilan en las ventanas');
     expect(text('que-significa-caber')).toContain('Sin umbral del factor de distribución');
     expect(text('explicacion-de-una-solicitud')).toContain('lo que liberaría reforzarlo');
     expect(text('limites-de-las-ventanas')).toContain('La regla justa es la más sensible');

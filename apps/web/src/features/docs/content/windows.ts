@@ -66,11 +66,15 @@ export const windowsSection: DocSection = {
         {
           kind: 'list',
           items: [
-            'Se revisan todas las restricciones N-0 (caso base) y N-1 (la salida de cada rama en servicio). Tras una contingencia el límite es el de «Capacidad poscontingencia»: por defecto la de emergencia (`RATE_B`, o `RATE_A` si el archivo no la trae).',
+            'Se revisan todas las restricciones N-0 (caso base) y N-1: por defecto, la salida de cada rama en servicio, una a la vez; o las contingencias del caso, si las eliges (ver abajo). Tras una contingencia el límite es el de «Capacidad poscontingencia»: por defecto la de emergencia (`RATE_B`, o `RATE_A` si el archivo no la trae).',
             'La suma de lo asignado no pasa de lo que las unidades del sumidero pueden bajar en total; cuando es eso lo que limita, la explicación dice «la capacidad del sumidero para bajar generación».',
             'Sin umbral del factor de distribución por defecto: cuenta todo efecto de una solicitud sobre una restricción, por pequeño que sea. Con muchas solicitudes los efectos pequeños se suman: un factor de 0,009 en 1.600 solicitudes son unos 14 MW. El umbral se puede subir hasta 0,5 en «Opciones» («Umbral del factor de distribución»).',
             'Violaciones previas (restricciones que ya están por encima de su límite sin ninguna solicitud): con «Dejarlas aparte», la opción por defecto, son de la red y no limitan la asignación, como la [cifra atribuible](#violaciones-existentes); con «Limitar», ninguna solicitud puede empeorarlas y la que las cargue más recibe 0 MW, como la cifra estricta.',
           ],
+        },
+        {
+          kind: 'p',
+          text: 'En «Opciones», «Contingencias» elige qué sale de servicio en las restricciones N-1: «Cada rama en servicio, una a la vez», por defecto, o «Las contingencias del caso», las que subiste en la tarjeta «Contingencias» del caso en Análisis (ver [Con tus propias contingencias](#archivo-de-contingencias)), que pueden sacar un doble circuito, unidades de generación o ambos. Solo se puede elegir cuando el caso tiene su conjunto, y en una ventana sobre un estudio cuando su versión más reciente se envió con uno (cada escenario y año lo lee contra su propia red); el formulario dice el archivo y cuántas contingencias tiene, o por qué no se puede. La ventana se calcula con el conjunto tal como está al crearla, y su encabezado dice con cuáles se calculó: el archivo, cuántas contingencias tiene de cada tipo y cuántas quedaron sin evaluar porque separan la red o sacan generación que nadie puede reponer. La explicación nombra una contingencia de varios elementos por su etiqueta y lo que saca: «ante la contingencia «Contingencia 50: A – B ckt 1 + C – D ckt 1»».',
         },
       ],
     },
@@ -84,7 +88,7 @@ export const windowsSection: DocSection = {
           items: [
             'En [Ventanas](/ventanas), pulsa «Nueva ventana».',
             'Elige sobre qué se calcula: «Un caso analizado» (uno de tus casos de Análisis, ya analizado; la asignación cabe en ese caso) o «Un estudio (asignación firme)» (ver [Una ventana sobre un estudio](#ventana-sobre-un-estudio)). Ponle un nombre.',
-            '«Opciones»: violaciones previas, capacidad poscontingencia y umbral del factor de distribución. Los valores por defecto sirven para la mayoría de las ventanas.',
+            '«Opciones»: contingencias (cada rama en servicio o las del caso), violaciones previas, capacidad poscontingencia y umbral del factor de distribución. Los valores por defecto sirven para la mayoría de las ventanas.',
             'Agrega las solicitudes: a mano en la tabla («Agregar solicitud»), o con «Cargar desde archivo» desde la plantilla de Excel («Descargar plantilla») o un JSON con la lista «requests». Se pueden combinar: lo cargado se agrega a la tabla y se puede editar.',
             'Pulsa «Crear y calcular ventana». Si algo está mal, nada se calcula: la lista de problemas nombra cada solicitud y campo, con «Ir a la celda».',
           ],
@@ -301,6 +305,7 @@ export const windowsSection: DocSection = {
             'La regla justa es la más sensible: cuando restricciones distintas detienen varias solicitudes casi en el mismo nivel, el redondeo del solucionador decide el desempate. Holgura solo da por detenida una solicitud cuando la restricción la frena de verdad; en una ventana de 200 solicitudes en ACTIVSg2000, tres cálculos que encontraron las restricciones en distinto orden dieron el mismo total y cada asignación igual con diferencias de menos de 0,07 MW.',
             'El mapa de una ventana sobre un estudio es la red base del estudio (la que dibuja Resultados): las marcas dicen el estado de cada solicitud en la asignación firme, no en qué escenario y año la detiene su restricción; eso lo dice su explicación.',
             'Usa el modelo DC, como las capacidades por barra: no se limitan tensiones ni potencia reactiva.',
+            'Con las contingencias del caso, las interfaces con límite de su archivo .mon (la suma de los flujos de sus ramas) todavía no se vigilan en las ventanas, aunque sí en la capacidad por barra; el encabezado de la ventana dice cuántas quedan fuera.',
             'Una ventana admite hasta 5.000 solicitudes, y el tiempo crece con ellas y con la red: la regla justa es la más lenta, porque resuelve un problema por nivel. Si el solucionador se queda sin memoria, la ventana lo dice y pide dividirla en ventanas con menos solicitudes.',
             'Si al terminar alguna restricción queda por encima de su límite por el redondeo del solucionador, o si la regla justa no pudo resolver un nivel, la tarjeta de la regla lo dice.',
           ],

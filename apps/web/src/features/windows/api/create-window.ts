@@ -26,6 +26,14 @@ export function createWindow(window: NewWindow): Promise<CreateWindowResponse> {
   });
 }
 
+/**
+ * A 409 for 'case-set' when the case has no set (any more), or the study's version was sent
+ * without one (issue #30): the form reads the source's set again so its choice says so.
+ */
+export function missingContingencySet(error: unknown): boolean {
+  return error instanceof ApiClientError && /_CONTINGENCY_SET_MISSING$/.test(error.code);
+}
+
 /** The problems of a 422 WINDOW_INVALID answer, or null for any other failure. */
 export function problemsOf(error: unknown): StudyProblem[] | null {
   if (!(error instanceof ApiClientError) || error.code !== 'WINDOW_INVALID') return null;

@@ -22,7 +22,9 @@ export function GroupCaps({ result, rule }: { result: WindowResultView; rule: Wi
         <ul className="mt-3 space-y-3" data-testid="window-groups">
           {groups.map((group) => (
             <li
-              key={`${group.scenario ?? ''}:${group.year ?? 0}:${group.monitored}:${group.contingency ?? 0}`}
+              // With the contingency's name: a set's contingency of several elements has no branch
+              // number, and two of them may bind on the same element.
+              key={`${group.scenario ?? ''}:${group.year ?? 0}:${group.monitored}:${group.contingency ?? 0}:${group.contingencyName ?? ''}`}
               className="rounded-xl border border-slate-200 p-3 text-sm"
             >
               <p className="font-semibold text-slate-900">{t.groupCap(mwText(group.awardedMw))}</p>

@@ -1,10 +1,14 @@
+import { errorMessages } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, renderApp, type MockRequest } from '../../../render.test-support';
 import {
+  activsgCounts,
   analysedCase,
+  caseContingencySet,
   jobEvents,
   signedIn,
+  studyItem,
   windowDetail,
   windowJob,
 } from '../windows.test-support';
@@ -26,6 +30,8 @@ const formApi = {
       ],
     },
   },
+  // case30.m has no contingency set of its own: every branch, one at a time.
+  '/api/cases/c1/contingency-set': { body: caseContingencySet('c1', null) },
 };
 
 async function openForm(
@@ -153,6 +159,7 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
         sink: 'auto',
         slack: 'distributed',
         preExisting: 'ignore',
+        contingencies: 'every-branch',
       },
       requests: [
         { id: 'A', bus: 99, mw: 10 },
@@ -231,6 +238,171 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
       requests: [{ id: 'A', bus: 2, mw: 10, year: 2030 }],
     });
     expect(sent[0]!.body).not.toHaveProperty('caseId');
+  });
+
+  it('offers the case’s own contingencies only for a case that has them, and sends the choice', async () => {
+    const sent: MockRequest[] = [];
+    const { user } = await openForm({
+      '/api/cases': {
+        body: {
+          cases: [
+            { ...analysedCase, caseId: 'c1', caseName: 'ACTIVSg2000.m' },
+            {
+              ...analysedCase,
+              caseId: 'c3',
+              caseName: 'sin-conjunto.m',
+              createdAt: '2026-11-19T09:00:00Z',
+            },
+          ],
+        },
+      },
+      '/api/cases/c1/contingency-set': {
+        body: caseContingencySet('c1', 'contab_ACTIVSg2000.m'),
+      },
+      '/api/cases/c3/contingency-set': { body: caseContingencySet('c3', null) },
+      '/api/windows': (request) => {
+        sent.push(request);
+        return jsonResponse({ windowId: 'w9', jobId: 'j9' }, 202);
+      },
+    });
+    const picker = screen.getByRole('combobox', { name: 'Caso analizado' });
+    await user.click(screen.getByText('Opciones'));
+    const group = screen.getByRole('group', { name: 'Contingencias' });
+    expect(group).toHaveAccessibleDescription(
+      'Qué sale de servicio en las restricciones N-1 de la ventana. El caso base (N-0) se revisa siempre.',
+    );
+    const everyBranch = within(group).getByRole('radio', {
+      name: 'Cada rama en servicio, una a la vez',
+    });
+    const caseSet = within(group).getByRole('radio', { name: 'Las contingencias del caso' });
+    expect(everyBranch).toBeChecked();
+    expect(caseSet).toBeDisabled();
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('Elige primero un caso analizado.'),
+    );
+
+    await user.selectOptions(picker, 'c3');
+    await waitFor(() =>
+      expect(caseSet).toHaveAccessibleDescription(
+        expect.stringContaining(
+          'El caso no tiene contingencias propias: súbelas en /analisis, «Contingencias».',
+        ),
+      ),
+    );
+    expect(caseSet).toBeDisabled();
+
+    await user.selectOptions(picker, 'c1');
+    await waitFor(() => expect(caseSet).toBeEnabled());
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('contab_ACTIVSg2000.m: 3.734 contingencias'),
+    );
+    await user.click(caseSet);
+    expect(caseSet).toBeChecked();
+
+    // A case without a set goes back to every branch, and coming back does not choose it again.
+    await user.selectOptions(picker, 'c3');
+    expect(everyBranch).toBeChecked();
+    expect(caseSet).toBeDisabled();
+    await user.selectOptions(picker, 'c1');
+    await waitFor(() => expect(caseSet).toBeEnabled());
+    expect(everyBranch).toBeChecked();
+
+    // By keyboard, as any radio group.
+    everyBranch.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(caseSet).toBeChecked();
+
+    await user.type(screen.getByRole('textbox', { name: 'Nombre de la ventana' }), 'Con contab');
+    await user.type(cell('ID', 1), 'A');
+    await user.type(cell('Barra', 1), '2');
+    await user.type(cell('MW', 1), '10');
+    await user.click(screen.getByRole('button', { name: 'Crear y calcular ventana' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
+      caseId: 'c1',
+      options: { contingencies: 'case-set', preExisting: 'ignore' },
+    });
+  });
+
+  it('offers a study’s contingencies when its version was sent with them, and reads them again when the server says it has none', async () => {
+    const withSet = studyItem({
+      contingencySet: {
+        fileName: 'contab_ACTIVSg2000.m',
+        format: 'contab',
+        counts: activsgCounts,
+        subsystemsFileName: null,
+        monitoredFileName: null,
+      },
+    });
+    let studies = [
+      withSet,
+      studyItem({ studyId: 's2', name: 'Plan sin conjunto', updatedAt: '2026-12-01T10:00:00Z' }),
+    ];
+    const sent: MockRequest[] = [];
+    const { user } = await openForm({
+      '/api/studies': () => jsonResponse({ studies }),
+      '/api/windows': (request) => {
+        sent.push(request);
+        // Sent again meanwhile without the set.
+        studies = [{ ...withSet, version: 3, contingencySet: null }, studies[1]!];
+        return jsonResponse(
+          {
+            error: {
+              code: 'STUDY_CONTINGENCY_SET_MISSING',
+              message: errorMessages.STUDY_CONTINGENCY_SET_MISSING,
+            },
+          },
+          409,
+        );
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: /Un estudio \(asignación firme\)/ }));
+    const picker = await screen.findByRole('combobox', { name: 'Estudio' });
+    await user.click(screen.getByText('Opciones'));
+    const caseSet = screen.getByRole('radio', { name: 'Las contingencias del caso' });
+    expect(caseSet).toBeDisabled();
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('Elige primero un estudio.'),
+    );
+
+    await user.selectOptions(picker, 's2');
+    expect(caseSet).toBeDisabled();
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('El estudio se envió con cada rama en servicio, una a la vez.'),
+    );
+
+    await user.selectOptions(picker, 's1');
+    expect(caseSet).toBeEnabled();
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Las del caso base con que se envió la versión más reciente del estudio',
+      ),
+    );
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('contab_ACTIVSg2000.m: 3.734 contingencias'),
+    );
+    await user.click(caseSet);
+
+    await user.type(screen.getByRole('textbox', { name: 'Nombre de la ventana' }), 'Firme');
+    await user.type(cell('ID', 1), 'A');
+    await user.type(cell('Barra', 1), '2');
+    await user.type(cell('MW', 1), '10');
+    await user.click(screen.getByRole('button', { name: 'Crear y calcular ventana' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `No se pudo crear la ventana: ${errorMessages.STUDY_CONTINGENCY_SET_MISSING}`,
+    );
+    expect(sent[0]!.body).toMatchObject({
+      studyId: 's1',
+      options: { contingencies: 'case-set' },
+    });
+    // The study list is read again: the choice now says why it cannot be made.
+    await waitFor(() => expect(caseSet).toBeDisabled());
+    expect(caseSet).toHaveAccessibleDescription(
+      expect.stringContaining('El estudio se envió con cada rama en servicio, una a la vez.'),
+    );
+    expect(
+      screen.getByRole('radio', { name: 'Cada rama en servicio, una a la vez' }),
+    ).toBeChecked();
   });
 
   it('lists the problems of a requests file by sheet, row and cell, and adds nothing', async () => {

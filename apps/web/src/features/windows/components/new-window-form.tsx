@@ -3,6 +3,7 @@ import {
   DEFAULT_WINDOW_OPTIONS,
   windowNameSchema,
   type CaseSummary,
+  type ContingencySetResponse,
   type StudyListItem,
   type StudyProblem,
   type WindowOptions,
@@ -20,8 +21,14 @@ import { esWindows } from '../../../strings/es-windows';
 import { cn } from '../../../utils/cn';
 import { formatDateTime } from '../../../utils/format';
 import { analysedCasesQueryOptions } from '../api/analysed-cases';
+import { caseContingencySetQueryOptions } from '../api/case-contingency-set';
 import { windowStudiesQueryOptions } from '../api/window-studies';
-import { createWindow, problemsOf, type NewWindow } from '../api/create-window';
+import {
+  createWindow,
+  missingContingencySet,
+  problemsOf,
+  type NewWindow,
+} from '../api/create-window';
 import { errorText } from '../api/error-text';
 import { windowsKey } from '../api/get-windows';
 import { listHref, windowHref } from '../links';
@@ -39,7 +46,13 @@ import {
   type DraftRow,
   type RequestField,
 } from '../model/request-rows';
-import { CUTOFF_ID, fieldClasses, OptionsSection, type OptionsDraft } from './options-section';
+import {
+  CUTOFF_ID,
+  fieldClasses,
+  OptionsSection,
+  type CaseSetChoice,
+  type OptionsDraft,
+} from './options-section';
 import { ProblemList } from './problem-list';
 import { EDITOR_PAGE_SIZE, RequestsEditor } from './requests-editor';
 import { RequestsFile } from './requests-file';
@@ -52,6 +65,7 @@ const NAME_ID = 'ventana-nombre';
 const MAX_CUTOFF = 0.5;
 
 const defaultOptions: OptionsDraft = {
+  contingencies: DEFAULT_WINDOW_OPTIONS.contingencies,
   preExisting: DEFAULT_WINDOW_OPTIONS.preExisting,
   postContingencyRating: DEFAULT_WINDOW_OPTIONS.postContingencyRating,
   cutoff: formatDecimal(DEFAULT_WINDOW_OPTIONS.distributionFactorCutoff),
@@ -63,6 +77,7 @@ function optionsOf(draft: OptionsDraft): WindowOptions | null {
   if (Number.isNaN(cutoff) || cutoff < 0 || cutoff > MAX_CUTOFF) return null;
   return {
     ...DEFAULT_WINDOW_OPTIONS,
+    contingencies: draft.contingencies,
     preExisting: draft.preExisting,
     postContingencyRating: draft.postContingencyRating,
     distributionFactorCutoff: cutoff,
@@ -96,14 +111,41 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
   const studies = useQuery({ ...windowStudiesQueryOptions(userKey), enabled: source === 'study' });
   const [caseId, setCaseId] = useState('');
   const [studyId, setStudyId] = useState('');
+  const caseSet = useQuery({
+    ...caseContingencySetQueryOptions(userKey, caseId),
+    enabled: source === 'case' && caseId !== '',
+  });
   const [name, setName] = useState('');
-  const [options, setOptions] = useState(defaultOptions);
+  const [draftOptions, setDraftOptions] = useState(defaultOptions);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
   const [page, setPage] = useState(0);
   const [checks, setChecks] = useState<Checks>({});
   const [problems, setProblems] = useState<StudyProblem[] | null>(null);
   const ids = { summary: useId(), nameHint: useId() };
+
+  const caseSetChoice = caseSetChoiceOf(
+    source === 'case'
+      ? { source, caseId, query: caseSet }
+      : { source, study: studies.data?.find((item) => item.studyId === studyId) ?? null },
+  );
+  // 'case-set' holds only while the chosen source has a set: without one (removed since, or
+  // not read yet) the form shows and sends every branch.
+  const options: OptionsDraft = caseSetChoice.available
+    ? draftOptions
+    : { ...draftOptions, contingencies: 'every-branch' };
+  /**
+   * A new source keeps 'case-set' only when it is known to have a set now (a case's set read
+   * before, a study's from its list): never the last source's choice on a source without one.
+   */
+  const keepCaseSetIf = (hasSet: boolean) => {
+    if (!hasSet) setDraftOptions((current) => ({ ...current, contingencies: 'every-branch' }));
+  };
+  const caseHasSet = (id: string) =>
+    id !== '' &&
+    queryClient.getQueryData(caseContingencySetQueryOptions(userKey, id).queryKey)?.set != null;
+  const studyHasSet = (id: string) =>
+    studies.data?.find((item) => item.studyId === id)?.contingencySet != null;
 
   const create = useMutation({ mutationFn: createWindow });
   const busy = create.isPending;
@@ -180,6 +222,15 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
       onError: (error) => {
         const refused = problemsOf(error);
         if (refused !== null) setProblems(refused);
+        // The set went away since it was read: read it again, so the choice says so.
+        if (missingContingencySet(error)) {
+          void queryClient.invalidateQueries({
+            queryKey:
+              source === 'case'
+                ? caseContingencySetQueryOptions(userKey, caseId).queryKey
+                : windowStudiesQueryOptions(userKey).queryKey,
+          });
+        }
       },
     });
   };
@@ -219,6 +270,7 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
                   disabled={busy}
                   onChange={() => {
                     setSource(value);
+                    keepCaseSetIf(value === 'case' ? caseHasSet(caseId) : studyHasSet(studyId));
                     setChecks({});
                     setProblems(null);
                   }}
@@ -242,7 +294,10 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
               words={caseWords}
               optionOf={caseOption}
               value={caseId}
-              onChange={setCaseId}
+              onChange={(id) => {
+                setCaseId(id);
+                keepCaseSetIf(caseHasSet(id));
+              }}
               error={checks.caseId}
               disabled={busy}
             />
@@ -253,7 +308,10 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
               words={studyWords}
               optionOf={studyOption}
               value={studyId}
-              onChange={setStudyId}
+              onChange={(id) => {
+                setStudyId(id);
+                keepCaseSetIf(studyHasSet(id));
+              }}
               error={checks.studyId}
               disabled={busy}
             />
@@ -287,7 +345,8 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
         <div className="mt-5">
           <OptionsSection
             value={options}
-            onChange={setOptions}
+            onChange={setDraftOptions}
+            caseSet={caseSetChoice}
             cutoffError={checks.cutoff ?? null}
             open={optionsOpen}
             onToggle={setOptionsOpen}
@@ -362,6 +421,42 @@ export function NewWindowForm({ userKey }: { userKey: string }) {
       </section>
     </form>
   );
+}
+
+/** The source chosen, with what says whether it has the planner's contingencies. */
+type SetSource =
+  | {
+      source: 'case';
+      caseId: string;
+      query: UseQueryResult<ContingencySetResponse>;
+    }
+  | { source: 'study'; study: StudyListItem | null };
+
+/**
+ * Whether 'case-set' can be chosen: a case's uploaded set (read from its route), or the set the
+ * study's newest version was sent with; when not, why.
+ */
+function caseSetChoiceOf(chosen: SetSource): CaseSetChoice {
+  const words = t.options;
+  if (chosen.source === 'study') {
+    const hint = words.caseSetStudyHint;
+    if (chosen.study === null) return { hint, available: false, reason: words.caseSetPickStudy };
+    const set = chosen.study.contingencySet;
+    return set === null
+      ? { hint, available: false, reason: words.caseSetNoneStudy }
+      : { hint, available: true, detail: words.caseSetFile(set.fileName, set.counts.total) };
+  }
+  const hint = words.caseSetHint;
+  if (chosen.caseId === '') return { hint, available: false, reason: words.caseSetPickCase };
+  const { query } = chosen;
+  if (query.isPending) return { hint, available: false, reason: words.caseSetLoading };
+  if (query.isError) {
+    return { hint, available: false, reason: words.caseSetFailed(errorText(query.error)) };
+  }
+  const set = query.data.set;
+  return set === null
+    ? { hint, available: false, reason: words.caseSetNoneCase }
+    : { hint, available: true, detail: words.caseSetFile(set.fileName, set.counts.total) };
 }
 
 /** A picker's words: the label, the empty choice, what loading, failing and having none say. */

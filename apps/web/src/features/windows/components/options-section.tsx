@@ -8,6 +8,7 @@ const t = esWindows.form.options;
 
 /** The options as the form edits them: the cutoff as typed. */
 export type OptionsDraft = {
+  contingencies: WindowOptions['contingencies'];
   preExisting: WindowOptions['preExisting'];
   postContingencyRating: WindowOptions['postContingencyRating'];
   cutoff: string;
@@ -21,6 +22,14 @@ const PRE_EXISTING = [
   { value: 'limit', label: t.limit, hint: t.limitHint },
 ] as const;
 
+/**
+ * Whether the chosen case or study has the planner's contingencies (issue #30): 'case-set' is
+ * offered only then, naming the file and its count; otherwise it is disabled with the reason.
+ */
+export type CaseSetChoice = { hint: string } & (
+  { available: true; detail: string } | { available: false; reason: string }
+);
+
 /** The cutoff's input: the form focuses it when what is typed is not a number between 0 and 0,5. */
 export const CUTOFF_ID = 'ventana-umbral';
 
@@ -30,12 +39,14 @@ export const fieldClasses =
   'disabled:bg-slate-100 disabled:text-slate-600';
 
 /**
- * «Opciones», folded by default: what to do with constraints already violated, the
- * post-contingency rating and the distribution-factor cutoff (DEFAULT_WINDOW_OPTIONS' values).
+ * «Opciones», folded by default: the contingencies, what to do with constraints already
+ * violated, the post-contingency rating and the distribution-factor cutoff
+ * (DEFAULT_WINDOW_OPTIONS' values).
  */
 export function OptionsSection({
   value,
   onChange,
+  caseSet,
   cutoffError,
   open,
   onToggle,
@@ -43,12 +54,27 @@ export function OptionsSection({
 }: {
   value: OptionsDraft;
   onChange: (value: OptionsDraft) => void;
+  caseSet: CaseSetChoice;
   cutoffError: string | null;
   open: boolean;
   onToggle: (open: boolean) => void;
   disabled: boolean;
 }) {
-  const ids = { rating: useId(), cutoff: CUTOFF_ID, preExisting: useId() };
+  const ids = {
+    rating: useId(),
+    cutoff: CUTOFF_ID,
+    preExisting: useId(),
+    contingencies: useId(),
+  };
+  const contingencyChoices = [
+    { value: 'every-branch', label: t.everyBranch, hint: t.everyBranchHint, status: null },
+    {
+      value: 'case-set',
+      label: t.caseSet,
+      hint: caseSet.hint,
+      status: caseSet.available ? caseSet.detail : caseSet.reason,
+    },
+  ] as const;
   return (
     <details
       open={open}
@@ -66,6 +92,67 @@ export function OptionsSection({
         />
       </summary>
       <fieldset disabled={disabled} className="space-y-5 border-t border-slate-200 px-4 py-4">
+        <fieldset aria-describedby={`${ids.contingencies}-ayuda`}>
+          <legend className="text-sm font-medium text-slate-800">{t.contingencies}</legend>
+          <p id={`${ids.contingencies}-ayuda`} className="text-xs text-slate-600">
+            {t.contingenciesHint}
+          </p>
+          <div className="mt-2 grid gap-3 md:grid-cols-2">
+            {contingencyChoices.map((option) => {
+              const id = `${ids.contingencies}-${option.value}`;
+              const unavailable = option.value === 'case-set' && !caseSet.available;
+              return (
+                <label
+                  key={option.value}
+                  htmlFor={id}
+                  className={cn(
+                    'flex gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50',
+                    unavailable ? 'cursor-not-allowed bg-slate-50' : 'cursor-pointer',
+                  )}
+                >
+                  <input
+                    id={id}
+                    type="radio"
+                    name={ids.contingencies}
+                    value={option.value}
+                    checked={value.contingencies === option.value}
+                    disabled={unavailable}
+                    onChange={() => onChange({ ...value, contingencies: option.value })}
+                    aria-labelledby={`${id}-titulo`}
+                    aria-describedby={`${id}-ayuda${option.status === null ? '' : ` ${id}-estado`}`}
+                    className="mt-1 h-4 w-4 accent-sky-700"
+                  />
+                  <span>
+                    <span
+                      id={`${id}-titulo`}
+                      className={cn(
+                        'block text-sm font-semibold',
+                        unavailable ? 'text-slate-600' : 'text-slate-900',
+                      )}
+                    >
+                      {option.label}
+                    </span>
+                    <span id={`${id}-ayuda`} className="block text-xs text-slate-600">
+                      {option.hint}
+                    </span>
+                    {option.status !== null && (
+                      <span
+                        id={`${id}-estado`}
+                        className={cn(
+                          'mt-1 block text-xs',
+                          unavailable ? 'text-slate-700' : 'font-medium text-slate-900',
+                        )}
+                        data-testid="window-case-set-status"
+                      >
+                        {option.status}
+                      </span>
+                    )}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t.preExisting}</legend>
           <div className="mt-2 grid gap-3 md:grid-cols-2">

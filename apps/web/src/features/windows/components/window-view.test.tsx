@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, renderApp } from '../../../render.test-support';
+import type { WindowBindingView } from '@holgura/contracts';
 import {
+  activsgCounts,
+  b6b8,
   jobEvents,
   signedIn,
   windowDetail,
   windowJob,
   windowResult,
+  windowSummary,
 } from '../windows.test-support';
 
 /** What the browser was asked to save: the link's name. */
@@ -197,6 +201,92 @@ describe('/ventanas?ventana=<id>: a window', () => {
     expect(
       groups.getByText('Barras 2, 5 · solicitudes R1, R2 · piden 140,0 MW'),
     ).toBeInTheDocument();
+  });
+
+  it('says under its header that a window without a set ran on every branch', async () => {
+    await openWindow();
+    expect(screen.getByTestId('window-contingencies')).toHaveTextContent(
+      /^Contingencias: cada rama en servicio, una a la vez$/,
+    );
+    expect(screen.queryByTestId('window-interfaces-not-watched')).not.toBeInTheDocument();
+  });
+
+  it('on the case’s set: says which, what was not screened, and names a contingency of several elements, never N-0', async () => {
+    // «Contingencia 50» takes out two branches: no branch number, yet no N-0 either.
+    const doubleCircuit = (shadowPrice: number, distributionFactor = 0.12): WindowBindingView => ({
+      ...b6b8(shadowPrice, distributionFactor),
+      contingency: null,
+      contingencyName: 'Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1',
+      setContingency: {
+        label: '50',
+        name: 'Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1',
+      },
+    });
+    const result = windowResult({
+      contingencySet: {
+        fileName: 'contab_ACTIVSg2000.m',
+        format: 'contab',
+        counts: activsgCounts,
+        notScreened: [450],
+        interfacesNotWatched: 3,
+      },
+    });
+    const { max } = result.rules;
+    if (!max.ok) throw new Error('the test data has every rule');
+    const [group] = max.groups;
+    result.rules.max = {
+      ...max,
+      awards: max.awards.map((award) =>
+        award.id === 'R2' ? { ...award, binding: [doubleCircuit(8.39769, 0.12133)] } : award,
+      ),
+      // Two of the set's contingencies bind on the same element: both groups are listed.
+      groups: [
+        {
+          ...group!,
+          contingency: null,
+          contingencyName: 'Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1',
+        },
+        {
+          ...group!,
+          contingency: null,
+          contingencyName: 'Contingencia 51: unidad 3 en B27',
+          requestIds: ['R3', 'R4'],
+          buses: [13, 22],
+        },
+      ],
+    };
+    const { user } = await openWindow(
+      windowDetail({
+        options: { ...windowSummary().options, contingencies: 'case-set' },
+        result,
+      }),
+    );
+    expect(screen.getByTestId('window-contingencies')).toHaveTextContent(
+      'Contingencias: las del caso — contab_ACTIVSg2000.m, 3.734 (3.190 de una rama, 544 de unidades); 450 sin evaluar (separan la red o nadie repone la generación que sacan)',
+    );
+    expect(screen.getByTestId('window-interfaces-not-watched')).toHaveTextContent(
+      'Las 3 interfaces del archivo .mon no se vigilan en las ventanas.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Máximo total' }));
+    await user.click(screen.getByRole('radio', { name: 'Ver la explicación de R2' }));
+    const explanation = screen.getByTestId('window-explanation');
+    expect(explanation).toHaveTextContent(
+      'La limita «B6-B8» ante la contingencia «Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1» (límite 32 MVA)',
+    );
+    expect(explanation).not.toHaveTextContent('N-0');
+    const groups = within(screen.getByTestId('window-groups'));
+    expect(
+      groups.getByText(
+        '«B6-B8» ante la contingencia «Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1» (límite 32 MVA)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      groups.getByText(
+        '«B6-B8» ante la contingencia «Contingencia 51: unidad 3 en B27» (límite 32 MVA)',
+      ),
+    ).toBeInTheDocument();
+    expect(groups.queryByText(/N-0/)).not.toBeInTheDocument();
   });
 
   it('downloads the awards as Excel or CSV and the audit file, with the app’s authorisation', async () => {

@@ -19,6 +19,7 @@ import { errorText } from '../api/error-text';
 import { windowQueryOptions } from '../api/get-window';
 import { isActive, windowsKey } from '../api/get-windows';
 import { listHref } from '../links';
+import { contingencyLines } from '../model/contingencies';
 import { mwText } from '../model/explanation';
 import { DeleteWindowDialog } from './delete-window-dialog';
 import { StateBadge } from './window-state';
@@ -75,6 +76,7 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
     );
   }
   const item = detail.data;
+  const contingencies = contingencyLines(item);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -107,6 +109,14 @@ export function WindowView({ userKey, windowId }: { userKey: string; windowId: s
               formatNumber(item.options.distributionFactorCutoff, 4),
             )}
           </p>
+          <p className="text-xs text-slate-600" data-testid="window-contingencies">
+            {contingencies.line}
+          </p>
+          {contingencies.interfaces !== null && (
+            <p className="text-xs text-amber-900" data-testid="window-interfaces-not-watched">
+              {contingencies.interfaces}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {back}

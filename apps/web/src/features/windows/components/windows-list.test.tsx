@@ -43,6 +43,7 @@ describe('/ventanas «Mis ventanas»', () => {
             windowId: 'w2',
             name: 'Sin justa',
             totals: { order: 10, max: 20.25, fair: null },
+            options: { ...windowSummary().options, contingencies: 'case-set' },
           }),
           windowSummary({
             windowId: 'w3',
@@ -68,6 +69,12 @@ describe('/ventanas «Mis ventanas»', () => {
     expect(done.getByText('71,8')).toBeInTheDocument();
     expect(done.getByText('20/11/2026 10:05')).toBeInTheDocument();
     expect(done.getByRole('link', { name: 'Ver la ventana Ventana 2027' })).toBeInTheDocument();
+
+    // Only a window on the planner's contingencies says which (every branch is the default).
+    expect(done.queryByText(/contingencias/)).not.toBeInTheDocument();
+    expect(
+      within(rowOf('Sin justa')).getByText('Con las contingencias del caso'),
+    ).toBeInTheDocument();
 
     // A rule the solver failed says so, never a number.
     expect(within(rowOf('Sin justa')).getByText('sin resultado')).toBeInTheDocument();

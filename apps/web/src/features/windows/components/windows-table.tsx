@@ -56,6 +56,17 @@ export function WindowsTable(props: WindowsTableProps) {
     column.accessor((item) => (item.study ? t.studyCell(item.caseName) : item.caseName), {
       id: 'caseName',
       header: t.columnCase,
+      cell: ({ getValue, row: { original: item } }) => (
+        <>
+          {getValue()}
+          {/* Only the planner's set is said: every branch is the default, as on the form. */}
+          {item.options.contingencies === 'case-set' && (
+            <span className="block text-xs text-slate-600">
+              {t.caseSetCell(item.study != null)}
+            </span>
+          )}
+        </>
+      ),
       meta: { cellClassName: 'text-slate-700' },
     }),
     column.accessor('requestCount', {

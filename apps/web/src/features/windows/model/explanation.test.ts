@@ -93,6 +93,35 @@ describe('bindingSentence', () => {
     );
   });
 
+  it('names a contingency of the planner’s set that is not one branch by its name, never N-0', () => {
+    const name = 'Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1';
+    const sentence =
+      'La limita «B6-B8» ante la contingencia «Contingencia 50: B6-B28 ckt 1 + B27-B28 ckt 1» (límite 32 MVA); cada MW adicional de ese elemento liberaría 2,00 MW (precio sombra).';
+    expect(
+      bindingSentence(
+        {
+          ...b6b8(2),
+          contingency: null,
+          contingencyName: name,
+          setContingency: { label: '50', name },
+        },
+        true,
+      ),
+    ).toBe(sentence);
+    // Its name from the set's reference when the binding carries no contingencyName.
+    expect(
+      bindingSentence(
+        {
+          ...b6b8(2),
+          contingency: null,
+          contingencyName: null,
+          setContingency: { label: '50', name },
+        },
+        true,
+      ),
+    ).toBe(sentence);
+  });
+
   it('names the scenario × year case a row binds in, for a window over a study', () => {
     expect(bindingSentence({ ...b6b8(0.5), scenario: 'alta', year: 2030 }, true)).toBe(
       'La limita «B6-B8» ante la contingencia «B6-B28» (límite 32 MVA) en el caso alta 2030; cada MW adicional de ese elemento liberaría 0,50 MW (precio sombra).',

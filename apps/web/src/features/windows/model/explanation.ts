@@ -29,6 +29,15 @@ function askedSentence(request: WindowRequestResult): string {
   return t.asked(mw, request.bus, request.busName);
 }
 
+/**
+ * The contingency a binding constraint is after, by name; null only for N-0. Never read from
+ * `contingency`: a contingency of the planner's set that is not one branch (a double circuit,
+ * a unit) has no branch number, yet is no N-0 (issue #30).
+ */
+export function contingencyNameOf(binding: WindowBindingView): string | null {
+  return binding.contingencyName ?? binding.setContingency?.name ?? null;
+}
+
 /** One limiting constraint (or the sink's room) with what widening it would free. */
 export function bindingSentence(binding: WindowBindingView, first: boolean): string {
   const limit = binding.limitMw === null ? null : formatMw(binding.limitMw);
@@ -38,7 +47,7 @@ export function bindingSentence(binding: WindowBindingView, first: boolean): str
     : t.constraint(
         first,
         binding.monitoredName ?? String(binding.monitored ?? ''),
-        binding.contingencyName,
+        contingencyNameOf(binding),
         limit,
       );
   const where =
