@@ -20,6 +20,7 @@ const server = useOwnServer();
 const session = useBrowser();
 
 const case30 = readReference('cases/case30.m');
+const activsg200 = readReference('cases/case_ACTIVSg200.m');
 
 /** Four requests on case30 that compete for the lines around buses 2 and 5. */
 const requests = [
@@ -43,15 +44,15 @@ async function requestsWorkbook(): Promise<Buffer> {
 }
 
 /** Signs up and analyses case30 on /analisis, as the other specs upload a case. */
-async function analysedCase30(email: string): Promise<Page> {
+async function analysedCase30(email: string, name = 'case30.txt', buffer = case30): Promise<Page> {
   const page = await session.newPage();
   await signUpThroughApi(page, server.url, email);
   await page.goto(`${server.url}/analisis`);
   await page.getByRole('heading', { name: 'Análisis de flexibilidad' }).waitFor();
   await page.getByLabel('Seleccionar archivo de caso').setInputFiles({
-    name: 'case30.txt',
+    name,
     mimeType: 'text/plain',
-    buffer: case30,
+    buffer,
   });
   await page.getByRole('button', { name: 'Procesar archivo' }).click();
   await page.getByText('Archivo procesado correctamente').waitFor({ timeout: 60_000 });
@@ -343,4 +344,119 @@ describe('connection windows (issue #28)', () => {
     );
     await saveScreenshot(page, 'windows-study');
   });
+
+  it('computes a window on the case’s own contingencies: the choice in «Opciones», the set named in its header, and a request held by a double circuit explained', async () => {
+    const page = await analysedCase30(
+      'ventanas-contingencias@example.co',
+      'case_ACTIVSg200.m',
+      activsg200,
+    );
+    const caseId = (await page.getByTestId('selected-case-id').textContent())?.trim() ?? '';
+    // The planner's list, as /analisis «Contingencias» stores it (its own spec drives that card):
+    // every branch alone, 30 pairs of branches that share a bus together, 5 units.
+    const text = activsg200.toString('latin1');
+    const start = text.indexOf('mpc.branch = [');
+    const branches = text
+      .slice(text.indexOf('\n', start) + 1, text.indexOf('];', start))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('%'))
+      .map((line) => line.split(/\s+/).map(Number));
+    const rows: string[] = [];
+    let label = 0;
+    branches.forEach((_, k) => rows.push(`  ${++label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`));
+    let pairs = 0;
+    for (let k = 1; k < branches.length && pairs < 30; k += 3) {
+      const j = branches.findIndex(
+        (b, x) => x < k && (b[0] === branches[k]![0] || b[1] === branches[k]![1]),
+      );
+      if (j < 0) continue;
+      label++;
+      rows.push(`  ${label} 0 CT_TBRCH ${j + 1} BR_STATUS CT_REP 0;`);
+      rows.push(`  ${label} 0 CT_TBRCH ${k + 1} BR_STATUS CT_REP 0;`);
+      pairs++;
+    }
+    for (const g of [1, 5, 9, 13, 17])
+      rows.push(`  ${++label} 0 CT_TGEN ${g} GEN_STATUS CT_REP 0;`);
+    const contab = ['define_constants;', 'chgtab = [', ...rows, '];'].join('\n');
+    const put = await page.request.put(`${server.url}/api/cases/${caseId}/contingency-set`, {
+      data: Buffer.from(contab, 'latin1'),
+      headers: { 'content-type': 'text/plain', 'x-file-name': 'plan.m' },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    const total = branches.length + pairs + 5;
+    const requestsOf = [10, 25, 47, 60, 88, 105, 130, 160, 177, 195].map((bus, i) => ({
+      id: `S${i + 1}`,
+      bus,
+      mw: 150,
+      priority: i + 1,
+    }));
+
+    // The form: «Las contingencias del caso» in «Opciones», with the case's file and count.
+    await page.goto(`${server.url}/ventanas?nueva`);
+    await page.getByRole('heading', { level: 2, name: 'Nueva ventana' }).waitFor();
+    await page.getByRole('combobox', { name: 'Caso analizado' }).selectOption({ index: 1 });
+    await page.getByRole('textbox', { name: 'Nombre de la ventana' }).fill('Ventana N-2');
+    await page.locator('summary', { hasText: 'Opciones' }).click();
+    const onSet = page.getByRole('radio', { name: /^Las contingencias del caso/ });
+    await expect.poll(() => onSet.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await page
+      .getByText(`plan.m: ${new Intl.NumberFormat('es-CO').format(total)} contingencias`)
+      .waitFor();
+    await onSet.check();
+    await page.getByLabel('Archivo de solicitudes (Excel o JSON)').setInputFiles({
+      name: 'solicitudes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ requests: requestsOf })),
+    });
+    await page.getByText('Se agregaron 10 solicitudes de «solicitudes.json»').waitFor();
+    await page.getByRole('button', { name: 'Crear y calcular ventana' }).click();
+    await page.waitForURL(/\/ventanas\?ventana=/);
+    await page.getByTestId('window-rule-max').waitFor({ timeout: 60_000 });
+    await page.getByText(/^Contingencias: las del caso — plan\.m, /).waitFor();
+    await saveScreenshot(page, 'windows-on-set');
+
+    // The same window with the units' output as the sink (its room, 201 MW by default on this
+    // case, would bind first), through the API: a request a double circuit or a unit holds.
+    const created = await page.request.post(`${server.url}/api/windows`, {
+      data: {
+        caseId,
+        name: 'Ventana N-2, sumidero por producción',
+        requests: requestsOf,
+        options: { contingencies: 'case-set', sink: 'initial-output' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(202);
+    const { windowId } = (await created.json()) as { windowId: string };
+    let detail: WindowDetailResponse | null = null;
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`${server.url}/api/windows/${windowId}`);
+          detail = windowDetailResponseSchema.parse(await answer.json());
+          return detail.state;
+        },
+        { timeout: 90_000 },
+      )
+      .toBe('done');
+    const max = detail!.result!.rules.max;
+    if (!max.ok) throw new Error('max failed');
+    // The explanation lists every constraint that holds the request back.
+    const bySet = (a: (typeof max.awards)[number]) =>
+      a.binding.find((b) => b.setContingency != null && b.contingency === null);
+    const held = max.awards.find((a) => bySet(a) !== undefined);
+    expect(held, 'a request held by a contingency of several elements or a unit').toBeDefined();
+    const binding = bySet(held!)!;
+    await page.goto(`${server.url}/ventanas?ventana=${windowId}`);
+    await page.getByTestId('window-rule-max').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Máximo total' }).click();
+    await page
+      .getByRole('radio', { name: `Ver la explicación de ${held!.id}`, exact: true })
+      .check();
+    const explanation = page.getByTestId('window-explanation');
+    await explanation.getByText('Con la regla máximo total recibe').waitFor();
+    expect(binding.setContingency!.name).toMatch(/^Contingencia \d+: /);
+    expect(await explanation.textContent()).toContain(`«${binding.setContingency!.name}»`);
+    await saveScreenshot(page, 'windows-on-set-explanation');
+  }, 240_000);
 });
