@@ -182,34 +182,20 @@ describe('holgura window', () => {
     type SetOutput = Output & {
       contingencySet: { counts: { total: number; multiBranch: number; generator: number } };
     };
+    const onSet = (rule: string, contingencies: string) =>
+      runCli(['window', case30, file, '--rule', rule, '--contingencies', contingencies]);
     for (const rule of ['max', 'order', 'fair']) {
       const plain = JSON.parse(
         (await runCli(['window', case30, file, '--rule', rule])).stdout,
       ) as Output;
-      const onEvery = await runCli([
-        'window',
-        case30,
-        file,
-        '--rule',
-        rule,
-        '--contingencies',
-        every,
-      ]);
+      const onEvery = await onSet(rule, every);
       expect(onEvery.code, onEvery.stderr).toBe(0);
       const same = JSON.parse(onEvery.stdout) as SetOutput;
       expect(same.contingencySet.counts.total).toBe(41);
       same.requests.forEach((r, i) =>
         expect(r.awardedMw).toBeCloseTo(plain.requests[i]!.awardedMw, 6),
       );
-      const onMore = await runCli([
-        'window',
-        case30,
-        file,
-        '--rule',
-        rule,
-        '--contingencies',
-        more,
-      ]);
+      const onMore = await onSet(rule, more);
       expect(onMore.code, onMore.stderr).toBe(0);
       const lower = JSON.parse(onMore.stdout) as SetOutput;
       expect(lower.contingencySet.counts).toMatchObject({

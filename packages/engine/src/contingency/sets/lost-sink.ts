@@ -12,9 +12,20 @@ export function lostSinkShare(
   generators: readonly number[],
   genActive: ArrayLike<number>,
 ): number {
+  return lostShare(unitParticipation, generators, genActive, -1);
+}
+
+/** Σ side·unitParticipation over the lost in-service units on that side (sink −1, source +1). */
+function lostShare(
+  unitParticipation: ArrayLike<number>,
+  generators: readonly number[],
+  genActive: ArrayLike<number>,
+  side: 1 | -1,
+): number {
   let share = 0;
   for (const g of generators) {
-    if (genActive[g] && unitParticipation[g]! < 0) share -= unitParticipation[g]!;
+    const p = side * unitParticipation[g]!;
+    if (genActive[g] && p > 0) share += p;
   }
   return share;
 }
@@ -29,11 +40,7 @@ export function lostSourceShare(
   generators: readonly number[],
   genActive: ArrayLike<number>,
 ): number {
-  let share = 0;
-  for (const g of generators) {
-    if (genActive[g] && unitParticipation[g]! > 0) share += unitParticipation[g]!;
-  }
-  return share;
+  return lostShare(unitParticipation, generators, genActive, 1);
 }
 
 /**

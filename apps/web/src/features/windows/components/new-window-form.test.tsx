@@ -179,29 +179,7 @@ describe('/ventanas?nueva «Nueva ventana»', () => {
     const { user } = await openForm({
       '/api/studies': {
         body: {
-          studies: [
-            {
-              studyId: 's1',
-              name: 'Plan 2026–2030',
-              networkLabel: 'IEEE 30',
-              state: 'done',
-              version: 2,
-              resultsVersion: 2,
-              jobId: null,
-              progressPercent: 100,
-              stage: null,
-              error: null,
-              scenarios: 2,
-              years: [2026, 2030],
-              busbars: 3,
-              baseCaseId: null,
-              contingencySet: null,
-              baseFileName: 'case30.m',
-              createdAt: '2026-12-01T10:00:00.000Z',
-              updatedAt: '2026-12-02T10:00:00.000Z',
-              isDemo: false,
-            },
-          ],
+          studies: [studyItem()],
         },
       },
       '/api/windows': (request) => {
