@@ -4,6 +4,7 @@ export * from './linalg/index';
 export * from './model/index';
 export * from './io/index';
 export * from './powerflow/index';
+export * from './shortcircuit/index';
 export * from './base/index';
 export * from './sensitivity/index';
 export * from './contingency/index';

@@ -74,6 +74,17 @@ export interface Generators {
   readonly pminMw: Float64Array;
   /** Fuel or technology per unit when the file says (MATPOWER genfuel), lower-case. */
   readonly fuel?: string[];
+  /**
+   * The machine's source impedance and step-up transformer, p.u. on its MBASE, as a PSS/E RAW
+   * file gives them (ZR, ZX, RT, XT): what short-circuit strength rests on (issue #31). Absent
+   * for MATPOWER cases, which carry no machine data.
+   */
+  readonly source?: {
+    readonly zrPu: Float64Array;
+    readonly zxPu: Float64Array;
+    readonly rtPu: Float64Array;
+    readonly xtPu: Float64Array;
+  };
 }
 
 export interface Network {

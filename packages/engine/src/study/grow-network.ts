@@ -50,6 +50,17 @@ export function withExtraRows(
     ...(g.fuel === undefined
       ? {}
       : { fuel: [...g.fuel, ...new Array<string>(extraGenerators).fill('')] }),
+    // Nor machine data: NaN, unknown (short-circuit strength says so, never assumes zero).
+    ...(g.source === undefined
+      ? {}
+      : {
+          source: {
+            zrPu: growUnknown(g.source.zrPu, extraGenerators),
+            zxPu: growUnknown(g.source.zxPu, extraGenerators),
+            rtPu: growUnknown(g.source.rtPu, extraGenerators),
+            xtPu: growUnknown(g.source.xtPu, extraGenerators),
+          },
+        }),
   };
   return {
     ...net,
@@ -61,4 +72,10 @@ export function withExtraRows(
     branches,
     generators,
   };
+}
+
+function growUnknown(a: Float64Array, extra: number): Float64Array {
+  const out = new Float64Array(a.length + extra).fill(Number.NaN);
+  out.set(a);
+  return out;
 }

@@ -121,6 +121,12 @@ export function convertCase(input: ConvertInput): Converted {
     inService: new Uint8Array(ng),
     pmaxMw: new Float64Array(ng),
     pminMw: new Float64Array(ng),
+    source: {
+      zrPu: new Float64Array(ng),
+      zxPu: new Float64Array(ng),
+      rtPu: new Float64Array(ng),
+      xtPu: new Float64Array(ng),
+    },
   };
   const generatorIds: string[] = [];
   gen.forEach((rec, k) => {
@@ -135,6 +141,10 @@ export function convertCase(input: ConvertInput): Converted {
     g.inService[k] = num(r, 'STAT') > 0 ? 1 : 0;
     g.pmaxMw[k] = num(r, 'PT');
     g.pminMw[k] = num(r, 'PB');
+    g.source.zrPu[k] = num(r, 'ZR');
+    g.source.zxPu[k] = num(r, 'ZX');
+    g.source.rtPu[k] = num(r, 'RT');
+    g.source.xtPu[k] = num(r, 'XT');
     generatorIds.push(str(r, 'ID'));
   });
 

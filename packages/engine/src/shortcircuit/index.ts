@@ -1,0 +1,6 @@
+export {
+  shortCircuitStrength,
+  type ShortCircuitOptions,
+  type ShortCircuitResult,
+  type ShortCircuitStatus,
+} from './scc';
