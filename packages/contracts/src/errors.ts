@@ -164,6 +164,10 @@ export const errorMessages = {
     'El caso no tiene contingencias propias: súbelas en «Contingencias» de /analisis o calcula la ventana con cada rama en servicio.',
   STUDY_CONTINGENCY_SET_MISSING:
     'El estudio se envió sin contingencias propias (con cada rama en servicio): calcula la ventana con cada rama, o sube las contingencias en su caso base y envía el estudio de nuevo.',
+  SHORT_CIRCUIT_UNAVAILABLE:
+    'El caso no trae impedancias de las máquinas (un caso MATPOWER nunca las trae): indica una reactancia subtransitoria para calcular la potencia de cortocircuito',
+  SHORT_CIRCUIT_PLACEHOLDER:
+    'Todas las unidades traen el valor de relleno ZX = 1,0 sobre MBASE = SBASE de las exportaciones RAW públicas: la potencia de cortocircuito no significaría nada. Indica una reactancia subtransitoria',
   BUSBAR_AC_CHECK_STALE:
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runCli } from './run';
 
-const COMMANDS = ['info', 'dcpf', 'acpf', 'ptdf', 'lodf', 'n1', 'capacity', 'flex', 'study'];
+const COMMANDS = [
+  'info',
+  'dcpf',
+  'acpf',
+  'ptdf',
+  'lodf',
+  'n1',
+  'capacity',
+  'flex',
+  'study',
+  'shortcircuit',
+];
 
 // A triangle fed at bus 1 with its load at bus 3. Line 2-3 (rated 10 MVA) carries a third of
 // the 50 MW before any outage, so it is already overloaded, and a new unit at bus 2 (sunk by

@@ -33,6 +33,7 @@ import { studySituations } from '../window/situations';
 import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window, type WindowCommandOptions } from './window-command';
+import { shortcircuit } from './shortcircuit-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -57,6 +58,7 @@ const EXAMPLES: Record<string, string> = {
   flex: 'holgura flex case_ACTIVSg2000.m --group area:3 --format table',
   window: 'holgura window case_ACTIVSg2000.m ventana.json --rule order --format table',
   study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
+  shortcircuit: 'holgura shortcircuit case_ACTIVSg2000.m --xd 0.2 --format csv > scc.csv',
 };
 
 const ROOT_HELP_AFTER = `
@@ -66,7 +68,7 @@ ${Object.values(EXAMPLES)
   .join('\n')}
 
 Output: JSON on stdout (the default); --format csv or table for commands whose result is a
-table (ptdf, lodf, n1, capacity, flex, window, study). Errors go to stderr, and so does progress, but only
+table (ptdf, lodf, n1, capacity, flex, window, study, shortcircuit). Errors go to stderr, and so does progress, but only
 when stderr is a terminal (never with --quiet).
 Exit codes: 0 done, 2 usage error or invalid input (a case or study file), 1 an internal error.`;
 
@@ -557,6 +559,29 @@ export function buildProgram(io: ProgramIo) {
           ...(onSet === undefined ? {} : { onSet }),
         });
         print(output, options.format);
+      }),
+    );
+
+  command(
+    'shortcircuit',
+    'three-phase short-circuit power of every bus: the maximum and the N-1 minimum (IEC 60909 style)',
+  )
+    .argument('<file>', FILE_ARGUMENT)
+    .addOption(
+      new Option(
+        '--xd <pu>',
+        "subtransient reactance, p.u. on each unit's MBASE, for units without machine data " +
+          '(every unit of a MATPOWER case; a RAW file gives ZSORCE, unless it is the placeholder ZX = 1.0)',
+      ).argParser(parseNumber),
+    )
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, options) =>
+      withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        progress.stage('short-circuit power of every bus…');
+        print(shortcircuit(network, options.xd), options.format);
       }),
     );
 
