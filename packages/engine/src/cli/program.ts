@@ -7,6 +7,7 @@ import {
   n1OnSet,
   PICKUPS,
   readSetFiles,
+  readText,
   setFilesWithoutContingencies,
 } from './contingency-set-command';
 import type { CommandOutput } from './format';
@@ -33,7 +34,7 @@ import { studySituations } from '../window/situations';
 import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window, type WindowCommandOptions } from './window-command';
-import { shortcircuit } from './shortcircuit-command';
+import { shortcircuit, withShortCircuit } from './shortcircuit-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -306,6 +307,35 @@ export function buildProgram(io: ProgramIo) {
         .choices(PICKUPS)
         .default('headroom' as const),
     )
+    .addOption(
+      new Option(
+        '--short-circuit',
+        'with --bus: also the weak-grid (SCR on the N-1 minimum Scc) and breaker-duty figures; ' +
+          'capacityMw is then the least, limitingVariable names it (see shortcircuit)',
+      ).conflicts('all'),
+    )
+    .addOption(
+      new Option('--scr-min <n>', 'the least short-circuit ratio an inverter-based plant needs')
+        .argParser(parsePositiveNumber)
+        .default(3),
+    )
+    .addOption(
+      new Option(
+        '--xd <pu>',
+        "subtransient reactance on each unit's MBASE for units without machine data (see shortcircuit)",
+      ).argParser(parseNumber),
+    )
+    .addOption(
+      new Option('--technology <kind>', "the new plant's fault contribution for breaker duty")
+        .choices(['inverter', 'synchronous'] as const)
+        .default('inverter' as const),
+    )
+    .addOption(
+      new Option(
+        '--breaker-ratings <file>',
+        'interrupting ratings, a CSV "bus,ka" (bus numbers) or "kv,ka" (every bus of that kV)',
+      ),
+    )
     .action((file, options, cmd) => {
       const usage = setFilesWithoutContingencies(options);
       if (usage !== null) {
@@ -313,6 +343,24 @@ export function buildProgram(io: ProgramIo) {
           throw usage;
         });
       }
+      const scOptions = options.shortCircuit === true;
+      /** `--short-circuit`: the strength figures beside the thermal one (issue #31). */
+      const shortCircuitOf = async (output: CommandOutput, network: Network) =>
+        !scOptions
+          ? output
+          : withShortCircuit(output, network, {
+              scrMin: options.scrMin,
+              technology: options.technology,
+              ...(options.xd === undefined ? {} : { xdPu: options.xd }),
+              ...(options.breakerRatings === undefined
+                ? {}
+                : {
+                    breakerRatings: {
+                      file: options.breakerRatings,
+                      text: await readText(options.breakerRatings),
+                    },
+                  }),
+            });
       /** The file's set, with the .sub it names and the .mon of what to watch. */
       const readSet = (network: Network, generatorIds: readonly string[] | undefined) =>
         readSetFiles({ ...options, contingencies: options.contingencies! }, network, generatorIds);
@@ -365,17 +413,15 @@ export function buildProgram(io: ProgramIo) {
           progress.stage(
             `capacity of ${buses.length} busbars on ${set.contingencies.length} contingencies…`,
           );
-          print(
-            capacityOnSet(network, buses, set, {
-              ...(monitored === undefined ? {} : { monitored }),
-              capMw: options.cap,
-              postRating: options.postRating,
-              preExisting: options.preExisting,
-              slack: options.slack,
-              pickup: options.pickup,
-            }),
-            options.format,
-          );
+          const onSet = capacityOnSet(network, buses, set, {
+            ...(monitored === undefined ? {} : { monitored }),
+            capMw: options.cap,
+            postRating: options.postRating,
+            preExisting: options.preExisting,
+            slack: options.slack,
+            pickup: options.pickup,
+          });
+          print(await shortCircuitOf(onSet, network), options.format);
           return;
         }
         progress.stage(`capacity of ${buses.length} busbar${buses.length === 1 ? '' : 's'}…`);
@@ -386,7 +432,7 @@ export function buildProgram(io: ProgramIo) {
           preExisting: options.preExisting,
           slack: options.slack,
         });
-        print(output, options.format);
+        print(await shortCircuitOf(output, network), options.format);
       });
     });
 

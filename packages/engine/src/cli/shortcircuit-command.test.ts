@@ -2,10 +2,13 @@ import { referencePath } from '@holgura/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { readMatpower } from '../io/matpower/read-matpower';
 import { shortCircuitStrength } from '../shortcircuit/scc';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runCli } from './run';
 
 const case30 = referencePath('cases/case30.m');
+const dir = mkdtempSync(path.join(tmpdir(), 'holgura-scc-'));
 
 type Out = {
   machines: { fromXd: number };
@@ -52,5 +55,57 @@ describe('holgura shortcircuit', () => {
     const bad = await runCli(['shortcircuit', case30, '--xd', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--xd 0');
+  });
+
+  it('capacity --short-circuit: the least of the thermal, weak-grid and breaker-duty figures, named', async () => {
+    type Row = {
+      bus: number;
+      capacityMw: number;
+      limitingVariable: string;
+      dcMw: number;
+      scrMw: number;
+      breakerMw: number | null;
+      sccMinMva: number;
+    };
+    const args = ['capacity', case30, '--bus', '2,26,30', '--pre-existing', 'ignore'];
+    const plain = JSON.parse((await runCli(args)).stdout) as { results: { capacityMw: number }[] };
+    const run = async (...more: string[]) => {
+      const r = await runCli([...args, '--short-circuit', '--xd', '0.2', ...more]);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { results: Row[] }).results;
+    };
+    const check = (rows: Row[]) =>
+      rows.forEach((row, i) => {
+        expect(row.dcMw).toBe(plain.results[i]!.capacityMw);
+        const figures: [string, number][] = [
+          ['thermal', row.dcMw],
+          ['weak-grid', row.scrMw],
+          ...(row.breakerMw === null ? [] : [['breaker-duty', row.breakerMw] as [string, number]]),
+        ];
+        const least = figures.reduce((a, b) => (b[1] < a[1] ? b : a));
+        expect(row.capacityMw).toBe(least[1]);
+        expect(row.limitingVariable).toBe(least[0]);
+      });
+    const scr3 = await run();
+    check(scr3);
+    scr3.forEach((row) => expect(row.scrMw).toBeCloseTo(row.sccMinMva / 3, 9));
+    // A demanding SCR makes the weak grid bind somewhere.
+    const strict = await run('--scr-min', '20');
+    check(strict);
+    expect(strict.some((row) => row.limitingVariable === 'weak-grid')).toBe(true);
+    // A breaker just above today's fault current at bus 30 binds there.
+    const sc = JSON.parse((await runCli(['shortcircuit', case30, '--xd', '0.2'])).stdout) as {
+      buses: { bus: number; faultCurrentKa: number }[];
+    };
+    const at30 = sc.buses.find((b) => b.bus === 30)!.faultCurrentKa;
+    const ratings = path.join(dir, 'breakers.csv');
+    writeFileSync(ratings, `bus,ka\n30,${at30 + 0.01}\n`);
+    const breaker = await run('--breaker-ratings', ratings);
+    check(breaker);
+    expect(breaker[2]!.limitingVariable).toBe('breaker-duty');
+    expect(breaker[0]!.breakerMw).toBeNull();
+    const refused = await runCli([...args, '--short-circuit']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('SHORT_CIRCUIT_UNAVAILABLE');
   });
 });

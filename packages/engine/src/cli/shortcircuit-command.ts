@@ -1,5 +1,11 @@
 import type { Network } from '../model/network';
-import { shortCircuitStrength } from '../shortcircuit/scc';
+import { shortCircuitStrength, type ShortCircuitResult } from '../shortcircuit/scc';
+import {
+  readBreakerRatings,
+  shortCircuitLimits,
+  type PlantTechnology,
+} from '../shortcircuit/limits';
+import { indexOfBus, makeBusLookup } from '../model/indexing';
 import { EngineError } from '../util/engine-error';
 import type { CommandOutput } from './format';
 
@@ -10,27 +16,7 @@ import type { CommandOutput } from './format';
  * with a plausible-looking one.
  */
 export function shortcircuit(net: Network, xdPu: number | undefined): CommandOutput {
-  if (xdPu !== undefined && !(xdPu > 0 && xdPu < 10)) {
-    throw new EngineError('VALIDATION_FAILED', `--xd ${xdPu}: a reactance in p.u., above 0`, {
-      field: 'xd',
-    });
-  }
-  const r = shortCircuitStrength(net, xdPu === undefined ? {} : { xdPu });
-  if (r.status === 'unavailable') {
-    throw new EngineError(
-      'SHORT_CIRCUIT_UNAVAILABLE',
-      'the case has no machine impedances (a MATPOWER case never does): give a subtransient ' +
-        'reactance with --xd X (p.u. on each unit’s MBASE)',
-    );
-  }
-  if (r.status === 'placeholder') {
-    throw new EngineError(
-      'SHORT_CIRCUIT_PLACEHOLDER',
-      `every in-service unit (${r.machines.placeholder}) carries the placeholder ZX = 1.0 on ` +
-        'MBASE = SBASE that public RAW exports write: the figures would mean nothing. Give a ' +
-        'subtransient reactance with --xd X (p.u. on each unit’s MBASE)',
-    );
-  }
+  const r = strengthOrRefusal(net, xdPu);
   const { number, baseKv } = net.buses;
   const buses = Array.from({ length: net.buses.count }, (_, k) => ({
     bus: number[k]!,
@@ -75,4 +61,153 @@ export function shortcircuit(net: Network, xdPu: number | undefined): CommandOut
       ],
     },
   };
+}
+
+/** What `capacity --short-circuit` adds (issue #31). */
+export interface CapacityShortCircuitOptions {
+  readonly xdPu?: number;
+  readonly scrMin: number;
+  readonly technology: PlantTechnology;
+  /** The ratings table's text (`bus,ka` or `kv,ka`), when given. */
+  readonly breakerRatings?: { readonly file: string; readonly text: string };
+}
+
+type CapacityRow = { bus: number; capacityMw: number | null } & Record<string, unknown>;
+
+/**
+ * `capacity --bus … --short-circuit`: beside each bus's thermal (DC) figure, the weak-grid and
+ * breaker-duty figures and the short-circuit powers; `capacityMw` becomes the least of them
+ * and `limitingVariable` names which ('thermal', 'weak-grid', 'breaker-duty').
+ */
+export function withShortCircuit(
+  output: CommandOutput,
+  net: Network,
+  options: CapacityShortCircuitOptions,
+): CommandOutput {
+  if (!(options.scrMin > 0)) {
+    throw new EngineError('VALIDATION_FAILED', `--scr-min ${options.scrMin}: above 0`, {
+      field: 'scr-min',
+    });
+  }
+  const scc = strengthOrRefusal(net, options.xdPu);
+  let breakerKa: Float64Array | undefined;
+  if (options.breakerRatings !== undefined) {
+    const read = readBreakerRatings(
+      options.breakerRatings.text,
+      net.buses.number,
+      net.buses.baseKv,
+    );
+    if (read.problems.length > 0) {
+      throw new EngineError(
+        'VALIDATION_FAILED',
+        `${options.breakerRatings.file}: ${read.problems.slice(0, 5).join('; ')}`,
+        { field: 'breaker-ratings' },
+      );
+    }
+    breakerKa = read.ka;
+  }
+  const lookup = makeBusLookup(net.buses.number);
+  const json = output.json as { results: CapacityRow[] };
+  const results = json.results.map((row) => {
+    const bus = indexOfBus(lookup, row.bus);
+    const limits = shortCircuitLimits(scc, net.buses.baseKv, bus, {
+      scrMin: options.scrMin,
+      technology: options.technology,
+      ...(breakerKa === undefined ? {} : { breakerKa }),
+    });
+    const dcMw = row.capacityMw;
+    const candidates: [string, number][] = [
+      ['weak-grid', limits.scrMw],
+      ...(limits.breakerMw === null
+        ? []
+        : [['breaker-duty', limits.breakerMw] as [string, number]]),
+    ];
+    let capacityMw = dcMw;
+    let limitingVariable: string | null = dcMw === null ? null : 'thermal';
+    for (const [variable, mw] of candidates) {
+      if (capacityMw !== null && mw < capacityMw) {
+        capacityMw = mw;
+        limitingVariable = variable;
+      }
+    }
+    return {
+      ...row,
+      capacityMw,
+      limitingVariable,
+      dcMw,
+      scrMw: limits.scrMw,
+      breakerMw: limits.breakerMw,
+      breakerExceeded: limits.breakerExceeded,
+      sccMaxMva: scc.sccMaxMva[bus]!,
+      sccMinMva: scc.sccMinMva[bus]!,
+    };
+  });
+  const table = output.table;
+  return {
+    json: {
+      ...json,
+      shortCircuit: {
+        machines: scc.machines,
+        scrMin: options.scrMin,
+        technology: options.technology,
+        ...(options.xdPu === undefined ? {} : { xdPu: options.xdPu }),
+        breakerRatings: options.breakerRatings?.file ?? null,
+      },
+      results,
+    },
+    ...(table === undefined
+      ? {}
+      : {
+          table: {
+            ...table,
+            columns: [
+              ...table.columns,
+              { header: 'dcMw', decimals: 1 },
+              { header: 'scrMw', decimals: 1 },
+              { header: 'breakerMw', decimals: 1 },
+              { header: 'limitingVariable' },
+            ],
+            rows: table.rows.map((cells, i) => {
+              const r = results[i]!;
+              // The table's capacity column is the least figure, as the JSON's.
+              const at = table.columns.findIndex((c) => c.header === 'capacityMw');
+              const shown = cells.map((cell, c) => (c === at ? r.capacityMw : cell));
+              return [...shown, r.dcMw, r.scrMw, r.breakerMw, r.limitingVariable];
+            }),
+            summary: [
+              ...(table.summary ?? []),
+              `short circuit: SCR ≥ ${options.scrMin} on the N-1 minimum Scc; ${options.technology} plant` +
+                (options.breakerRatings === undefined
+                  ? '; no breaker ratings (no breaker-duty limit)'
+                  : `; breaker ratings from ${options.breakerRatings.file}`),
+            ],
+          },
+        }),
+  };
+}
+
+/** The case's strength, or the reason it has none (as `holgura shortcircuit` refuses). */
+function strengthOrRefusal(net: Network, xdPu: number | undefined): ShortCircuitResult {
+  if (xdPu !== undefined && !(xdPu > 0 && xdPu < 10)) {
+    throw new EngineError('VALIDATION_FAILED', `--xd ${xdPu}: a reactance in p.u., above 0`, {
+      field: 'xd',
+    });
+  }
+  const r = shortCircuitStrength(net, xdPu === undefined ? {} : { xdPu });
+  if (r.status === 'unavailable') {
+    throw new EngineError(
+      'SHORT_CIRCUIT_UNAVAILABLE',
+      'the case has no machine impedances (a MATPOWER case never does): give a subtransient ' +
+        'reactance with --xd X (p.u. on each unit’s MBASE)',
+    );
+  }
+  if (r.status === 'placeholder') {
+    throw new EngineError(
+      'SHORT_CIRCUIT_PLACEHOLDER',
+      `every in-service unit (${r.machines.placeholder}) carries the placeholder ZX = 1.0 on ` +
+        'MBASE = SBASE that public RAW exports write: the figures would mean nothing. Give a ' +
+        'subtransient reactance with --xd X (p.u. on each unit’s MBASE)',
+    );
+  }
+  return r;
 }

@@ -4,3 +4,10 @@ export {
   type ShortCircuitResult,
   type ShortCircuitStatus,
 } from './scc';
+export {
+  readBreakerRatings,
+  shortCircuitLimits,
+  type PlantTechnology,
+  type ShortCircuitLimitOptions,
+  type ShortCircuitLimits,
+} from './limits';
