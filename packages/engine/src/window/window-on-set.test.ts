@@ -5,6 +5,7 @@ import { seededRandom } from '../../test/support/random';
 import { postLimit } from '../contingency/n1';
 import type { Contingency } from '../contingency/sets/contingency-set';
 import { contingencyName } from '../contingency/sets/read-definitions';
+import { busbarCapacitiesOnSet } from '../contingency/sets/busbar-on-set';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { buildDcModel, runDcPowerFlow } from '../powerflow/dcpf';
@@ -247,6 +248,28 @@ describe('a window on a planner contingency set (ACTIVSg200)', () => {
       });
     });
   }
+
+  it('each stand-alone figure is the bus’s capacity on the set', async () => {
+    const r = await allocateWindow(net, requests, {
+      rule: 'max',
+      highs,
+      ...SINK,
+      preExisting: 'ignore',
+      contingencySet: { contingencies },
+    });
+    const buses = r.requests.map((a) => a.busRow);
+    const alone = busbarCapacitiesOnSet(net, buses, contingencies, {
+      ...SINK,
+      preExisting: 'ignore',
+      pickup: 'headroom',
+      capMw: Math.max(...requests.map((q) => q.mw)),
+    });
+    r.requests.forEach((a, i) => {
+      expect(a.standaloneMw).toBeCloseTo(Math.min(a.requestedMw, alone[i]!.capacityMw!), 6);
+    });
+    // Some request is held alone below what it asked, by the set.
+    expect(r.requests.some((a) => a.standaloneMw < a.requestedMw - 1)).toBe(true);
+  });
 
   it('binds under a contingency of several elements or a unit, and names it', async () => {
     const r = await allocateWindow(net, requests, {
