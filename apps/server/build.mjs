@@ -29,6 +29,8 @@ await build({
     'ac-check-worker': 'src/modules/busbar-capacities/ac-check-worker.ts',
     // A contingency definitions file read against its case, off the event loop (issue #30).
     'contingency-set-worker': 'src/modules/contingency-sets/contingency-set-worker.ts',
+    // A case's short-circuit strength, off the event loop (issue #31).
+    'short-circuit-worker': 'src/modules/short-circuit/short-circuit-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

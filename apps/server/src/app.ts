@@ -28,6 +28,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { registerAnalysisRoutes } from './modules/analyses/analyses.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBusbarCapacityRoutes } from './modules/busbar-capacities/busbar-capacity.routes';
+import { registerShortCircuitRoutes } from './modules/short-circuit/short-circuit.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
@@ -242,6 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });
     registerCaseReportRoutes(server, { db, guard, reports });
     registerContingencySetRoutes(server, { db, guard, queue, storage, limits });
+    registerShortCircuitRoutes(server, { db, guard, storage });
     await registerStudyRoutes(server, {
       db,
       guard,

@@ -144,6 +144,8 @@ export const apiRoutes = {
   busbarCapacityCompare: route('/api/cases/:caseId/busbar-capacities/compare', 'GET'),
   /** GET: the AC check of one bus's figure. */
   busbarCapacityAcCheck: route('/api/cases/:caseId/busbar-capacities/:bus/ac-check', 'GET'),
+  /** A case's short-circuit strength at every bus (issue #31). */
+  caseShortCircuit: route('/api/cases/:caseId/short-circuit', 'GET'),
   /** A case's contingency definitions (issue #30): the planner's file, its summary, removal. */
   contingencySet: route('/api/cases/:caseId/contingency-set', 'GET', 'PUT', 'DELETE'),
   contingencySetFile: route('/api/cases/:caseId/contingency-set/file', 'GET'),

@@ -25,6 +25,7 @@ export * from './legacy/full-data-json.write';
 export * from './api/study';
 export * from './api/studies';
 export * from './api/windows';
+export * from './api/short-circuit';
 export * from './result/busbar-capacity.v1';
 export * from './result/network-view.v1';
 export * from './words';
