@@ -11,6 +11,7 @@ import {
   setFilesWithoutContingencies,
 } from './contingency-set-command';
 import type { CommandOutput } from './format';
+import type { MonitoredDefinition } from '../contingency/sets/psse-mon';
 import { render } from './format';
 import { groupOption } from './group-option';
 import { loadCaseFile } from './load-case';
@@ -364,18 +365,22 @@ export function buildProgram(io: ProgramIo) {
       /** The file's set, with the .sub it names and the .mon of what to watch. */
       const readSet = (network: Network, generatorIds: readonly string[] | undefined) =>
         readSetFiles({ ...options, contingencies: options.contingencies! }, network, generatorIds);
+      /** The capacity's settings on a set, one bus or all. */
+      const onSetOptions = (monitored: MonitoredDefinition | undefined) => ({
+        ...(monitored === undefined ? {} : { monitored }),
+        capMw: options.cap,
+        postRating: options.postRating,
+        preExisting: options.preExisting,
+        slack: options.slack,
+        pickup: options.pickup,
+      });
       if (options.all === true && options.contingencies !== undefined) {
         return withProgress(options.quiet, async (progress) => {
           progress.stage(`reading ${file}…`);
           const { network, generatorIds } = await loadCaseFile(file);
           const { set, monitored } = await readSet(network, generatorIds);
           const output = allCapacitiesOnSet(network, set, {
-            ...(monitored === undefined ? {} : { monitored }),
-            capMw: options.cap,
-            postRating: options.postRating,
-            preExisting: options.preExisting,
-            slack: options.slack,
-            pickup: options.pickup,
+            ...onSetOptions(monitored),
             onProgress: (fraction) =>
               progress.stage(
                 `capacity of all ${network.buses.count} buses on ${set.contingencies.length} contingencies: ${Math.floor(100 * fraction)} %`,
@@ -413,14 +418,7 @@ export function buildProgram(io: ProgramIo) {
           progress.stage(
             `capacity of ${buses.length} busbars on ${set.contingencies.length} contingencies…`,
           );
-          const onSet = capacityOnSet(network, buses, set, {
-            ...(monitored === undefined ? {} : { monitored }),
-            capMw: options.cap,
-            postRating: options.postRating,
-            preExisting: options.preExisting,
-            slack: options.slack,
-            pickup: options.pickup,
-          });
+          const onSet = capacityOnSet(network, buses, set, onSetOptions(monitored));
           print(await shortCircuitOf(onSet, network), options.format);
           return;
         }
