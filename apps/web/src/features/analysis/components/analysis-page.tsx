@@ -10,6 +10,7 @@ import { CaseComparison } from './case-comparison';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
 import { ContingencySetCard } from './contingency-set-card';
+import { ShortCircuitCard } from './short-circuit-card';
 import { DeleteCaseButton } from './delete-case-button';
 import { UploadCard } from './upload-card';
 
@@ -103,6 +104,10 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
       {/* An uploaded case once analysed: its busbar capacities are computed after (issue #17). */}
       {selected?.analysis?.state === 'done' && (
         <BusbarCapacitySection key={selected.caseId} caseId={selected.caseId} />
+      )}
+      {/* Each bus's short-circuit power, computed when asked, after the capacities (issue #31). */}
+      {selected?.analysis?.state === 'done' && (
+        <ShortCircuitCard key={`cortocircuito-${selected.caseId}`} caseId={selected.caseId} />
       )}
       {selected?.analysis?.state === 'done' && (
         <div className="lg:col-span-2">
