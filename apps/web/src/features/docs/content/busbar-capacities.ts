@@ -173,6 +173,25 @@ export const busbarCapacitiesSection: DocSection = {
       ],
     },
     {
+      id: 'potencia-de-cortocircuito',
+      title: 'Potencia de cortocircuito',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'Bajo «Capacidad por barra», la tarjeta «Potencia de cortocircuito» calcula, cuando lo pides, el cortocircuito trifásico de cada barra del caso al estilo IEC 60909: la red de secuencia positiva con las impedancias serie de las ramas y sus tomas (sin cargas, capacitancia de las líneas ni compensaciones) y cada unidad en servicio con su impedancia de fuente. El máximo usa c = 1,1; el mínimo, c = 1,0, es el menor entre el caso base y la salida de cada rama que no aísla nada, y la tabla dice qué salida lo da. La corriente es el máximo sobre √3·kV.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'Un archivo RAW de PSS/E trae la impedancia de cada máquina (ZSORCE: ZR, ZX sobre su MBASE) y la de su transformador elevador (RT, XT): se usan tal cual.',
+            'Un caso MATPOWER no trae datos de máquinas, y las exportaciones RAW públicas suelen traer en todas las unidades el valor de relleno ZX = 1,0 sobre MBASE = SBASE: con esos datos la cifra no significaría nada, así que la tarjeta lo dice y pide una reactancia subtransitoria X″d (p.u. sobre el MBASE de cada unidad; 0,2 es un valor típico) para las unidades sin datos.',
+            'Las barras van de la más débil (menor potencia mínima N-1) a la más fuerte: ahí una planta de inversores tiene menos red que la sostenga. En un caso de 10.000 barras tarda unos segundos.',
+            'Por línea de comandos, `holgura shortcircuit CASO --xd 0.2` da lo mismo, y `holgura capacity CASO --bus N --short-circuit` añade a la capacidad de cada barra el límite por red débil (la razón de cortocircuito mínima, 3 por defecto) y, con `--breaker-ratings`, el de la capacidad de interrupción de los interruptores; la capacidad es la menor y se dice qué variable la limita.',
+          ],
+        },
+      ],
+    },
+    {
       id: 'capacidad-por-barra-en-resultados',
       title: 'En Resultados, para cada caso de un estudio',
       blocks: [

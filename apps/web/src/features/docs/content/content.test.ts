@@ -98,9 +98,11 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
       'dos-cifras-por-barra',
       'tabla-histograma-y-mapa',
       'archivo-de-contingencias',
+      'potencia-de-cortocircuito',
       'capacidad-por-barra-en-resultados',
     ]);
     expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
+    expect(text('potencia-de-cortocircuito')).toContain('valor de relleno ZX = 1,0');
     expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
     expect(text('archivo-de-contingencias')).toContain('no se guarda nada');
     expect(text('capacidad-por-barra-en-resultados')).toContain('Capacidad por barra del caso');
