@@ -68,6 +68,8 @@ export const esShortCircuit = {
     max: 'Scc máx (MVA)',
     min: 'Scc mín N-1 (MVA)',
     outage: 'Salida que la da',
+    /** The weak-grid limit: an inverter plant's MW with SCR = Scc mín / P at its least. */
+    weakGrid: (scrMin: number) => `MW por red débil (SCR ≥ ${formatNumber(scrMin, 1)})`,
     current: 'Icc máx (kA)',
   },
   baseCase: 'Caso base',

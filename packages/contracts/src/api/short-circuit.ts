@@ -32,6 +32,11 @@ export const shortCircuitBusSchema = z.object({
   sccMaxMva: z.number(),
   /** MVA, c = 1.0: the least of the base case and every branch outage that islands nothing. */
   sccMinMva: z.number(),
+  /**
+   * MW an inverter-based plant may connect with SCR = sccMinMva / P ≥ scrMin (the weak-grid
+   * limit, beside the thermal figure of «Capacidad por barra»).
+   */
+  weakGridMw: z.number(),
   /** The branch whose outage gives sccMinMva; null: the base case. */
   minOutage: z.object({ branch: z.number().int().positive(), name: z.string() }).nullable(),
   /** kA of the maximum; null where the bus has no base kV. */
@@ -43,6 +48,8 @@ export const shortCircuitResponseSchema = z.object({
   caseId: z.string(),
   xdPu: z.number().nullable(),
   voltageFactor: z.object({ max: z.number(), min: z.number() }),
+  /** The least short-circuit ratio weakGridMw keeps (3). */
+  scrMin: z.number(),
   /** In-service units by where their impedance came from. */
   machines: z.object({
     fromFile: z.number().int().nonnegative(),

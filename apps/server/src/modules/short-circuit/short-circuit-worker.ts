@@ -5,12 +5,16 @@ import {
   busDisplayName,
   busIndex,
   EngineError,
+  shortCircuitLimits,
   shortCircuitStrength,
   type LoadedCase,
 } from '@holgura/engine';
 import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
 import { serveRequests } from '../../jobs/request-thread';
 import type { ShortCircuitOutcome, ShortCircuitRequest } from './short-circuit-thread';
+
+/** The least short-circuit ratio of an inverter-based plant the weak-grid figure keeps. */
+const SCR_MIN = 3;
 
 let last: { sha256: string; loaded: LoadedCase } | null = null;
 let answered: { key: string; outcome: ShortCircuitOutcome } | null = null;
@@ -41,6 +45,7 @@ export async function computeShortCircuit(
       figures: {
         xdPu: request.xdPu,
         voltageFactor: { max: 1.1, min: 1.0 },
+        scrMin: SCR_MIN,
         machines: r.machines,
         buses: Array.from({ length: net.buses.count }, (_, k) => {
           const outage = r.minOutage[k]!;
@@ -51,6 +56,7 @@ export async function computeShortCircuit(
             baseKv: net.buses.baseKv[k]!,
             sccMaxMva: r.sccMaxMva[k]!,
             sccMinMva: r.sccMinMva[k]!,
+            weakGridMw: shortCircuitLimits(r, net.buses.baseKv, k, { scrMin: SCR_MIN }).scrMw,
             minOutage:
               outage < 0 ? null : { branch: outage + 1, name: branchDisplayName(net, outage) },
             faultCurrentKa: Number.isFinite(ka) ? ka : null,

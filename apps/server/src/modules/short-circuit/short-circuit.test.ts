@@ -41,6 +41,7 @@ describe('GET /api/cases/{caseId}/short-circuit', () => {
       expect(b.bus).toBe(network.buses.number[k]);
       expect(b.sccMaxMva).toBe(engine.sccMaxMva[k]);
       expect(b.sccMinMva).toBe(engine.sccMinMva[k]);
+      expect(b.weakGridMw).toBeCloseTo(b.sccMinMva / 3, 9);
       expect(b.minOutage?.branch ?? null).toBe(
         engine.minOutage[k]! < 0 ? null : engine.minOutage[k]! + 1,
       );

@@ -14,6 +14,7 @@ const bus = (over: Partial<ShortCircuitBus> & Pick<ShortCircuitBus, 'bus'>): Sho
   baseKv: 115,
   sccMaxMva: 1000,
   sccMinMva: 900,
+  weakGridMw: 300,
   minOutage: null,
   faultCurrentKa: 5,
   ...over,
@@ -28,10 +29,18 @@ const buses: ShortCircuitBus[] = [
     baseKv: 13.8,
     sccMaxMva: 1523.46,
     sccMinMva: 87.25,
+    weakGridMw: 29.08,
     minOutage: { branch: 12, name: 'ODESSA 2 (1001, 115 kV) – MONAHANS (1004, 13,8 kV) ckt 1' },
     faultCurrentKa: 63.731,
   }),
-  bus({ bus: 1002, name: 'AISLADA', sccMaxMva: 0, sccMinMva: 0.5, faultCurrentKa: null }),
+  bus({
+    bus: 1002,
+    name: 'AISLADA',
+    sccMaxMva: 0,
+    sccMinMva: 0.5,
+    weakGridMw: 0.5 / 3,
+    faultCurrentKa: null,
+  }),
   ...Array.from({ length: 27 }, (_, index) =>
     bus({ bus: 2000 + index, sccMinMva: 1000 + index * 10 }),
   ),
@@ -41,6 +50,7 @@ const answer = (over: Partial<ShortCircuitResponse> = {}): ShortCircuitResponse 
   caseId: 'c7',
   xdPu: null,
   voltageFactor: { max: 1.1, min: 1.0 },
+  scrMin: 3,
   machines: { fromFile: 12, fromXd: 0, without: 2, placeholder: 3 },
   buses,
   seconds: 1.25,
@@ -118,17 +128,19 @@ describe('ShortCircuitCard (issue #31)', () => {
       'Scc máx (MVA)',
       'Scc mín N-1 (MVA)',
       'Salida que la da',
+      'MW por red débil (SCR ≥ 3)',
       'Icc máx (kA)',
     ]);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(26); // header + 25 of 30
-    expect(cells(rows[1]!)).toEqual(['1002 AISLADA', '115', '0,0', '0,5', 'Caso base', '—']);
+    expect(cells(rows[1]!)).toEqual(['1002 AISLADA', '115', '0,0', '0,5', 'Caso base', '0,2', '—']);
     expect(cells(rows[2]!)).toEqual([
       '1004 MONAHANS',
       '13,8',
       '1.523,5',
       '87,3',
       'ODESSA 2 (1001, 115 kV) – MONAHANS (1004, 13,8 kV) ckt 1',
+      '29,1',
       '63,73',
     ]);
     expect(within(card()).getByText('Página 1 de 2')).toBeInTheDocument();

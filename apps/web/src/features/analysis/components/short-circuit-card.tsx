@@ -235,6 +235,9 @@ function ShortCircuitResult({ data }: { data: ShortCircuitResponse }) {
                     {t.columns.outage}
                   </th>
                   <th scope="col" className="px-3 py-2 text-right">
+                    {t.columns.weakGrid(data.scrMin)}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
                     {t.columns.current}
                   </th>
                 </tr>
@@ -257,6 +260,9 @@ function ShortCircuitResult({ data }: { data: ShortCircuitResponse }) {
                     </td>
                     <td className="break-words px-3 py-2">
                       {row.minOutage === null ? t.baseCase : row.minOutage.name}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {formatFixed(row.weakGridMw, 1)}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {row.faultCurrentKa === null ? t.noValue : formatFixed(row.faultCurrentKa, 2)}

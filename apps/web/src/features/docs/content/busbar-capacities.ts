@@ -185,7 +185,7 @@ export const busbarCapacitiesSection: DocSection = {
           items: [
             'Un archivo RAW de PSS/E trae la impedancia de cada máquina (ZSORCE: ZR, ZX sobre su MBASE) y la de su transformador elevador (RT, XT): se usan tal cual.',
             'Un caso MATPOWER no trae datos de máquinas, y las exportaciones RAW públicas suelen traer en todas las unidades el valor de relleno ZX = 1,0 sobre MBASE = SBASE: con esos datos la cifra no significaría nada, así que la tarjeta lo dice y pide una reactancia subtransitoria X″d (p.u. sobre el MBASE de cada unidad; 0,2 es un valor típico) para las unidades sin datos.',
-            'Las barras van de la más débil (menor potencia mínima N-1) a la más fuerte: ahí una planta de inversores tiene menos red que la sostenga. En un caso de 10.000 barras tarda unos segundos.',
+            'Las barras van de la más débil (menor potencia mínima N-1) a la más fuerte: ahí una planta de inversores tiene menos red que la sostenga. La columna «MW por red débil (SCR ≥ 3)» da cuántos MW de una planta de inversores admite cada barra con esa razón de cortocircuito mínima (la potencia mínima N-1 entre 3), para leer junto a su capacidad térmica en «Capacidad por barra». En un caso de 10.000 barras tarda unos segundos.',
             'Por línea de comandos, `holgura shortcircuit CASO --xd 0.2` da lo mismo, y `holgura capacity CASO --bus N --short-circuit` añade a la capacidad de cada barra el límite por red débil (la razón de cortocircuito mínima, 3 por defecto) y, con `--breaker-ratings`, el de la capacidad de interrupción de los interruptores; la capacidad es la menor y se dice qué variable la limita.',
           ],
         },
