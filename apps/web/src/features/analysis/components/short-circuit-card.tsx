@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { ApiClientError } from '../../../lib/api-client';
 import { esShortCircuit } from '../../../strings/es-short-circuit';
+import { cn } from '../../../utils/cn';
 import { formatFixed, formatNumber } from '../../../utils/format';
 import { needsXd, parseXd, shortCircuitQueryOptions } from '../api/short-circuit';
 
@@ -173,6 +174,16 @@ function ShortCircuitResult({ data }: { data: ShortCircuitResponse }) {
   );
   const pages = Math.max(1, Math.ceil(rows.length / SHORT_CIRCUIT_PAGE_SIZE));
   const current = Math.min(page, pages);
+  /** The table's columns: label, and whether it holds figures (right-aligned). */
+  const headers: [string, boolean][] = [
+    [t.columns.bus, false],
+    [t.columns.kv, true],
+    [t.columns.max, true],
+    [t.columns.min, true],
+    [t.columns.outage, false],
+    [t.columns.weakGrid(data.scrMin), true],
+    [t.columns.current, true],
+  ];
   const shown = rows.slice(
     (current - 1) * SHORT_CIRCUIT_PAGE_SIZE,
     current * SHORT_CIRCUIT_PAGE_SIZE,
@@ -219,27 +230,15 @@ function ShortCircuitResult({ data }: { data: ShortCircuitResponse }) {
               <caption className="sr-only">{t.caption}</caption>
               <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t.columns.bus}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t.columns.kv}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t.columns.max}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t.columns.min}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t.columns.outage}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t.columns.weakGrid(data.scrMin)}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t.columns.current}
-                  </th>
+                  {headers.map(([label, numeric]) => (
+                    <th
+                      key={label}
+                      scope="col"
+                      className={cn('px-3 py-2', numeric && 'text-right')}
+                    >
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 text-slate-800">
