@@ -10,6 +10,8 @@ export { busbarCapacity } from './capacity';
 export type { BusbarSetupOptions } from './setup';
 export type { BusbarAcCheck } from './ac-check';
 export { busbarAcCheck } from './ac-check';
+export type { AcCapacity, AcCapacityOptions, AcLimitingVariable, AcViolation } from './ac-capacity';
+export { acVerifiedCapacity } from './ac-capacity';
 export type {
   AllBusbarOptions,
   AllBusbarResult,

@@ -10,3 +10,5 @@ export type { NewtonOptions, NewtonResult } from './newtonpf';
 export { newtonPf } from './newtonpf';
 export type { AcPowerFlow } from './acpf';
 export { runAcPowerFlow } from './acpf';
+export type { AcSolution, AcSolverOptions, AcStart, AcState } from './ac-solver';
+export { AcSolver } from './ac-solver';
