@@ -6,6 +6,7 @@ import { AcSolver, type AcSolution, type AcStart } from '../powerflow/ac-solver'
 import { EngineError } from '../util/engine-error';
 import type { BusbarCapacityOptions, BusbarConstraint } from './capacity';
 import { busbarCapacity } from './capacity';
+import { busbarStudy } from './setup';
 
 /** What sets a bus's capacity, as UPME's table names it (issue #31). */
 export type AcLimitingVariable = 'thermal' | 'voltage' | 'reactive-power' | 'non-convergence';
@@ -43,7 +44,7 @@ export interface AcCapacity {
   readonly name: string;
   /** The DC figure (thermal, linear) and what sets it; null: the cap or the sink's room. */
   readonly dcMw: number;
-  readonly dcLimiting: BusbarConstraint | null;
+  readonly dcLimiting: AcDcConstraint | null;
   /** The largest injection up to dcMw at which every AC check passes, MW. */
   readonly acMw: number;
   /**
@@ -73,9 +74,35 @@ const MVAR_SLACK = 1e-3;
 /** Voltage excess scale for the search (a 0.05 pu band counts as 100 % loading). */
 const VM_SCALE = 0.05;
 
-interface Outage {
+/** One outage the AC verification checks (N-0 has none). */
+export interface AcOutage {
+  /** What it is reported as: a branch row, a set's index; −1 for N-0. */
   readonly contingency: number;
+  readonly name: string | null;
   readonly branches: readonly number[];
+  readonly generators: readonly number[];
+  /** The dispatch at 0 MW after the outage (lost units' output moved); default the file's. */
+  readonly pgMw?: Float64Array;
+  /** The sink after the outage (lost units out of it); default the figure's. */
+  readonly unitParticipation?: Float64Array;
+}
+
+/** The DC constraint a figure comes from, as both DC paths report it. */
+export type AcDcConstraint = Pick<
+  BusbarConstraint,
+  'monitored' | 'contingency' | 'limitMw' | 'transferAtLimitMw'
+>;
+
+/** The DC figure of a bus and how it was computed: what the AC verification starts from. */
+export interface AcFigure {
+  readonly bus: number;
+  readonly name: string;
+  readonly dcMw: number;
+  readonly dcLimiting: AcDcConstraint | null;
+  readonly unitParticipation: Float64Array;
+  readonly loadSinkByBus: Float64Array | null;
+  readonly postRating: PostRating;
+  readonly strict: boolean;
 }
 
 interface Verdict {
@@ -104,11 +131,12 @@ export function acVerifiedCapacity(
 ): AcCapacity {
   const t0 = performance.now();
   const nContingencies = Math.max(10, options.acContingencies ?? 10);
-  const dc = busbarCapacity(net, {
-    ...options,
-    buses: [bus],
-    top: Math.max(50, 5 * nContingencies),
-  });
+  const study = busbarStudy(net, { ...options, buses: [bus] });
+  const dc = busbarCapacity(
+    net,
+    { ...options, buses: [bus], top: Math.max(50, 5 * nContingencies) },
+    study.model,
+  );
   const capacity = dc.results[0];
   if (capacity === undefined) {
     throw new EngineError(
@@ -117,19 +145,21 @@ export function acVerifiedCapacity(
     );
   }
   const tDc = performance.now();
-  const postRating: PostRating = dc.postContingencyRating;
-  const strict = dc.preExisting === 'limit';
-  const toleranceMw = options.toleranceMw ?? 0.1;
   const solver = new AcSolver(net);
-
-  const outages: Outage[] = [{ contingency: -1, branches: [] }];
+  const outages: AcOutage[] = [{ contingency: -1, name: null, branches: [], generators: [] }];
   const splitting: number[] = [];
   const seen = new Set<number>([-1]);
   const consider = (k: number): void => {
     if (seen.has(k)) return;
     seen.add(k);
     if (solver.splits([k])) splitting.push(k);
-    else outages.push({ contingency: k, branches: [k] });
+    else
+      outages.push({
+        contingency: k,
+        name: branchDisplayName(net, k),
+        branches: [k],
+        generators: [],
+      });
   };
   for (const c of capacity.top) {
     if (outages.length - 1 >= nContingencies) break;
@@ -161,7 +191,47 @@ export function acVerifiedCapacity(
     if (next.size === reached.size) break;
     reached = next;
   }
+  const figure: AcFigure = {
+    bus,
+    name: capacity.name,
+    dcMw: capacity.capacityMw,
+    dcLimiting: capacity.limiting,
+    unitParticipation: dc.unitParticipation,
+    loadSinkByBus: dc.loadSinkByBus,
+    postRating: dc.postContingencyRating,
+    strict: dc.preExisting === 'limit',
+  };
+  // The branches the DC figure watches (rated, above the kV filter) are the ones AC checks.
+  const verified = verifyCapacityAc(net, solver, figure, outages, {
+    ...options,
+    monitored: study.setup.ctx.monitored,
+  });
+  const tEnd = performance.now();
+  return {
+    ...verified,
+    splittingContingencies: splitting,
+    timingsMs: { dc: tDc - t0, ac: tEnd - tDc, total: tEnd - t0 },
+  };
+}
 
+/**
+ * The AC verification of a DC figure over the given outages (N-0 first, then in the order the
+ * search should meet them): acVerifiedCapacity's second half, shared with the planner's sets.
+ */
+export function verifyCapacityAc(
+  net: Network,
+  solver: AcSolver,
+  figure: AcFigure,
+  outages: readonly AcOutage[],
+  options: Pick<AcCapacityOptions, 'emergencyVoltage' | 'toleranceMw'> & {
+    /** Branch rows whose MVA is checked (as the DC figure's); default every rated branch. */
+    readonly monitored?: ArrayLike<number>;
+  } = {},
+): Omit<AcCapacity, 'splittingContingencies' | 'timingsMs'> {
+  const { bus, postRating, strict } = figure;
+  const toleranceMw = options.toleranceMw ?? 0.1;
+  const br = net.branches;
+  const watched = Array.from(options.monitored ?? { length: br.count }, (m, k) => m ?? k);
   const qmin = new Float64Array(net.buses.count);
   const qmax = new Float64Array(net.buses.count);
   const gen = net.generators;
@@ -170,28 +240,25 @@ export function acVerifiedCapacity(
     qmin[gen.bus[g]] += gen.qminMvar[g];
     qmax[gen.bus[g]] += gen.qmaxMvar[g];
   }
-  const pattern = { part: dc.unitParticipation, loads: dc.loadSinkByBus };
-  const stateAt = (t: number, outage: Outage) => {
-    const pgMw = Float64Array.from(gen.pgMw, (p, g) => p + t * pattern.part[g]);
+  const loads = figure.loadSinkByBus;
+  const stateAt = (t: number, outage: AcOutage) => {
+    const part = outage.unitParticipation ?? figure.unitParticipation;
+    const pgMw = Float64Array.from(outage.pgMw ?? gen.pgMw, (p, g) => p + t * part[g]);
     const pdMw = Float64Array.from(net.buses.pdMw);
-    if (pattern.loads) for (let i = 0; i < pdMw.length; i++) pdMw[i] += t * pattern.loads[i];
+    if (loads) for (let i = 0; i < pdMw.length; i++) pdMw[i] += t * loads[i];
     pdMw[bus] -= t;
-    return { pgMw, pdMw, branchesOut: outage.branches };
+    return { pgMw, pdMw, branchesOut: outage.branches, generatorsOut: outage.generators };
   };
   let powerFlows = 0;
-  const nameOf = (c: number): string | null => (c < 0 ? null : branchDisplayName(net, c));
 
   /** Every check of one solution, as (key, excess, violation-if-broken). */
   const checks = (
     s: AcSolution,
-    outage: Outage,
+    outage: AcOutage,
     visit: (key: string, excess: number, make: () => AcViolation) => void,
   ): void => {
     const c = outage.contingency;
-    const base = {
-      contingency: c,
-      contingencyName: nameOf(c),
-    };
+    const base = { contingency: c, contingencyName: outage.name };
     if (!s.converged) {
       visit('nc', Infinity, () => ({
         ...base,
@@ -203,7 +270,8 @@ export function acVerifiedCapacity(
       }));
       return;
     }
-    for (let k = 0; k < br.count; k++) {
+    for (const k of watched) {
+      if (!(k >= 0)) continue;
       const limit = c < 0 ? br.rateAMva[k] : postLimit(net, k, postRating);
       if (!(limit > 0) || s.branchMva[k] === 0) continue;
       const mva = s.branchMva[k];
@@ -253,7 +321,7 @@ export function acVerifiedCapacity(
     }
   };
 
-  const judge = (s: AcSolution, outage: Outage, exempt: Map<string, number> | null): Verdict => {
+  const judge = (s: AcSolution, outage: AcOutage, exempt: Map<string, number> | null): Verdict => {
     let excess = -Infinity;
     let worst: AcViolation | null = null;
     checks(s, outage, (key, e, make) => {
@@ -267,7 +335,7 @@ export function acVerifiedCapacity(
     return { converged: s.converged, excess, worst, solution: s };
   };
 
-  const solve = (t: number, outage: Outage, start?: AcStart): AcSolution => {
+  const solve = (t: number, outage: AcOutage, start?: AcStart): AcSolution => {
     powerFlows++;
     return solver.solve(stateAt(t, outage), start);
   };
@@ -278,11 +346,11 @@ export function acVerifiedCapacity(
   const exemptBy = new Map<number, Map<string, number>>();
   const preExisting: AcViolation[] = [];
   const last = new Map<number, AcSolution>();
-  const warm = (o: Outage): AcStart | undefined => {
+  const warm = (o: AcOutage): AcStart | undefined => {
     const s = last.get(o.contingency) ?? last.get(-1) ?? atZero.get(o.contingency);
     return s?.converged ? s : undefined;
   };
-  const zeroOf = (o: Outage): AcSolution => {
+  const zeroOf = (o: AcOutage): AcSolution => {
     const known = atZero.get(o.contingency);
     if (known !== undefined) return known;
     const s = solve(0, o, warm(o));
@@ -297,7 +365,7 @@ export function acVerifiedCapacity(
     return s;
   };
   /** The verdict at t, and (strict figure) a limit broken at 0 MW that t makes worse. */
-  const verdictAt = (t: number, o: Outage): Verdict & { worsened: AcViolation | null } => {
+  const verdictAt = (t: number, o: AcOutage): Verdict & { worsened: AcViolation | null } => {
     const s = solve(t, o, warm(o));
     if (s.converged) last.set(o.contingency, s);
     let v = judge(s, o, exemptBy.get(o.contingency) ?? null);
@@ -318,7 +386,7 @@ export function acVerifiedCapacity(
     return { ...v, worsened };
   };
 
-  const dcMw = capacity.capacityMw;
+  const dcMw = figure.dcMw;
   let acMw = dcMw;
   let acLimiting: AcViolation | null = null;
   if (acMw > 0) {
@@ -348,7 +416,7 @@ export function acVerifiedCapacity(
 
   /** Regula falsi (Illinois) on the excess between 0 MW (passes) and hiMw (fails). */
   function search(
-    o: Outage,
+    o: AcOutage,
     hiMw: number,
     atHi: Verdict,
   ): { passMw: number; violation: AcViolation } {
@@ -385,26 +453,23 @@ export function acVerifiedCapacity(
     return { passMw: lo, violation };
   }
 
-  const tEnd = performance.now();
   const limitingVariable: AcLimitingVariable | null =
     acLimiting !== null
       ? (acLimiting as AcViolation).variable
-      : capacity.limiting === null
+      : figure.dcLimiting === null
         ? null
         : 'thermal';
   return {
     bus,
     busNumber: net.buses.number[bus],
-    name: capacity.name,
-    dcMw,
-    dcLimiting: capacity.limiting,
+    name: figure.name,
+    dcMw: figure.dcMw,
+    dcLimiting: figure.dcLimiting,
     acMw,
     acLimiting,
     limitingVariable,
     checkedContingencies: outages.map((o) => o.contingency),
-    splittingContingencies: splitting,
     preExisting,
     powerFlows,
-    timingsMs: { dc: tDc - t0, ac: tEnd - tDc, total: tEnd - t0 },
   };
 }

@@ -35,6 +35,8 @@ export {
 } from './sets/busbar-on-set';
 export type { BusbarAcCheckOnSet } from './sets/ac-check-on-set';
 export { busbarAcCheckOnSet } from './sets/ac-check-on-set';
+export type { AcCapacityOnSetOptions } from './sets/ac-capacity-on-set';
+export { acVerifiedCapacityOnSet } from './sets/ac-capacity-on-set';
 export type { WatchedFlow } from './sets/set-sensitivity';
 export { setSensitivityTarget } from './sets/set-sensitivity';
 export type {

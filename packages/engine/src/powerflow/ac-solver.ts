@@ -163,11 +163,12 @@ export class AcSolver {
    * points, as MATPOWER's runpf.
    */
   solve(state: AcState, start?: AcStart): AcSolution {
-    if (this.lu === null) return this.solveOnce(state, start);
     const first = this.solveOnce(state, start);
-    if (first.converged) return first;
+    if (first.converged || (start === undefined && this.lu === null)) return first;
+    // Reused pivots or a warm start from a state too far away can fail where MATPOWER's start
+    // (the case's voltages, fresh factors) does not: a failure is only reported from there.
     this.lu = null;
-    return this.solveOnce(state, start);
+    return this.solveOnce(state);
   }
 
   private solveOnce(state: AcState, start?: AcStart): AcSolution {
