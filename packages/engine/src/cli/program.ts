@@ -36,6 +36,7 @@ import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window, type WindowCommandOptions } from './window-command';
 import { shortcircuit, withShortCircuit } from './shortcircuit-command';
+import { withAcVerification, type CapacityAcOptions } from './ac-capacity-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -310,6 +311,14 @@ export function buildProgram(io: ProgramIo) {
     )
     .addOption(
       new Option(
+        '--ac',
+        'with --bus: verify each figure with AC power flows (reactive limits, voltages, MVA) in ' +
+          'N-0 and at least 10 contingencies; capacityMw is then the AC figure, dcMw the DC one, ' +
+          'limitingVariable what sets it',
+      ).conflicts('all'),
+    )
+    .addOption(
+      new Option(
         '--short-circuit',
         'with --bus: also the weak-grid (SCR on the N-1 minimum Scc) and breaker-duty figures; ' +
           'capacityMw is then the least, limitingVariable names it (see shortcircuit)',
@@ -362,6 +371,21 @@ export function buildProgram(io: ProgramIo) {
                     },
                   }),
             });
+      /** `--ac`: each figure verified with AC power flows (issue #31). */
+      const acOf = (
+        output: CommandOutput,
+        network: Network,
+        set?: CapacityAcOptions['set'],
+      ): CommandOutput => {
+        if (options.ac !== true) return output;
+        return withAcVerification(output, network, {
+          postRating: options.postRating,
+          preExisting: options.preExisting,
+          slack: options.slack,
+          ...(options.cap === undefined ? {} : { capMw: options.cap }),
+          ...(set === undefined ? {} : { set }),
+        });
+      };
       /** The file's set, with the .sub it names and the .mon of what to watch. */
       const readSet = (network: Network, generatorIds: readonly string[] | undefined) =>
         readSetFiles({ ...options, contingencies: options.contingencies! }, network, generatorIds);
@@ -419,7 +443,12 @@ export function buildProgram(io: ProgramIo) {
             `capacity of ${buses.length} busbars on ${set.contingencies.length} contingencies…`,
           );
           const onSet = capacityOnSet(network, buses, set, onSetOptions(monitored));
-          print(await shortCircuitOf(onSet, network), options.format);
+          const verified = acOf(onSet, network, {
+            set,
+            pickup: options.pickup,
+            ...(monitored === undefined ? {} : { monitored: monitored.branches }),
+          });
+          print(await shortCircuitOf(verified, network), options.format);
           return;
         }
         progress.stage(`capacity of ${buses.length} busbar${buses.length === 1 ? '' : 's'}…`);
@@ -430,7 +459,7 @@ export function buildProgram(io: ProgramIo) {
           preExisting: options.preExisting,
           slack: options.slack,
         });
-        print(await shortCircuitOf(output, network), options.format);
+        print(await shortCircuitOf(acOf(output, network), network), options.format);
       });
     });
 

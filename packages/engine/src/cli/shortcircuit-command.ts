@@ -115,15 +115,21 @@ export function withShortCircuit(
       technology: options.technology,
       ...(breakerKa === undefined ? {} : { breakerKa }),
     });
-    const dcMw = row.capacityMw;
+    // After `--ac` the row's capacity is the AC figure and names its variable already.
+    const dcMw = (row.dcMw as number | null | undefined) ?? row.capacityMw;
     const candidates: [string, number][] = [
       ['weak-grid', limits.scrMw],
       ...(limits.breakerMw === null
         ? []
         : [['breaker-duty', limits.breakerMw] as [string, number]]),
     ];
-    let capacityMw = dcMw;
-    let limitingVariable: string | null = dcMw === null ? null : 'thermal';
+    let capacityMw = row.capacityMw;
+    let limitingVariable: string | null =
+      'limitingVariable' in row
+        ? (row.limitingVariable as string | null)
+        : dcMw === null
+          ? null
+          : 'thermal';
     for (const [variable, mw] of candidates) {
       if (capacityMw !== null && mw < capacityMw) {
         capacityMw = mw;
@@ -143,6 +149,9 @@ export function withShortCircuit(
     };
   });
   const table = output.table;
+  const at = table?.columns.findIndex((c) => c.header === 'capacityMw') ?? -1;
+  const variableAt = table?.columns.findIndex((c) => c.header === 'limitingVariable') ?? -1;
+  const verified = variableAt >= 0;
   return {
     json: {
       ...json,
@@ -162,17 +171,21 @@ export function withShortCircuit(
             ...table,
             columns: [
               ...table.columns,
-              { header: 'dcMw', decimals: 1 },
+              ...(verified ? [] : [{ header: 'dcMw', decimals: 1 }]),
               { header: 'scrMw', decimals: 1 },
               { header: 'breakerMw', decimals: 1 },
-              { header: 'limitingVariable' },
+              ...(verified ? [] : [{ header: 'limitingVariable' }]),
             ],
             rows: table.rows.map((cells, i) => {
               const r = results[i]!;
-              // The table's capacity column is the least figure, as the JSON's.
-              const at = table.columns.findIndex((c) => c.header === 'capacityMw');
-              const shown = cells.map((cell, c) => (c === at ? r.capacityMw : cell));
-              return [...shown, r.dcMw, r.scrMw, r.breakerMw, r.limitingVariable];
+              // The table's capacity column is the least figure, as the JSON's (and after
+              // --ac its variable column names what sets it).
+              const shown = cells.map((cell, c) =>
+                c === at ? r.capacityMw : c === variableAt ? r.limitingVariable : cell,
+              );
+              return verified
+                ? [...shown, r.scrMw, r.breakerMw]
+                : [...shown, r.dcMw, r.scrMw, r.breakerMw, r.limitingVariable];
             }),
             summary: [
               ...(table.summary ?? []),
