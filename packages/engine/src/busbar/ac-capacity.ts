@@ -1,12 +1,12 @@
 import { postLimit, type PostRating } from '../contingency/n1';
 import { branchDisplayName } from '../model/display-names';
 import type { Network } from '../model/network';
+import type { DcModel } from '../powerflow/dcpf';
 import { BusType, busDisplayName, busIndex } from '../model/network';
 import { AcSolver, type AcSolution, type AcStart } from '../powerflow/ac-solver';
 import { EngineError } from '../util/engine-error';
 import type { BusbarCapacityOptions, BusbarConstraint } from './capacity';
 import { busbarCapacity } from './capacity';
-import { busbarStudy } from './setup';
 
 /** What sets a bus's capacity, as UPME's table names it (issue #31). */
 export type AcLimitingVariable = 'thermal' | 'voltage' | 'reactive-power' | 'non-convergence';
@@ -65,6 +65,15 @@ export interface AcCapacity {
   readonly preExisting: AcViolation[];
   readonly powerFlows: number;
   readonly timingsMs: { dc: number; ac: number; total: number };
+}
+
+/**
+ * What a caller verifying several buses of one case keeps between them (the server's thread, a
+ * study): the DC model and the AC solver (its Jacobian ordering and last factors) of `net`.
+ */
+export interface AcReuse {
+  readonly dcModel?: DcModel;
+  readonly acSolver?: AcSolver;
 }
 
 /** Round-off margins: a limit is broken beyond these. */
@@ -128,14 +137,14 @@ export function acVerifiedCapacity(
   net: Network,
   bus: number,
   options: AcCapacityOptions = {},
+  reuse: AcReuse = {},
 ): AcCapacity {
   const t0 = performance.now();
   const nContingencies = Math.max(10, options.acContingencies ?? 10);
-  const study = busbarStudy(net, { ...options, buses: [bus] });
   const dc = busbarCapacity(
     net,
     { ...options, buses: [bus], top: Math.max(50, 5 * nContingencies) },
-    study.model,
+    reuse.dcModel,
   );
   const capacity = dc.results[0];
   if (capacity === undefined) {
@@ -145,7 +154,7 @@ export function acVerifiedCapacity(
     );
   }
   const tDc = performance.now();
-  const solver = new AcSolver(net);
+  const solver = reuse.acSolver ?? new AcSolver(net);
   const outages: AcOutage[] = [{ contingency: -1, name: null, branches: [], generators: [] }];
   const splitting: number[] = [];
   const seen = new Set<number>([-1]);
@@ -204,7 +213,7 @@ export function acVerifiedCapacity(
   // The branches the DC figure watches (rated, above the kV filter) are the ones AC checks.
   const verified = verifyCapacityAc(net, solver, figure, outages, {
     ...options,
-    monitored: study.setup.ctx.monitored,
+    monitored: dc.monitored,
   });
   const tEnd = performance.now();
   return {
@@ -391,26 +400,23 @@ export function verifyCapacityAc(
   let acLimiting: AcViolation | null = null;
   if (acMw > 0) {
     // Outages in turn (N-0, then the DC ranking's): each must pass at the current figure, else
-    // the figure drops to the largest that passes there; a last round confirms every outage at
-    // the figure found.
-    for (let round = 0; round < 4; round++) {
-      let lowered = false;
-      for (const o of outages) {
-        const v = verdictAt(acMw, o);
-        if (v.worsened !== null) {
-          // The strict figure: a limit already broken that the injection makes worse.
-          acMw = 0;
-          acLimiting = v.worsened;
-          break;
-        }
-        if (v.worst === null) continue;
-        const found = search(o, acMw, v);
-        acMw = found.passMw;
-        acLimiting = found.violation;
-        lowered = true;
-        if (acMw === 0) break;
+    // the figure drops to the largest that passes there. An outage met earlier passed at a
+    // higher figure, and passes at the lower one as the limits move monotonically with the
+    // injection between 0 MW (where nothing counted is broken) and there — not re-solved; the
+    // tests check every outage at the figure from scratch.
+    for (const o of outages) {
+      const v = verdictAt(acMw, o);
+      if (v.worsened !== null) {
+        // The strict figure: a limit already broken that the injection makes worse.
+        acMw = 0;
+        acLimiting = v.worsened;
+        break;
       }
-      if (!lowered || acMw === 0) break;
+      if (v.worst === null) continue;
+      const found = search(o, acMw, v);
+      acMw = found.passMw;
+      acLimiting = found.violation;
+      if (acMw === 0) break;
     }
   }
 

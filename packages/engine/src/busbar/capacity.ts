@@ -84,6 +84,8 @@ export interface BusbarCapacityResult {
   readonly islandingOutages: number[];
   readonly nContingencies: number;
   readonly nMonitored: number;
+  /** The monitored branch rows (rated, above the kV filter): what an AC check should watch. */
+  readonly monitored: Int32Array;
   readonly candidatePairs: number;
   /** Exact T evaluations over all buses (the per-bus scans' total work). */
   readonly scannedPairs: number;
@@ -171,6 +173,7 @@ export function busbarCapacity(
     islandingOutages: ctx.islanding,
     nContingencies: ctx.outages.length + ctx.islanding.length,
     nMonitored: ctx.monitored.length,
+    monitored: ctx.monitored,
     candidatePairs: run.stats.candidatePairs,
     scannedPairs: run.stats.evaluatedPairs,
     timingsMs: {
