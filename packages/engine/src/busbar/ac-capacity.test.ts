@@ -4,6 +4,7 @@ import { postLimit } from '../contingency/n1';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { AcSolver, type AcSolution } from '../powerflow/ac-solver';
+import { acVerifiedCapacities } from './ac-capacities';
 import { acVerifiedCapacity, type AcCapacity, type AcLimitingVariable } from './ac-capacity';
 import { busbarCapacity } from './capacity';
 
@@ -131,5 +132,26 @@ describe('acVerifiedCapacity', () => {
       expectTight(activsg200, r);
     }
     console.info(`ACTIVSg200: AC lower than DC at ${lowered} of ${buses.length} buses`);
+  });
+
+  it('every bus at once: the 0 MW states shared by all buses change nothing, each figure tight', () => {
+    const buses = [7, 24, 32, 63, 69, 72, 150, 182];
+    const all = acVerifiedCapacities(activsg200, { buses, preExisting: 'ignore' });
+    expect(all.results.map((r) => r.bus)).toEqual(buses);
+    expect(all.work.factorizations).toBeGreaterThan(0);
+    for (const r of all.results) {
+      // Alone (its own cache and solver), the same figure and the same limit.
+      const alone = acVerifiedCapacities(activsg200, { buses: [r.bus], preExisting: 'ignore' })
+        .results[0]!;
+      expect(r.acMw).toBeCloseTo(alone.acMw, 6);
+      expect(r.acLimiting?.element ?? null).toBe(alone.acLimiting?.element ?? null);
+      expect(r.dcMw).toBeCloseTo(
+        busbarCapacity(activsg200, { buses: [r.bus], top: 1, preExisting: 'ignore' }).results[0]!
+          .capacityMw,
+        6,
+      );
+      expect(r.checkedContingencies.length).toBeGreaterThanOrEqual(11);
+      if (r.acLimiting !== null) expectTight(activsg200, r);
+    }
   });
 });

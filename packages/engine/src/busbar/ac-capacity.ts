@@ -76,6 +76,20 @@ export interface AcReuse {
   readonly acSolver?: AcSolver;
 }
 
+/**
+ * Each outage's AC state at 0 MW and the limits the case breaks there: the same for every bus of
+ * a case (nothing is injected yet), so a batch over many buses solves each once.
+ */
+export interface AcZeroCache {
+  readonly atZero: Map<number, AcSolution>;
+  readonly exemptBy: Map<number, Map<string, number>>;
+  readonly preExistingBy: Map<number, AcViolation[]>;
+}
+
+export function newAcZeroCache(): AcZeroCache {
+  return { atZero: new Map(), exemptBy: new Map(), preExistingBy: new Map() };
+}
+
 /** Round-off margins: a limit is broken beyond these. */
 const MVA_SLACK = 1e-6;
 const VM_SLACK = 1e-6;
@@ -155,51 +169,13 @@ export function acVerifiedCapacity(
   }
   const tDc = performance.now();
   const solver = reuse.acSolver ?? new AcSolver(net);
-  const outages: AcOutage[] = [{ contingency: -1, name: null, branches: [], generators: [] }];
-  const splitting: number[] = [];
-  const seen = new Set<number>([-1]);
-  const consider = (k: number): void => {
-    if (seen.has(k)) return;
-    seen.add(k);
-    if (solver.splits([k])) splitting.push(k);
-    else
-      outages.push({
-        contingency: k,
-        name: branchDisplayName(net, k),
-        branches: [k],
-        generators: [],
-      });
-  };
-  for (const c of capacity.top) {
-    if (outages.length - 1 >= nContingencies) break;
-    consider(c.contingency);
-  }
-  // The bus's own branches (their outage moves its voltage most), then rings further out until
-  // at least nContingencies outages besides N-0 are checked where the DC ranking runs short.
-  const br = net.branches;
-  const ringOf = (buses: Set<number>): number[] => {
-    const ring: number[] = [];
-    for (let k = 0; k < br.count; k++) {
-      if (br.inService[k] && (buses.has(br.fromBus[k]) || buses.has(br.toBus[k]))) ring.push(k);
-    }
-    return ring;
-  };
-  let reached = new Set<number>([bus]);
-  for (let hop = 0; hop < 6; hop++) {
-    if (hop > 0 && outages.length - 1 >= nContingencies) break;
-    const ring = ringOf(reached);
-    for (const k of ring) {
-      if (hop > 0 && outages.length - 1 >= nContingencies) break;
-      consider(k);
-    }
-    const next = new Set(reached);
-    for (const k of ring) {
-      next.add(br.fromBus[k]);
-      next.add(br.toBus[k]);
-    }
-    if (next.size === reached.size) break;
-    reached = next;
-  }
+  const { outages, splitting } = branchOutagesToCheck(
+    net,
+    solver,
+    bus,
+    capacity.top.map((c) => c.contingency),
+    nContingencies,
+  );
   const figure: AcFigure = {
     bus,
     name: capacity.name,
@@ -224,6 +200,65 @@ export function acVerifiedCapacity(
 }
 
 /**
+ * The branch outages an AC verification of `bus` checks: N-0, the DC ranking's (`ranked`, in
+ * order) up to `count`, the bus's own branches (their outage moves its voltage most), then rings
+ * further out until `count` besides N-0 where the ranking runs short. Outages that split an
+ * energised island are set apart (the DC figure counts them apart too).
+ */
+export function branchOutagesToCheck(
+  net: Network,
+  solver: AcSolver,
+  bus: number,
+  ranked: readonly number[],
+  count: number,
+): { outages: AcOutage[]; splitting: number[] } {
+  const outages: AcOutage[] = [{ contingency: -1, name: null, branches: [], generators: [] }];
+  const splitting: number[] = [];
+  const seen = new Set<number>([-1]);
+  const consider = (k: number): void => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    if (solver.splits([k])) splitting.push(k);
+    else
+      outages.push({
+        contingency: k,
+        name: branchDisplayName(net, k),
+        branches: [k],
+        generators: [],
+      });
+  };
+  for (const k of ranked) {
+    if (outages.length - 1 >= count) break;
+    consider(k);
+  }
+  const br = net.branches;
+  const ringOf = (buses: Set<number>): number[] => {
+    const ring: number[] = [];
+    for (let k = 0; k < br.count; k++) {
+      if (br.inService[k] && (buses.has(br.fromBus[k]) || buses.has(br.toBus[k]))) ring.push(k);
+    }
+    return ring;
+  };
+  let reached = new Set<number>([bus]);
+  for (let hop = 0; hop < 6; hop++) {
+    if (hop > 0 && outages.length - 1 >= count) break;
+    const ring = ringOf(reached);
+    for (const k of ring) {
+      if (hop > 0 && outages.length - 1 >= count) break;
+      consider(k);
+    }
+    const next = new Set(reached);
+    for (const k of ring) {
+      next.add(br.fromBus[k]);
+      next.add(br.toBus[k]);
+    }
+    if (next.size === reached.size) break;
+    reached = next;
+  }
+  return { outages, splitting };
+}
+
+/**
  * The AC verification of a DC figure over the given outages (N-0 first, then in the order the
  * search should meet them): acVerifiedCapacity's second half, shared with the planner's sets.
  */
@@ -233,6 +268,8 @@ export function verifyCapacityAc(
   figure: AcFigure,
   outages: readonly AcOutage[],
   options: Pick<AcCapacityOptions, 'emergencyVoltage' | 'toleranceMw'> & {
+    /** The 0 MW states of the outages, shared by every bus of one case (they do not depend on it). */
+    readonly atZero?: AcZeroCache;
     /** Branch rows whose MVA is checked (as the DC figure's); default every rated branch. */
     readonly monitored?: ArrayLike<number>;
   } = {},
@@ -351,9 +388,11 @@ export function verifyCapacityAc(
 
   // 0 MW, solved for an outage only when it breaks a limit: which limits the case already
   // breaks there (they do not count for the attributable figure) and the search's lower end.
-  const atZero = new Map<number, AcSolution>();
-  const exemptBy = new Map<number, Map<string, number>>();
+  const shared = options.atZero ?? newAcZeroCache();
+  const { atZero, exemptBy } = shared;
   const preExisting: AcViolation[] = [];
+  /** Outages whose 0 MW state this bus has consulted (its pre-existing list names theirs). */
+  const consulted = new Set<number>();
   const last = new Map<number, AcSolution>();
   const warm = (o: AcOutage): AcStart | undefined => {
     const s = last.get(o.contingency) ?? last.get(-1) ?? atZero.get(o.contingency);
@@ -361,16 +400,22 @@ export function verifyCapacityAc(
   };
   const zeroOf = (o: AcOutage): AcSolution => {
     const known = atZero.get(o.contingency);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      preExisting.push(...(shared.preExistingBy.get(o.contingency) ?? []));
+      return known;
+    }
     const s = solve(0, o, warm(o));
     atZero.set(o.contingency, s);
     const exempt = new Map<string, number>();
+    const broken: AcViolation[] = [];
     checks(s, o, (key, e, make) => {
       if (e <= 0) return;
       exempt.set(key, e);
-      preExisting.push(make());
+      broken.push(make());
     });
     exemptBy.set(o.contingency, exempt);
+    shared.preExistingBy.set(o.contingency, broken);
+    preExisting.push(...broken);
     return s;
   };
   /** The verdict at t, and (strict figure) a limit broken at 0 MW that t makes worse. */
@@ -378,7 +423,8 @@ export function verifyCapacityAc(
     const s = solve(t, o, warm(o));
     if (s.converged) last.set(o.contingency, s);
     let v = judge(s, o, exemptBy.get(o.contingency) ?? null);
-    if (v.worst === null || atZero.has(o.contingency)) return { ...v, worsened: null };
+    if (v.worst === null || consulted.has(o.contingency)) return { ...v, worsened: null };
+    consulted.add(o.contingency);
     zeroOf(o);
     const exempt = exemptBy.get(o.contingency)!;
     v = judge(s, o, exempt);

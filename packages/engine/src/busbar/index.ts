@@ -12,6 +12,8 @@ export type { BusbarAcCheck } from './ac-check';
 export { busbarAcCheck } from './ac-check';
 export type { AcCapacity, AcCapacityOptions, AcLimitingVariable, AcViolation } from './ac-capacity';
 export { acVerifiedCapacity } from './ac-capacity';
+export type { AcCapacitiesOptions, AcCapacitiesResult } from './ac-capacities';
+export { acVerifiedCapacities } from './ac-capacities';
 export type {
   AllBusbarOptions,
   AllBusbarResult,

@@ -1,3 +1,4 @@
+import { acVerifiedCapacities } from '../busbar/ac-capacities';
 import { acVerifiedCapacity, type AcCapacity, type AcViolation } from '../busbar/ac-capacity';
 import type { PostRating } from '../contingency/n1';
 import { acVerifiedCapacityOnSet } from '../contingency/sets/ac-capacity-on-set';
@@ -56,27 +57,61 @@ export function withAcVerification(
   options: CapacityAcOptions,
 ): CommandOutput {
   const lookup = makeBusLookup(net.buses.number);
-  const json = output.json as { results: CapacityRow[] };
-  const common = {
+  const common = commonOptions(options);
+  const onSet = options.set;
+  return mergeAc(output, net, onSet?.set, (busNumber) => {
+    const bus = indexOfBus(lookup, busNumber);
+    return onSet === undefined
+      ? acVerifiedCapacity(net, bus, common)
+      : acVerifiedCapacityOnSet(net, bus, onSet.set.contingencies, {
+          ...common,
+          pickup: onSet.pickup,
+          ...(onSet.monitored === undefined ? {} : { monitored: onSet.monitored }),
+        });
+  });
+}
+
+/**
+ * `capacity --all --ac`: every bus's figure verified in AC, in one batch (busbar/ac-capacities.ts:
+ * one AC solver for the case, each outage's 0 MW state solved once for all buses).
+ */
+export function withAllAcVerification(
+  output: CommandOutput,
+  net: Network,
+  options: CapacityAcOptions & { readonly onBus?: (done: number, total: number) => void },
+): CommandOutput {
+  const batch = acVerifiedCapacities(net, {
+    ...commonOptions(options),
+    figure: options.preExisting === 'limit' ? 'strict' : 'attributable',
+    ...(options.onBus === undefined ? {} : { onBus: options.onBus }),
+  });
+  const byBus = new Map(batch.results.map((r) => [r.busNumber, r]));
+  return mergeAc(output, net, undefined, (busNumber) => byBus.get(busNumber) ?? null);
+}
+
+function commonOptions(options: CapacityAcOptions) {
+  return {
     postRating: options.postRating,
     preExisting: options.preExisting,
     ...(options.capMw === undefined ? {} : { capMw: options.capMw }),
     ...(options.slack === undefined ? {} : { slack: options.slack }),
   };
-  const onSet = options.set;
+}
+
+/** The capacity output's rows with their AC figures (a row without a figure: nulls). */
+function mergeAc(
+  output: CommandOutput,
+  net: Network,
+  set: ContingencySet | undefined,
+  acOf: (busNumber: number) => AcCapacity | null,
+): CommandOutput {
+  const json = output.json as { results: CapacityRow[] };
   const results = json.results.map((row) => {
-    if (row.capacityMw === null) {
+    const r = row.capacityMw === null ? null : acOf(row.bus);
+    if (r === null) {
       return { ...row, dcMw: null, acMw: null, limitingVariable: null, acLimiting: null };
     }
-    const bus = indexOfBus(lookup, row.bus);
-    const r: AcCapacity =
-      onSet === undefined
-        ? acVerifiedCapacity(net, bus, common)
-        : acVerifiedCapacityOnSet(net, bus, onSet.set.contingencies, {
-            ...common,
-            pickup: onSet.pickup,
-            ...(onSet.monitored === undefined ? {} : { monitored: onSet.monitored }),
-          });
+    const onSet = set === undefined ? undefined : { set };
     return {
       ...row,
       capacityMw: r.acMw,

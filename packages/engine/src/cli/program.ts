@@ -1,4 +1,5 @@
 import { Command, Option } from '@commander-js/extra-typings';
+import { EngineError } from '../util/engine-error';
 import packageJson from '../../package.json' with { type: 'json' };
 import { acpf, dcpf, info, lodf, n1, ptdf } from './commands';
 import {
@@ -36,7 +37,11 @@ import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window, type WindowCommandOptions } from './window-command';
 import { shortcircuit, withShortCircuit } from './shortcircuit-command';
-import { withAcVerification, type CapacityAcOptions } from './ac-capacity-command';
+import {
+  withAcVerification,
+  withAllAcVerification,
+  type CapacityAcOptions,
+} from './ac-capacity-command';
 
 /** Where a run writes: commander's help and errors, the command's result, progress. */
 export interface ProgramIo {
@@ -312,10 +317,10 @@ export function buildProgram(io: ProgramIo) {
     .addOption(
       new Option(
         '--ac',
-        'with --bus: verify each figure with AC power flows (reactive limits, voltages, MVA) in ' +
-          'N-0 and at least 10 contingencies; capacityMw is then the AC figure, dcMw the DC one, ' +
-          'limitingVariable what sets it',
-      ).conflicts('all'),
+        'verify each figure with AC power flows (reactive limits, voltages, MVA) in N-0 and at ' +
+          'least 10 contingencies; capacityMw is then the AC figure, dcMw the DC one, ' +
+          'limitingVariable what sets it (with --all: every bus, minutes on thousands)',
+      ),
     )
     .addOption(
       new Option(
@@ -399,6 +404,14 @@ export function buildProgram(io: ProgramIo) {
         pickup: options.pickup,
       });
       if (options.all === true && options.contingencies !== undefined) {
+        if (options.ac === true) {
+          return withProgress(options.quiet, () => {
+            throw new EngineError(
+              'CLI_USAGE',
+              '--ac with --all on a contingency file is not available: verify buses with --bus',
+            );
+          });
+        }
         return withProgress(options.quiet, async (progress) => {
           progress.stage(`reading ${file}…`);
           const { network, generatorIds } = await loadCaseFile(file);
@@ -427,7 +440,20 @@ export function buildProgram(io: ProgramIo) {
                 `capacity of all ${network.buses.count} buses: ${Math.floor(100 * fraction)} %`,
               ),
           });
-          print(output, options.format);
+          if (options.ac !== true) {
+            print(output, options.format);
+            return;
+          }
+          print(
+            withAllAcVerification(output, network, {
+              postRating: options.postRating,
+              preExisting: options.preExisting,
+              slack: options.slack,
+              ...(options.cap === undefined ? {} : { capMw: options.cap }),
+              onBus: (done, total) => progress.stage(`AC verification: ${done} of ${total} buses`),
+            }),
+            options.format,
+          );
         });
       }
       const buses = options.bus;

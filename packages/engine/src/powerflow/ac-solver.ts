@@ -57,6 +57,10 @@ export interface AcSolverOptions {
 
 /** Reactive excess below which a unit is within its limits, Mvar (round-off of the solve). */
 const Q_LIMIT_SLACK_MVAR = 1e-4;
+/** Mismatch (pu) below which a Newton step may reuse the last factors (a chord step). */
+const CHORD_MISMATCH_PU = 1e-3;
+/** A chord step follows only a step that cut the mismatch at least this much. */
+const CHORD_RATIO = 0.05;
 /** Mismatch (pu) below which the units' Q is near enough its final value to switch on. */
 const SWITCH_MISMATCH_PU = 1e-3;
 
@@ -99,6 +103,8 @@ export class AcSolver {
    * is done again on fresh ones, so a stale pivot order never reads as a divergent case.
    */
   private lu: LuFactors | null = null;
+  /** What the solver has done so far (for benchmarks): solves, Newton steps, factorisations. */
+  readonly work = { solves: 0, iterations: 0, factorizations: 0, switches: 0 };
 
   constructor(net: Network, options: AcSolverOptions = {}) {
     this.net = net;
@@ -172,6 +178,7 @@ export class AcSolver {
   }
 
   private solveOnce(state: AcState, start?: AcStart): AcSolution {
+    this.work.solves++;
     const { net } = this;
     const { buses, generators: gen, branches: br } = net;
     const nb = buses.count;
@@ -360,6 +367,10 @@ export class AcSolver {
     // five budgets in all.
     let sinceSwitch = 0;
     let mayswitch = true;
+    let switches = 0;
+    // The round of switches this.lu was factored in (−1: none yet in this call).
+    let factoredAtSwitch = -1;
+    let previous = Infinity;
     while (
       mismatch >= this.tolerance &&
       sinceSwitch < this.maxIterations &&
@@ -370,16 +381,31 @@ export class AcSolver {
       if (switcher !== null && mayswitch && mismatch < SWITCH_MISMATCH_PU) {
         mayswitch = false;
         if (switcher() > 0) {
+          switches++;
+          this.work.switches++;
           sinceSwitch = 0;
           mismatch = evaluate();
           continue;
         }
       }
       iterations++;
+      this.work.iterations++;
       sinceSwitch++;
-      this.factor(vRe, vIm, vm, iRe, iIm, role);
-      if (this.lu === null) return { converged: false, iterations };
-      luSolve(this.lu, f, dx);
+      // Near the solution the last factors still fit (a chord step), as long as no role
+      // changed since and the last step cut the mismatch well; else refactor.
+      const chord =
+        factoredAtSwitch === switches &&
+        mismatch < CHORD_MISMATCH_PU &&
+        mismatch < CHORD_RATIO * previous;
+      if (!chord) {
+        this.factor(vRe, vIm, vm, iRe, iIm, role);
+        if (this.lu === null) return { converged: false, iterations };
+        factoredAtSwitch = switches;
+      }
+      previous = mismatch;
+      const lu = this.lu;
+      if (lu === null) return { converged: false, iterations };
+      luSolve(lu, f, dx);
       for (let i = 0; i < n; i++) {
         if (lay.vaPos[i] < 0) continue;
         const a = va[i] - dx[lay.vaPos[i]];
@@ -405,6 +431,7 @@ export class AcSolver {
     const { y, lay } = this;
     const n = y.n;
     const jv = lay.jac.values;
+    this.work.factorizations++;
     fillJacobian(lay, y, vRe, vIm, vm, iRe, iIm);
     // A regulating bus: its reactive row becomes ΔVm = 0 and, since its ΔVm is then 0, its
     // magnitude column is cleared too — the pivot stays on the diagonal and adds no fill.

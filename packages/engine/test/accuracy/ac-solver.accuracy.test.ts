@@ -34,7 +34,7 @@ describe('AcSolver without reactive limits matches MATPOWER runpf', () => {
           ? Math.max(Math.hypot(pf[k]!, qf[k]!), Math.hypot(pt[k]!, qt[k]!))
           : 0,
       );
-      const flows = expectClose(s.branchMva, mva, 1e-4, 'branch MVA', name);
+      const flows = expectClose(s.branchMva, Array.from(mva), 1e-4, 'branch MVA', name);
       console.info(
         `ac-solver ${name}: ${s.iterations} iterations, |Δvm| ${vm.toExponential(2)} pu, |Δva| ${va.toExponential(2)} deg, MVA ${flows.toExponential(2)}`,
       );

@@ -134,6 +134,8 @@ export interface AllBusbarResult {
   readonly islandingOutages: number[];
   readonly nContingencies: number;
   readonly nMonitored: number;
+  /** The monitored branch rows (rated, above the kV filter): what an AC check should watch. */
+  readonly monitored: Int32Array;
   readonly stats: AllBusbarStats;
   /**
    * Wall time per stage of the job, ms, as the calling thread lives it; the stages add up to
@@ -232,6 +234,7 @@ export function allBusbarCapacities(
     islandingOutages: ctx.islanding,
     nContingencies: ctx.outages.length + ctx.islanding.length,
     nMonitored: ctx.monitored.length,
+    monitored: ctx.monitored,
     stats: run.stats,
     timingsMs: wallStages(run.timingsMs, run.t0 - t0, performance.now() - t0),
     workMs: run.workMs,
