@@ -27,6 +27,8 @@ export interface AcViolation {
   readonly value: number;
   /** The limit crossed in the same unit (the nearer end of the band for voltage). */
   readonly limit: number;
+  /** The unit of value and limit; null without convergence. */
+  readonly unit: 'MVA' | 'pu' | 'Mvar' | null;
 }
 
 export interface AcCapacityOptions extends BusbarCapacityOptions {
@@ -313,6 +315,7 @@ export function verifyCapacityAc(
         elementName: null,
         value: Number.NaN,
         limit: Number.NaN,
+        unit: null,
       }));
       return;
     }
@@ -328,6 +331,7 @@ export function verifyCapacityAc(
         elementName: branchDisplayName(net, k),
         value: mva,
         limit,
+        unit: 'MVA',
       }));
     }
     const band = c >= 0 ? options.emergencyVoltage : undefined;
@@ -349,6 +353,7 @@ export function verifyCapacityAc(
         elementName: busDisplayName(net, busIndex(i)),
         value: vm,
         limit: low > high ? lo : hi,
+        unit: 'pu',
       }));
       if (s.isReference[i]) {
         const q = s.qGenMvar[i];
@@ -362,6 +367,7 @@ export function verifyCapacityAc(
           elementName: busDisplayName(net, busIndex(i)),
           value: q,
           limit: over > under ? qmax[i] : qmin[i],
+          unit: 'Mvar',
         }));
       }
     }

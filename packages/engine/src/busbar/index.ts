@@ -10,7 +10,13 @@ export { busbarCapacity } from './capacity';
 export type { BusbarSetupOptions } from './setup';
 export type { BusbarAcCheck } from './ac-check';
 export { busbarAcCheck } from './ac-check';
-export type { AcCapacity, AcCapacityOptions, AcLimitingVariable, AcViolation } from './ac-capacity';
+export type {
+  AcCapacity,
+  AcCapacityOptions,
+  AcLimitingVariable,
+  AcReuse,
+  AcViolation,
+} from './ac-capacity';
 export { acVerifiedCapacity } from './ac-capacity';
 export type { AcCapacitiesOptions, AcCapacitiesResult } from './ac-capacities';
 export { acVerifiedCapacities } from './ac-capacities';
