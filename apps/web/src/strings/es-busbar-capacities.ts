@@ -121,6 +121,22 @@ export const esBusbarCapacities = {
   acLoadings: (ac: string, dc: string) => `AC ${ac} % · DC ${dc} %`,
   acFlagged: 'difiere más de 5 %',
   acNotConverged: 'El flujo de carga AC no convergió en ese despacho',
+  /** Issue #31: the figure verified in AC, the variable that sets it, where and after what. */
+  acVerifyingHint: 'Flujos AC en N-0 y en cada contingencia: puede tardar unos segundos.',
+  acVariables: sharedWords.acVariables,
+  acFigure: (mw: string) => `AC: ${mw} MW`,
+  acWhere: (variable: string, element: string | null, contingency: string | null) =>
+    `${variable}${element === null ? '' : ` en ${element}`} ${contingency === null ? 'en la red completa' : `tras ${contingency}`}`,
+  acConfirms: 'AC confirma la cifra DC',
+  acDrop: (dropMw: string, dcMw: string, percent: string) =>
+    `${dropMw} MW menos que la cifra DC (${dcMw} MW, −${percent} %)`,
+  acChecked: (contingencies: string) => `N-0 y ${contingencies} contingencias verificadas`,
+  acPreExisting: (count: number, text: string) =>
+    count === 1
+      ? '1 violación previa, no atribuible'
+      : `${text} violaciones previas, no atribuibles`,
+  acPreExistingStrict: (count: number, text: string) =>
+    count === 1 ? '1 violación previa' : `${text} violaciones previas`,
   fullNetwork: sharedWords.fullNetwork,
   atCapLimiting: (cap: string) => `Ninguno antes del tope (${cap} MW)`,
   outside: 'Fuera de la isla',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acCapacitySchema,
+  busbarAcCheckResponseSchema,
   busbarCapacityPageQuerySchema,
   busbarCapacityPaths,
   busbarHistogramEdges,
@@ -39,5 +41,57 @@ describe('busbar capacities contract (issue #17)', () => {
   it('names its paths with the case id encoded', () => {
     expect(busbarCapacityPaths.page('a b')).toBe('/api/cases/a%20b/busbar-capacities');
     expect(busbarCapacityPaths.export('c1', 'csv')).toBe('/api/cases/c1/busbar-capacities.csv');
+  });
+
+  it('carries a figure verified in AC (issue #31): the variable, its unit, 20 pre-existing at most', () => {
+    const violation = {
+      variable: 'voltage',
+      elementName: 'Concord   V2',
+      contingencyName: 'Olive     V2 (5, 138 kV) – Sorenson  V2 (6, 138 kV) ckt 1',
+      value: 0.93999,
+      limit: 0.94,
+      unit: 'pu',
+    } as const;
+    const capacity = {
+      dcMw: 2000,
+      acMw: 346.8,
+      limitingVariable: 'voltage',
+      acLimiting: violation,
+      checkedContingencies: 10,
+      preExisting: { count: 1, items: [{ ...violation, contingencyName: null }] },
+      powerFlows: 52,
+    } as const;
+    expect(acCapacitySchema.parse(capacity)).toEqual(capacity);
+    // Without convergence: no element, no value, no unit.
+    expect(
+      acCapacitySchema.parse({
+        ...capacity,
+        limitingVariable: 'non-convergence',
+        acLimiting: {
+          variable: 'non-convergence',
+          elementName: null,
+          contingencyName: null,
+          value: null,
+          limit: null,
+          unit: null,
+        },
+      }).acLimiting?.value,
+    ).toBeNull();
+    expect(acCapacitySchema.safeParse({ ...capacity, limitingVariable: 'angle' }).success).toBe(
+      false,
+    );
+    const many = { count: 21, items: Array.from({ length: 21 }, () => violation) };
+    expect(acCapacitySchema.safeParse({ ...capacity, preExisting: many }).success).toBe(false);
+    // The route's answer: acCheck null where nothing binds before the cap, acCapacity still there.
+    const answer = busbarAcCheckResponseSchema.parse({
+      caseId: 'c1',
+      bus: 13,
+      figure: 'attributable',
+      capacityMw: 2000,
+      limiting: null,
+      acCheck: null,
+      acCapacity: capacity,
+    });
+    expect(answer.acCapacity?.acMw).toBe(346.8);
   });
 });

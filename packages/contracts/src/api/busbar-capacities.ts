@@ -176,6 +176,72 @@ export const busbarLimitingSchema = z.object({
 });
 export type BusbarLimiting = z.infer<typeof busbarLimitingSchema>;
 
+/** What sets a bus's capacity verified in AC (issue #31), as UPME's tables name it. */
+export const acLimitingVariables = [
+  'thermal',
+  'voltage',
+  'reactive-power',
+  'non-convergence',
+] as const;
+export const acLimitingVariableSchema = z.enum(acLimitingVariables);
+export type AcLimitingVariable = z.infer<typeof acLimitingVariableSchema>;
+
+/**
+ * One limit an AC power flow breaks (issue #31): a branch's MVA against the rating in use
+ * (thermal), a bus's voltage against the case's limits (voltage; reactive-power when the units
+ * there were at their reactive limit and let it go, in pu), a reference unit's reactive output
+ * against its range (reactive-power, Mvar), or a flow that does not converge (no element, no
+ * value).
+ */
+export const acViolationSchema = z.object({
+  variable: acLimitingVariableSchema,
+  /** The branch (thermal) or the bus; null when the flow does not converge. */
+  elementName: z.string().nullable(),
+  /** The outage it follows (its name; on a planner's set, its label and elements); null: N-0. */
+  contingencyName: z.string().nullable(),
+  /** In `unit`; null without convergence. */
+  value: z.number().nullable(),
+  /** The limit crossed (the nearer end of the band for a voltage), in `unit`. */
+  limit: z.number().nullable(),
+  unit: z.enum(['MVA', 'pu', 'Mvar']).nullable(),
+});
+export type AcViolationResult = z.infer<typeof acViolationSchema>;
+
+/** At most this many pre-existing AC violations are carried (`preExisting.count` counts all). */
+export const AC_PRE_EXISTING_ITEMS = 20;
+
+/**
+ * A bus's capacity verified with AC power flows (issue #31): the largest injection up to the DC
+ * figure at which Newton flows with the units' reactive limits pass in N-0 and in at least ten
+ * outages (the DC ranking's first and the bus's own branches), to 0.1 MW.
+ */
+export const acCapacitySchema = z.object({
+  /** The DC figure it starts from: the row's `capacityMw`. */
+  dcMw: z.number(),
+  /** ≤ dcMw. */
+  acMw: z.number(),
+  /**
+   * What sets the capacity: the AC limit when AC is lower; 'thermal' when AC passes at the DC
+   * figure and a DC constraint sets it; null when the cap (or the sink's room) sets it.
+   */
+  limitingVariable: acLimitingVariableSchema.nullable(),
+  /** What stops the AC flow just above `acMw`; null when every check passes at the DC figure. */
+  acLimiting: acViolationSchema.nullable(),
+  /** Outages checked besides N-0. */
+  checkedContingencies: z.number().int().nonnegative(),
+  /**
+   * Limits the case already breaks at 0 MW in a checked outage: they do not set the
+   * attributable figure (the strict one is 0 when the injection worsens one). The first 20.
+   */
+  preExisting: z.object({
+    count: z.number().int().nonnegative(),
+    items: z.array(acViolationSchema).max(AC_PRE_EXISTING_ITEMS),
+  }),
+  /** AC power flows solved. */
+  powerFlows: z.number().int().nonnegative(),
+});
+export type AcCapacityResult = z.infer<typeof acCapacitySchema>;
+
 export const busbarFigureValueSchema = z.object({
   /** MW; the cap when nothing binds before it; null outside the transfer island. */
   capacityMw: z.number().nullable(),
@@ -186,6 +252,11 @@ export const busbarFigureValueSchema = z.object({
    * absent until then, null when nothing binds (nothing to check).
    */
   acCheck: acCheckSchema.nullable().optional(),
+  /**
+   * Issue #31: the figure verified in AC, asked for with the AC check (the same request);
+   * absent until then.
+   */
+  acCapacity: acCapacitySchema.nullable().optional(),
 });
 
 export const busbarCapacityRowSchema = z.object({
@@ -369,7 +440,10 @@ export const busbarAcCheckQuerySchema = z.object({ figure: busbarFigureSchema })
  * The AC check of a bus's capacity (issue #25): a Newton power flow of the file's own dispatch
  * with the new unit at the bus injecting its capacity (the same sink) and the limiting
  * contingency out; the monitored element's MVA against its limit, beside the DC loading (100 %
- * at the limit). `acCheck` null: nothing binds before the cap, so nothing to check.
+ * at the limit). `acCheck` null: nothing binds before the cap, so no element to check.
+ *
+ * Issue #31: `acCapacity`, the figure verified in AC (every bus with a figure, the cap's too):
+ * the largest MW that passes and the variable that sets it. null: not verified.
  */
 export const busbarAcCheckResponseSchema = z.object({
   caseId: z.string(),
@@ -378,6 +452,7 @@ export const busbarAcCheckResponseSchema = z.object({
   capacityMw: z.number().nullable(),
   limiting: busbarLimitingSchema.nullable(),
   acCheck: acCheckSchema.nullable(),
+  acCapacity: acCapacitySchema.nullable(),
 });
 export type BusbarAcCheckResponse = z.infer<typeof busbarAcCheckResponseSchema>;
 

@@ -227,6 +227,15 @@ export const exportWords = {
       acLoading: 'Carga AC en el límite, atribuible (%)',
       dcLoading: 'Carga DC en el límite, atribuible (%)',
       acCheck: 'Verificación AC, atribuible',
+      /** Issue #31: the attributable figure verified in AC; empty where not verified. */
+      acCapacity: 'Capacidad AC (MW)',
+      acVariable: 'Variable limitante',
+      acElement: 'Elemento limitante (AC)',
+      acContingency: 'Contingencia (AC)',
     },
+    /** «Variable limitante» in UPME's words; where the cap or the sink's room sets it, that. */
+    acVariables: sharedWords.acVariables,
+    acVariableAtCap: 'Ninguna: se alcanza el tope',
+    acVariableAtSinkRoom: 'Ninguna: se alcanza el margen de la generación que compensa',
   },
 } as const;

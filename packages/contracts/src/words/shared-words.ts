@@ -2,4 +2,14 @@
 export const sharedWords = {
   /** Spec §3: the contingency of a constraint without one (the base case, N-0). */
   fullNetwork: 'SOBRECARGA RED COMPLETA',
+  /**
+   * Issue #31: what sets a bus's capacity verified in AC, in UPME's words (api/busbar-capacities.ts
+   * acLimitingVariables).
+   */
+  acVariables: {
+    thermal: 'térmica',
+    voltage: 'tensión',
+    'reactive-power': 'potencia reactiva',
+    'non-convergence': 'no convergencia',
+  },
 } as const;

@@ -21,6 +21,7 @@ import { contingencySets } from './2026-12-06T000000-contingency-sets';
 import { contingencySetN1 } from './2026-12-07T000000-contingency-set-n1';
 import { studyContingencySets } from './2026-12-08T000000-study-contingency-sets';
 import { windowContingencySets } from './2026-12-09T000000-window-contingency-sets';
+import { busbarAcCapacities } from './2026-12-10T000000-busbar-ac-capacities';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -49,6 +50,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-12-07T000000-contingency-set-n1': contingencySetN1(),
     '2026-12-08T000000-study-contingency-sets': studyContingencySets(),
     '2026-12-09T000000-window-contingency-sets': windowContingencySets(),
+    '2026-12-10T000000-busbar-ac-capacities': busbarAcCapacities(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,4 +1,4 @@
-import type { AcCheckResult } from '@holgura/contracts';
+import type { AcCapacityResult, AcCheckResult } from '@holgura/contracts';
 import type { EngineFailure } from '../../jobs/engine-failure';
 import { createRequestThread } from '../../jobs/request-thread';
 import type { CapacityRunOptions } from './busbar-capacities';
@@ -12,7 +12,10 @@ export interface BusbarAcCheckRequest {
   options: CapacityRunOptions;
 }
 
-/** What the thread computes: the bus's figure again, what sets it, and the AC check there. */
+/**
+ * What the thread computes: the bus's figure again, what sets it, the AC check there (issue
+ * #25) and the figure verified in AC (issue #31).
+ */
 export type BusbarAcCheckOutcome =
   | {
       ok: true;
@@ -23,6 +26,8 @@ export type BusbarAcCheckOutcome =
        */
       limiting: { monitored: number | null; contingency: number | null } | null;
       acCheck: AcCheckResult | null;
+      /** Its `dcMw` is the figure found again: it must be `capacityMw`. */
+      acCapacity: AcCapacityResult;
     }
   | EngineFailure;
 
@@ -39,10 +44,11 @@ function defaultWorkerUrl(): URL {
 }
 
 /**
- * A bus's AC check (issue #25) on its own thread: it reads the case (a second on a 10,000-bus
- * case), computes the bus's capacity and one AC power flow — about half a second on
- * ACTIVSg2000 —, none of which may stall the event loop. One at a time; the thread keeps the
- * last case read, so checking several buses of one case reads it once.
+ * A bus's AC check (issue #25) and AC-verified capacity (issue #31) on its own thread: it reads
+ * the case (a second on a 10,000-bus case), computes the bus's capacity, one AC power flow at
+ * its limit and the AC search — about half a second on ACTIVSg2000, 2 to 4 s on ACTIVSg10k —,
+ * none of which may stall the event loop. One at a time; the thread keeps the last case read,
+ * so checking several buses of one case reads it once.
  */
 export function createBusbarAcChecker(workerUrl: URL = defaultWorkerUrl()): BusbarAcChecker {
   const thread = createRequestThread<BusbarAcCheckRequest, BusbarAcCheckOutcome>(

@@ -1,6 +1,12 @@
 // The thread that checks one bus's capacity with an AC power flow (ac-check-thread.ts).
 import { parentPort } from 'node:worker_threads';
+import type { AcCapacityResult } from '@holgura/contracts';
 import {
+  AcSolver,
+  buildDcModel,
+  type AcReuse,
+  acVerifiedCapacity,
+  acVerifiedCapacityOnSet,
   busbarAcCheck,
   busbarAcCheckOnSet,
   indexOfBus,
@@ -10,15 +16,25 @@ import {
 import { engineFailure, readCaseForJob } from '../../jobs/engine-failure';
 import { toAcCheckResult } from '../analyses/group-flexibility';
 import { serveRequests } from '../../jobs/request-thread';
+import { toAcCapacityResult } from './ac-capacity-result';
 import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
 import { readCapacitySet } from './busbar-capacities';
 
-let last: { sha256: string; loaded: LoadedCase } | null = null;
+/**
+ * The last case read, with what its AC verifications share (the DC model, the AC solver's
+ * ordering and factors): checking several buses of one case reads and orders it once.
+ */
+let last: { sha256: string; loaded: LoadedCase; reuse: AcReuse } | null = null;
 
 export async function checkBusbar(request: BusbarAcCheckRequest): Promise<BusbarAcCheckOutcome> {
   try {
     if (last?.sha256 !== request.sha256) {
-      last = { sha256: request.sha256, loaded: await readCaseForJob(request.networkBytes) };
+      const loaded = await readCaseForJob(request.networkBytes);
+      last = {
+        sha256: request.sha256,
+        loaded,
+        reuse: { dcModel: buildDcModel(loaded.network), acSolver: new AcSolver(loaded.network) },
+      };
     }
     const net = last.loaded.network;
     const bus = indexOfBus(makeBusLookup(net.buses.number), request.busNumber);
@@ -39,13 +55,16 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
       // limiting contingency's elements out (issue #30).
       const set = readCapacitySet(net, file, last.loaded.generatorIds);
       const watched = set.monitored;
-      const result = busbarAcCheckOnSet(net, bus, set.contingencies, {
+      const onSet = {
         ...common,
-        pickup: 'headroom',
+        pickup: 'headroom' as const,
         ...(watched === undefined
           ? {}
           : { monitored: watched.branches, interfaces: watched.interfaces }),
-      });
+      };
+      const result = busbarAcCheckOnSet(net, bus, set.contingencies, onSet);
+      // Issue #31: the figure verified in AC on the same set.
+      const verified = acVerifiedCapacityOnSet(net, bus, set.contingencies, onSet);
       const limiting = result.limiting;
       const c =
         limiting === null || limiting.contingency < 0
@@ -54,10 +73,15 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
       // A one-branch contingency by its branch row; several elements or a unit: none.
       const branch =
         c !== null && c.branches.length === 1 && c.generators.length === 0 ? c.branches[0]! : -1;
-      return answerOf(result, limiting === null ? null : { ...limiting, contingency: branch });
+      return answerOf(
+        result,
+        limiting === null ? null : { ...limiting, contingency: branch },
+        toAcCapacityResult(verified),
+      );
     }
     const result = busbarAcCheck(net, bus, common);
-    return answerOf(result, result.limiting);
+    const verified = acVerifiedCapacity(net, bus, common, last.reuse);
+    return answerOf(result, result.limiting, toAcCapacityResult(verified));
   } catch (error) {
     return engineFailure(error);
   }
@@ -65,11 +89,13 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
 
 /**
  * The answer from an AC check: the figure, its limiting branch and contingency as 1-based rows
- * (monitored −1 or below: an interface, no row; contingency −1: N-0 or not one branch).
+ * (monitored −1 or below: an interface, no row; contingency −1: N-0 or not one branch), and the
+ * figure verified in AC.
  */
 function answerOf(
   result: { capacityMw: number; acCheck: Parameters<typeof toAcCheckResult>[0] | null },
   limiting: { monitored: number; contingency: number } | null,
+  acCapacity: AcCapacityResult,
 ): BusbarAcCheckOutcome {
   return {
     ok: true,
@@ -82,6 +108,7 @@ function answerOf(
             contingency: limiting.contingency < 0 ? null : limiting.contingency + 1,
           },
     acCheck: result.acCheck === null ? null : toAcCheckResult(result.acCheck),
+    acCapacity,
   };
 }
 

@@ -14,7 +14,13 @@ import {
   type BusbarCapacityRow,
   DEFAULT_ANALYSIS_OPTIONS,
 } from '@holgura/contracts';
-import { allBusbarCapacities, busbarAcCheck, loadCase, type BusbarFigures } from '@holgura/engine';
+import {
+  acVerifiedCapacity,
+  allBusbarCapacities,
+  busbarAcCheck,
+  loadCase,
+  type BusbarFigures,
+} from '@holgura/engine';
 import type { App } from '../../app';
 import { buildTestApp, dialects, sqliteOnly } from '../../app.test-support';
 import type { TestClient } from '../auth/auth.test-support';
@@ -25,6 +31,7 @@ import { capacityDb } from './busbar-capacity.tables';
 
 const activsg200 = readReference('cases/case_ACTIVSg200.m');
 const case2383wp = readReference('cases/case2383wp.m');
+const case118 = readReference('cases/case118.m');
 
 const quick = { pollIntervalMs: 100 };
 
@@ -393,6 +400,26 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     expect(check.acCheck!.dcLoadingPercent).toBeCloseTo(100, 6);
     expect(check.acCheck!.acLoadingPercent!).toBeCloseTo(engine.acCheck!.acLoadingPercent, 9);
     expect(check.acCheck!.flagged).toBe(engine.acCheck!.flagged);
+    // Issue #31: the figure verified in AC, from the same DC figure, as the engine finds it.
+    const verified = acVerifiedCapacity(network, bus, {
+      capMw: 2000,
+      postRating: 'emergency',
+      preExisting: 'ignore',
+    });
+    const capacity = check.acCapacity!;
+    expect(capacity.dcMw).toBeCloseTo(limited.attributable.capacityMw!, 6);
+    expect(capacity.acMw).toBeLessThanOrEqual(capacity.dcMw);
+    expect(capacity.acMw).toBeCloseTo(verified.acMw, 6);
+    expect(capacity.limitingVariable).not.toBeNull();
+    expect(capacity.limitingVariable).toBe(verified.limitingVariable);
+    expect(capacity.checkedContingencies).toBeGreaterThanOrEqual(10);
+    expect(capacity.preExisting.count).toBe(verified.preExisting.length);
+    if (capacity.acLimiting === null) {
+      expect(capacity).toMatchObject({ acMw: capacity.dcMw, limitingVariable: 'thermal' });
+    } else {
+      expect(capacity.acLimiting.variable).toBe(capacity.limitingVariable);
+      expect(capacity.acLimiting.elementName).toBe(verified.acLimiting!.elementName);
+    }
     // Kept: the table's row carries it, asking again answers the same.
     const again = busbarAcCheckResponseSchema.parse(
       (await ana.get(busbarCapacityPaths.acCheck(caseId, limited.bus))).json(),
@@ -402,12 +429,56 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
       (r) => r.bus === limited.bus,
     )!;
     expect(row.attributable.acCheck).toEqual(check.acCheck);
+    expect(row.attributable.acCapacity).toEqual(check.acCapacity);
+    // Read back as stored, not computed again: a mark put in the database comes back.
+    const cdb = capacityDb(app.db);
+    const stored = () =>
+      cdb
+        .updateTable('busbar_capacity_ac_checks')
+        .where('position', '=', limited.position)
+        .where('figure', '=', 'attributable');
+    await stored()
+      .set({ capacity_json: JSON.stringify({ ...capacity, powerFlows: 987_654 }) })
+      .execute();
+    const marked = busbarAcCheckResponseSchema.parse(
+      (await ana.get(busbarCapacityPaths.acCheck(caseId, limited.bus))).json(),
+    );
+    expect(marked.acCapacity!.powerFlows).toBe(987_654);
+    // A check stored before issue #31 (no AC capacity): not shown half, computed again.
+    await stored().set({ capacity_json: null }).execute();
+    const before = (await allRows(ana, caseId, `&q=${limited.bus}`)).rows.find(
+      (r) => r.bus === limited.bus,
+    )!;
+    expect(before.attributable.acCheck).toBeUndefined();
+    expect(before.attributable.acCapacity).toBeUndefined();
+    const recomputed = busbarAcCheckResponseSchema.parse(
+      (await ana.get(busbarCapacityPaths.acCheck(caseId, limited.bus))).json(),
+    );
+    expect(recomputed).toEqual(check);
     const csv = (await ana.get(busbarCapacityPaths.export(caseId, 'csv'))).body;
     expect(csv).toContain('Verificación AC, atribuible');
     expect(csv).toContain(
       check.acCheck!.flagged ? 'Difiere más de 5 %' : 'Coincide con el cálculo DC',
     );
     expect(csv).toContain('Sin verificar');
+    // Issue #31's columns: the AC figure and its variable on the bus's line, empty elsewhere.
+    const lines = csv.split('\r\n');
+    const header = lines.find((line) => line.startsWith('"Número de barra"'))!;
+    expect(header).toContain(
+      '"Capacidad AC (MW)";"Variable limitante";"Elemento limitante (AC)";"Contingencia (AC)"',
+    );
+    const line = lines.find((l) => l.startsWith(`${limited.bus};`))!;
+    const acVariable = {
+      thermal: 'térmica',
+      voltage: 'tensión',
+      'reactive-power': 'potencia reactiva',
+      'non-convergence': 'no convergencia',
+    }[capacity.limitingVariable!];
+    expect(line).toContain(`${capacity.acMw.toFixed(2).replace('.', ',')};"${acVariable}"`);
+    const other = lines.find(
+      (l) => /^\d+;/.test(l) && !l.startsWith(`${limited.bus};`) && l.includes('Sin verificar'),
+    )!;
+    expect(other.endsWith('"Sin verificar";;;;')).toBe(true);
     // A bus the case lacks, another user, a bad bus number.
     const missing = await ana.get(busbarCapacityPaths.acCheck(caseId, 987654));
     expect(missing.statusCode).toBe(404);
@@ -419,6 +490,45 @@ describe.each(dialects)('busbar capacities of an analysed case on %s (issue #17)
     // A path parameter that is no bus number names nothing: not found, as every route does.
     const bad = await ana.get(`${busbarCapacityPaths.page(caseId)}/x1/ac-check`);
     expect(bad.statusCode).toBe(404);
+  });
+
+  it('verifies in AC a bus nothing limits before the cap (issue #31): case118 has no ratings, AC finds its voltage or reactive limit', async () => {
+    const app = await buildTestApp({ workers: 1 }, { dialect, ...quick });
+    const ana = await signedIn(app.server, 'cap-ac-118');
+    const { caseId, capacityJobId } = await analysedWithCapacities(ana, case118, 'case118.m');
+    expect((await waitForJob(ana, capacityJobId, 60_000)).state).toBe('done');
+    const { rows } = await allRows(ana, caseId, '&sort=bus');
+    const row = rows.find((r) => r.bus === 1)!;
+    expect(row.attributable).toMatchObject({ capacityMw: 2000, limiting: null });
+    const response = await ana.get(busbarCapacityPaths.acCheck(caseId, 1));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = busbarAcCheckResponseSchema.parse(response.json());
+    // No element to check at a DC limit; the AC figure is still found.
+    expect(answer).toMatchObject({ capacityMw: 2000, limiting: null, acCheck: null });
+    const capacity = answer.acCapacity!;
+    expect(capacity.dcMw).toBe(2000);
+    expect(capacity.acMw).toBeLessThan(capacity.dcMw);
+    expect(capacity.acMw).toBeGreaterThan(0);
+    expect(['voltage', 'reactive-power']).toContain(capacity.limitingVariable);
+    expect(capacity.acLimiting).toMatchObject({ variable: capacity.limitingVariable });
+    expect(capacity.acLimiting!.elementName).not.toBeNull();
+    expect(['pu', 'Mvar']).toContain(capacity.acLimiting!.unit);
+    const { network } = await loadCase(new Uint8Array(case118));
+    const engine = acVerifiedCapacity(network, network.buses.number.indexOf(1), {
+      capMw: 2000,
+      postRating: 'emergency',
+      preExisting: 'ignore',
+    });
+    expect(capacity.acMw).toBeCloseTo(engine.acMw, 6);
+    expect(capacity.acLimiting!.contingencyName).toBe(engine.acLimiting!.contingencyName);
+    // The row carries it; the strict figure is its own check.
+    const shown = (await allRows(ana, caseId, '&q=1')).rows.find((r) => r.bus === 1)!;
+    expect(shown.attributable).toMatchObject({ acCheck: null, acCapacity: capacity });
+    expect(shown.strict.acCapacity).toBeUndefined();
+    const csv = (await ana.get(busbarCapacityPaths.export(caseId, 'csv'))).body;
+    const line = csv.split('\r\n').find((l) => l.startsWith('1;'))!;
+    expect(line).toContain('"Nada que verificar: no la limita un elemento"');
+    expect(line).toMatch(/"(tensión|potencia reactiva)"/);
   });
 
   it('exports the whole table as es-CO CSV and as Excel', async ({ skip }) => {

@@ -59,6 +59,46 @@ function acCells(check: AcCheckResult | null | undefined, limited: boolean): Exp
   ];
 }
 
+/**
+ * The figure verified in AC (issue #31), in the four columns after the AC check: its MW, the
+ * variable that sets it, the element and the outage; empty where it was not verified. Where AC
+ * passes at the DC figure, the DC constraint stands (thermal, its element and contingency) or
+ * the cap (or the sink's room) does.
+ */
+function acCapacityCells(
+  row: BusbarCapacityRow,
+  figure: BusbarCapacityRow['attributable'],
+  options: ExportOptions,
+): ExportCell[] {
+  const capacity = figure.acCapacity;
+  if (capacity === undefined || capacity === null) return [null, null, null, null];
+  const limiting = capacity.acLimiting;
+  if (limiting !== null) {
+    return [
+      capacity.acMw,
+      words.acVariables[limiting.variable],
+      limiting.elementName,
+      limiting.contingencyName ?? FULL_NETWORK,
+    ];
+  }
+  const dc = figure.limiting;
+  if (capacity.limitingVariable !== null && dc !== null) {
+    return [
+      capacity.acMw,
+      words.acVariables[capacity.limitingVariable],
+      dc.monitoredName,
+      dc.contingencyName ?? FULL_NETWORK,
+    ];
+  }
+  const [unlimited] = limitingCells(row, null, figure.capacityMw, options);
+  return [
+    capacity.acMw,
+    unlimited === words.atSinkRoom ? words.acVariableAtSinkRoom : words.acVariableAtCap,
+    null,
+    null,
+  ];
+}
+
 /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */
 export function busbarCapacityTable(input: {
   caseName: string;
@@ -131,6 +171,10 @@ export function busbarCapacityTable(input: {
       { header: c.acLoading, kind: 'percent', width: 16 },
       { header: c.dcLoading, kind: 'percent', width: 16 },
       { header: c.acCheck, kind: 'text', width: 30 },
+      { header: c.acCapacity, kind: 'mw', width: 16 },
+      { header: c.acVariable, kind: 'text', width: 20 },
+      { header: c.acElement, kind: 'text', width: 36 },
+      { header: c.acContingency, kind: 'text', width: 36 },
     ],
     rows: rows.map((row): ExportCell[] => [
       row.bus,
@@ -147,6 +191,7 @@ export function busbarCapacityTable(input: {
       row.worsened === null ? null : (row.worsened.contingencyName ?? FULL_NETWORK),
       row.worsened?.distributionFactor ?? null,
       ...acCells(row.attributable.acCheck, row.attributable.limiting !== null),
+      ...acCapacityCells(row, row.attributable, options),
     ]),
     fileStem: words.fileStem(fileSlug(caseName)),
   };

@@ -5,7 +5,9 @@ import {
   busbarHistogramEdges,
   DEFAULT_ANALYSIS_OPTIONS,
   errorMessages,
+  acCapacitySchema,
   acCheckSchema,
+  type AcCapacityResult,
   type AcCheckResult,
   type AnalysisOptions,
   type BusbarCapacityRow,
@@ -160,22 +162,27 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     return names;
   }
 
-  /** The AC checks stored for these rows, by `<position>|<figure>` (issue #25). */
+  /**
+   * The AC checks stored for these rows, by `<position>|<figure>` (issue #25), with their
+   * AC-verified capacity (issue #31). One stored before that existed is left out: the row shows
+   * it as not checked, never half, and checking it again computes both.
+   */
   async function acChecksOf(resultKey: number, rows: Row[]): Promise<AcChecks> {
     const checks: AcChecks = new Map();
     const positions = rows.map((row) => row.position);
     for (let from = 0; from < positions.length; from += 500) {
       const found = await cdb
         .selectFrom('busbar_capacity_ac_checks')
-        .select(['position', 'figure', 'check_json'])
+        .select(['position', 'figure', 'check_json', 'capacity_json'])
         .where('result_key', '=', resultKey)
         .where('position', 'in', positions.slice(from, from + 500))
+        .where('capacity_json', 'is not', null)
         .execute();
-      for (const { position, figure, check_json } of found) {
-        checks.set(
-          `${position}|${figure}`,
-          check_json === null ? null : acCheckSchema.parse(JSON.parse(check_json)),
-        );
+      for (const { position, figure, check_json, capacity_json } of found) {
+        checks.set(`${position}|${figure}`, {
+          acCheck: check_json === null ? null : acCheckSchema.parse(JSON.parse(check_json)),
+          acCapacity: acCapacitySchema.nullable().parse(JSON.parse(capacity_json!)),
+        });
       }
     }
     return checks;
@@ -198,33 +205,50 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       return toApiRow(row, names, checks);
     },
 
-    /** How many AC checks the result holds: its pages change when one is added. */
+    /**
+     * How many AC checks the result shows (those with their AC-verified capacity): its pages
+     * change when one is added or completed.
+     */
     async acCheckCount(resultKey: number): Promise<number> {
       const row = await cdb
         .selectFrom('busbar_capacity_ac_checks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('result_key', '=', resultKey)
+        .where('capacity_json', 'is not', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    /** Keeps a bus's AC check with the result it checks (a second writer changes nothing). */
+    /**
+     * Keeps a bus's AC check and AC-verified capacity with the result it checks. A second
+     * writer changes nothing; a check stored before the capacity existed (issue #31) is
+     * completed.
+     */
     async storeAcCheck(
       resultKey: number,
       position: number,
       figure: BusbarFigureName,
       check: AcCheckResult | null,
+      capacity: AcCapacityResult,
     ): Promise<void> {
+      const checkJson = check === null ? null : JSON.stringify(check);
+      const capacityJson = JSON.stringify(capacity);
       await cdb
         .insertInto('busbar_capacity_ac_checks')
         .values({
           result_key: resultKey,
           position,
           figure,
-          check_json: check === null ? null : JSON.stringify(check),
+          check_json: checkJson,
+          capacity_json: capacityJson,
           created_at: nowIso(),
         })
-        .onConflict((oc) => oc.columns(['result_key', 'position', 'figure']).doNothing())
+        .onConflict((oc) =>
+          oc
+            .columns(['result_key', 'position', 'figure'])
+            .doUpdateSet({ check_json: checkJson, capacity_json: capacityJson })
+            .where('busbar_capacity_ac_checks.capacity_json', 'is', null),
+        )
         .execute();
     },
 
@@ -626,8 +650,11 @@ function limiting(
   };
 }
 
-/** A row's stored AC checks by `<position>|<figure>`; null: checked, nothing binds. */
-type AcChecks = Map<string, AcCheckResult | null>;
+/**
+ * A row's stored AC checks by `<position>|<figure>`: acCheck null where nothing binds before
+ * the cap (no element to check), with the figure verified in AC (issue #31).
+ */
+type AcChecks = Map<string, { acCheck: AcCheckResult | null; acCapacity: AcCapacityResult | null }>;
 
 export function toApiRow(
   row: Row,
@@ -637,7 +664,7 @@ export function toApiRow(
   const inIsland = row.in_island === 1;
   const acCheck = (figure: BusbarFigureName) => {
     const key = `${row.position}|${figure}`;
-    return checks.has(key) ? { acCheck: checks.get(key) ?? null } : {};
+    return checks.get(key) ?? {};
   };
   return {
     position: row.position,

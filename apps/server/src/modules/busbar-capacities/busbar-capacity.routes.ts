@@ -20,6 +20,7 @@ import {
   type ComparisonSide,
   createBusbarCapacitiesRequestSchema,
   describeEngineError,
+  type AcCapacityResult,
   type AcCheckResult,
   type BusbarAcCheckResponse,
   type BusbarCapacityOptions,
@@ -498,12 +499,21 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
     tag: 'Casos',
     summary: 'Verificación AC de la capacidad de una barra',
     description:
-      'Un flujo de carga AC (Newton) del despacho del archivo con la unidad nueva en la barra ' +
-      'inyectando su capacidad (la misma contrapartida) y la contingencia limitante fuera: la ' +
-      'MVA del elemento monitoreado frente a su límite, junto a la carga DC (100 % en el ' +
-      'límite), marcada cuando difieren más de 5 %. Se calcula la primera vez (alrededor de ' +
-      'medio segundo en 2.000 barras) y queda guardada con el resultado: la tabla y las ' +
-      'descargas la muestran. Solo casos subidos en /analisis.',
+      'La capacidad de la barra verificada con flujos de carga AC (`acCapacity`): la mayor ' +
+      'inyección, hasta la cifra DC y con precisión de 0,1 MW, con la que flujos de Newton con ' +
+      'los límites de reactivos de las unidades cumplen en N-0 y en al menos 10 contingencias ' +
+      '(las primeras del ranking DC y las ramas de la barra): MVA de cada rama frente a la ' +
+      'capacidad en uso, tensiones frente a los límites del caso, reactivos de la unidad de ' +
+      'referencia dentro de su rango y convergencia. Dice la variable que la limita: térmica, ' +
+      'tensión, potencia reactiva o no convergencia; los límites que el caso ya incumple con ' +
+      '0 MW no fijan la cifra atribuible. Se verifica toda barra con cifra, también las que ' +
+      'llegan al tope. Además (`acCheck`), donde un elemento limita la cifra DC: un flujo AC ' +
+      'con la unidad nueva inyectando la capacidad DC y la contingencia limitante fuera, la ' +
+      'MVA del elemento monitoreado frente a su límite junto a la carga DC (100 % en el ' +
+      'límite), marcada cuando difieren más de 5 % (null si nada limita antes del tope). Se ' +
+      'calcula la primera vez (alrededor de medio segundo en 2.000 barras, de 2 a 4 s en ' +
+      '10.000) y queda guardada con el resultado: la tabla y las descargas la muestran. Solo ' +
+      'casos subidos en /analisis.',
     auth: guard.requireUser,
     params: busbarAcCheckParamsSchema,
     querystring: busbarAcCheckQuerySchema,
@@ -528,16 +538,23 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       if (upload === null) return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STUDY'));
       const row = await repo.rowOfBus(result.resultKey, bus);
       if (row === null) return reply.status(404).send(apiError('BUSBAR_NOT_IN_RESULT'));
-      const answer = (acCheck: AcCheckResult | null): BusbarAcCheckResponse => ({
+      const answer = (
+        acCheck: AcCheckResult | null,
+        acCapacity: AcCapacityResult | null,
+      ): BusbarAcCheckResponse => ({
         caseId,
         bus,
         figure,
         capacityMw: row[figure].capacityMw,
         limiting: row[figure].limiting,
         acCheck,
+        acCapacity,
       });
-      const stored = row[figure].acCheck;
-      if (stored !== undefined) return answer(stored);
+      // Kept with the result; one stored before issue #31 (no AC capacity) is computed again.
+      const stored = row[figure];
+      if (stored.acCheck !== undefined && stored.acCapacity !== undefined) {
+        return answer(stored.acCheck, stored.acCapacity);
+      }
       if (!row.inTransferIsland) {
         return reply.status(422).send(apiError('TRANSFER_BUS_OUTSIDE_ISLAND'));
       }
@@ -561,20 +578,36 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       }
       // The same engine with the same options finds the stored figure again; a result
       // computed by an earlier version may not: it is recomputed, not checked.
+      // The AC-verified capacity starts from the same DC figure.
       const storedMw = row[figure].capacityMw;
+      const near = (mw: number) =>
+        storedMw !== null && Math.abs(mw - storedMw) <= 1e-6 * Math.max(1, storedMw);
       const same =
-        storedMw !== null &&
-        Math.abs(outcome.capacityMw - storedMw) <= 1e-6 * Math.max(1, storedMw) &&
+        near(outcome.capacityMw) &&
+        near(outcome.acCapacity.dcMw) &&
         (outcome.limiting?.monitored ?? null) === (row[figure].limiting?.monitoredBranch ?? null);
       if (!same) {
         request.log.info(
-          { caseId, bus, figure, storedMw, computedMw: outcome.capacityMw },
+          {
+            caseId,
+            bus,
+            figure,
+            storedMw,
+            computedMw: outcome.capacityMw,
+            acDcMw: outcome.acCapacity.dcMw,
+          },
           'AC check: the stored capacity is not what this version computes',
         );
         return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STALE'));
       }
-      await repo.storeAcCheck(result.resultKey, row.position, figure, outcome.acCheck);
-      return answer(outcome.acCheck);
+      await repo.storeAcCheck(
+        result.resultKey,
+        row.position,
+        figure,
+        outcome.acCheck,
+        outcome.acCapacity,
+      );
+      return answer(outcome.acCheck, outcome.acCapacity);
     },
   });
 }

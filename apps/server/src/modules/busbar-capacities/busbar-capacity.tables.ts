@@ -60,6 +60,11 @@ export interface BusbarCapacityAcChecksTable {
   figure: 'attributable' | 'strict';
   /** Contracts' AcCheckResult JSON; null: nothing binds before the cap. */
   check_json: string | null;
+  /**
+   * Migration 2026-12-10T000000-busbar-ac-capacities (issue #31): contracts' AcCapacityResult
+   * JSON; null: stored before it existed, shown as not checked (verifying it again fills it).
+   */
+  capacity_json: string | null;
   created_at: Timestamp;
 }
 

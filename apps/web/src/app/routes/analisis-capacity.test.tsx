@@ -188,8 +188,9 @@ describe('/analisis «Capacidad por barra» (issue #17)', () => {
       'Verificación AC',
     ]);
     const body = within(table).getAllByRole('row').slice(1);
+    // Every bus with a figure can be verified in AC, the cap's too (issue #31).
     expect(body.map((item) => item.textContent)).toEqual([
-      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0Ninguna–',
+      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0NingunaVerificar en AC',
       '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10Verificar en AC',
       '3003CENTRO2301120,0L 1-2L 3-4120,0NingunaVerificar en AC',
     ]);

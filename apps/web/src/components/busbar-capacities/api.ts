@@ -69,8 +69,9 @@ export function requestBusbarCapacities(caseId: string, options?: AnalysisOption
 export const capacityQueriesKey = (caseId: string) => ['analysis', 'busbar-capacities', caseId];
 
 /**
- * GET …/busbar-capacities/{bus}/ac-check: the AC check of one bus's figure, computed on first
- * request (about half a second on 2,000 buses) and kept with the result (issue #25).
+ * GET …/busbar-capacities/{bus}/ac-check: the AC check of one bus's figure (issue #25) and its
+ * capacity verified in AC (issue #31), computed on first request (about half a second on 2,000
+ * buses, 2 to 4 s on 10,000) and kept with the result.
  */
 export function requestBusbarAcCheck(caseId: string, bus: number, figure: BusbarFigureName) {
   return api.get(

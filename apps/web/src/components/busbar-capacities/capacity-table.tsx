@@ -222,7 +222,7 @@ export function CapacityTable({
           );
         },
       }}
-      minWidth="72rem"
+      minWidth={acCheckCaseId === undefined ? '72rem' : '84rem'}
     />
   );
 }

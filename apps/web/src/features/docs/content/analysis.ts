@@ -557,7 +557,7 @@ export const analysisSection: DocSection = {
         },
         {
           kind: 'p',
-          text: 'En «Capacidad por barra», la columna «Verificación AC» hace lo mismo para la barra que elijas: «Verificar en AC» resuelve el flujo AC con la unidad nueva en su capacidad y la contingencia de su restricción, y deja el resultado en la fila y en las descargas.',
+          text: 'En «Capacidad por barra», la columna «Verificación AC» hace lo mismo para la barra que elijas: «Verificar en AC» resuelve el flujo AC con la unidad nueva en su capacidad y la contingencia de su restricción, y deja el resultado en la fila y en las descargas. Además busca la capacidad AC de la barra y la variable que la limita (ver [Verificación AC de una barra](#verificacion-ac-por-barra)).',
         },
         {
           kind: 'formula',

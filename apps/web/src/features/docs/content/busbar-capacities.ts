@@ -114,7 +114,7 @@ export const busbarCapacitiesSection: DocSection = {
             'La tabla llega del servidor de a una página (10, 25, 50, 100 o 200 barras) y se ordena en el servidor por cualquiera de las columnas con flecha; empieza por la mayor capacidad.',
             '«Buscar barra» acepta un número de barra exacto o parte del nombre, sin distinguir mayúsculas, y busca al dejar de escribir. «Tensión mínima (kV)» deja las barras de esa tensión base o más (se acepta la coma decimal, p. ej. 13,8); «Área» las de esa área.',
             'La dirección de la página guarda el caso, la página, el orden, la cifra y los filtros: un enlace o una recarga muestran lo mismo.',
-            '«Descargar Excel» y «Descargar CSV» descargan todas las barras que cumplen los filtros, en el orden de la tabla, con las dos cifras, sus elementos limitantes, sus factores de distribución y la violación existente que más empeora (17 columnas).',
+            '«Descargar Excel» y «Descargar CSV» descargan todas las barras que cumplen los filtros, en el orden de la tabla, con las dos cifras, sus elementos limitantes, sus factores de distribución, la violación existente que más empeora y la verificación AC de la cifra atribuible donde se pidió (24 columnas; las de AC quedan vacías en las barras sin verificar).',
           ],
         },
         {
@@ -143,6 +143,48 @@ export const busbarCapacitiesSection: DocSection = {
         {
           kind: 'note',
           text: 'Estas capacidades son indicativas por las mismas razones que las de un estudio (ver [Por qué las capacidades son indicativas](#capacidades-indicativas)): una conexión a la vez, con el modelo DC.',
+        },
+      ],
+    },
+    {
+      id: 'verificacion-ac-por-barra',
+      title: 'Verificación AC de una barra',
+      blocks: [
+        {
+          kind: 'p',
+          text: '«Verificar en AC», en la columna «Verificación AC» de la tabla, comprueba la cifra de una barra con flujos de carga AC (Newton–Raphson) que respetan los límites de potencia reactiva de las unidades: una unidad que llega a su límite deja de sostener su tensión. Se ofrece en toda barra con cifra, también en las que llegan al tope: un caso sin capacidades de las ramas no tiene límite térmico, pero sí de tensión. Se verifica el caso base (N-0) y al menos 10 contingencias: las primeras del ranking DC de la barra y la salida de cada rama conectada a ella. En cada flujo se revisa la MVA de cada rama frente a la capacidad en uso (la de emergencia tras una contingencia), la tensión de cada barra frente a los límites del caso, la potencia reactiva de la unidad de referencia dentro de su rango y que el flujo converja.',
+        },
+        {
+          kind: 'p',
+          text: 'Si todo cumple con la cifra DC, la celda dice «AC confirma la cifra DC». Si no, la capacidad AC es la mayor inyección que cumple en todos esos flujos, buscada entre 0 MW y la cifra DC con una precisión de 0,1 MW, y la celda dice cuánto baja y qué la limita, por ejemplo «AC: 346,8 MW · tensión en Concord V2 tras Olive – Sorenson ckt 1» («en la red completa» si es en N-0). Tarda alrededor de medio segundo en un caso de 2.000 barras y de 2 a 4 s en uno de 10.000, y queda guardada con el resultado: la tabla y las descargas la muestran.',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Térmica',
+              definition:
+                'Una rama supera su capacidad en MVA. Si AC confirma la cifra DC, la limita la restricción DC de la fila.',
+            },
+            {
+              term: 'Tensión',
+              definition: 'La tensión de una barra sale de los límites del caso (en p.u.).',
+            },
+            {
+              term: 'Potencia reactiva',
+              definition:
+                'Las unidades de una barra llegaron a su límite de reactivos y su tensión sale de los límites, o la unidad de referencia necesita más reactivos (Mvar) de los que da su rango.',
+            },
+            {
+              term: 'No convergencia',
+              definition:
+                'El flujo de carga AC no converge: la red no puede llevar esa inyección en esa condición.',
+            },
+          ],
+        },
+        {
+          kind: 'p',
+          text: 'Los límites que el caso ya incumple con 0 MW en la barra no fijan la cifra atribuible: la celda los cuenta aparte («N violaciones previas, no atribuibles»). En la cifra estricta, una de ellas que la inyección empeora la deja en 0 MW, como en DC.',
         },
       ],
     },

@@ -97,12 +97,24 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
       'capacidad-de-cada-barra',
       'dos-cifras-por-barra',
       'tabla-histograma-y-mapa',
+      'verificacion-ac-por-barra',
       'archivo-de-contingencias',
       'potencia-de-cortocircuito',
       'capacidad-por-barra-en-resultados',
     ]);
     expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
     expect(text('potencia-de-cortocircuito')).toContain('valor de relleno ZX = 1,0');
+    // Issue #31: what the AC verification checks, how it finds the figure, its four variables.
+    const ac = text('verificacion-ac-por-barra');
+    for (const words of [
+      'al menos 10 contingencias',
+      'precisión de 0,1 MW',
+      'Potencia reactiva',
+      'No convergencia',
+      'no fijan la cifra atribuible',
+    ]) {
+      expect(ac).toContain(words);
+    }
     expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
     expect(text('archivo-de-contingencias')).toContain('no se guarda nada');
     expect(text('capacidad-por-barra-en-resultados')).toContain('Capacidad por barra del caso');
