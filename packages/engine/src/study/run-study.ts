@@ -28,6 +28,18 @@ import { setSensitivityTarget } from '../contingency/sets/set-sensitivity';
 import { branchDisplayName } from '../model/display-names';
 import { busDisplayName, busIndex } from '../model/network';
 import { buildStudyCase } from './build-study-case';
+import {
+  acVerifiedCapacity,
+  type AcCapacity,
+  type AcLimitingVariable,
+} from '../busbar/ac-capacity';
+import { acVerifiedCapacityOnSet } from '../contingency/sets/ac-capacity-on-set';
+import { shortCircuitLimits } from '../shortcircuit/limits';
+import {
+  shortCircuitStrength,
+  type ShortCircuitResult,
+  type ShortCircuitStatus,
+} from '../shortcircuit/scc';
 import type { StudyScenario, StudySpec } from './types';
 
 /** A study's settings as the busbar capacity takes them (only those it was given). */
@@ -59,6 +71,37 @@ export interface StudyOptions {
    * absent: every branch, one at a time.
    */
   readonly contingencySet?: (net: Network) => StudyContingencySet;
+  /**
+   * Issue #31: each busbar's figure checked beyond DC thermal in every case — AC power flows
+   * (acVerifiedCapacity, on the set when there is one) and the case's short-circuit strength
+   * (the weak-grid MW on the N-1 minimum Scc). Absent: DC only.
+   */
+  readonly verification?: StudyVerification;
+}
+
+export interface StudyVerification {
+  readonly ac?: boolean;
+  /** X″d (p.u. on MBASE) for units without machine data; SCR_min (default 3). */
+  readonly shortCircuit?: { readonly xdPu?: number; readonly scrMin?: number };
+}
+
+/** What sets a busbar's verified figure: the AC variables, or the weak grid. */
+export type StudyLimitingVariable = AcLimitingVariable | 'weak-grid';
+
+/** A busbar's figure beyond DC in one case (issue #31). */
+export interface StudyBusbarVerification {
+  /** The AC verification, when asked. */
+  readonly ac: AcCapacity | null;
+  /** Scc and the weak-grid MW at the bus, when asked and the case has the data. */
+  readonly strength: {
+    readonly sccMaxMva: number;
+    readonly sccMinMva: number;
+    readonly weakGridMw: number;
+  } | null;
+  /** The least of the DC (or AC) and weak-grid figures, MW. */
+  readonly capacityMw: number;
+  /** What sets it; null where the cap or the sink's room does and nothing else is lower. */
+  readonly limitingVariable: StudyLimitingVariable | null;
 }
 
 /** A planner's contingencies as one study case reads them. */
@@ -101,6 +144,11 @@ export interface StudyCaseResult {
   readonly sinkRoomMw: number;
   /** The case's base dispatch and input checks. */
   readonly baseCase: BaseCaseReport;
+  /** The case's short-circuit strength status when asked ('ok', or why there is none). */
+  readonly shortCircuit?: {
+    readonly status: ShortCircuitStatus;
+    readonly machines: ShortCircuitResult['machines'];
+  };
   readonly timingsMs: number;
 }
 
@@ -108,6 +156,8 @@ export interface StudyCaseResult {
 export interface StudyBusbar extends BusbarCapacity {
   /** null when the cap binds (no limiting constraint). */
   readonly limitingGenerators: BusbarGenerator[] | null;
+  /** Issue #31, when the study asks for it. */
+  readonly verification?: StudyBusbarVerification;
 }
 
 /**
@@ -171,6 +221,9 @@ export function runStudyCase(
   );
   // The plants behind each limit move from the base dispatch the capacities were found at.
   const generators = busbarLimitingGenerators(capacity.network, model, capacity, capacity.results);
+  const verify = verifier(built.network, options, (bus) =>
+    acVerifiedCapacity(built.network, bus, studyCapacityOptions(options), { dcModel: model }),
+  );
   const n1 = screenN1(
     built.network,
     {
@@ -196,7 +249,9 @@ export function runStudyCase(
     capacities: capacity.results.map((c, i) => ({
       ...c,
       limitingGenerators: generators[i]!,
+      ...(verify === null ? {} : { verification: verify.busbar(c) }),
     })),
+    ...(verify === null ? {} : { shortCircuit: verify.shortCircuit }),
     unitParticipation: capacity.unitParticipation,
     loadSinkByBus: capacity.loadSinkByBus,
     nContingencies: capacity.nContingencies,
@@ -292,6 +347,9 @@ function runStudyCaseOnSet(
     },
     sinkShareByUnit: Float64Array.from(setup.unitParticipation, (p) => -p),
   });
+  const verify = verifier(net, options, (bus) =>
+    acVerifiedCapacityOnSet(net, bus, contingencies, capacityOptions),
+  );
   const screen = screenContingencySet(net, contingencies, {
     top: 10,
     pickup: 'headroom',
@@ -320,7 +378,12 @@ function runStudyCaseOnSet(
       notScreened: notScreened.size,
       nameOf,
     },
-    capacities: capacities.map((c, i) => ({ ...c, limitingGenerators: generators[i]! })),
+    capacities: capacities.map((c, i) => ({
+      ...c,
+      limitingGenerators: generators[i]!,
+      ...(verify === null ? {} : { verification: verify.busbar(c) }),
+    })),
+    ...(verify === null ? {} : { shortCircuit: verify.shortCircuit }),
     unitParticipation: setup.unitParticipation,
     loadSinkByBus: setup.loadSinkByBus,
     nContingencies: contingencies.length,
@@ -334,4 +397,53 @@ function runStudyCaseOnSet(
 /** A set's constraint: `setContingency` indexes the set (−1: the base case). */
 interface SetBusbarConstraint extends BusbarConstraint {
   readonly setContingency: number;
+}
+
+/**
+ * Issue #31 for one case: the AC verification of a busbar (by `acOf`) and the case's strength
+ * (one short-circuit computation for all its busbars), combined into the busbar's figure.
+ */
+function verifier(
+  net: Network,
+  options: StudyOptions,
+  acOf: (bus: number) => AcCapacity,
+): {
+  busbar: (c: BusbarCapacity) => StudyBusbarVerification;
+  shortCircuit?: NonNullable<StudyCaseResult['shortCircuit']>;
+} | null {
+  const asked = options.verification;
+  if (asked === undefined || (asked.ac !== true && asked.shortCircuit === undefined)) return null;
+  const sc = asked.shortCircuit;
+  const scc =
+    sc === undefined
+      ? null
+      : shortCircuitStrength(net, sc.xdPu === undefined ? {} : { xdPu: sc.xdPu });
+  return {
+    ...(scc === null ? {} : { shortCircuit: { status: scc.status, machines: scc.machines } }),
+    busbar: (c) => {
+      const ac = asked.ac === true ? acOf(c.bus) : null;
+      let capacityMw = ac?.acMw ?? c.capacityMw;
+      let limitingVariable: StudyLimitingVariable | null =
+        ac !== null ? ac.limitingVariable : c.limiting === null ? null : 'thermal';
+      let strength: StudyBusbarVerification['strength'] = null;
+      if (scc !== null && scc.status === 'ok') {
+        const limits = shortCircuitLimits(
+          scc,
+          net.buses.baseKv,
+          c.bus,
+          sc?.scrMin === undefined ? {} : { scrMin: sc.scrMin },
+        );
+        strength = {
+          sccMaxMva: scc.sccMaxMva[c.bus]!,
+          sccMinMva: scc.sccMinMva[c.bus]!,
+          weakGridMw: limits.scrMw,
+        };
+        if (limits.scrMw < capacityMw) {
+          capacityMw = limits.scrMw;
+          limitingVariable = 'weak-grid';
+        }
+      }
+      return { ac, strength, capacityMw, limitingVariable };
+    },
+  };
 }

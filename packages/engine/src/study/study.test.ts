@@ -7,6 +7,8 @@ import { allBusbarCapacitiesOnSet } from '../contingency/sets/busbars-on-set';
 import { SET_CONTINGENCY, type Contingency } from '../contingency/sets/contingency-set';
 import type { Network } from '../model/network';
 import { runStudy, type StudyContingencySet } from './run-study';
+import { acVerifiedCapacity } from '../busbar/ac-capacity';
+import { shortCircuitStrength } from '../shortcircuit/scc';
 import type { StudyScenario, StudySpec } from './types';
 
 const base = readMatpower(readReferenceText('cases/case30.m')).network;
@@ -122,6 +124,47 @@ describe('runStudy', () => {
       }
       expect(result.nContingencies).toBeGreaterThan(0);
     }
+  });
+
+  it('checks each busbar of each case in AC and against the weak grid when asked (issue #31)', () => {
+    const options = {
+      busbars: [5, 30],
+      capMw: 500,
+      preExisting: 'ignore' as const,
+      verification: { ac: true, shortCircuit: { xdPu: 0.25, scrMin: 20 } },
+    };
+    const results = runStudy(base, { ...spec, years: [2026, 2028] }, options);
+    let weak = 0;
+    for (const result of results) {
+      expect(result.shortCircuit?.status).toBe('ok');
+      // The case itself, built again: the same figures case by case.
+      const built = buildStudyCase(
+        base,
+        spec,
+        spec.scenarios.find((x) => x.name === result.scenario)!,
+        result.year,
+      ).network;
+      const scc = shortCircuitStrength(built, { xdPu: 0.25 });
+      for (const c of result.capacities) {
+        const v = c.verification!;
+        const ac = acVerifiedCapacity(built, c.bus, { capMw: 500, preExisting: 'ignore' });
+        expect(v.ac!.dcMw).toBeCloseTo(c.capacityMw, 9);
+        expect(v.ac!.acMw).toBeCloseTo(ac.acMw, 9);
+        expect(v.strength!.weakGridMw).toBeCloseTo(scc.sccMinMva[c.bus]! / 20, 9);
+        expect(v.capacityMw).toBe(Math.min(v.ac!.acMw, v.strength!.weakGridMw));
+        if (v.strength!.weakGridMw < v.ac!.acMw) {
+          weak++;
+          expect(v.limitingVariable).toBe('weak-grid');
+        } else {
+          expect(v.limitingVariable).toBe(v.ac!.limitingVariable);
+        }
+      }
+    }
+    expect(weak).toBeGreaterThan(0);
+    // Not asked: DC only, as before.
+    const plain = runStudy(base, { ...spec, years: [2026] }, { busbars: [5], capMw: 500 });
+    expect(plain[0]!.capacities[0]!.verification).toBeUndefined();
+    expect(plain[0]!.shortCircuit).toBeUndefined();
   });
 });
 
