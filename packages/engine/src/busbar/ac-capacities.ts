@@ -85,6 +85,7 @@ export function acVerifiedCapacities(
         loadSinkByBus: dc.loadSinkByBus,
         postRating: dc.postContingencyRating,
         strict: (options.figure ?? 'attributable') === 'strict',
+        distributionFactorCutoff: dc.distributionFactorCutoff,
       },
       outages,
       { ...options, monitored: dc.monitored, atZero },

@@ -21,24 +21,52 @@ interface Broken {
  * voltages (not the warm starts of the search), branch MVA against RATE_A (N-0) or the
  * post-contingency rating, voltages against each bus's band, the reference units' Q range.
  */
-function brokenAt(net: Network, r: AcCapacity, t: number, contingency: number): Broken[] {
+function brokenAt(
+  net: Network,
+  r: AcCapacity,
+  t: number,
+  contingency: number,
+  cutoff = 0.01,
+): Broken[] {
+  const s = flowAt(net, r, t, contingency);
+  // As in DC, a branch whose MVA the injection barely moves (|ΔMVA/ΔMW| from 0 MW below the
+  // cutoff) does not limit the bus.
+  const zero = t > 0 ? flowAt(net, r, 0, contingency) : null;
+  const moved = (k: number) =>
+    zero === null ||
+    !zero.converged ||
+    Math.abs(s.branchMva[k]! - zero.branchMva[k]!) / t >= cutoff;
+  return brokenIn(net, s, contingency, moved);
+}
+
+function flowAt(net: Network, r: AcCapacity, t: number, contingency: number): AcSolution {
   const dc = busbarCapacity(net, { buses: [r.bus], top: 1 });
   const pgMw = Float64Array.from(net.generators.pgMw, (p, g) => p + t * dc.unitParticipation[g]!);
   const pdMw = Float64Array.from(net.buses.pdMw);
   const loads = dc.loadSinkByBus;
   if (loads) for (let i = 0; i < pdMw.length; i++) pdMw[i] += t * loads[i]!;
   pdMw[r.bus] -= t;
-  const s: AcSolution = new AcSolver(net).solve({
+  return new AcSolver(net).solve({
     pgMw,
     pdMw,
     branchesOut: contingency < 0 ? [] : [contingency],
   });
+}
+
+function brokenIn(
+  net: Network,
+  s: AcSolution,
+  contingency: number,
+  moved: (k: number) => boolean,
+): Broken[] {
   if (!s.converged) return [{ variable: 'non-convergence', element: -1 }];
   const out: Broken[] = [];
   const br = net.branches;
   for (let k = 0; k < br.count; k++) {
-    const limit = contingency < 0 ? br.rateAMva[k]! : postLimit(net, k, dc.postContingencyRating);
-    if (limit > 0 && s.branchMva[k]! > limit + 1e-6) out.push({ variable: 'thermal', element: k });
+    const limit = contingency < 0 ? br.rateAMva[k]! : postLimit(net, k, 'emergency');
+    if (limit > 0 && s.branchMva[k]! > limit + 1e-6 && moved(k)) {
+      out.push({ variable: 'thermal', element: k });
+    }
   }
   const q = new Map<number, [number, number]>();
   const g = net.generators;

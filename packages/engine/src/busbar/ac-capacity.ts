@@ -128,6 +128,8 @@ export interface AcFigure {
   readonly loadSinkByBus: Float64Array | null;
   readonly postRating: PostRating;
   readonly strict: boolean;
+  /** Below this |ΔMVA/ΔMW| a branch does not limit the bus (the DC figure's cutoff). */
+  readonly distributionFactorCutoff: number;
 }
 
 interface Verdict {
@@ -187,6 +189,7 @@ export function acVerifiedCapacity(
     loadSinkByBus: dc.loadSinkByBus,
     postRating: dc.postContingencyRating,
     strict: dc.preExisting === 'limit',
+    distributionFactorCutoff: dc.distributionFactorCutoff,
   };
   // The branches the DC figure watches (rated, above the kV filter) are the ones AC checks.
   const verified = verifyCapacityAc(net, solver, figure, outages, {
@@ -277,6 +280,7 @@ export function verifyCapacityAc(
   } = {},
 ): Omit<AcCapacity, 'splittingContingencies' | 'timingsMs'> {
   const { bus, postRating, strict } = figure;
+  const cutoff = figure.distributionFactorCutoff;
   const toleranceMw = options.toleranceMw ?? 0.1;
   const br = net.branches;
   const watched = Array.from(options.monitored ?? { length: br.count }, (m, k) => m ?? k);
@@ -373,12 +377,17 @@ export function verifyCapacityAc(
     }
   };
 
-  const judge = (s: AcSolution, outage: AcOutage, exempt: Map<string, number> | null): Verdict => {
+  const judge = (
+    s: AcSolution,
+    outage: AcOutage,
+    exempt: Map<string, number> | null,
+    ignored?: Set<string>,
+  ): Verdict => {
     let excess = -Infinity;
     let worst: AcViolation | null = null;
     checks(s, outage, (key, e, make) => {
       // A limit broken at 0 MW counts (attributable figure) only where it was not broken then.
-      if (exempt?.has(key)) return;
+      if (exempt?.has(key) || ignored?.has(key)) return;
       if (e > excess) {
         excess = e;
         worst = e > 0 ? make() : null;
@@ -425,15 +434,32 @@ export function verifyCapacityAc(
     return s;
   };
   /** The verdict at t, and (strict figure) a limit broken at 0 MW that t makes worse. */
+  /**
+   * Per outage, the branches this bus's injection barely moves (|ΔMVA/ΔMW| from 0 MW below the
+   * distribution factor cutoff): as in DC, a limit the bus hardly affects is not its to bear.
+   */
+  const ignoredBy = new Map<number, Set<string>>();
   const verdictAt = (t: number, o: AcOutage): Verdict & { worsened: AcViolation | null } => {
+    const c = o.contingency;
     const s = solve(t, o, warm(o));
-    if (s.converged) last.set(o.contingency, s);
-    let v = judge(s, o, exemptBy.get(o.contingency) ?? null);
-    if (v.worst === null || consulted.has(o.contingency)) return { ...v, worsened: null };
-    consulted.add(o.contingency);
-    zeroOf(o);
-    const exempt = exemptBy.get(o.contingency)!;
-    v = judge(s, o, exempt);
+    if (s.converged) last.set(c, s);
+    const first = judge(s, o, exemptBy.get(c) ?? null, ignoredBy.get(c));
+    if (first.worst === null) return { ...first, worsened: null };
+    if (!consulted.has(c)) {
+      consulted.add(c);
+      zeroOf(o);
+    }
+    const exempt = exemptBy.get(c)!;
+    const zero = atZero.get(c)!;
+    const ignored = ignoredBy.get(c) ?? new Set<string>();
+    ignoredBy.set(c, ignored);
+    let v = judge(s, o, exempt, ignored);
+    while (v.worst?.variable === 'thermal' && t > 0 && zero.converged && s.converged) {
+      const k = v.worst.element;
+      if (Math.abs(s.branchMva[k] - zero.branchMva[k]) / t >= cutoff) break;
+      ignored.add(`t${k}`);
+      v = judge(s, o, exempt, ignored);
+    }
     let worsened: AcViolation | null = null;
     if (strict && exempt.size > 0) {
       let most = 0;
@@ -478,7 +504,12 @@ export function verifyCapacityAc(
     hiMw: number,
     atHi: Verdict,
   ): { passMw: number; violation: AcViolation } {
-    const z = judge(atZero.get(o.contingency)!, o, exemptBy.get(o.contingency) ?? null);
+    const z = judge(
+      atZero.get(o.contingency)!,
+      o,
+      exemptBy.get(o.contingency) ?? null,
+      ignoredBy.get(o.contingency),
+    );
     let lo = 0;
     let fLo = z.converged ? z.excess : -1;
     let hi = hiMw;

@@ -48,7 +48,7 @@ export function acVerifiedCapacityOnSet(
       `bus ${net.buses.number[bus]} is outside the island that hosts the transfer`,
     );
   }
-  const { model, setup } = busbarStudy(net, { ...options, buses: [bus] });
+  const { model, setup, cutoff } = busbarStudy(net, { ...options, buses: [bus] });
   const postRating = setup.ctx.postRating;
   const tDc = performance.now();
   const solver = new AcSolver(net);
@@ -137,6 +137,7 @@ export function acVerifiedCapacityOnSet(
       loadSinkByBus: setup.loadSinkByBus,
       postRating,
       strict: (options.preExisting ?? 'ignore') === 'limit',
+      distributionFactorCutoff: cutoff,
     },
     outages,
     {
