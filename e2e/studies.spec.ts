@@ -14,7 +14,7 @@ import {
   type Network,
   type StudySpec,
 } from '@holgura/engine';
-import { studyFileSchema } from '@holgura/contracts';
+import { studyFileSchema, studyVerificationWords } from '@holgura/contracts';
 // exceljs is CommonJS: under Node's ESM loader only its default export exists.
 // eslint-disable-next-line import-x/default
 import ExcelJS from 'exceljs';
@@ -73,6 +73,8 @@ type Study = {
     distributionFactorCutoff: number;
     preExistingViolations: string;
     slack: string;
+    /** Issue #31: AC and the weak grid (ACTIVSg500 is MATPOWER: X″d for every unit). */
+    verification: { ac: boolean; shortCircuit: boolean; scrMin: number; xdPu: number };
   };
 };
 
@@ -183,6 +185,16 @@ async function fillForm(page: Page, study: Study) {
         study.options.preExistingViolations === 'limit' ? 'Estricta' : 'Atribuible a la conexión',
     })
     .check();
+  // Issue #31: both checks start on; the SCR and the X″d for units without machine data.
+  const { verification } = study.options;
+  const ac = page.getByRole('checkbox', { name: /^Verificar en AC/ });
+  const shortCircuit = page.getByRole('checkbox', { name: /^Verificar el cortocircuito/ });
+  expect(await ac.isChecked()).toBe(true);
+  expect(await shortCircuit.isChecked()).toBe(true);
+  await ac.setChecked(verification.ac);
+  await shortCircuit.setChecked(verification.shortCircuit);
+  await page.getByLabel('SCR mínimo', exact).fill(typed(verification.scrMin));
+  await page.getByLabel(/^X″d de las unidades sin datos/).fill(typed(verification.xdPu));
 }
 
 /** «Revisar», the summary, «Calcular estudio», its progress, until it is done. */
@@ -199,6 +211,11 @@ async function reviewAndRun(page: Page, study: Study, screenshot: string): Promi
     .waitFor();
   await summary.getByText(/^Red: 500 barras, \d+ ramas, \d+ generadores$/).waitFor();
   await summary.getByText(/^Tiempo estimado: ~\d+ (s|min)$/).waitFor();
+  await summary
+    .getByText(
+      `Verificación: DC térmico más verificación AC y red débil con SCR mínimo ${typed(study.options.verification.scrMin)} y X″d = ${typed(study.options.verification.xdPu)} p.u. para las unidades sin datos`,
+    )
+    .waitFor();
   await saveScreenshot(page, `${screenshot}-summary`);
 
   const created = page.waitForResponse(
@@ -277,6 +294,12 @@ async function fillTemplate(templatePath: string, study: Study): Promise<Buffer>
     'Corte del factor de distribución': study.options.distributionFactorCutoff,
     'Violaciones existentes (limitar o ignorar)':
       study.options.preExistingViolations === 'limit' ? 'limitar' : 'ignorar',
+    'Verificación AC (sí o no)': study.options.verification.ac ? 'sí' : 'no',
+    'Verificación de cortocircuito (sí o no)': study.options.verification.shortCircuit
+      ? 'sí'
+      : 'no',
+    'SCR mínimo': study.options.verification.scrMin,
+    'X″d de las unidades sin datos (p.u. sobre MBASE)': study.options.verification.xdPu,
     'Archivo del caso base (opcional)': null,
   };
   sheet('Estudio').eachRow((row, number) => {
@@ -391,6 +414,12 @@ type StudyBusbar = {
   contingencyBranch: number | null;
   contingency: string | null;
   preExistingViolation: boolean;
+  verification?: {
+    capacityMw: number;
+    limitingVariable: keyof typeof studyVerificationWords.variables | null;
+    acMw: number | null;
+    weakGridMw: number | null;
+  };
 };
 type StudyResults = {
   networkLabel: string;
@@ -591,7 +620,8 @@ describe('capacity studies', () => {
       }
     }
 
-    // Family by family: 4 cards (2 scenarios × 2 years), each showing the CLI's capacity.
+    // Family by family: 4 cards (2 scenarios × 2 years), each showing the CLI's DC capacity.
+    const variables = new Set<string>();
     for (const [i, [bus, name]] of families.entries()) {
       await rows
         .nth(i + 1)
@@ -612,10 +642,25 @@ describe('capacity studies', () => {
         const caseName = /(alta|baja)_\d{4}/.exec(heading)![0];
         seen.push(caseName);
         const expected = cliCapacity.get(`${caseName}/${bus}`)!;
+        // Issue #31: «Capacidad» is the least of the DC (the CLI's), AC and weak-grid figures,
+        // with «Variable limitante», as the API answers them.
+        const answered = apiCapacity.get(`${caseName}/${bus}`)!.verification!;
         expect(parseEsNumber(await card.getByTestId('card-capacity').textContent())).toBeCloseTo(
-          expected,
+          answered.capacityMw,
           1,
         );
+        const mw = async (testId: string) =>
+          parseEsNumber(((await card.getByTestId(testId).textContent()) ?? '').replace(' MW', ''));
+        expect(await mw('card-capacity-dc')).toBeCloseTo(expected, 1);
+        expect(await mw('card-capacity-ac')).toBeCloseTo(answered.acMw!, 1);
+        expect(await mw('card-weak-grid')).toBeCloseTo(answered.weakGridMw!, 1);
+        const variable = (await card.getByTestId('card-variable').textContent()) ?? '';
+        expect(variable).toBe(
+          answered.limitingVariable === null
+            ? studyVerificationWords.noVariable
+            : studyVerificationWords.variables[answered.limitingVariable],
+        );
+        variables.add(variable);
         expect(await card.textContent()).toContain(caseName.split('_')[1]!);
       }
       expect(seen.sort()).toEqual(['alta_2027', 'alta_2028', 'baja_2027', 'baja_2028']);
@@ -628,6 +673,14 @@ describe('capacity studies', () => {
       expect(await page.getByRole('tabpanel').getByRole('article').count()).toBe(2);
       await tabs.nth(0).click();
     }
+
+    // With SCR 5 the weak grid sets WELLFORD's figure in «baja»; AC the others (issue #31).
+    expect([...variables].sort()).toEqual(['cortocircuito (red débil)', 'térmica']);
+    await page
+      .getByTestId('conditions-short-circuit')
+      .getByText(/unidades con X″d = 0,2 p\.u\./)
+      .waitFor();
+    await saveScreenshot(page, 'studies-resultados-verification');
 
     // The pre-existing violation (bus 7, alta) says so on its card.
     await rows.nth(1).getByRole('cell').nth(2).click();

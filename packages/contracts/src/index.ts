@@ -27,5 +27,6 @@ export * from './api/studies';
 export * from './api/windows';
 export * from './api/short-circuit';
 export * from './result/busbar-capacity.v1';
+export * from './result/study-verification.v1';
 export * from './result/network-view.v1';
 export * from './words';

@@ -85,6 +85,18 @@ export const esResultsDemo = {
       sinkRoomNote: (mw: string, tmax: string) =>
         `La generación que compensa la conexión solo puede bajar ${mw} MW (hasta su Pmin): la red admitiría más, hasta el tope del estudio de ${tmax} MW.`,
       preExisting: 'Violación previa a la conexión',
+      /** Issue #31: a figure checked beyond DC thermal. */
+      variable: 'Variable limitante',
+      dc: 'Capacidad DC',
+      ac: 'Capacidad AC',
+      weakGrid: 'Red débil',
+      dcLimiting: 'Elemento limitante (DC)',
+      acLimit: 'Límite AC',
+      notChecked: 'sin verificar',
+      notAvailable: (reason: string) => `no disponible: ${reason}`,
+      acConfirms: 'AC confirma la cifra DC',
+      checksNote: (contingencies: string) =>
+        `AC: N-0 y ${contingencies} contingencias verificadas.`,
     },
     chart: {
       heading: 'Capacidad por año y escenario',
@@ -113,6 +125,9 @@ export const esResultsDemo = {
       scenarioLabel: (scenario: string) => `Escenario ${scenario}`,
       mw: (value: string) => `${value} MW`,
       projectsOfYear: (year: number) => `En ${year}`,
+      verification: 'Verificación de las cifras',
+      shortCircuit: 'Cortocircuito (red débil)',
+      shortCircuitOf: (cases: string) => `Casos ${cases}`,
     },
     validity: (date: string) =>
       `Resultados vigentes al ${date}. Se recalculan cuando cambian los casos del estudio.`,

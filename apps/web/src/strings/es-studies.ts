@@ -373,6 +373,22 @@ export const esStudies = {
     ignore: 'Atribuible a la conexión',
     ignoreHint:
       'Las violaciones que la red ya tiene son de la red, no de la conexión: se informan sin limitar la capacidad.',
+    /** Issue #31: each busbar × scenario × year checked beyond DC thermal. */
+    verification: 'Verificación más allá del DC térmico',
+    verificationIntro:
+      'La capacidad DC solo mira la cargabilidad térmica. Estas verificaciones la comprueban en cada barra, escenario y año; la capacidad del estudio es la menor de las cifras, con su variable limitante. Cuestan tiempo: la verificación AC, unos 0,6 s por barra y caso en una red de 2.000 barras.',
+    ac: 'Verificar en AC',
+    acHint:
+      'Flujos de carga AC con los límites de reactivos de las unidades, en N-0 y en al menos diez contingencias: térmica (MVA), tensión, potencia reactiva y convergencia.',
+    shortCircuit: 'Verificar el cortocircuito (red débil)',
+    shortCircuitHint:
+      'La potencia de cortocircuito mínima N-1 de la barra dividida por el SCR mínimo: lo más que admite una planta con inversores sin que la red sea débil.',
+    scrMin: 'SCR mínimo',
+    scrMinHint: 'Relación de cortocircuito mínima que se exige (3 por defecto).',
+    xdPu: 'X″d de las unidades sin datos (p.u. sobre MBASE, opcional)',
+    xdHint:
+      'Solo para las unidades sin datos de máquina: un caso MATPOWER no los trae y una exportación RAW con ZX = 1,0 en todas las unidades trae valores de relleno. Sin X″d, esos casos no tienen cifra de red débil (se dice por qué); con X″d, esas unidades se modelan con ella. Un valor típico es 0,2.',
+    xdPlaceholder: 'p. ej. 0,2',
   },
   problems: {
     title: (count: number) =>
@@ -400,6 +416,7 @@ export const esStudies = {
     network: (buses: string, branches: string, generators: string) =>
       `Red: ${buses} barras, ${branches} ramas, ${generators} generadores`,
     time: (estimate: string) => `Tiempo estimado: ~${estimate}`,
+    verification: (settings: string) => `Verificación: ${settings}`,
     seconds: (n: string) => `${n} s`,
     minutes: (n: string) => `${n} min`,
     timeNote: 'Una estimación según el tamaño de la red; el cálculo corre en el servidor.',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { contingencyCountsSchema, contingencyFileFormats } from './contingency-sets';
 import { studyFileSchema } from './study';
+import {
+  studyLimitingVariableSchema,
+  studyShortCircuitSchema,
+} from '../result/study-verification.v1';
 
 /**
  * A user's capacity studies through the API (docs/product.md § "Studies", issue #15): create one
@@ -166,6 +170,34 @@ export const studyBusbarResultSchema = z.object({
    * agrees with the DC one within 5 %, differs more, or did not converge. Absent: not checked.
    */
   acCheck: z.enum(['agrees', 'differs', 'not-converged']).optional(),
+  /**
+   * Issue #31: the figure checked beyond DC thermal, when the study asks for it (its
+   * `options.verification`); absent on studies without it and on results stored before.
+   */
+  verification: z
+    .object({
+      /** The least of the DC (or AC) figure and the weak-grid MW: the busbar's «Capacidad». */
+      capacityMw: z.number(),
+      /** What sets it; null where the cap or the sink's room does and nothing else is lower. */
+      limitingVariable: studyLimitingVariableSchema.nullable(),
+      /** The figure verified in AC (≤ capacityMw above); null: AC not asked. */
+      acMw: z.number().nullable(),
+      /** What stops the AC flow just above acMw: the branch or bus, and the outage (null: N-0). */
+      acLimiting: z
+        .object({
+          variable: z.enum(['thermal', 'voltage', 'reactive-power', 'non-convergence']),
+          elementName: z.string().nullable(),
+          contingencyName: z.string().nullable(),
+        })
+        .nullable(),
+      /** Outages checked in AC besides N-0; null: AC not asked. */
+      acContingencies: z.number().int().nonnegative().nullable(),
+      /** Scc min (N-1) / SCR_min, MW; null: not asked or the case has no strength (see the case). */
+      weakGridMw: z.number().nullable(),
+      /** The N-1 minimum short-circuit power at the bus, MVA; null as weakGridMw. */
+      sccMinMva: z.number().nullable(),
+    })
+    .optional(),
 });
 export type StudyBusbarResult = z.infer<typeof studyBusbarResultSchema>;
 
@@ -182,6 +214,12 @@ export const studyCaseResultSchema = z.object({
   ),
   contingencies: z.number().int().nonnegative(),
   busbars: z.array(studyBusbarResultSchema),
+  /**
+   * Issue #31: the case's short-circuit computation when the study asks for it — its status
+   * ('unavailable': no machine data and no X″d; 'placeholder': the RAW export's ZX = 1,0 on every
+   * unit), the units by where their impedance came from, the X″d and SCR_min used.
+   */
+  shortCircuit: studyShortCircuitSchema.optional(),
 });
 export type StudyCaseResult = z.infer<typeof studyCaseResultSchema>;
 

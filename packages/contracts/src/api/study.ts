@@ -28,6 +28,9 @@ const busNumber = z
   .number({ error: 'El número de barra debe ser un número' })
   .int('El número de barra debe ser un entero')
   .positive('El número de barra debe ser positivo');
+/** The least short-circuit ratio a study's weak-grid figure keeps by default. */
+export const STUDY_SCR_MIN = 3;
+
 const year = z
   .number({ error: 'El año debe ser un número' })
   .int('El año debe ser un entero')
@@ -88,6 +91,37 @@ export const studyProjectSchema = z.object({
   branches: z.array(projectBranchSchema).default([]),
   units: z.array(projectUnitSchema).default([]),
 });
+
+/**
+ * Issue #31: each busbar × scenario × year figure checked beyond DC thermal — AC power flows with
+ * the units' reactive limits (N-0 and at least ten contingencies: thermal, voltage, reactive
+ * power, convergence) and the weak grid (the case's N-1 minimum short-circuit power over
+ * `scrMin`). The figure shown is the least of them, with its limiting variable. `xdPu` is the
+ * subtransient reactance (p.u. on each unit's MBASE) used only for units without machine data: a
+ * MATPOWER case has none, and a RAW export whose units all carry ZX = 1,0 has placeholders, so
+ * without it such a case has no short-circuit figure (said, never invented). Absent (study files
+ * and stored studies from before): DC only. The study form starts with both checks on.
+ */
+export const studyVerificationSchema = z.object({
+  ac: z.boolean({ error: 'La verificación AC debe ser sí o no' }).default(true),
+  shortCircuit: z
+    .boolean({ error: 'La verificación de cortocircuito debe ser sí o no' })
+    .default(true),
+  scrMin: positive('El SCR mínimo')
+    .max(20, 'El SCR mínimo debe estar entre 0 y 20')
+    .default(STUDY_SCR_MIN),
+  xdPu: positive('La reactancia subtransitoria X″d')
+    .lt(10, 'La reactancia subtransitoria X″d debe ser menor que 10 (p.u. sobre MBASE)')
+    .optional(),
+});
+export type StudyVerificationOptions = z.infer<typeof studyVerificationSchema>;
+
+/** What the study form starts with: both checks on, SCR mínimo 3, no X″d. */
+export const DEFAULT_STUDY_VERIFICATION: StudyVerificationOptions = {
+  ac: true,
+  shortCircuit: true,
+  scrMin: STUDY_SCR_MIN,
+};
 
 export const studyFileSchema = z
   .object({
@@ -155,6 +189,8 @@ export const studyFileSchema = z
             error: 'El despacho base debe ser uno de estos valores: distributed, single',
           })
           .default('distributed'),
+        /** Issue #31: absent, DC only (studies from before it existed). */
+        verification: studyVerificationSchema.optional(),
       })
       .default({
         tmaxMw: 2000,

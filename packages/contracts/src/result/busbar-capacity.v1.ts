@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acCheckSchema } from './flexibility.v1';
+import { studyBusbarVerificationSchema } from './study-verification.v1';
 
 /**
  * Connection capacity at one busbar in one scenario × year case (docs/analysis.md §6): the FCITC of
@@ -87,5 +88,10 @@ export const busbarCapacitySchema = z.object({
     z.object({ name: z.string(), busNumber: z.number().int(), mw: z.number() }),
   ),
   networkLabel: z.string(),
+  /**
+   * Issue #31: the figure checked beyond DC thermal (AC, weak grid) when the study asks for it;
+   * absent on studies without it and on results stored before.
+   */
+  verification: studyBusbarVerificationSchema.optional(),
 });
 export type BusbarCapacity = z.infer<typeof busbarCapacitySchema>;

@@ -14,3 +14,4 @@ export * from './report-words';
 export * from './input-check-words';
 export * from './case-report-words';
 export * from './contingency-set-words';
+export * from './study-verification-words';

@@ -1,4 +1,5 @@
 import { sharedWords } from './shared-words';
+import { studyVerificationWords } from './study-verification-words';
 
 /**
  * The words of a study's report (issue #29: «un informe para llevar»), the PDF and the Excel
@@ -82,6 +83,8 @@ export const reportWords = {
     acDiffersCount: (count: string) =>
       `${count} cifras tienen una verificación AC que difiere más de 5 % del cálculo DC o no convergió: tómelas como aproximadas.`,
     limitText: (element: string, contingency: string) => `${element} ante ${contingency}`,
+    /** Issue #31: how many figures each variable sets, when the study checks beyond DC. */
+    variablesCount: (counts: string) => `Variable limitante de las cifras: ${counts}.`,
   },
 
   sections: {
@@ -212,6 +215,21 @@ export const reportWords = {
     axisYear: 'Año',
     scenario: (name: string) => `Escenario ${name}`,
     projectsInService: (year: number, list: string) => `Proyectos en servicio en ${year}: ${list}`,
+    /** Issue #31: the detail table's columns when the study checks beyond DC. */
+    verifiedColumns: {
+      dc: studyVerificationWords.columns.dc,
+      ac: studyVerificationWords.columns.ac,
+      weakGrid: studyVerificationWords.columns.weakGrid,
+      capacity: studyVerificationWords.columns.capacity,
+      variable: studyVerificationWords.columns.variable,
+      limit: 'Qué la limita',
+    },
+    /** The weak grid's limit: the bus's N-1 minimum short-circuit power over SCR_min. */
+    weakGridLimit: (sccMinMva: string, scrMin: string) =>
+      `Scc mínima N-1 de la barra: ${sccMinMva} MVA ÷ SCR mínimo ${scrMin}`,
+    /** Why a case has no weak-grid figure, said once per reason with its cases. */
+    shortCircuitCases: (cases: string, reason: string) => `${cases}: ${reason}`,
+    shortCircuitHeading: 'Cortocircuito de los casos',
   },
 
   map: {
@@ -227,6 +245,11 @@ export const reportWords = {
   },
 
   method: {
+    /** Issue #31: said after «Verificación» when the study checks beyond DC. */
+    verification: {
+      title: 'Verificación AC y red débil.',
+      text: 'Cuando el estudio lo pide, cada cifra DC se comprueba con flujos de carga AC (Newton-Raphson con los límites de reactivos de las unidades) en N-0 y en al menos diez contingencias: las primeras del ranking DC y las ramas de la barra. Se revisan la cargabilidad térmica en MVA, las tensiones, la potencia reactiva de las unidades de referencia y la convergencia; si alguna falla, la cifra AC es la mayor inyección que las cumple. La red débil es la potencia de cortocircuito mínima N-1 de la barra (IEC 60909, c = 1,0) dividida por el SCR mínimo. La capacidad es la menor de la cifra AC (o DC) y la de red débil, y la variable limitante dice cuál la fija: térmica, tensión, potencia reactiva, no convergencia o cortocircuito (red débil).',
+    },
     paragraphs: [
       {
         title: 'Qué es la capacidad de conexión.',
@@ -287,6 +310,13 @@ export const reportWords = {
       acCheck: 'Verificación AC',
       condition: 'Condición',
       projects: 'Proyectos en servicio',
+      /** Issue #31: after the columns above, so existing readers keep their places. */
+      dc: studyVerificationWords.columns.dc,
+      ac: studyVerificationWords.columns.ac,
+      weakGrid: studyVerificationWords.columns.weakGrid,
+      variable: studyVerificationWords.columns.variable,
+      acLimit: studyVerificationWords.columns.acLimit,
+      sccMin: studyVerificationWords.columns.sccMin,
     },
     byYearNote:
       'Lo que grafica el informe: la capacidad (MW) de cada barra por año, una fila por escenario.',

@@ -12,4 +12,6 @@ export const sharedWords = {
     'reactive-power': 'potencia reactiva',
     'non-convergence': 'no convergencia',
   },
+  /** Issue #31: a study busbar's figure set by the weak grid (its N-1 minimum Scc / SCR_min). */
+  weakGrid: 'cortocircuito (red débil)',
 } as const;

@@ -58,5 +58,6 @@ export const studyTemplateExample: StudyFileInput = {
     postContingencyRating: 'emergency',
     distributionFactorCutoff: 0.01,
     preExistingViolations: 'limit',
+    verification: { ac: true, shortCircuit: true, scrMin: 3 },
   },
 };

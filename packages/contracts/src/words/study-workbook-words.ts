@@ -115,6 +115,23 @@ export const studyWorkbookWords = {
       label: 'Violaciones existentes (limitar o ignorar)',
       help: 'limitar: una violación que la red ya tiene y la unidad nueva empeora da capacidad 0; ignorar: se informa sin limitar la conexión. Vacío = limitar.',
     },
+    /** Issue #31: the checks beyond DC thermal (all four empty: DC only, as older workbooks). */
+    verificationAc: {
+      label: 'Verificación AC (sí o no)',
+      help: 'sí: cada capacidad se comprueba con flujos de carga AC (térmica, tensión, potencia reactiva, convergencia) en N-0 y en al menos diez contingencias. Vacío = no. Si las cuatro filas de verificación están vacías, el estudio es solo DC.',
+    },
+    verificationShortCircuit: {
+      label: 'Verificación de cortocircuito (sí o no)',
+      help: 'sí: la capacidad no pasa de la potencia de cortocircuito mínima N-1 de la barra dividida por el SCR mínimo (red débil). Vacío = no.',
+    },
+    scrMin: {
+      label: 'SCR mínimo',
+      help: 'Relación de cortocircuito mínima de la verificación de cortocircuito. Vacío = 3.',
+    },
+    xdPu: {
+      label: 'X″d de las unidades sin datos (p.u. sobre MBASE)',
+      help: 'Opcional: solo para las unidades sin datos de máquina (un caso MATPOWER; una exportación RAW con ZX = 1,0 en todas las unidades). Vacío: esos casos no tienen cifra de cortocircuito.',
+    },
     baseCase: {
       label: 'Archivo del caso base (opcional)',
       help: 'Solo para la línea de comandos: en Holgura el caso base se sube aparte.',
@@ -125,6 +142,7 @@ export const studyWorkbookWords = {
   choices: {
     postContingencyRating: { A: 'A', B: 'B', C: 'C', emergency: 'emergencia' },
     preExistingViolations: { limit: 'limitar', ignore: 'ignorar' },
+    yesNo: { yes: 'sí', no: 'no' },
   },
 
   /** The first sheet: what each sheet is, units, references by name, allowed values. */

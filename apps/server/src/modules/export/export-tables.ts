@@ -8,10 +8,12 @@ import {
   type FlexibilityLevel,
   type Plant,
   reachesCap,
+  studyVerificationWords,
 } from '@holgura/contracts';
 import { fileSlug, type ExportCell, type ExportColumn, type ExportTable } from './export-table';
 
 const w = exportWords;
+const v = studyVerificationWords;
 const FULL_NETWORK = w.fullNetwork;
 /** Spec §9: /analisis does not list generators with |sensibilidad| below 1 %. */
 const SENSITIVITY_THRESHOLD = 0.01;
@@ -285,9 +287,21 @@ export function busbarCapacitiesTable(input: {
       { header: b.preExistingViolation, kind: 'text', width: 16 },
       { header: b.condition, kind: 'text', width: 40 },
       { header: b.projectsInService, kind: 'text', width: 40 },
+      // Issue #31, after the columns above so existing readers keep their places.
+      { header: v.columns.dc, kind: 'mw', width: 16 },
+      { header: v.columns.ac, kind: 'mw', width: 16 },
+      { header: v.columns.weakGrid, kind: 'mw', width: 16 },
+      { header: v.columns.variable, kind: 'text', width: 24 },
+      { header: v.columns.acLimit, kind: 'text', width: 60 },
+      { header: v.columns.sccMin, kind: 'mw', width: 18 },
     ],
     rows: cases.map(({ caseName, capacity }): ExportCell[] => {
       const limiting = capacity.limiting;
+      const checked = capacity.verification;
+      const acLimiting = checked?.ac?.acLimiting ?? null;
+      const variable =
+        checked !== undefined ? checked.limitingVariable : limiting === null ? null : 'thermal';
+      const sc = checked?.shortCircuit ?? null;
       return [
         capacity.busNumber,
         capacity.busName,
@@ -295,7 +309,8 @@ export function busbarCapacitiesTable(input: {
         caseName,
         capacity.scenario,
         capacity.year,
-        finite(capacity.capacityMw),
+        // «Capacidad (MW)»: the least of the DC (or AC) and weak-grid figures when checked.
+        finite(checked?.capacityMw ?? capacity.capacityMw),
         finite(capacity.tmaxMw),
         limiting !== null
           ? limiting.monitoredName
@@ -308,6 +323,22 @@ export function busbarCapacitiesTable(input: {
         yesNo(limiting?.preExistingViolation ?? false),
         capacity.condition,
         capacity.projectsInService.join(', '),
+        finite(capacity.capacityMw),
+        checked?.ac == null ? v.notChecked : finite(checked.ac.acMw),
+        sc === null
+          ? v.notChecked
+          : sc.status === 'ok'
+            ? finite(checked?.strength?.weakGridMw)
+            : v.notAvailable,
+        variable === null ? v.noVariable : v.variables[variable],
+        acLimiting === null
+          ? null
+          : v.acWhere(
+              v.variables[acLimiting.variable],
+              acLimiting.elementName,
+              acLimiting.contingencyName,
+            ),
+        finite(checked?.strength?.sccMinMva),
       ];
     }),
     fileStem: words.fileStem(familyName === null ? null : fileSlug(familyName)),

@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import {
   analysisResultV1Schema,
   studyFileSchema,
+  type BusbarCapacity,
+  type StudyBusbarResult,
   type StudyCaseResult,
   type StudyFile,
   type StudyListItem,
@@ -321,6 +323,29 @@ export const STUDY_CASE_COLUMNS = [
   'case_api_data.analysis_json',
 ] as const;
 
+/** A busbar's stored check beyond DC thermal as the study API answers it (issue #31). */
+function verificationResult(
+  stored: NonNullable<BusbarCapacity['verification']>,
+): NonNullable<StudyBusbarResult['verification']> {
+  const limiting = stored.ac?.acLimiting ?? null;
+  return {
+    capacityMw: stored.capacityMw,
+    limitingVariable: stored.limitingVariable,
+    acMw: stored.ac?.acMw ?? null,
+    acLimiting:
+      limiting === null
+        ? null
+        : {
+            variable: limiting.variable,
+            elementName: limiting.elementName,
+            contingencyName: limiting.contingencyName,
+          },
+    acContingencies: stored.ac?.checkedContingencies ?? null,
+    weakGridMw: stored.strength?.weakGridMw ?? null,
+    sccMinMva: stored.strength?.sccMinMva ?? null,
+  };
+}
+
 /** The busbar cases of one study version, with their stored results. */
 export async function studyCaseRows(
   db: Db,
@@ -364,6 +389,9 @@ export function groupStudyCases(
         interchanges: capacity.interchanges,
         contingencies: row.contingency_count ?? 0,
         busbars: [],
+        ...(capacity.verification?.shortCircuit == null
+          ? {}
+          : { shortCircuit: capacity.verification.shortCircuit }),
       };
       byName.set(row.case_name, group);
     }
@@ -389,6 +417,9 @@ export function groupStudyCases(
                 ? ('differs' as const)
                 : ('agrees' as const),
           }),
+      ...(capacity.verification === undefined
+        ? {}
+        : { verification: verificationResult(capacity.verification) }),
     });
   }
   const scenarioRank = new Map(study.scenarios.map((s, i) => [s.name, i]));

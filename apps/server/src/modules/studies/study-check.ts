@@ -66,10 +66,19 @@ export function checkStudyAgainstNetwork(study: StudyFile, net: Network): Networ
  * network, issue #17, on one thread: about 0.5 s and 3.8 s), plus a fifth for storing the
  * results. An estimate to set expectations, not a promise.
  */
-export function estimateStudySeconds(branches: number, cases: number, busbars: number): number {
+export function estimateStudySeconds(
+  branches: number,
+  cases: number,
+  busbars: number,
+  verification: StudyFile['options']['verification'] = undefined,
+): number {
   const scale = branches / 3206;
   const everyBus = 0.5 * scale ** 1.5;
-  const perCase = 0.62 * scale ** 1.5 + busbars * 0.035 * scale ** 2.2 + everyBus;
+  let perCase = 0.62 * scale ** 1.5 + busbars * 0.035 * scale ** 2.2 + everyBus;
+  // Issue #31, measured on the demo study (ACTIVSg2000, 25 busbars: +0.62 s a busbar in AC,
+  // +0.5 s a case for the short-circuit strength) and on ACTIVSg10k (about 2 s and 7 s).
+  if (verification?.ac === true) perCase += busbars * 0.62 * scale ** 0.85;
+  if (verification?.shortCircuit === true) perCase += 0.5 * scale ** 1.9;
   return Math.max(1, Math.round(1.2 * cases * perCase));
 }
 
@@ -87,6 +96,11 @@ export function summarizeStudy(study: StudyFile, net: Network): StudyRunSummary 
       branches: net.branches.count,
       generators: net.generators.count,
     },
-    estimatedSeconds: estimateStudySeconds(net.branches.count, cases, study.busbars.length),
+    estimatedSeconds: estimateStudySeconds(
+      net.branches.count,
+      cases,
+      study.busbars.length,
+      study.options.verification,
+    ),
   };
 }

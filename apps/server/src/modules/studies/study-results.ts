@@ -13,9 +13,11 @@ import type {
   BusbarConstraint,
   BusbarGenerator,
   N1Loading,
+  StudyBusbarVerification,
   StudyFile,
 } from '@holgura/contracts';
 import { describeLoading, toAcCheckResult } from '../analyses/analysis';
+import { toAcCapacityResult } from '../busbar-capacities/ac-capacity-result';
 
 /** One busbar × scenario × year case of a study, ready for the cases tables. */
 export interface StudyBusbarCase {
@@ -56,6 +58,7 @@ export { toStudySpec } from '@holgura/engine';
 
 /** The engine's options for a study file. */
 export function studyRunOptions(study: StudyFile) {
+  const verification = studyVerificationOptions(study);
   return {
     busbars: study.busbars,
     capMw: study.options.tmaxMw,
@@ -63,6 +66,56 @@ export function studyRunOptions(study: StudyFile) {
     distributionFactorCutoff: study.options.distributionFactorCutoff,
     preExisting: study.options.preExistingViolations,
     slack: study.options.slack,
+    ...(verification === undefined ? {} : { verification }),
+  };
+}
+
+/**
+ * Issue #31: the study's checks beyond DC thermal in engine terms (StudyOptions.verification);
+ * undefined when it asks for none (studies from before, or both turned off): DC only.
+ */
+export function studyVerificationOptions(
+  study: StudyFile,
+): { ac: boolean; shortCircuit?: { scrMin: number; xdPu?: number } } | undefined {
+  const asked = study.options.verification;
+  if (asked === undefined || (!asked.ac && !asked.shortCircuit)) return undefined;
+  return {
+    ac: asked.ac,
+    ...(asked.shortCircuit
+      ? {
+          shortCircuit: {
+            scrMin: asked.scrMin,
+            ...(asked.xdPu === undefined ? {} : { xdPu: asked.xdPu }),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A busbar's check beyond DC thermal as its stored case keeps it (contracts' schema). */
+function describeVerification(
+  result: EngineStudyCase,
+  capacity: EngineStudyCase['capacities'][number],
+  study: StudyFile,
+): StudyBusbarVerification | undefined {
+  const verification = capacity.verification;
+  const asked = study.options.verification;
+  if (verification === undefined || asked === undefined) return undefined;
+  const shortCircuit = result.shortCircuit;
+  return {
+    ac: verification.ac === null ? null : toAcCapacityResult(verification.ac),
+    shortCircuit:
+      shortCircuit === undefined
+        ? null
+        : {
+            status: shortCircuit.status,
+            machines: { ...shortCircuit.machines },
+            xdPu: asked.xdPu ?? null,
+            scrMin: asked.scrMin,
+          },
+    strength: verification.strength === null ? null : { ...verification.strength },
+    capacityMw: verification.capacityMw,
+    limitingVariable: verification.limitingVariable,
   };
 }
 
@@ -143,6 +196,7 @@ export function describeStudyCase(
               },
             ),
           );
+    const verification = describeVerification(result, capacity, study);
     const analysis: AnalysisResultV1 = {
       schemaVersion: 1,
       network: {
@@ -179,6 +233,7 @@ export function describeStudyCase(
           mw: i.mw,
         })),
         networkLabel: study.networkLabel,
+        ...(verification === undefined ? {} : { verification }),
       },
       timingsMs: { total: result.timingsMs },
     };

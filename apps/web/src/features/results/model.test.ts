@@ -43,6 +43,8 @@ describe('card rules (docs/product.md §5)', () => {
       barra: 'ODESSA 2 0',
       barraEtiqueta: 'ODESSA 2 0 (1001, 345 kV)',
       capacidad: 412.36,
+      capacidadDc: 412.36,
+      verificacion: null,
       elementoLimitante: 'ODESSA-MIDLAND',
       contingencia: 'SOBRECARGA RED COMPLETA',
       scenario: 'alta',

@@ -1,5 +1,8 @@
 import {
   sharedWords,
+  studyVerificationWords,
+  type StudyLimitingVariable,
+  type StudyShortCircuitStatus,
   type StatsResponse,
   type StudyBusbarResult,
   type StudyCaseResult,
@@ -71,7 +74,12 @@ export type ResultCard = {
   barra: string;
   /** «NOMBRE (número, kV)» (issue #29); «NOMBRE (número)» on results stored without the kV. */
   barraEtiqueta: string;
+  /** «Capacidad»: the least of the DC (or AC) and weak-grid figures; the DC one unchecked. */
   capacidad: number;
+  /** The DC thermal figure. */
+  capacidadDc: number;
+  /** Issue #31: the checks beyond DC, when the study asks for them; null: DC only. */
+  verificacion: CardVerification | null;
   elementoLimitante: string | null;
   contingencia: string | null;
   scenario: string;
@@ -88,12 +96,67 @@ export type ResultCard = {
   tmaxMw: number;
 };
 
+/** A card's figures beyond DC thermal (issue #31). */
+export type CardVerification = {
+  variable: StudyLimitingVariable | null;
+  /** «tensión en BARRA tras LÍNEA»; null when AC confirms the DC figure or was not run. */
+  limiteAc: string | null;
+  /** null: AC not asked. */
+  ac: number | null;
+  /** Outages checked in AC besides N-0; null: AC not asked. */
+  acContingencias: number | null;
+  /** null: see `cortocircuito`. */
+  redDebil: number | null;
+  /**
+   * The case's short-circuit computation: null — not asked; otherwise its status ('unavailable',
+   * 'placeholder': no figure, and why).
+   */
+  cortocircuito: StudyShortCircuitStatus | null;
+};
+
 /** Spec §3: a constraint without a contingency element (the words the exports use too). */
 export const FULL_NETWORK = sharedWords.fullNetwork;
 
+/** «Variable limitante» in words (issue #31). */
+export function variableText(variable: StudyLimitingVariable | null): string {
+  return variable === null
+    ? studyVerificationWords.noVariable
+    : studyVerificationWords.variables[variable];
+}
+
+/** A busbar's figures beyond DC as its card shows them; null when the study has none. */
+function cardVerification(
+  item: Pick<StudyCaseResult, 'shortCircuit'>,
+  busbar: StudyBusbarResult,
+): CardVerification | null {
+  const v = busbar.verification;
+  if (v === undefined) return null;
+  const ac = v.acLimiting;
+  return {
+    variable: v.limitingVariable,
+    limiteAc:
+      ac === null
+        ? null
+        : studyVerificationWords.acWhere(
+            studyVerificationWords.variables[ac.variable],
+            ac.elementName,
+            ac.contingencyName,
+          ),
+    ac: v.acMw,
+    acContingencias: v.acContingencies,
+    redDebil: v.weakGridMw,
+    cortocircuito: item.shortCircuit?.status ?? null,
+  };
+}
+
+/** The figure a busbar's card shows: verified when the study checks beyond DC. */
+export const shownCapacity = (busbar: StudyBusbarResult) =>
+  busbar.verification?.capacityMw ?? busbar.capacityMw;
+
 /** A card from a study case and one of its busbars (an N-0 limit shows as the spec says). */
 export function toResultCard(
-  item: Pick<StudyCaseResult, 'name' | 'condition'>,
+  item: Pick<StudyCaseResult, 'name' | 'condition'> &
+    Partial<Pick<StudyCaseResult, 'shortCircuit'>>,
   busbar: StudyBusbarResult,
   currentYear = new Date().getFullYear(),
 ): ResultCard {
@@ -107,7 +170,9 @@ export function toResultCard(
     busNumber: busbar.bus,
     barra: busbar.name,
     barraEtiqueta: busLabel(busbar.name, busbar.bus, busbar.baseKv ?? 0),
-    capacidad: busbar.capacityMw,
+    capacidad: shownCapacity(busbar),
+    capacidadDc: busbar.capacityMw,
+    verificacion: cardVerification(item, busbar),
     elementoLimitante: limited ? busbar.limitingElement : null,
     contingencia: limited ? (busbar.contingency ?? FULL_NETWORK) : null,
     scenario,
@@ -174,7 +239,7 @@ export function studyStats(detail: Pick<StudyDetail, 'cases'>): StatsResponse {
   for (const item of detail.cases) {
     for (const busbar of item.busbars) {
       busbarCases += 1;
-      best.set(busbar.bus, Math.max(best.get(busbar.bus) ?? 0, busbar.capacityMw));
+      best.set(busbar.bus, Math.max(best.get(busbar.bus) ?? 0, shownCapacity(busbar)));
     }
   }
   return {
@@ -184,4 +249,27 @@ export function studyStats(detail: Pick<StudyDetail, 'cases'>): StatsResponse {
     contingenciesAnalysed: detail.cases.reduce((sum, item) => sum + item.contingencies, 0),
     scenariosAnalysed: busbarCases,
   };
+}
+
+/**
+ * Each case's short-circuit computation in words (issue #31), cases with the same answer
+ * together: the units behind the weak-grid figures, or why a case has none.
+ */
+export function shortCircuitLines(
+  cases: readonly Pick<StudyCaseResult, 'name' | 'shortCircuit'>[],
+): { text: string; ok: boolean; cases: string[] }[] {
+  const lines = new Map<string, { text: string; ok: boolean; cases: string[] }>();
+  for (const item of cases) {
+    const sc = item.shortCircuit;
+    if (sc === undefined) continue;
+    const ok = sc.status === 'ok';
+    const text =
+      sc.status === 'ok'
+        ? studyVerificationWords.machines(sc.machines, sc.xdPu)
+        : studyVerificationWords.shortCircuitReasons[sc.status];
+    const line = lines.get(text) ?? { text, ok, cases: [] };
+    line.cases.push(item.name);
+    lines.set(text, line);
+  }
+  return [...lines.values()];
 }

@@ -1,4 +1,4 @@
-import { reportWords } from '@holgura/contracts';
+import { reportWords, studyVerificationWords } from '@holgura/contracts';
 import { esNumber, mwText } from '../../report/report-text';
 import type { ReportFigure, StudyReport } from './report-model';
 
@@ -8,6 +8,7 @@ import type { ReportFigure, StudyReport } from './report-model';
  */
 
 const w = reportWords;
+const v = studyVerificationWords;
 
 export { esNumber, mwText };
 
@@ -98,8 +99,9 @@ export function highlights(report: StudyReport): string[] {
   const lowest = figures.reduce((min, f) => (f.capacityMw < min.capacityMw ? f : min));
   const highest = figures.reduce((max, f) => (f.capacityMw > max.capacityMw ? f : max));
   const c = w.cover;
-  const limit =
-    lowest.limit === 'element'
+  const limit = report.verified
+    ? limitCell(lowest, report.study.options.verification?.scrMin ?? null)
+    : lowest.limit === 'element'
       ? c.limitText(lowest.limitingElement ?? w.inputs.none, lowest.contingency ?? w.fullNetwork)
       : limitingText(lowest);
   const lines = [
@@ -122,6 +124,18 @@ export function highlights(report: StudyReport): string[] {
   if (preExisting > 0) lines.push(c.preExistingCount(esNumber(preExisting, 0)));
   const ac = figures.filter((f) => f.acCheck === 'differs' || f.acCheck === 'not-converged');
   if (ac.length > 0) lines.push(c.acDiffersCount(esNumber(ac.length, 0)));
+  if (report.verified) {
+    const counts = new Map<string, number>();
+    for (const f of figures) counts.set(variableText(f), (counts.get(variableText(f)) ?? 0) + 1);
+    lines.push(
+      c.variablesCount(
+        [...counts]
+          .sort((a, b) => b[1] - a[1])
+          .map(([text, count]) => `${text} ${esNumber(count, 0)}`)
+          .join('; '),
+      ),
+    );
+  }
   return lines;
 }
 
@@ -133,4 +147,97 @@ export function figuresByCase(
   return new Map(
     figures.filter((f) => f.bus === bus).map((f) => [`${f.scenario}|${f.year}`, f] as const),
   );
+}
+
+/** «Variable limitante» of a figure (issue #31); a DC-only figure's is thermal where an element sets it. */
+export function variableText(figure: ReportFigure): string {
+  const variable =
+    figure.verification !== null
+      ? figure.verification.variable
+      : figure.limit === 'element'
+        ? 'thermal'
+        : null;
+  return variable === null ? v.noVariable : v.variables[variable];
+}
+
+/** The AC limit of a verified figure in words; null when AC confirms the DC one or was not run. */
+export function acLimitText(figure: ReportFigure): string | null {
+  const limiting = figure.verification?.acLimiting ?? null;
+  if (limiting === null) return null;
+  const variable = v.variables[limiting.variable as keyof typeof v.variables] ?? limiting.variable;
+  return v.acWhere(variable, limiting.elementName, limiting.contingencyName);
+}
+
+/**
+ * What sets a figure, in one cell: the weak grid (the bus's Scc over SCR_min), the AC limit, or
+ * the DC element with its contingency (or why none limits).
+ */
+export function limitCell(figure: ReportFigure, scrMin: number | null): string {
+  const verification = figure.verification;
+  if (verification?.variable === 'weak-grid' && verification.sccMinMva !== null) {
+    return w.detail.weakGridLimit(
+      esNumber(verification.sccMinMva, 1),
+      scrMin === null ? '—' : esNumber(scrMin, 2),
+    );
+  }
+  const ac = acLimitText(figure);
+  if (ac !== null && verification !== null && verification.variable !== null) return ac;
+  if (figure.limit !== 'element') return limitingText(figure);
+  return w.cover.limitText(
+    figure.limitingElement ?? w.inputs.none,
+    figure.contingency ?? w.fullNetwork,
+  );
+}
+
+/** The verification's option rows (label, value in words, meaning, the number for a cell). */
+export function verificationOptionRows(
+  report: StudyReport,
+): [string, string, string, number | null][] {
+  const asked = report.study.options.verification;
+  const o = v.options;
+  const rows: [string, string, string, number | null][] = [
+    [o.ac, asked?.ac === true ? o.on : o.off, o.acMeaning, null],
+    [o.shortCircuit, asked?.shortCircuit === true ? o.on : o.off, o.shortCircuitMeaning, null],
+  ];
+  if (asked?.shortCircuit === true) {
+    rows.push([o.scrMin, esNumber(asked.scrMin, 2), o.shortCircuitMeaning, asked.scrMin]);
+    rows.push([
+      o.xdPu,
+      asked.xdPu === undefined ? o.noXd : esNumber(asked.xdPu, 4),
+      o.xdMeaning,
+      asked.xdPu ?? null,
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * Each case's short-circuit computation in words, cases with the same answer together: the
+ * units behind an 'ok' figure, or why there is none.
+ */
+export function shortCircuitLines(report: StudyReport): string[] {
+  const byText = new Map<string, string[]>();
+  for (const item of report.cases) {
+    const sc = report.shortCircuit[item.name];
+    if (sc === undefined) continue;
+    const text =
+      sc.status === 'ok' ? v.machines(sc.machines, sc.xdPu) : v.shortCircuitReasons[sc.status];
+    byText.set(text, [...(byText.get(text) ?? []), item.name]);
+  }
+  return [...byText].map(([text, cases]) => w.detail.shortCircuitCases(cases.join(', '), text));
+}
+
+/** «Red débil (MW)»: the figure, why there is none, or null when the check was not asked. */
+export function weakGridCell(figure: ReportFigure, report: StudyReport): number | string | null {
+  if (figure.verification === null || report.study.options.verification?.shortCircuit !== true) {
+    return null;
+  }
+  return figure.verification.weakGridMw ?? v.notAvailable;
+}
+
+/** The method's paragraphs, with the checks beyond DC where the study asks for them. */
+export function methodParagraphs(report: StudyReport): { title: string; text: string }[] {
+  const paragraphs: { title: string; text: string }[] = [...w.method.paragraphs];
+  if (report.verified) paragraphs.splice(paragraphs.length - 1, 0, w.method.verification);
+  return paragraphs;
 }

@@ -4,6 +4,8 @@ import {
   type NetworkViewV1,
   type StudyDetail,
   type StudyFile,
+  type StudyLimitingVariable,
+  type StudyShortCircuit,
 } from '@holgura/contracts';
 import { fileSlug } from '../../export/export-table';
 import { bogotaDateTime, esNumber } from '../../report/report-text';
@@ -28,7 +30,25 @@ export interface ReportFigure {
   caseName: string;
   scenario: string;
   year: number;
+  /** «Capacidad»: the least of the DC (or AC) and weak-grid figures; the DC one unchecked. */
   capacityMw: number;
+  /** The DC thermal figure. */
+  dcMw: number;
+  /** Issue #31, when the study asks for it; null: DC only. */
+  verification: {
+    /** null: AC not asked. */
+    acMw: number | null;
+    /** null: not asked, or the case has no short-circuit figure. */
+    weakGridMw: number | null;
+    sccMinMva: number | null;
+    variable: StudyLimitingVariable | null;
+    /** What stops the AC flow just above acMw; null when AC confirms the DC figure. */
+    acLimiting: {
+      variable: string;
+      elementName: string | null;
+      contingencyName: string | null;
+    } | null;
+  } | null;
   tmaxMw: number;
   limit: ReportLimit;
   /** The monitored element; null unless `limit` is 'element'. */
@@ -82,6 +102,10 @@ export interface StudyReport {
   study: StudyFile;
   busbars: ReportBusbar[];
   cases: ReportCase[];
+  /** Issue #31: whether the study checks its figures beyond DC (the extra columns). */
+  verified: boolean;
+  /** Each case's short-circuit computation, by case name, when the study asks for it. */
+  shortCircuit: Record<string, StudyShortCircuit>;
   /** Busbar by busbar in the study's order, then scenario and year in the study's order. */
   figures: ReportFigure[];
   map: ReportMap | null;
@@ -135,12 +159,24 @@ export function studyReportModel(
         : busbar.capacityMw >= busbar.tmaxMw - AT_CAP_TOLERANCE_MW
           ? 'cap'
           : 'sink-room';
+      const v = busbar.verification;
       return {
         bus: busbar.bus,
         caseName: item.name,
         scenario: item.scenario,
         year: item.year,
-        capacityMw: busbar.capacityMw,
+        capacityMw: v?.capacityMw ?? busbar.capacityMw,
+        dcMw: busbar.capacityMw,
+        verification:
+          v === undefined
+            ? null
+            : {
+                acMw: v.acMw,
+                weakGridMw: v.weakGridMw,
+                sccMinMva: v.sccMinMva,
+                variable: v.limitingVariable,
+                acLimiting: v.acLimiting,
+              },
         tmaxMw: busbar.tmaxMw,
         limit,
         limitingElement: limited ? busbar.limitingElement : null,
@@ -172,6 +208,12 @@ export function studyReportModel(
     study,
     busbars,
     cases,
+    verified: figures.some((f) => f.verification !== null),
+    shortCircuit: Object.fromEntries(
+      detail.cases.flatMap((item) =>
+        item.shortCircuit === undefined ? [] : [[item.name, item.shortCircuit] as const],
+      ),
+    ),
     figures,
     map: network === null ? null : reportMap(network, busbars, busIndex),
     fileStem: w.fileStem(

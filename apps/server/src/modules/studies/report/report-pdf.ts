@@ -22,11 +22,17 @@ import {
   figureNotes,
   figuresByCase,
   highlights,
+  limitCell,
   limitingText,
+  methodParagraphs,
   multipliersText,
   mwText,
   optionRows,
   projectLines,
+  shortCircuitLines,
+  variableText,
+  verificationOptionRows,
+  weakGridCell,
 } from './report-format';
 import type { ReportFigure, StudyReport } from './report-model';
 
@@ -213,9 +219,20 @@ class ReportPdf extends ReportPdfDocument {
         { header: o.value, width: 130 },
         { header: o.meaning, width: WIDTH - 270 },
       ],
-      optionRows(this.report),
+      [
+        ...optionRows(this.report),
+        ...verificationOptionRows(this.report).map(
+          ([label, value, meaning]) => [label, value, meaning] as [string, string, string],
+        ),
+      ],
       { size: 8.5 },
     );
+    // Issue #31: what each case's short-circuit computation had, or why it has none.
+    const lines = shortCircuitLines(this.report);
+    if (lines.length > 0) {
+      this.subheading(w.detail.shortCircuitHeading);
+      for (const line of lines) this.bullet(line);
+    }
   }
 
   /** Per scenario, busbar × year in MW, years in chunks that fit the page. */
@@ -270,7 +287,9 @@ class ReportPdf extends ReportPdfDocument {
     const { study } = report;
     const d = w.detail;
     this.part('detail');
-    const columns: Column[] = [
+    const verified = report.verified;
+    const scrMin = study.options.verification?.scrMin ?? null;
+    const dcOnly: Column[] = [
       { header: d.columns.scenario, width: 46 },
       { header: d.columns.year, width: 28, align: 'right' },
       { header: d.columns.capacity, width: 48, align: 'right' },
@@ -278,6 +297,22 @@ class ReportPdf extends ReportPdfDocument {
       { header: d.columns.contingency, width: 146 },
       { header: d.columns.notes, width: WIDTH - 414 },
     ];
+    // Issue #31: the DC, AC and weak-grid figures, the least of them and what sets it.
+    const v = d.verifiedColumns;
+    const withChecks: Column[] = [
+      { header: d.columns.scenario, width: 42 },
+      { header: d.columns.year, width: 26, align: 'right' },
+      { header: v.dc, width: 40, align: 'right' },
+      { header: v.ac, width: 40, align: 'right' },
+      { header: v.weakGrid, width: 40, align: 'right' },
+      { header: v.capacity, width: 44, align: 'right' },
+      { header: v.variable, width: 58 },
+      { header: v.limit, width: 150 },
+      { header: d.columns.notes, width: WIDTH - 440 },
+    ];
+    const columns = verified ? withChecks : dcOnly;
+    const mwOr = (value: number | string | null) =>
+      value === null ? w.inputs.none : typeof value === 'number' ? mwText(value) : value;
     const chartHeight = 112;
     report.busbars.forEach((busbar, index) => {
       const figures = figuresByCase(report.figures, busbar.bus);
@@ -293,6 +328,20 @@ class ReportPdf extends ReportPdfDocument {
         for (const year of study.years) {
           const figure = figures.get(`${scenario.name}|${year}`);
           if (figure === undefined) continue;
+          if (verified) {
+            rows.push([
+              scenario.name,
+              String(year),
+              mwText(figure.dcMw),
+              mwOr(figure.verification?.acMw ?? null),
+              mwOr(weakGridCell(figure, report)),
+              mwText(figure.capacityMw),
+              variableText(figure),
+              limitCell(figure, scrMin),
+              figureNotes(figure).join('; '),
+            ]);
+            continue;
+          }
           rows.push([
             scenario.name,
             String(year),
@@ -487,7 +536,7 @@ class ReportPdf extends ReportPdfDocument {
 
   method() {
     this.part('method');
-    this.paragraphs(w.method.paragraphs);
+    this.paragraphs(methodParagraphs(this.report));
   }
 }
 

@@ -1,4 +1,4 @@
-import { reportWords } from '@holgura/contracts';
+import { reportWords, studyVerificationWords } from '@holgura/contracts';
 import {
   fieldRows,
   header,
@@ -10,13 +10,19 @@ import {
   workbookBytes,
 } from '../../report/xlsx-kit';
 import {
+  acLimitText,
   figureNotes,
+  weakGridCell,
   figuresByCase,
   highlights,
   limitingText,
+  methodParagraphs,
   multipliersText,
   optionRows,
   projectLines,
+  shortCircuitLines,
+  variableText,
+  verificationOptionRows,
 } from './report-format';
 import type { StudyReport } from './report-model';
 
@@ -147,6 +153,19 @@ export async function studyReportXlsx(report: StudyReport): Promise<Buffer> {
     const cell = typeof raw[index] === 'number' ? raw[index] : value;
     options.addRow([label, cell, meaning]).alignment = { wrapText: true, vertical: 'top' };
   });
+  // Issue #31: the checks beyond DC, and what each case's short-circuit computation had.
+  for (const [label, value, meaning, number] of verificationOptionRows(report)) {
+    options.addRow([label, number ?? value, meaning]).alignment = {
+      wrapText: true,
+      vertical: 'top',
+    };
+  }
+  for (const line of shortCircuitLines(report)) {
+    options.addRow([w.detail.shortCircuitHeading, line]).alignment = {
+      wrapText: true,
+      vertical: 'top',
+    };
+  }
 
   // Capacidades: one row per busbar × case, as the PDF's detail tables.
   const capacities = workbook.addWorksheet(b.sheets.capacities);
@@ -168,10 +187,19 @@ export async function studyReportXlsx(report: StudyReport): Promise<Buffer> {
     k.acCheck,
     k.condition,
     k.projects,
+    k.dc,
+    k.ac,
+    k.weakGrid,
+    k.variable,
+    k.acLimit,
+    k.sccMin,
   ]);
-  widths(capacities, [10, 34, 10, 16, 12, 8, 14, 14, 36, 36, 14, 30, 40, 40]);
-  capacities.getColumn(7).numFmt = MW;
-  capacities.getColumn(8).numFmt = MW;
+  widths(
+    capacities,
+    [10, 34, 10, 16, 12, 8, 14, 14, 36, 36, 14, 30, 40, 40, 14, 14, 14, 22, 50, 16],
+  );
+  for (const column of [7, 8, 15, 16, 17, 20]) capacities.getColumn(column).numFmt = MW;
+  const unchecked = studyVerificationWords.notChecked;
   const caseOf = new Map(report.cases.map((item) => [item.name, item]));
   for (const figure of report.figures) {
     const busbar = labelOf.get(figure.bus);
@@ -191,12 +219,19 @@ export async function studyReportXlsx(report: StudyReport): Promise<Buffer> {
       figure.acCheck === null ? b.unchecked : (b.acCheck[figure.acCheck] ?? figure.acCheck),
       item?.condition ?? null,
       item?.projectsInService.join(', ') ?? null,
+      // Issue #31: «Capacidad (MW)» above is the least of these; a check not asked says so.
+      figure.dcMw,
+      figure.verification === null ? unchecked : (figure.verification.acMw ?? unchecked),
+      weakGridCell(figure, report) ?? unchecked,
+      variableText(figure),
+      acLimitText(figure),
+      figure.verification?.sccMinMva ?? null,
     ]);
   }
   capacities.views = [{ state: 'frozen', ySplit: headerRow.number, xSplit: 0 }];
   capacities.autoFilter = {
     from: { row: headerRow.number, column: 1 },
-    to: { row: headerRow.number + report.figures.length, column: 14 },
+    to: { row: headerRow.number + report.figures.length, column: 20 },
   };
 
   // Capacidad por año: busbar × scenario rows, one column per year (the PDF's charts).
@@ -234,7 +269,7 @@ export async function studyReportXlsx(report: StudyReport): Promise<Buffer> {
   const method = workbook.addWorksheet(b.sheets.method);
   widths(method, [120]);
   title(method, w.sections.method);
-  for (const paragraph of w.method.paragraphs) {
+  for (const paragraph of methodParagraphs(report)) {
     const row = method.addRow([`${paragraph.title} ${paragraph.text}`]);
     row.alignment = { wrapText: true, vertical: 'top' };
   }

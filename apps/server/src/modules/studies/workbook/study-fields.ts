@@ -20,6 +20,12 @@ export const PRE_EXISTING_CHOICES: readonly Choice[] = (['limit', 'ignore'] as c
   (value) => ({ value, label: choices.preExistingViolations[value] }),
 );
 
+/** A yes/no field: read as a boolean (issue #31's checks). */
+export const YES_NO_CHOICES: readonly Choice[] = (['yes', 'no'] as const).map((value) => ({
+  value,
+  label: choices.yesNo[value],
+}));
+
 export type StudyFieldKey =
   | 'name'
   | 'description'
@@ -28,12 +34,16 @@ export type StudyFieldKey =
   | 'postContingencyRating'
   | 'distributionFactorCutoff'
   | 'preExistingViolations'
+  | 'verificationAc'
+  | 'verificationShortCircuit'
+  | 'scrMin'
+  | 'xdPu'
   | 'baseCase';
 
 export interface StudyFieldDef {
   key: StudyFieldKey;
   label: string;
-  kind: 'text' | 'number' | 'choice';
+  kind: 'text' | 'number' | 'choice' | 'yesNo';
   choices?: readonly Choice[];
   path: readonly string[];
   /** What the instructions sheet says about it. */
@@ -64,6 +74,33 @@ export const STUDY_FIELDS: readonly StudyFieldDef[] = (
       choices: PRE_EXISTING_CHOICES,
       path: ['options', 'preExistingViolations'],
     },
+    {
+      key: 'verificationAc',
+      kind: 'yesNo',
+      choices: YES_NO_CHOICES,
+      path: ['options', 'verification', 'ac'],
+    },
+    {
+      key: 'verificationShortCircuit',
+      kind: 'yesNo',
+      choices: YES_NO_CHOICES,
+      path: ['options', 'verification', 'shortCircuit'],
+    },
+    { key: 'scrMin', kind: 'number', path: ['options', 'verification', 'scrMin'] },
+    { key: 'xdPu', kind: 'number', path: ['options', 'verification', 'xdPu'] },
     { key: 'baseCase', kind: 'text', path: ['baseCase'] },
   ] as const satisfies readonly Omit<StudyFieldDef, 'label' | 'help'>[]
 ).map((field) => ({ ...field, ...fields[field.key] }));
+
+/** Issue #31: the rows of `options.verification`; all empty, the study is DC only. */
+export const VERIFICATION_FIELDS = STUDY_FIELDS.filter((field) => field.path[1] === 'verification');
+
+/** The value at a field's path in a (partial) study file. */
+export function valueAt(study: unknown, path: readonly string[]): unknown {
+  let value = study;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}

@@ -5,7 +5,7 @@ import { readSheetTable } from './sheet-table';
 import type { StudyLocator } from './study-locator';
 import { cellRef, problemAt, type StudyProblem } from './study-problem';
 import { labelsMatch, normalizeLabel, studySheet } from './workbook-format';
-import { STUDY_FIELDS, type StudyFieldDef } from './study-fields';
+import { STUDY_FIELDS, VERIFICATION_FIELDS, type StudyFieldDef } from './study-fields';
 
 const words = studyProblemWords.studySheet;
 
@@ -62,17 +62,44 @@ export function readStudySheet(
       problems.push(problemAt('STUDY_CELL_INVALID', row.ref('value'), value.detail));
       continue;
     }
-    if (field.path[0] === 'options') fields.options[field.key] = value.value;
-    else fields[field.key] = value.value;
+    setAt(fields, field.path, value.value);
+  }
+  // Issue #31: a workbook that fills any verification row asks for it; an empty yes/no is no.
+  // None filled (older workbooks): no `verification`, the study is DC only.
+  const verification = fields.options.verification as Record<string, unknown> | undefined;
+  if (verification !== undefined) {
+    for (const field of VERIFICATION_FIELDS) {
+      const key = field.path[field.path.length - 1]!;
+      if (field.kind === 'yesNo' && verification[key] === undefined) verification[key] = false;
+    }
   }
   return { fields, broken: table.broken };
+}
+
+/** Sets a field's value at its path (`options.verification.ac`), making the objects on the way. */
+function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
+    else node = node[key] = {};
+  }
+  node[path[path.length - 1]!] = value;
 }
 
 function convert(
   field: StudyFieldDef,
   raw: string | number,
-): { ok: true; value: string | number } | { ok: false; detail: string } {
+): { ok: true; value: string | number | boolean } | { ok: false; detail: string } {
   switch (field.kind) {
+    case 'yesNo': {
+      const wanted = normalizeLabel(String(raw));
+      const choice = (field.choices ?? []).find(
+        (c) => normalizeLabel(c.label) === wanted || normalizeLabel(c.value) === wanted,
+      );
+      if (choice !== undefined) return { ok: true, value: choice.value === 'yes' };
+      return { ok: false, detail: words.useOneOf((field.choices ?? []).map((c) => c.label)) };
+    }
     case 'text':
       return { ok: true, value: String(raw) };
     case 'number': {

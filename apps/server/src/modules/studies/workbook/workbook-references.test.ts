@@ -82,7 +82,11 @@ describe('readStudyWorkbook: the Estudio sheet', () => {
       study.getCell('B8').value = 'IGNORAR';
       study.getCell('B7').value = '0,05';
       study.getCell('A5').value = 'tope de capacidad';
-      study.spliceRows(9, 1);
+      // Issue #31's rows: «Sí» read as yes, the short-circuit check's emptied (no).
+      study.getCell('B9').value = 'Sí';
+      study.getCell('B10').value = null;
+      study.getCell('B11').value = '2,5';
+      study.spliceRows(13, 1);
     });
     if (!read.ok) throw new Error(read.problems.map((p) => p.message).join('\n'));
     expect(read.study.options).toEqual({
@@ -91,7 +95,25 @@ describe('readStudyWorkbook: the Estudio sheet', () => {
       distributionFactorCutoff: 0.05,
       preExistingViolations: 'ignore',
       slack: 'distributed',
+      verification: { ac: true, shortCircuit: false, scrMin: 2.5 },
     });
+  });
+
+  it('reads a workbook without the verification rows (or with them empty) as DC only (issue #31)', async () => {
+    const read = await readTemplate((wb) => {
+      const study = sheet(wb, 'Estudio');
+      study.getCell('B9').value = null;
+      study.getCell('B10').value = null;
+      study.spliceRows(11, 2);
+    });
+    if (!read.ok) throw new Error(read.problems.map((p) => p.message).join('\n'));
+    expect(read.study.options.verification).toBeUndefined();
+    const wrong = await readTemplate((wb) => {
+      sheet(wb, 'Estudio').getCell('B10').value = 'quizá';
+    });
+    expect(messagesOf(wrong)).toEqual([
+      'Hoja «Estudio», fila 10, celda B10: Usa uno de estos valores: sí o no',
+    ]);
   });
 
   it('names a value outside the allowed ones, an unknown field and a repeated one', async () => {
@@ -105,7 +127,7 @@ describe('readStudyWorkbook: the Estudio sheet', () => {
     });
     expect(messagesOf(read)).toEqual([
       'Hoja «Estudio», fila 6, celda B6: Usa uno de estos valores: A, B, C o emergencia',
-      'Hoja «Estudio», fila 10, celda A10: El campo «Color» no es del formato: los campos son Nombre, Descripción, Red, Tope de capacidad, Capacidad poscontingencia, Corte del factor de distribución, Violaciones existentes, Archivo del caso base',
+      'Hoja «Estudio», fila 10, celda A10: El campo «Color» no es del formato: los campos son Nombre, Descripción, Red, Tope de capacidad, Capacidad poscontingencia, Corte del factor de distribución, Violaciones existentes, Verificación AC, Verificación de cortocircuito, SCR mínimo, X″d de las unidades sin datos, Archivo del caso base',
       'Hoja «Estudio», fila 11, celda A11: El campo «Nombre» ya está en la fila 2',
     ]);
   });

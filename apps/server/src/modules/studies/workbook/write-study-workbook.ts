@@ -18,7 +18,7 @@ import {
   yearsSheet,
   type SheetDef,
 } from './workbook-format';
-import { STUDY_FIELDS } from './study-fields';
+import { STUDY_FIELDS, valueAt } from './study-fields';
 
 type CellInput = string | number | null | undefined;
 
@@ -37,10 +37,10 @@ export async function writeStudyWorkbook(study: StudyFileInput): Promise<Buffer>
   workbook.created = new Date();
   addInstructionsSheet(workbook);
 
-  const options: Record<string, unknown> = { ...study.options };
-  const general: Record<string, unknown> = { ...study };
   const studyRows = STUDY_FIELDS.map((field) => {
-    const value = field.path[0] === 'options' ? options[field.key] : general[field.key];
+    const raw = valueAt(study, field.path);
+    // A yes/no field holds a boolean; an absent one stays empty (issue #31: DC only).
+    const value = field.kind === 'yesNo' && typeof raw === 'boolean' ? (raw ? 'yes' : 'no') : raw;
     const choice = field.choices?.find((c) => c.value === value);
     return [field.label, choice?.label ?? (value as CellInput), field.help];
   });

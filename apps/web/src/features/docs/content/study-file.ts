@@ -16,6 +16,10 @@ const formFields = (
     'postContingencyRating',
     'distributionFactorCutoff',
     'preExistingViolations',
+    'verificationAc',
+    'verificationShortCircuit',
+    'scrMin',
+    'xdPu',
   ] as const
 )
   .map((key) => studyWorkbookWords.fields[key].label)
@@ -86,7 +90,7 @@ export const studyFileSection: DocSection = {
             'Escenarios: nombre sin espacios ni guiones bajos, condición, multiplicador de demanda por área (vacío = 1) e intercambios (MW en una barra: positivo importa, negativo exporta).',
             'Proyectos: año de entrada en operación, líneas (entre barras del caso, R, X y B en por unidad) y unidades de generación.',
             'Barras candidatas: búscalas por número, nombre, tensión o área (se muestran de a 20, aunque el caso tenga 10.000 barras); elige «todas las barras de N kV o más», o pega una lista de números: los que no están en el caso se nombran y no se agregan. El formulario dice cuántas barras llevas.',
-            'Opciones: tope de capacidad (MW), capacidad poscontingencia, corte del factor de distribución, el tratamiento de las violaciones existentes (atribuible por defecto) y el despacho base (distribuido por defecto).',
+            'Opciones: tope de capacidad (MW), capacidad poscontingencia, corte del factor de distribución, el tratamiento de las violaciones existentes (atribuible por defecto) y el despacho base (distribuido por defecto). Debajo, la verificación más allá del DC térmico: AC y cortocircuito (red débil), activas por defecto, con el SCR mínimo y la X″d de las unidades sin datos (ver [Verificación AC y red débil en un estudio](#verificacion-del-estudio)).',
             'Pulsa «Revisar» y, si todo está bien, «Calcular estudio».',
           ],
         },
@@ -208,6 +212,20 @@ export const studyFileSection: DocSection = {
       ],
     },
     {
+      id: 'verificacion-del-estudio',
+      title: 'Verificación AC y red débil en un estudio',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'La capacidad DC solo mira la cargabilidad térmica. En «Opciones del cálculo», el estudio puede comprobar cada barra en cada escenario y año de dos maneras más. «Verificar en AC» repite la cifra DC con flujos de carga AC con los límites de reactivos de las unidades, en N-0 y en al menos diez contingencias, y revisa térmica (MVA), tensión, potencia reactiva y convergencia; si algo falla, la cifra AC es la mayor inyección que lo cumple ([Verificación AC de una barra](#verificacion-ac-por-barra)). «Verificar el cortocircuito (red débil)» calcula la potencia de cortocircuito mínima N-1 de cada barra del caso y la divide por el SCR mínimo (3 por defecto): lo más que admite una planta con inversores sin que la red sea débil. En los resultados, cada tarjeta muestra la capacidad DC, la AC y la de red débil, la «Capacidad» (la menor de ellas) y la «Variable limitante»: térmica, tensión, potencia reactiva, no convergencia o cortocircuito (red débil). El informe y las descargas llevan las mismas columnas.',
+        },
+        {
+          kind: 'p',
+          text: 'La X″d (reactancia subtransitoria, en p.u. sobre el MBASE de cada unidad) solo se usa para las unidades sin datos de máquina: un caso MATPOWER no los trae, y una exportación RAW con ZX = 1,0 en todas las unidades trae valores de relleno. Sin X″d, esos casos no tienen cifra de red débil y Holgura dice por qué en la tarjeta y en «Condiciones de simulación», en vez de inventarla. Las verificaciones cuestan tiempo y el resumen antes de calcular lo incluye: en una red de 2.000 barras, unos 0,6 s por barra y caso la AC y medio segundo por caso el cortocircuito (en 10.000 barras, unos 2 s y 7 s). Un estudio guardado antes de esta opción, o un archivo sin `options.verification`, se calcula solo en DC.',
+        },
+      ],
+    },
+    {
       id: 'versiones-del-estudio',
       title: 'Versiones, cancelar y borrar',
       blocks: [
@@ -286,6 +304,11 @@ export const studyFileSection: DocSection = {
               '`options.slack`',
               'no',
               '`"distributed"` (por defecto: el desbalance de cada caso, sus pérdidas AC, se reparte entre las unidades en proporción a su generación) o `"single"` (lo toma la unidad de referencia, como MATPOWER). Ver [Despacho base](#despacho-base).',
+            ],
+            [
+              '`options.verification`',
+              'no',
+              'Sin él, solo DC. `ac` y `shortCircuit` (`true` por defecto cuando está), `scrMin` (3 por defecto) y `xdPu` (opcional, entre 0 y 10: la X″d de las unidades sin datos de máquina). Ver [Verificación AC y red débil en un estudio](#verificacion-del-estudio).',
             ],
           ],
         },

@@ -2,7 +2,7 @@ import type { StudyCaseResult } from '@holgura/contracts';
 import { Card } from '../../../components/ui/card';
 import { es } from '../../../strings/es';
 import { formatMw } from '../../../utils/format';
-import { yearsOf } from '../model';
+import { shortCircuitLines, yearsOf } from '../model';
 
 const t = es.resultsDemo.results.conditions;
 
@@ -14,14 +14,18 @@ const t = es.resultsDemo.results.conditions;
 export function ConditionsCard({
   networkLabel,
   contingencies,
+  verification = null,
   cases,
 }: {
   networkLabel: string;
   /** What the cases are computed on (issue #30); null: not known for them, not shown. */
   contingencies: string | null;
+  /** Issue #31: the study's checks beyond DC, in words; null: not shown. */
+  verification?: string | null;
   cases: readonly StudyCaseResult[];
 }) {
   if (cases.length === 0) return null;
+  const shortCircuit = shortCircuitLines(cases);
   const scenarios = [...new Set(cases.map((item) => item.scenario))];
   const years = yearsOf(cases.map((item) => ({ anio: item.year })));
 
@@ -37,6 +41,29 @@ export function ConditionsCard({
             <dt className="mt-2 font-medium text-slate-600">{t.contingencies}</dt>
             <dd className="text-slate-900" data-testid="conditions-contingencies">
               {contingencies}
+            </dd>
+          </>
+        )}
+        {verification !== null && (
+          <>
+            <dt className="mt-2 font-medium text-slate-600">{t.verification}</dt>
+            <dd className="text-slate-900" data-testid="conditions-verification">
+              {verification}
+            </dd>
+          </>
+        )}
+        {shortCircuit.length > 0 && (
+          <>
+            <dt className="mt-2 font-medium text-slate-600">{t.shortCircuit}</dt>
+            <dd className="text-slate-900" data-testid="conditions-short-circuit">
+              <ul className="space-y-1">
+                {shortCircuit.map((line) => (
+                  <li key={line.text} className={line.ok ? undefined : 'text-amber-900'}>
+                    <span className="font-medium">{t.shortCircuitOf(line.cases.join(', '))}:</span>{' '}
+                    {line.text}
+                  </li>
+                ))}
+              </ul>
             </dd>
           </>
         )}

@@ -3,7 +3,8 @@ import { es } from '../../../strings/es';
 import { esResultsGenerators } from '../../../strings/es-results-generators';
 import { cn } from '../../../utils/cn';
 import { formatFixed, formatMw } from '../../../utils/format';
-import type { ResultCard } from '../model';
+import { studyVerificationWords } from '@holgura/contracts';
+import { variableText, type CardVerification, type ResultCard } from '../model';
 
 const t = es.resultsDemo.results.cards;
 const tg = esResultsGenerators;
@@ -42,7 +43,10 @@ export function ResultCardView({
         <span className="text-sm font-semibold">{t.mw}</span>
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">{t.limiting}</dt>
+        {card.verificacion !== null && (
+          <VerificationRows card={card} verification={card.verificacion} />
+        )}
+        <dt className="text-slate-500">{card.verificacion === null ? t.limiting : t.dcLimiting}</dt>
         <dd className="break-words text-slate-900">
           {card.capReached
             ? t.capReached
@@ -83,5 +87,54 @@ export function ResultCardView({
         </Button>
       )}
     </article>
+  );
+}
+
+/** mm,m MW, or why there is no figure. */
+const mwOr = (value: number | null, otherwise: string) =>
+  value === null ? otherwise : `${formatFixed(value, 1)} ${t.mw}`;
+
+/**
+ * Issue #31: «Variable limitante» and the figures «Capacidad» is the least of — DC, AC and the
+ * weak grid (or why the case has none) — with the AC limit where AC is lower.
+ */
+function VerificationRows({
+  card,
+  verification: v,
+}: {
+  card: ResultCard;
+  verification: CardVerification;
+}) {
+  const weakGrid =
+    v.cortocircuito === null
+      ? t.notChecked
+      : v.cortocircuito === 'ok'
+        ? mwOr(v.redDebil, t.notChecked)
+        : t.notAvailable(studyVerificationWords.shortCircuitShort[v.cortocircuito]);
+  return (
+    <>
+      <dt className="text-slate-500">{t.variable}</dt>
+      <dd className="font-semibold text-slate-900" data-testid="card-variable">
+        {variableText(v.variable)}
+      </dd>
+      <dt className="text-slate-500">{t.dc}</dt>
+      <dd className="tabular-nums text-slate-900" data-testid="card-capacity-dc">
+        {mwOr(card.capacidadDc, t.notChecked)}
+      </dd>
+      <dt className="text-slate-500">{t.ac}</dt>
+      <dd className="tabular-nums text-slate-900" data-testid="card-capacity-ac">
+        {mwOr(v.ac, t.notChecked)}
+      </dd>
+      {v.ac !== null && (
+        <>
+          <dt className="text-slate-500">{t.acLimit}</dt>
+          <dd className="break-words text-slate-900">{v.limiteAc ?? t.acConfirms}</dd>
+        </>
+      )}
+      <dt className="text-slate-500">{t.weakGrid}</dt>
+      <dd className="break-words tabular-nums text-slate-900" data-testid="card-weak-grid">
+        {weakGrid}
+      </dd>
+    </>
   );
 }

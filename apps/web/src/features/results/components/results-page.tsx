@@ -1,4 +1,9 @@
-import { DEMO_STUDY_ID, studyIdSchema, type StudyDetail } from '@holgura/contracts';
+import {
+  DEMO_STUDY_ID,
+  studyIdSchema,
+  studyVerificationWords,
+  type StudyDetail,
+} from '@holgura/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -182,6 +187,8 @@ function StudyResults({
               detail.resultsVersion === detail.version
                 ? esStudies.contingencies.description(detail.contingencySet)
                 : null,
+            // The file of the version shown: what its figures were computed with.
+            verification: studyVerificationWords.settings(detail.study.options.verification),
           }}
           cases={detail.cases}
           cards={cards}

@@ -38,6 +38,8 @@ type ResultsSectionProps = {
     networkLabel: string;
     /** The contingencies its results are computed on, in words; null: not known for them. */
     contingencies: string | null;
+    /** Issue #31: its checks beyond DC, in words; absent: not shown. */
+    verification?: string | null;
   };
   /** The study's scenario × year cases: the simulation conditions. */
   cases: readonly StudyCaseResult[];
@@ -147,6 +149,7 @@ export function ResultsSection({
               <ConditionsCard
                 networkLabel={study.networkLabel}
                 contingencies={study.contingencies}
+                verification={study.verification ?? null}
                 cases={cases}
               />
             </div>

@@ -240,6 +240,7 @@ export function StudyEditor({ userKey, detail }: StudyEditorProps) {
                 {review.kind === 'ready' && run === null && (
                   <SummaryCard
                     summary={review.summary}
+                    verification={review.study.options.verification}
                     newVersion={detail !== null}
                     starting={starting}
                     onRun={() => void onRun()}

@@ -1,4 +1,4 @@
-import type { StudyRunSummary } from '@holgura/contracts';
+import { studyVerificationWords, type StudyFile, type StudyRunSummary } from '@holgura/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -15,13 +15,21 @@ export function formatEstimate(seconds: number): string {
 
 type SummaryCardProps = {
   summary: StudyRunSummary;
+  /** Issue #31: the study's checks beyond DC, said beside the time they add. */
+  verification?: StudyFile['options']['verification'];
   newVersion: boolean;
   starting: boolean;
   onRun: () => void;
 };
 
 /** What running the study takes, before it runs: cases × busbars, time, network size. */
-export function SummaryCard({ summary, newVersion, starting, onRun }: SummaryCardProps) {
+export function SummaryCard({
+  summary,
+  verification,
+  newVersion,
+  starting,
+  onRun,
+}: SummaryCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -61,6 +69,9 @@ export function SummaryCard({ summary, newVersion, starting, onRun }: SummaryCar
             formatInteger(summary.network.branches),
             formatInteger(summary.network.generators),
           )}
+        </li>
+        <li data-testid="study-summary-verification">
+          {t.verification(studyVerificationWords.settings(verification))}
         </li>
         <li className="font-semibold">{t.time(formatEstimate(summary.estimatedSeconds))}</li>
       </ul>

@@ -1,4 +1,4 @@
-import type { StudyFile } from '@holgura/contracts';
+import { DEFAULT_STUDY_VERIFICATION, type StudyFile } from '@holgura/contracts';
 
 /**
  * The form holds the study file itself (contracts' `studyFileSchema` validates it as is), so a
@@ -14,7 +14,8 @@ export type InterchangeValues = ScenarioValues['interchanges'][number];
 
 /**
  * The study file's defaults (contracts' studyFileSchema): the attributable figure first, as in
- * /analisis (issue #25), with the strict one beside it in the results.
+ * /analisis (issue #25), with the strict one beside it in the results. A new study checks each
+ * figure in AC and against the weak grid (issue #31; a file without `verification` is DC only).
  */
 export const DEFAULT_OPTIONS: StudyFormValues['options'] = {
   tmaxMw: 2000,
@@ -22,6 +23,7 @@ export const DEFAULT_OPTIONS: StudyFormValues['options'] = {
   distributionFactorCutoff: 0.01,
   preExistingViolations: 'ignore',
   slack: 'distributed',
+  verification: { ...DEFAULT_STUDY_VERIFICATION },
 };
 
 /**
@@ -82,7 +84,7 @@ export function emptyStudy(): StudyFormValues {
     scenarios: [emptyScenario()],
     projects: [],
     busbars: [],
-    options: { ...DEFAULT_OPTIONS },
+    options: structuredClone(DEFAULT_OPTIONS),
   };
 }
 

@@ -48,6 +48,10 @@ const LEAVES: Record<string, string> = {
   postContingencyRating: t.options.rating,
   distributionFactorCutoff: t.options.cutoff,
   preExistingViolations: t.options.preExisting,
+  ac: t.options.ac,
+  shortCircuit: t.options.shortCircuit,
+  scrMin: t.options.scrMin,
+  xdPu: t.options.xdPu,
 };
 
 const leaf = (key: string | undefined) => (key === undefined ? null : (LEAVES[key] ?? key));
@@ -96,6 +100,7 @@ export function fieldLabel(path: string): string {
       break;
     case 'options':
       parts.push(leaf(a) ?? 'Opciones');
+      if (a === 'verification') parts.splice(-1, 1, t.options.verification, leaf(b));
       break;
     default:
       parts.push(path);
