@@ -76,6 +76,8 @@ export interface AcCapacity {
 export interface AcReuse {
   readonly dcModel?: DcModel;
   readonly acSolver?: AcSolver;
+  /** Each outage's 0 MW state, shared by every bus of the case (they do not depend on it). */
+  readonly atZero?: AcZeroCache;
 }
 
 /**
@@ -195,6 +197,7 @@ export function acVerifiedCapacity(
   const verified = verifyCapacityAc(net, solver, figure, outages, {
     ...options,
     monitored: dc.monitored,
+    ...(reuse.atZero === undefined ? {} : { atZero: reuse.atZero }),
   });
   const tEnd = performance.now();
   return {

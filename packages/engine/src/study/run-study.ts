@@ -30,9 +30,12 @@ import { busDisplayName, busIndex } from '../model/network';
 import { buildStudyCase } from './build-study-case';
 import {
   acVerifiedCapacity,
+  newAcZeroCache,
   type AcCapacity,
   type AcLimitingVariable,
+  type AcReuse,
 } from '../busbar/ac-capacity';
+import { AcSolver } from '../powerflow/ac-solver';
 import { acVerifiedCapacityOnSet } from '../contingency/sets/ac-capacity-on-set';
 import { shortCircuitLimits } from '../shortcircuit/limits';
 import {
@@ -221,9 +224,13 @@ export function runStudyCase(
   );
   // The plants behind each limit move from the base dispatch the capacities were found at.
   const generators = busbarLimitingGenerators(capacity.network, model, capacity, capacity.results);
-  const verify = verifier(built.network, options, (bus) =>
-    acVerifiedCapacity(built.network, bus, studyCapacityOptions(options), { dcModel: model }),
-  );
+  // One AC solver and one set of 0 MW outage states for all the case's busbars (made on the
+  // first busbar verified).
+  let reuse: AcReuse | null = null;
+  const verify = verifier(built.network, options, (bus) => {
+    reuse ??= { dcModel: model, acSolver: new AcSolver(built.network), atZero: newAcZeroCache() };
+    return acVerifiedCapacity(built.network, bus, studyCapacityOptions(options), reuse);
+  });
   const n1 = screenN1(
     built.network,
     {
@@ -347,9 +354,11 @@ function runStudyCaseOnSet(
     },
     sinkShareByUnit: Float64Array.from(setup.unitParticipation, (p) => -p),
   });
-  const verify = verifier(net, options, (bus) =>
-    acVerifiedCapacityOnSet(net, bus, contingencies, capacityOptions),
-  );
+  let reuse: AcReuse | null = null;
+  const verify = verifier(net, options, (bus) => {
+    reuse ??= { acSolver: new AcSolver(net), atZero: newAcZeroCache() };
+    return acVerifiedCapacityOnSet(net, bus, contingencies, capacityOptions, reuse);
+  });
   const screen = screenContingencySet(net, contingencies, {
     top: 10,
     pickup: 'headroom',

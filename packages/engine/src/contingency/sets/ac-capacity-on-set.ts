@@ -3,6 +3,7 @@ import {
   type AcCapacity,
   type AcCapacityOptions,
   type AcOutage,
+  type AcReuse,
 } from '../../busbar/ac-capacity';
 import { busbarStudy } from '../../busbar/setup';
 import type { Network } from '../../model/network';
@@ -35,6 +36,7 @@ export function acVerifiedCapacityOnSet(
   bus: number,
   contingencies: readonly Contingency[],
   options: AcCapacityOnSetOptions = {},
+  reuse: Pick<AcReuse, 'acSolver' | 'atZero'> = {},
 ): AcCapacity {
   const t0 = performance.now();
   const nContingencies = Math.max(10, options.acContingencies ?? 10);
@@ -51,7 +53,7 @@ export function acVerifiedCapacityOnSet(
   const { model, setup, cutoff } = busbarStudy(net, { ...options, buses: [bus] });
   const postRating = setup.ctx.postRating;
   const tDc = performance.now();
-  const solver = new AcSolver(net);
+  const solver = reuse.acSolver ?? new AcSolver(net);
   const g = net.generators;
   const genActive = model.active.genActive;
   const island = model.islands.islandByBus;
@@ -146,6 +148,7 @@ export function acVerifiedCapacityOnSet(
         : { emergencyVoltage: options.emergencyVoltage }),
       ...(options.toleranceMw === undefined ? {} : { toleranceMw: options.toleranceMw }),
       monitored: options.monitored ?? setup.ctx.monitored,
+      ...(reuse.atZero === undefined ? {} : { atZero: reuse.atZero }),
     },
   );
   const tEnd = performance.now();
