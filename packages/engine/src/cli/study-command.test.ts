@@ -59,6 +59,37 @@ describe('holgura study: the study file read with the contracts schema', () => {
     expect(rows.map((r) => Number(r.split(',')[5]))).toEqual(fromJson);
   });
 
+  it('honours the file’s verification: AC and weak-grid figures beside the DC one (issue #31)', async () => {
+    const file = writeStudy('verified.json', {
+      ...SMALL,
+      options: { verification: { ac: true, shortCircuit: true, scrMin: 20, xdPu: 0.25 } },
+    });
+    const json = await runCli(['study', file]);
+    expect(json.code, json.stderr).toBe(0);
+    const out = JSON.parse(json.stdout) as {
+      cases: {
+        shortCircuit: { status: string };
+        busbars: {
+          capacityMw: number;
+          acMw: number;
+          weakGridMw: number;
+          verifiedMw: number;
+          limitingVariable: string | null;
+        }[];
+      }[];
+    };
+    for (const c of out.cases) {
+      expect(c.shortCircuit.status).toBe('ok');
+      for (const b of c.busbars) {
+        expect(b.acMw).toBeLessThanOrEqual(b.capacityMw);
+        expect(b.verifiedMw).toBe(Math.min(b.acMw, b.weakGridMw));
+        if (b.weakGridMw < b.acMw) expect(b.limitingVariable).toBe('weak-grid');
+      }
+    }
+    const csv = await runCli(['study', file, '--format', 'csv']);
+    expect(csv.stdout.split('\n')[0]).toMatch(/,acMw,weakGridMw,verifiedMw,limitingVariable$/);
+  });
+
   it('--all-buses adds every bus of each scenario × year network, agreeing with the busbars', async () => {
     const file = writeStudy('all-buses.json', SMALL);
     const run = await runCli(['study', file, '--all-buses']);

@@ -10,7 +10,11 @@ import {
   type DefinitionBundle,
 } from '../contingency/sets/read-definitions';
 import type { ContingencyCounts } from '../contingency/sets/contingency-set';
-import { runStudy, type StudyContingencySet } from '../study/run-study';
+import {
+  runStudy,
+  type StudyBusbarVerification,
+  type StudyContingencySet,
+} from '../study/run-study';
 import { allCapacitiesOnSet, readText } from './contingency-set-command';
 import { CliInputError } from './cli-error';
 import { toStudySpec } from './study-spec';
@@ -175,6 +179,22 @@ export async function study(
             nameOf: (n, c) => `${c.label}: ${contingencyName(n, c)}`,
           };
         };
+  // Issue #31: the file's checks beyond DC (AC verification, the weak grid).
+  const asked = file.options.verification;
+  const verification =
+    asked === undefined || (!asked.ac && !asked.shortCircuit)
+      ? undefined
+      : {
+          ac: asked.ac,
+          ...(asked.shortCircuit
+            ? {
+                shortCircuit: {
+                  scrMin: asked.scrMin,
+                  ...(asked.xdPu === undefined ? {} : { xdPu: asked.xdPu }),
+                },
+              }
+            : {}),
+        };
   const studyOptions = {
     busbars: file.busbars,
     capMw: file.options.tmaxMw,
@@ -183,6 +203,7 @@ export async function study(
     preExisting: file.options.preExistingViolations,
     slack: options.slack ?? file.options.slack,
     ...(contingencySet === undefined ? {} : { contingencySet }),
+    ...(verification === undefined ? {} : { verification }),
   };
   const total = spec.scenarios.length * spec.years.length;
   const busbars = `${file.busbars.length} busbar${file.busbars.length === 1 ? '' : 's'}`;
@@ -232,7 +253,11 @@ export async function study(
       : {
           contingencySet: { counts: readings[i]!.counts, unresolved: readings[i]!.unresolved },
         }),
-    busbars: r.capacities.map((b) => busbarCapacityOutput(b, r)),
+    ...(r.shortCircuit === undefined ? {} : { shortCircuit: r.shortCircuit }),
+    busbars: r.capacities.map((b) => ({
+      ...busbarCapacityOutput(b, r),
+      ...(b.verification === undefined ? {} : verificationOutput(b.verification)),
+    })),
     ...(allBuses[i] === undefined ? {} : { allBuses: allBuses[i] }),
   }));
   return {
@@ -253,10 +278,56 @@ export async function study(
             `WARNING ${r.name}: ${readings[results.indexOf(r)]!.unresolved.length} lines of the files name nothing in this case and were left out (see --format json)`,
         ),
       ],
-      columns: [{ header: 'case' }, { header: 'scenario' }, { header: 'year' }, ...BUSBAR_COLUMNS],
+      columns: [
+        { header: 'case' },
+        { header: 'scenario' },
+        { header: 'year' },
+        ...BUSBAR_COLUMNS,
+        ...(verification === undefined ? [] : VERIFICATION_COLUMNS),
+      ],
       rows: cases.flatMap((c) =>
-        c.busbars.map((b) => [c.name, c.scenario, c.year, ...busbarCells(b)]),
+        c.busbars.map((b) => [
+          c.name,
+          c.scenario,
+          c.year,
+          ...busbarCells(b),
+          ...(verification === undefined ? [] : verificationCells(b)),
+        ]),
       ),
     },
   };
+}
+
+/** Issue #31: a busbar's checks beyond DC, for the output (NaN as null). */
+function verificationOutput(v: StudyBusbarVerification) {
+  const lim = v.ac?.acLimiting ?? null;
+  return {
+    verifiedMw: v.capacityMw,
+    limitingVariable: v.limitingVariable,
+    acMw: v.ac?.acMw ?? null,
+    acLimiting:
+      lim === null
+        ? null
+        : {
+            variable: lim.variable,
+            elementName: lim.elementName,
+            contingencyName: lim.contingencyName,
+            value: Number.isFinite(lim.value) ? lim.value : null,
+            limit: Number.isFinite(lim.limit) ? lim.limit : null,
+            unit: lim.unit,
+          },
+    weakGridMw: v.strength?.weakGridMw ?? null,
+    sccMinMva: v.strength?.sccMinMva ?? null,
+  };
+}
+
+const VERIFICATION_COLUMNS = [
+  { header: 'acMw', decimals: 1 },
+  { header: 'weakGridMw', decimals: 1 },
+  { header: 'verifiedMw', decimals: 1 },
+  { header: 'limitingVariable' },
+];
+
+function verificationCells(b: Partial<ReturnType<typeof verificationOutput>>) {
+  return [b.acMw ?? null, b.weakGridMw ?? null, b.verifiedMw ?? null, b.limitingVariable ?? null];
 }
