@@ -7,7 +7,7 @@ import type { Network } from '../model/network';
 import { BusType } from '../model/network';
 import { EngineError } from '../util/engine-error';
 import type { Ybus } from './make-ybus';
-import { makeYbus } from './make-ybus';
+import { makeYbus, ybusCurrents } from './make-ybus';
 import { fillJacobian, layoutJacobian, type JacobianLayout } from './newton-jacobian';
 
 /** What changes from the network the solver was built on: the dispatch, the load and outages. */
@@ -329,22 +329,7 @@ export class AcSolver {
     const f = new Float64Array(lay.size);
     const dx = new Float64Array(lay.size);
     const evaluate = (): number => {
-      for (let i = 0; i < n; i++) {
-        vRe[i] = vm[i] * Math.cos(va[i]);
-        vIm[i] = vm[i] * Math.sin(va[i]);
-      }
-      iRe.fill(0);
-      iIm.fill(0);
-      const { colPtr, rowIdx, re, im } = y;
-      for (let k = 0; k < n; k++) {
-        const a = vRe[k];
-        const b = vIm[k];
-        for (let p = colPtr[k]; p < colPtr[k + 1]; p++) {
-          const i = rowIdx[p];
-          iRe[i] += re[p] * a - im[p] * b;
-          iIm[i] += re[p] * b + im[p] * a;
-        }
-      }
+      ybusCurrents(y, vm, va, vRe, vIm, iRe, iIm);
       let norm = 0;
       for (let i = 0; i < n; i++) {
         if (lay.vaPos[i] < 0) continue;
@@ -468,19 +453,13 @@ export class AcSolver {
 
   /** Q injected at every bus by the network (Ybus as it stands), pu. */
   private reactiveInjections(vm: Float64Array, va: Float64Array, out: Float64Array): void {
-    const { colPtr, rowIdx, re, im } = this.y;
     const n = this.y.n;
-    const vRe = Float64Array.from(vm, (m, i) => m * Math.cos(va[i]));
-    const vIm = Float64Array.from(vm, (m, i) => m * Math.sin(va[i]));
-    out.fill(0);
-    for (let k = 0; k < n; k++) {
-      for (let p = colPtr[k]; p < colPtr[k + 1]; p++) {
-        const i = rowIdx[p];
-        const cRe = re[p] * vRe[k] - im[p] * vIm[k];
-        const cIm = re[p] * vIm[k] + im[p] * vRe[k];
-        out[i] += vIm[i] * cRe - vRe[i] * cIm;
-      }
-    }
+    const vRe = new Float64Array(n);
+    const vIm = new Float64Array(n);
+    const iRe = new Float64Array(n);
+    const iIm = new Float64Array(n);
+    ybusCurrents(this.y, vm, va, vRe, vIm, iRe, iIm);
+    for (let i = 0; i < n; i++) out[i] = vIm[i] * iRe[i] - vRe[i] * iIm[i];
   }
 
   private branchFlows(

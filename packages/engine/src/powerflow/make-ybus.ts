@@ -133,3 +133,35 @@ export function makeYbus(net: Network, branchActive: Uint8Array): Ybus {
     yttIm,
   };
 }
+
+/**
+ * Bus voltages in rectangular form from polar (vRe, vIm) and the currents the network draws,
+ * I = Ybus·V (iRe, iIm): what every Newton mismatch and injection starts from.
+ */
+export function ybusCurrents(
+  y: Ybus,
+  vm: ArrayLike<number>,
+  va: ArrayLike<number>,
+  vRe: Float64Array,
+  vIm: Float64Array,
+  iRe: Float64Array,
+  iIm: Float64Array,
+): void {
+  const n = y.n;
+  for (let i = 0; i < n; i++) {
+    vRe[i] = vm[i] * Math.cos(va[i]);
+    vIm[i] = vm[i] * Math.sin(va[i]);
+  }
+  iRe.fill(0);
+  iIm.fill(0);
+  const { colPtr, rowIdx, re, im } = y;
+  for (let k = 0; k < n; k++) {
+    const a = vRe[k];
+    const b = vIm[k];
+    for (let p = colPtr[k]; p < colPtr[k + 1]; p++) {
+      const i = rowIdx[p];
+      iRe[i] += re[p] * a - im[p] * b;
+      iIm[i] += re[p] * b + im[p] * a;
+    }
+  }
+}

@@ -2,7 +2,7 @@ import type { LuFactors } from '../linalg/lu';
 import { luFactor, luRefactor, luSolve } from '../linalg/lu';
 import { minimumDegree } from '../linalg/minimum-degree';
 import { EngineError } from '../util/engine-error';
-import type { Ybus } from './make-ybus';
+import { ybusCurrents, type Ybus } from './make-ybus';
 import { fillJacobian, layoutJacobian } from './newton-jacobian';
 
 export interface NewtonOptions {
@@ -50,22 +50,7 @@ export function newtonPf(
   const dx = new Float64Array(lay.size);
 
   const evaluate = (): number => {
-    for (let i = 0; i < n; i++) {
-      vRe[i] = vm[i] * Math.cos(va[i]);
-      vIm[i] = vm[i] * Math.sin(va[i]);
-    }
-    iRe.fill(0);
-    iIm.fill(0);
-    const { colPtr, rowIdx, re, im } = y;
-    for (let k = 0; k < n; k++) {
-      const a = vRe[k];
-      const b = vIm[k];
-      for (let p = colPtr[k]; p < colPtr[k + 1]; p++) {
-        const i = rowIdx[p];
-        iRe[i] += re[p] * a - im[p] * b;
-        iIm[i] += re[p] * b + im[p] * a;
-      }
-    }
+    ybusCurrents(y, vm, va, vRe, vIm, iRe, iIm);
     let norm = 0;
     for (let i = 0; i < n; i++) {
       if (lay.vaPos[i] < 0) continue;
