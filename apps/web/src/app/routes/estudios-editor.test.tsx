@@ -1,4 +1,4 @@
-import { errorMessages, type StudyFile } from '@holgura/contracts';
+import { DEFAULT_STUDY_VERIFICATION, errorMessages, type StudyFile } from '@holgura/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -158,7 +158,12 @@ describe('/estudios/nuevo', () => {
     // Review: the file the form holds, checked with the network; the summary.
     await user.click(screen.getByRole('button', { name: 'Revisar' }));
     const card = await screen.findByTestId('study-summary');
-    expect(sentStudy(requests.validate!)).toEqual(studyFile);
+    // A new study starts with the checks beyond DC on (issue #31: AC and the weak grid).
+    const newStudy = {
+      ...studyFile,
+      options: { ...studyFile.options, verification: DEFAULT_STUDY_VERIFICATION },
+    };
+    expect(sentStudy(requests.validate!)).toEqual(newStudy);
     expect((requests.validate!.body as FormData).get('case')).toBeInstanceOf(File);
     expect(within(card).getByRole('heading', { name: 'Listo para calcular' })).toHaveFocus();
     for (const text of [
@@ -175,7 +180,7 @@ describe('/estudios/nuevo', () => {
     // Run: the job's progress live, then where to see the results.
     await user.click(within(card).getByRole('button', { name: 'Calcular estudio' }));
     const bar = await screen.findByRole('progressbar', { name: 'Progreso del estudio' });
-    expect(sentStudy(requests.create!)).toEqual(studyFile);
+    expect(sentStudy(requests.create!)).toEqual(newStudy);
     expect(requests.create!.method).toBe('POST');
     expect(screen.queryByRole('button', { name: 'Revisar' })).not.toBeInTheDocument();
     expect(field('Nombre del estudio')).toBeDisabled();
