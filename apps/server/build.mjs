@@ -31,6 +31,9 @@ await build({
     'contingency-set-worker': 'src/modules/contingency-sets/contingency-set-worker.ts',
     // A case's short-circuit strength, off the event loop (issue #31).
     'short-circuit-worker': 'src/modules/short-circuit/short-circuit-worker.ts',
+    // The all-bus AC verification's second thread (issue #31: busbar-capacities/ac-run-thread.ts
+    // finds it beside worker.js).
+    'ac-run-helper': 'src/modules/busbar-capacities/ac-run-helper.ts',
   },
   outdir: 'dist',
   bundle: true,

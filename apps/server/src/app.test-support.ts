@@ -78,6 +78,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       maxStudyHours: 2,
       jobTimeLimitMinutes: 30,
       smallCaseBuses: 5_000,
+      maxAcVerificationMinutes: 60,
     },
     trustProxy: false,
     allowedOrigins: [],

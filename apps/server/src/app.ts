@@ -80,6 +80,8 @@ export interface BuildOptions {
   workerUrl?: URL;
   /** How often the queue and job streams re-read the database. */
   pollIntervalMs?: number;
+  /** Buses per slice of the all-bus AC verification (tests: several slices on a small case). */
+  acSliceBuses?: number;
 }
 
 /** No JSON request comes near this; larger bodies are refused with 413 before parsing. */
@@ -197,7 +199,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const makePool = () =>
       createWorkerPool({
         store,
-        kinds: jobRunners(db),
+        kinds: jobRunners(
+          db,
+          options.acSliceBuses === undefined ? {} : { acSliceBuses: options.acSliceBuses },
+        ),
         events,
         log: server.log,
         workers: config.workers,
@@ -240,7 +245,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await registerUploadRoutes(server, { db, guard, storage, queue, studies, limits });
     registerAnalysisRoutes(server, { db, guard, storage, queue, limits });
-    registerBusbarCapacityRoutes(server, { db, guard, queue, xlsx, storage, limits });
+    registerBusbarCapacityRoutes(server, {
+      db,
+      guard,
+      queue,
+      xlsx,
+      storage,
+      limits,
+      acVerificationMinutes: config.jobLimits.maxAcVerificationMinutes,
+    });
     registerCaseReportRoutes(server, { db, guard, reports });
     registerContingencySetRoutes(server, { db, guard, queue, storage, limits });
     registerShortCircuitRoutes(server, { db, guard, storage });

@@ -2,6 +2,7 @@ import type { ThreadJobHandlers } from './jobs/job-kinds';
 import { runAnalysisInThread } from './modules/analyses/analysis-job';
 import { runGroupInThread } from './modules/analyses/group-job';
 import { runCapacitiesInThread } from './modules/busbar-capacities/capacity-job';
+import { runAcCapacitiesInThread } from './modules/busbar-capacities/ac-run-thread';
 import { drawStudyViewInThread, runStudyCaseInThread } from './modules/studies/study-job';
 import { runWindowInThread } from './modules/windows/window-job';
 
@@ -17,4 +18,5 @@ export const threadJobHandlers: ThreadJobHandlers = {
   'study-view': drawStudyViewInThread,
   'capacity-run': runCapacitiesInThread,
   'window-run': runWindowInThread,
+  'ac-capacity-run': runAcCapacitiesInThread,
 };

@@ -6,6 +6,8 @@ import { groupJobRunner } from './modules/analyses/group-job';
 import { groupJobStore } from './modules/analyses/group-jobs.repository';
 import { busbarCapacityJobStore } from './modules/busbar-capacities/busbar-capacity.store';
 import { capacityJobRunner } from './modules/busbar-capacities/capacity-job';
+import { acRunJobRunner } from './modules/busbar-capacities/ac-run-job';
+import { acRunJobStore } from './modules/busbar-capacities/ac-run.store';
 import {
   capacityContingencyFileOf,
   contingencySetOfCase,
@@ -20,7 +22,11 @@ import { windowJobStore } from './modules/windows/windows.repository';
  * tables runs it and stores its outcome; jobs/ only claims, runs threads and closes jobs. Their
  * thread sides are registered apart (job-handlers.ts), so a job thread loads no repository.
  */
-export function jobRunners(db: Db): JobRunners {
+export function jobRunners(
+  db: Db,
+  /** Tests: buses per slice of the all-bus AC verification (default: by the case's size). */
+  tuning: { acSliceBuses?: number } = {},
+): JobRunners {
   /** A case's contingency set as the computations read it; null: every branch. */
   const contingencyFileOf = async (caseId: string) => {
     const set = await contingencySetOfCase(db, caseId);
@@ -32,5 +38,6 @@ export function jobRunners(db: Db): JobRunners {
     study: studyJobRunner(studyJobStore(db)),
     capacity: capacityJobRunner(busbarCapacityJobStore(db), contingencyFileOf),
     window: windowJobRunner(windowJobStore(db)),
+    'ac-capacity': acRunJobRunner(acRunJobStore(db), contingencyFileOf, tuning.acSliceBuses),
   };
 }

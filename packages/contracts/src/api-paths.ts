@@ -144,6 +144,8 @@ export const apiRoutes = {
   busbarCapacityCompare: route('/api/cases/:caseId/busbar-capacities/compare', 'GET'),
   /** GET: the AC check of one bus's figure. */
   busbarCapacityAcCheck: route('/api/cases/:caseId/busbar-capacities/:bus/ac-check', 'GET'),
+  /** POST: verify every bus (that passes the filters) in AC, as a background job (issue #31). */
+  busbarCapacityAcAll: route('/api/cases/:caseId/busbar-capacities/ac', 'POST'),
   /** A case's short-circuit strength at every bus (issue #31). */
   caseShortCircuit: route('/api/cases/:caseId/short-circuit', 'GET'),
   /** A case's contingency definitions (issue #30): the planner's file, its summary, removal. */

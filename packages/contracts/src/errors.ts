@@ -172,6 +172,12 @@ export const errorMessages = {
     'La capacidad guardada se calculó con una versión anterior de Holgura: recalcúlala (Opciones del análisis → Recalcular) antes de verificarla en AC',
   BUSBAR_CAPACITIES_NOT_READY:
     'La capacidad de cada barra de este caso aún no está calculada: espera a que termine su cálculo (o pídelo si el caso se analizó antes de que existiera)',
+  BUSBAR_AC_ALL_TOO_LARGE:
+    'Verificar en AC tantas barras tardaría demasiado en este servidor: filtra la tabla por área, tensión o nombre para verificar menos barras a la vez, o verifícalas una por una',
+  BUSBAR_AC_ALL_NOTHING:
+    'Todas las barras elegidas ya están verificadas en AC (o están fuera de la isla de transferencia): no hay nada que verificar',
+  BUSBAR_AC_ALL_RESULT_GONE:
+    'La capacidad por barra se calculó de nuevo mientras esperaba la verificación AC: pídela otra vez sobre el resultado nuevo',
   RESULT_PARTS_NOT_FOUND:
     'Los resultados de este caso se guardaron antes de que existieran por partes: léelos completos en /api/cases/{caseId}/data o vuelve a subir el caso',
   RESULT_FLEXIBILITY_MISSING:
@@ -283,6 +289,8 @@ const LIMIT_WORDS: Record<string, (limit: string, actual: string) => string> = {
   MAX_STUDY_HOURS: (limit, actual) =>
     `tomaría unas ${actual} horas de cálculo y el máximo es ${limit}`,
   JOB_TIME_LIMIT_MINUTES: (limit, actual) => `llevaba ${actual} minutos y el máximo es ${limit}`,
+  MAX_AC_VERIFICATION_MINUTES: (limit, actual) =>
+    `tomaría unos ${actual} minutos de cálculo y el máximo es ${limit}`,
 };
 
 /** «tiene 100.000 barras y el máximo es 50.000 (MAX_CASE_BUSES)». */

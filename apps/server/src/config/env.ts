@@ -40,6 +40,11 @@ export interface JobLimits {
   maxStudyHours: number;
   /** Minutes one turn of a job may run before it is stopped (JOB_TIME_LIMIT_MINUTES). */
   jobTimeLimitMinutes: number;
+  /**
+   * Minutes an all-bus AC verification («Verificar todas en AC», issue #31) is estimated to take,
+   * at most (MAX_AC_VERIFICATION_MINUTES): past it, the request is refused with the estimate.
+   */
+  maxAcVerificationMinutes: number;
   /** Cases up to this many buses are small: a thread is kept for them (SMALL_CASE_BUSES). */
   smallCaseBuses: number;
 }
@@ -225,6 +230,10 @@ const envSchema = z.object({
     'minutos por análisis o por caso de un estudio',
   ).default(30),
   SMALL_CASE_BUSES: positiveInt('SMALL_CASE_BUSES', 'barras de un caso pequeño').default(5_000),
+  MAX_AC_VERIFICATION_MINUTES: positiveInt(
+    'MAX_AC_VERIFICATION_MINUTES',
+    'minutos estimados de una verificación AC de todas las barras',
+  ).default(60),
   TRUST_PROXY: trustProxy.default(false),
   ALLOWED_ORIGINS: origins.default([]),
   SUPPORT_EMAIL: optionalText.pipe(
@@ -303,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxStudyHours: values.MAX_STUDY_HOURS,
       jobTimeLimitMinutes: values.JOB_TIME_LIMIT_MINUTES,
       smallCaseBuses: values.SMALL_CASE_BUSES,
+      maxAcVerificationMinutes: values.MAX_AC_VERIFICATION_MINUTES,
     },
     trustProxy: values.TRUST_PROXY,
     allowedOrigins: values.ALLOWED_ORIGINS,

@@ -84,8 +84,10 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
  * 'group': the flexibility of an analysed case run again with another study group (#21).
  * 'capacity': the N-1 capacity of every busbar of an analysed case (#17), queued when its
  * upload's analysis completes (modules/busbar-capacities).
+ * 'ac-capacity': those capacities verified in AC bus after bus, asked for from «Capacidad por
+ * barra» (#31); it gives its turn away between slices of buses, as a study between its cases.
  */
-export type JobKind = 'analysis' | 'study' | 'group' | 'capacity' | 'window';
+export type JobKind = 'analysis' | 'study' | 'group' | 'capacity' | 'window' | 'ac-capacity';
 
 export interface AnalysisJobsTable {
   id: string;

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { errorMessages } from '@holgura/contracts';
-import type { AnalysisJobsTable, Database } from '../db/schema';
+import type { AnalysisJobsTable, Database, JobKind } from '../db/schema';
 import type { ClaimedJob } from './claimed-job';
 
 /**
@@ -104,8 +104,9 @@ export async function countStudySlice(
 }
 
 /**
- * A study job gives its turn away between two cases (issue #15): back to the queue behind the
- * jobs waiting, its attempts reset; whether it still ran under this attempt.
+ * A study job gives its turn away between two cases (issue #15), an all-bus AC verification
+ * between two slices of buses (issue #31): back to the queue behind the jobs waiting, its
+ * attempts reset; whether it still ran under this attempt.
  */
 export async function yieldStudyTurn(
   tx: Pick<Kysely<Database>, 'updateTable'>,
@@ -120,4 +121,22 @@ export async function yieldStudyTurn(
     .where('attempts', '=', job.attempts)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Jobs that take turns (they give theirs away between two parts): never on the small lane. */
+export const TURN_TAKING_KINDS = ['study', 'ac-capacity'] as const satisfies readonly JobKind[];
+
+/** Whether another job than this one waits for a thread. */
+export async function othersQueued(
+  tx: Pick<Kysely<Database>, 'selectFrom'>,
+  jobId: string,
+): Promise<boolean> {
+  const row = await tx
+    .selectFrom('analysis_jobs')
+    .select('id')
+    .where('state', '=', 'queued')
+    .where('id', '!=', jobId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

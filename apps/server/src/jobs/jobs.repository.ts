@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { AnalysisJobsTable } from '../db/schema';
 import { storedAnalysisOptions } from './analysis-options';
 import type { ClaimedJob } from './claimed-job';
-import { cancelledJob } from './job-rows';
+import { cancelledJob, TURN_TAKING_KINDS } from './job-rows';
 
 type JobRow = Selectable<AnalysisJobsTable>;
 
@@ -22,7 +22,9 @@ export type { ClaimedJob };
  * handed it to a second thread as if its process had died.)
  */
 function deliveryKey(row: { id: string; kind: string; queued_at: string | null }): string {
-  return row.kind === 'study' ? `${row.id}:${row.queued_at ?? ''}` : row.id;
+  return (TURN_TAKING_KINDS as readonly string[]).includes(row.kind)
+    ? `${row.id}:${row.queued_at ?? ''}`
+    : row.id;
 }
 
 export function toJobStatus(row: JobRow): JobStatus {
@@ -158,7 +160,7 @@ async function claimNext(
     let candidates = jobsToRun(db).where('analysis_jobs.state', '=', 'queued');
     if (lane.smallOnly) {
       candidates = candidates
-        .where('analysis_jobs.kind', '!=', 'study')
+        .where('analysis_jobs.kind', 'not in', TURN_TAKING_KINDS)
         .where((eb) =>
           eb.or([
             eb('uploads.bus_count', 'is', null),

@@ -5,6 +5,7 @@ import type { JobEvents } from './job-events';
 import type { JobRunners } from './job-kinds';
 import type { ClaimedJob, JobQueueStore } from './jobs.repository';
 import { DEFAULT_MAX_CASE_BUSES } from './engine-failure';
+import { TURN_TAKING_KINDS } from './job-rows';
 import type {
   FromWorker,
   RunOutcome,
@@ -106,9 +107,15 @@ interface Talking {
   readonly onStop: (reason: StopReason) => void;
 }
 
-/** A job may run on the small lane: a case not known to be large (a study never). */
+/**
+ * A job may run on the small lane: a case not known to be large — never a job that takes turns
+ * (a study, an all-bus AC verification), which would hold the small cases' thread for minutes.
+ */
 export function fitsSmallLane(job: ClaimedJob, smallCaseBuses: number): boolean {
-  return job.kind !== 'study' && (job.caseBuses === null || job.caseBuses <= smallCaseBuses);
+  return (
+    !(TURN_TAKING_KINDS as readonly string[]).includes(job.kind) &&
+    (job.caseBuses === null || job.caseBuses <= smallCaseBuses)
+  );
 }
 
 /**

@@ -171,4 +171,59 @@ export const esBusbarCapacities = {
     'Dibuja la red del caso con cada barra coloreada por su capacidad (carga la vista de la red si aún no está).',
   /** Downloads. */
   downloadTable: 'la capacidad por barra',
+  /**
+   * Issue #31: the weak grid beside each figure, the least of them and what sets it
+   * («Variable limitante», as UPME names it).
+   */
+  columnWeakGrid: 'Red débil (MW)',
+  /** The weak-grid column's second line: where its figures come from, or why none. */
+  weakGridHeaderNote: {
+    available: (scrMin: string) => `SCR ≥ ${scrMin}`,
+    absent: 'sin calcular',
+    unavailable: 'sin datos de máquinas',
+    placeholder: 'datos de relleno',
+  },
+  weakGridNote: {
+    available: (scrMin: string, xd: string | null) =>
+      `Red débil: los MW que admite cada barra con una razón de cortocircuito de al menos ${scrMin} (la potencia de cortocircuito mínima N-1 entre ${scrMin})${xd === null ? ', con la impedancia de las máquinas del archivo' : `, con X″d = ${xd} p.u. en las unidades sin datos`}.`,
+    absent:
+      'Red débil: calcula la potencia de cortocircuito del caso («Potencia de cortocircuito», más abajo) para ver cuántos MW admite cada barra sin que la red sea débil; la capacidad es entonces la menor de las dos.',
+    unavailable:
+      'Red débil: el caso no trae impedancias de las máquinas (un caso MATPOWER nunca las trae). Calcula la potencia de cortocircuito con una X″d («Potencia de cortocircuito», más abajo) para verla; mientras tanto la columna queda vacía.',
+    placeholder:
+      'Red débil: todas las unidades traen el valor de relleno ZX = 1,0 de las exportaciones RAW. Calcula la potencia de cortocircuito con una X″d («Potencia de cortocircuito», más abajo) para verla; mientras tanto la columna queda vacía.',
+  },
+  columnLimit: 'Capacidad (MW)',
+  columnLimitNote: 'la menor',
+  columnVariable: 'Variable limitante',
+  /** «Variable limitante» in UPME's words, the weak grid's included. */
+  variables: { ...sharedWords.acVariables, 'weak-grid': sharedWords.weakGrid },
+  /** A figure not verified in AC: its thermal limit is DC's. */
+  variableDcOnly: 'sin verificar en AC',
+  variableNone: 'Ninguna antes del tope',
+  variableSinkRoom: 'Ninguna: margen de la generación que compensa',
+  /** «Verificar todas en AC»: every bus of the table verified in AC, as a background job. */
+  acAllTitle: 'Verificación AC de todas las barras',
+  acAll: 'Verificar todas en AC',
+  acAllBuses: (count: number, text: string) =>
+    count === 1 ? '1 barra sin verificar' : `${text} barras sin verificar`,
+  acAllFiltered: 'con los filtros de la tabla',
+  acAllEstimate: (time: string) => `unos ${time} en este servidor`,
+  acAllTooLong: (time: string, limit: string) =>
+    `Tardaría ${time} y el máximo de este servidor es ${limit} min: filtra la tabla por área, tensión o nombre para verificar menos barras a la vez.`,
+  acAllNothing: 'Todas las barras de la tabla están verificadas en AC.',
+  acAllHelp:
+    'Verifica en AC, como «Verificar en AC» de una barra, cada barra de la tabla (con sus filtros) que aún no lo está, en segundo plano con dos hilos y las de menor capacidad primero. Cada tanda queda guardada al terminar: puedes seguir usando Holgura, y si se detiene, lo verificado queda.',
+  acAllStarting: 'Pidiendo la verificación…',
+  acAllProgressLabel: 'Progreso de la verificación AC de todas las barras',
+  acAllQueued: 'En cola',
+  acAllRunning: 'Verificando en AC',
+  acAllFailedTitle: 'La verificación AC de todas las barras se detuvo',
+  acAllCancelled: 'La verificación AC de todas las barras se canceló.',
+  acAllKept: (verified: string, total: string) =>
+    `${verified} de ${total} barras quedaron verificadas y guardadas; «Verificar todas en AC» sigue con las que faltan.`,
+  acAllDone: (verified: string, figure: string) =>
+    `${verified} barras verificadas en AC (cifra ${figure}).`,
+  acAllError: (message: string) => `No se pudo pedir la verificación AC: ${message}`,
+  acAllCancelFailed: (message: string) => `No se pudo detener la verificación: ${message}`,
 } as const;

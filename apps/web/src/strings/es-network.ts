@@ -113,6 +113,32 @@ export const esNetwork = {
     tooltip: (strict: boolean) => (strict ? 'Capacidad estricta' : 'Capacidad atribuible'),
     searchName: 'Buscar barra en el mapa de capacidad',
     mw: (mw: string) => `${mw} MW`,
+    /** Issue #31: the same map coloured by what sets each bus's capacity. */
+    colourBy: 'Colorear el mapa por',
+    colourByMw: 'Capacidad (MW)',
+    colourByVariable: 'Variable limitante',
+    variableCaption:
+      'Cada barra coloreada por lo que fija su capacidad, como lo nombra la UPME: la menor entre la cifra verificada en AC (la DC mientras no lo está) y la de red débil. Elige una variable de la leyenda para ver solo sus barras.',
+    variableLegendTitle: (strict: boolean) =>
+      `Variable limitante de la capacidad ${strict ? 'estricta' : 'atribuible'}`,
+    variables: {
+      thermal: 'Térmica',
+      voltage: 'Tensión',
+      'reactive-power': 'Potencia reactiva',
+      'non-convergence': 'No convergencia',
+      'weak-grid': 'Cortocircuito (red débil)',
+      unverified: 'Sin verificar en AC',
+      none: 'Ninguna antes del tope',
+      outside: 'Sin capacidad (fuera de la isla)',
+    },
+    showOnly: (label: string, count: string) => `Ver solo ${label} (${count})`,
+    showingOnly: (label: string) =>
+      `Se muestran solo las barras de «${label}»; las demás, en gris claro.`,
+    showAll: 'Ver todas las variables',
+    variableTooltip: 'Variable limitante',
+    variableDetail: (variable: string, mw: string) => `${variable} · ${mw} MW`,
+    noVariables:
+      'Este servidor no da la variable limitante de cada barra: actualízalo para colorear por ella.',
   },
   tooltip: {
     bus: 'Barra',

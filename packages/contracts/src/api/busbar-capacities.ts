@@ -34,6 +34,8 @@ export const busbarCapacityPaths = {
     apiRoutes.busbarCapacitiesExport[format].path({ caseId }),
   /** GET: the AC check of one bus's figure (computed once, then kept with the result). */
   acCheck: (caseId: string, bus: number) => apiRoutes.busbarCapacityAcCheck.path({ caseId, bus }),
+  /** POST: verify in AC every bus (that passes the filters) as a background job (issue #31). */
+  acAll: (caseId: string) => apiRoutes.busbarCapacityAcAll.path({ caseId }),
 } as const;
 
 export const busbarCapacityParamsSchema = z.object({
@@ -187,6 +189,16 @@ export const acLimitingVariableSchema = z.enum(acLimitingVariables);
 export type AcLimitingVariable = z.infer<typeof acLimitingVariableSchema>;
 
 /**
+ * What sets a bus's capacity once the weak grid is counted (issue #31, «Variable limitante» as
+ * UPME names it): the AC variables, or 'weak-grid' — the N-1 minimum short-circuit power over
+ * SCR_min is below the DC (or AC-verified) figure («cortocircuito (red débil)»). A bus not
+ * verified in AC is 'thermal' when a DC constraint sets its figure.
+ */
+export const capacityLimitingVariables = [...acLimitingVariables, 'weak-grid'] as const;
+export const capacityLimitingVariableSchema = z.enum(capacityLimitingVariables);
+export type CapacityLimitingVariable = z.infer<typeof capacityLimitingVariableSchema>;
+
+/**
  * One limit an AC power flow breaks (issue #31): a branch's MVA against the rating in use
  * (thermal), a bus's voltage against the case's limits (voltage; reactive-power when the units
  * there were at their reactive limit and let it go, in pu), a reference unit's reactive output
@@ -253,11 +265,55 @@ export const busbarFigureValueSchema = z.object({
    */
   acCheck: acCheckSchema.nullable().optional(),
   /**
-   * Issue #31: the figure verified in AC, asked for with the AC check (the same request);
-   * absent until then.
+   * Issue #31: the figure verified in AC, asked for with the AC check (the same request) or by
+   * the all-bus AC job; absent until then.
    */
   acCapacity: acCapacitySchema.nullable().optional(),
+  /**
+   * Issue #31: the bus's capacity — the least of the AC-verified figure (the DC one while not
+   * verified) and the row's `weakGridMw` — and what sets it (capacityLimit). null outside the
+   * transfer island; `limitingVariable` null where the cap (or the sink's room) sets it. Absent
+   * from older servers.
+   */
+  limitMw: z.number().nullable().optional(),
+  limitingVariable: capacityLimitingVariableSchema.nullable().optional(),
 });
+export type BusbarFigureValue = z.infer<typeof busbarFigureValueSchema>;
+
+/**
+ * A figure's capacity with the weak grid counted (issue #31): the least of the AC-verified MW
+ * (the DC figure while not verified) and the weak-grid MW (null: no short-circuit strength),
+ * and its limiting variable. The weak grid sets it only when strictly lower.
+ */
+export function capacityLimit(
+  figure: Pick<BusbarFigureValue, 'capacityMw' | 'limiting' | 'acCapacity'>,
+  weakGridMw: number | null,
+): { limitMw: number | null; limitingVariable: CapacityLimitingVariable | null } {
+  return capacityLimitOf(
+    {
+      capacityMw: figure.capacityMw,
+      dcBinds: figure.limiting !== null,
+      acCapacity: figure.acCapacity ?? null,
+    },
+    weakGridMw,
+  );
+}
+
+/** capacityLimit from its parts: whether a DC constraint sets the figure, not which. */
+export function capacityLimitOf(
+  figure: { capacityMw: number | null; dcBinds: boolean; acCapacity: AcCapacityResult | null },
+  weakGridMw: number | null,
+): { limitMw: number | null; limitingVariable: CapacityLimitingVariable | null } {
+  if (figure.capacityMw === null) return { limitMw: null, limitingVariable: null };
+  const ac = figure.acCapacity;
+  const baseMw = ac === null ? figure.capacityMw : ac.acMw;
+  const baseVariable: CapacityLimitingVariable | null =
+    ac === null ? (figure.dcBinds ? 'thermal' : null) : ac.limitingVariable;
+  if (weakGridMw !== null && weakGridMw < baseMw) {
+    return { limitMw: weakGridMw, limitingVariable: 'weak-grid' };
+  }
+  return { limitMw: baseMw, limitingVariable: baseVariable };
+}
 
 export const busbarCapacityRowSchema = z.object({
   /** 0-based place of the bus in the case file (its order): a stable key. */
@@ -275,6 +331,12 @@ export const busbarCapacityRowSchema = z.object({
   preExistingLimit: z.boolean(),
   /** The pre-existing violation this injection worsens most (largest |d|); null if none. */
   worsened: busbarLimitingSchema.nullable(),
+  /**
+   * Issue #31: MW an inverter-based plant may connect here with the short-circuit ratio kept
+   * (the N-1 minimum Scc / SCR_min, GET …/short-circuit's `weakGridMw`); null while the case has
+   * no short-circuit strength (the page's `weakGrid` says why). Absent from older servers.
+   */
+  weakGridMw: z.number().nullable().optional(),
 });
 export type BusbarCapacityRow = z.infer<typeof busbarCapacityRowSchema>;
 
@@ -380,6 +442,54 @@ export const nextCapacityJobSchema = z.object({
 });
 export type NextCapacityJob = z.infer<typeof nextCapacityJobSchema>;
 
+/**
+ * The case's short-circuit strength behind the weak-grid figures (issue #31), computed on
+ * request (GET /api/cases/{caseId}/short-circuit) and kept with the case: 'available' — the
+ * rows carry `weakGridMw`; 'absent' — never computed; 'unavailable' — the case has no machine
+ * data (a MATPOWER case) and 'placeholder' — every unit carries the RAW export's ZX = 1,0: both
+ * need an X″d to give a figure. Never a number the data cannot support.
+ */
+export const weakGridStatusSchema = z.object({
+  state: z.enum(['available', 'absent', 'unavailable', 'placeholder']),
+  /** The X″d the figures were computed with (units without data); null: the file's alone. */
+  xdPu: z.number().nullable(),
+  /** The least short-circuit ratio kept (3); null unless available. */
+  scrMin: z.number().nullable(),
+  computedAt: z.string().nullable(),
+});
+export type WeakGridStatus = z.infer<typeof weakGridStatusSchema>;
+
+/**
+ * The all-bus AC verification of the shown result (issue #31, «Verificar todas en AC»): a
+ * background job (GET /api/jobs/{jobId}, kind 'ac-capacity') that verifies, two threads at a
+ * time, each bus that passed the filters when it was asked for, storing each bus as it goes
+ * (the rows carry `acCapacity`). `verified` of `total` are stored; after a failure or a cancel
+ * they stay, and asking again goes on with the rest.
+ */
+export const acRunSchema = z.object({
+  jobId: z.string(),
+  figure: z.enum(['attributable', 'strict']),
+  state: z.enum(['pending', 'running', 'done', 'failed', 'cancelled']),
+  progressPercent: z.number().int().min(0).max(100),
+  stage: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  total: z.number().int().nonnegative(),
+  verified: z.number().int().nonnegative(),
+});
+export type AcRun = z.infer<typeof acRunSchema>;
+
+/**
+ * What «Verificar todas en AC» would verify now (issue #31): the buses of the figure that pass
+ * the filters and are not verified yet, how long it should take on this server (two threads)
+ * and the most it runs (MAX_AC_VERIFICATION_MINUTES); past it the request is refused.
+ */
+export const acAllEstimateSchema = z.object({
+  buses: z.number().int().nonnegative(),
+  seconds: z.number().nonnegative(),
+  limitMinutes: z.number().positive(),
+});
+export type AcAllEstimate = z.infer<typeof acAllEstimateSchema>;
+
 export const busbarCapacityPageResponseSchema = z.object({
   ...stateFields,
   /**
@@ -399,6 +509,12 @@ export const busbarCapacityPageResponseSchema = z.object({
   summary: busbarCapacitySummarySchema.nullable(),
   options: busbarCapacityOptionsSchema.nullable(),
   computedAt: z.string().nullable(),
+  /** Issue #31: where the rows' weak-grid figures come from; absent from older servers. */
+  weakGrid: weakGridStatusSchema.optional(),
+  /** Issue #31: the newest all-bus AC verification of the result; null: none asked for. */
+  acRun: acRunSchema.nullable().optional(),
+  /** Issue #31: what «Verificar todas en AC» would verify now; null until done (or a study's). */
+  acAll: acAllEstimateSchema.nullable().optional(),
 });
 export type BusbarCapacityPageResponse = z.infer<typeof busbarCapacityPageResponseSchema>;
 
@@ -466,6 +582,15 @@ export const busbarCapacityMapResponseSchema = z.object({
   capMw: z.number().nullable(),
   bus: z.array(z.number().int()),
   capacityMw: z.array(z.number().nullable()),
+  /**
+   * Issue #31, to colour by «Variable limitante»: each bus's capacity with the weak grid counted
+   * (capacityLimit) and what sets it, and whether it was verified in AC. Absent from older
+   * servers.
+   */
+  limitMw: z.array(z.number().nullable()).optional(),
+  limitingVariable: z.array(capacityLimitingVariableSchema.nullable()).optional(),
+  acVerified: z.array(z.boolean()).optional(),
+  weakGrid: weakGridStatusSchema.optional(),
 });
 export type BusbarCapacityMapResponse = z.infer<typeof busbarCapacityMapResponseSchema>;
 
@@ -488,6 +613,47 @@ export const createBusbarCapacitiesResponseSchema = z.object({
   state: busbarCapacityStateSchema,
 });
 export type CreateBusbarCapacitiesResponse = z.infer<typeof createBusbarCapacitiesResponseSchema>;
+
+/**
+ * POST /api/cases/{caseId}/busbar-capacities/ac (issue #31): verify in AC, as a background job,
+ * every bus of the figure that passes these filters (the table's) and is not verified yet.
+ */
+export const createAcRunRequestSchema = z
+  .strictObject({
+    figure: busbarFigureSchema,
+    q: filters.q,
+    minKv: z.number().nonnegative().optional().describe('Solo barras de esta tensión o más (kV)'),
+    area: z.number().int().optional().describe('Solo barras de esta área'),
+  })
+  .optional();
+export type CreateAcRunRequest = z.input<typeof createAcRunRequestSchema>;
+
+export const createAcRunResponseSchema = z.object({
+  caseId: z.string(),
+  /** Its progress: GET /api/jobs/{jobId} (kind 'ac-capacity'). */
+  jobId: z.string(),
+  /** True when the same verification was already on its way: nothing new was queued. */
+  existing: z.boolean(),
+  /** Buses it verifies. */
+  buses: z.number().int().nonnegative(),
+  /** Its expected duration on this server, s. */
+  seconds: z.number().nonnegative(),
+});
+export type CreateAcRunResponse = z.infer<typeof createAcRunResponseSchema>;
+
+/**
+ * The expected seconds of the AC verification of one bus on one thread of a case of `caseBuses`
+ * buses (issue #31, measured on the reference cases: about 0,25 s on ACTIVSg2000, 2 s on
+ * ACTIVSg10k, a few hundredths on a few hundred buses).
+ */
+export function acSecondsPerBus(caseBuses: number): number {
+  return Math.max(0.02, 0.25 * Math.pow(caseBuses / 2000, 1.3));
+}
+
+/** The expected seconds of verifying `buses` buses of such a case on two threads. */
+export function acRunSeconds(buses: number, caseBuses: number): number {
+  return buses === 0 ? 0 : 2 + Math.ceil(buses / 2) * acSecondsPerBus(caseBuses);
+}
 
 /**
  * The fixed histogram edges for a cap: 0 (its own bin), then 25, 50, 100, 150, 200, 300, 400,

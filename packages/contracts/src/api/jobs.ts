@@ -11,8 +11,11 @@ export const jobStatusSchema = z.object({
    * 'analysis': an uploaded case; 'study': every scenario × year case of a study version;
    * 'group': the flexibility of an analysed case with another study group (caseId set);
    * 'capacity': the N-1 capacity of every busbar of an analysed case (caseId set).
+   * 'ac-capacity': those capacities verified in AC, bus after bus (caseId set; issue #31).
    */
-  kind: z.enum(['analysis', 'study', 'group', 'capacity', 'window']).default('analysis'),
+  kind: z
+    .enum(['analysis', 'study', 'group', 'capacity', 'window', 'ac-capacity'])
+    .default('analysis'),
   /** The analysed case; null for a study job. */
   caseId: z.string().nullable(),
   /** The study; null for an analysis job. */

@@ -229,13 +229,36 @@ export const exportWords = {
       acCheck: 'Verificación AC, atribuible',
       /** Issue #31: the attributable figure verified in AC; empty where not verified. */
       acCapacity: 'Capacidad AC (MW)',
-      acVariable: 'Variable limitante',
+      acVariable: 'Variable limitante (AC)',
       acElement: 'Elemento limitante (AC)',
       acContingency: 'Contingencia (AC)',
+      /**
+       * Issue #31: the weak-grid MW (Scc min N-1 / SCR_min), then the attributable capacity
+       * with it counted — the least of AC (DC while not verified) and weak grid — and what
+       * sets it, as UPME names it.
+       */
+      weakGrid: (scrMin: string | null) =>
+        scrMin === null ? 'Red débil (MW)' : `Red débil, SCR ≥ ${scrMin} (MW)`,
+      limitCapacity: 'Capacidad, la menor (MW)',
+      limitVariable: 'Variable limitante',
     },
     /** «Variable limitante» in UPME's words; where the cap or the sink's room sets it, that. */
     acVariables: sharedWords.acVariables,
     acVariableAtCap: 'Ninguna: se alcanza el tope',
     acVariableAtSinkRoom: 'Ninguna: se alcanza el margen de la generación que compensa',
+    /** Issue #31: the limiting variable with the weak grid counted (weak-grid: the short circuit). */
+    limitVariables: { ...sharedWords.acVariables, 'weak-grid': sharedWords.weakGrid },
+    /** Where the case's weak-grid figures come from (the metadata's row), or why it has none. */
+    weakGrid: {
+      label: 'Red débil',
+      available: (scrMin: string, xd: string | null) =>
+        `Potencia de cortocircuito mínima N-1 / ${scrMin} (SCR mínimo)${xd === null ? ', con la impedancia de las máquinas del archivo' : `, con X″d = ${xd} p.u. en las unidades sin datos`}`,
+      absent:
+        'Sin calcular: calcula la potencia de cortocircuito del caso en /analisis para ver la cifra de red débil de cada barra',
+      unavailable:
+        'El caso no trae impedancias de las máquinas: calcula la potencia de cortocircuito con una X″d en /analisis',
+      placeholder:
+        'Las unidades traen el valor de relleno ZX = 1,0: calcula la potencia de cortocircuito con una X″d en /analisis',
+    },
   },
 } as const;

@@ -29,6 +29,8 @@ export const progressStageWords = {
     `Estudio de demostración: caso ${done} de ${total}`,
   windowFairLevel: (done: number, total: number, pass: number) =>
     `Asignando la proporción justa (max-min)${pass > 1 ? `, pasada ${pass} (con las restricciones que faltaban)` : ''}: ${done.toLocaleString('es-CO')} de ${total.toLocaleString('es-CO')} solicitudes con su parte fijada`,
+  acCapacities: (done: number, total: number) =>
+    `AC: ${done.toLocaleString('es-CO')} de ${total.toLocaleString('es-CO')} ${total === 1 ? 'barra' : 'barras'}`,
 } as const satisfies Record<SimpleProgressStageCode, string> & Record<string, unknown>;
 
 export function progressStageWording(stage: ProgressStage): string {
@@ -46,6 +48,8 @@ export function progressStageWording(stage: ProgressStage): string {
       return progressStageWords.demoStudyCase(stage.done, stage.total);
     case 'window-fair-level':
       return progressStageWords.windowFairLevel(stage.done, stage.total, stage.pass);
+    case 'ac-capacities':
+      return progressStageWords.acCapacities(stage.done, stage.total);
     default:
       return progressStageWords[stage.code];
   }

@@ -16,6 +16,7 @@ describe('progress stages as codes (issue #27)', () => {
       { code: 'study-case-done', done: 3, total: 120, caseName: 'alta_2026' },
       { code: 'demo-study-case', done: 2, total: 12 },
       { code: 'window-fair-level', done: 800, total: 1600, pass: 2 },
+      { code: 'ac-capacities', done: 340, total: 2000 },
     ];
     for (const stage of stages) {
       expect(parseProgressStage(formatProgressStage(stage))).toEqual(stage);
@@ -32,6 +33,7 @@ describe('progress stages as codes (issue #27)', () => {
     );
     expect(progressStage.demoStudyCase(2, 12)).toBe('demo-study-case:2/12');
     expect(progressStage.windowFairLevel(800, 1600, 2)).toBe('window-fair-level:800/1600/2');
+    expect(progressStage.acCapacities(340, 2000)).toBe('ac-capacities:340/2000');
   });
 
   it('keeps a case name with colons and spaces whole', () => {
@@ -102,6 +104,11 @@ describe('progress stages as codes (issue #27)', () => {
     expect(progressStageText(progressStage.windowFairLevel(12, 40, 2))).toBe(
       'Asignando la proporción justa (max-min), pasada 2 (con las restricciones que faltaban): 12 de 40 solicitudes con su parte fijada',
     );
+    // Issue #31: the all-bus AC verification, as the planner reads it.
+    expect(progressStageText(progressStage.acCapacities(340, 2000))).toBe(
+      'AC: 340 de 2.000 barras',
+    );
+    expect(progressStageText(progressStage.acCapacities(0, 1))).toBe('AC: 0 de 1 barra');
   });
 
   it('returns older rows’ Spanish text, and null, unchanged', () => {

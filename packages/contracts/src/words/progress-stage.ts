@@ -40,7 +40,9 @@ export type ProgressStage =
    * A window's fair rule: in its `pass` (it starts again when the screen adds constraints),
    * `done` of `total` requests have their share fixed (issue #28).
    */
-  | { code: 'window-fair-level'; done: number; total: number; pass: number };
+  | { code: 'window-fair-level'; done: number; total: number; pass: number }
+  /** The all-bus AC verification (issue #31): `done` of `total` buses verified and stored. */
+  | { code: 'ac-capacities'; done: number; total: number };
 
 export type ProgressStageCode = ProgressStage['code'];
 
@@ -57,6 +59,8 @@ export function formatProgressStage(stage: ProgressStage): string {
       return `${stage.code}:${stage.done}/${stage.total}`;
     case 'window-fair-level':
       return `${stage.code}:${stage.done}/${stage.total}/${stage.pass}`;
+    case 'ac-capacities':
+      return `${stage.code}:${stage.done}/${stage.total}`;
     default:
       return stage.code;
   }
@@ -102,6 +106,11 @@ export function parseProgressStage(text: string): ProgressStage | null {
       if (numbers.length !== 3 || name !== undefined) return null;
       return { code, done: done!, total: total!, pass: pass! };
     }
+    case 'ac-capacities': {
+      const [done, total] = numbers;
+      if (numbers.length !== 2 || name !== undefined) return null;
+      return { code, done: done!, total: total! };
+    }
     default:
       return null;
   }
@@ -136,4 +145,6 @@ export const progressStage = {
     formatProgressStage({ code: 'demo-study-case', done, total }),
   windowFairLevel: (done: number, total: number, pass: number) =>
     formatProgressStage({ code: 'window-fair-level', done, total, pass }),
+  acCapacities: (done: number, total: number) =>
+    formatProgressStage({ code: 'ac-capacities', done, total }),
 } as const satisfies Record<string, SimpleProgressStageCode | ((...args: never[]) => string)>;

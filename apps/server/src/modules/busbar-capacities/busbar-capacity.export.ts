@@ -5,6 +5,7 @@ import {
   type BusbarCapacityOptions,
   type BusbarCapacityRow,
   type BusbarLimiting,
+  type WeakGridStatus,
 } from '@holgura/contracts';
 import { tableToCsv } from '../export/export-csv';
 import { fileSlug, type ExportCell, type ExportTable } from '../export/export-table';
@@ -99,6 +100,43 @@ function acCapacityCells(
   ];
 }
 
+/**
+ * Issue #31: the weak grid and the capacity with it counted (attributable), in the three last
+ * columns: the weak-grid MW, the least figure and its limiting variable (where nothing binds
+ * before the cap, the cap's or the sink's room's words).
+ */
+function limitCells(row: BusbarCapacityRow, options: ExportOptions): ExportCell[] {
+  const figure = row.attributable;
+  const weak = row.weakGridMw ?? null;
+  if (!row.inTransferIsland || figure.limitMw === undefined || figure.limitMw === null) {
+    return [weak, null, row.inTransferIsland ? null : words.outsideIsland];
+  }
+  const variable = figure.limitingVariable ?? null;
+  if (variable !== null) return [weak, figure.limitMw, words.limitVariables[variable]];
+  const [unlimited] = limitingCells(row, null, figure.capacityMw, options);
+  return [
+    weak,
+    figure.limitMw,
+    unlimited === words.atSinkRoom ? words.acVariableAtSinkRoom : words.acVariableAtCap,
+  ];
+}
+
+const decimal = (value: number) =>
+  new Intl.NumberFormat('es-CO', { maximumFractionDigits: 4 }).format(value);
+
+/** The metadata's weak-grid row: where its figures come from, or why there are none. */
+function weakGridText(status: WeakGridStatus | undefined): string {
+  const g = words.weakGrid;
+  if (status === undefined || status.state === 'absent') return g.absent;
+  if (status.state === 'available') {
+    return g.available(
+      decimal(status.scrMin ?? 3),
+      status.xdPu === null ? null : decimal(status.xdPu),
+    );
+  }
+  return g[status.state];
+}
+
 /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */
 export function busbarCapacityTable(input: {
   caseName: string;
@@ -106,8 +144,14 @@ export function busbarCapacityTable(input: {
   options: ExportOptions;
   query: BusbarCapacityExportQuery;
   generatedAt: Date;
+  /** Issue #31: the case's short-circuit strength behind the weak-grid column. */
+  weakGrid?: WeakGridStatus;
 }): ExportTable {
   const { caseName, rows, options, query } = input;
+  const scrMin =
+    input.weakGrid?.state === 'available' && input.weakGrid.scrMin !== null
+      ? decimal(input.weakGrid.scrMin)
+      : null;
   const m = words.metadata;
   const c = words.columns;
   const filters = [
@@ -139,6 +183,7 @@ export function busbarCapacityTable(input: {
         ? []
         : ([[m.slack, words.slacks[options.slack] ?? options.slack]] as [string, string][])),
       [m.figures, m.figuresText],
+      [words.weakGrid.label, weakGridText(input.weakGrid)],
       [m.buses, m.busesText(rows.length, filters)],
       [
         m.order,
@@ -175,6 +220,9 @@ export function busbarCapacityTable(input: {
       { header: c.acVariable, kind: 'text', width: 20 },
       { header: c.acElement, kind: 'text', width: 36 },
       { header: c.acContingency, kind: 'text', width: 36 },
+      { header: c.weakGrid(scrMin), kind: 'mw', width: 18 },
+      { header: c.limitCapacity, kind: 'mw', width: 16 },
+      { header: c.limitVariable, kind: 'text', width: 26 },
     ],
     rows: rows.map((row): ExportCell[] => [
       row.bus,
@@ -192,6 +240,7 @@ export function busbarCapacityTable(input: {
       row.worsened?.distributionFactor ?? null,
       ...acCells(row.attributable.acCheck, row.attributable.limiting !== null),
       ...acCapacityCells(row, row.attributable, options),
+      ...limitCells(row, options),
     ]),
     fileStem: words.fileStem(fileSlug(caseName)),
   };

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import {
+  acRunSeconds,
   analysisOptionsKey,
   busbarHistogramEdges,
   DEFAULT_ANALYSIS_OPTIONS,
   errorMessages,
   acCapacitySchema,
   acCheckSchema,
+  capacityLimit,
+  capacityLimitOf,
   type AcCapacityResult,
+  type AcRun,
+  type CapacityLimitingVariable,
   type AcCheckResult,
   type AnalysisOptions,
   type BusbarCapacityRow,
@@ -26,9 +31,11 @@ import {
   capacityDb,
   type BusbarCapacityResultsTable,
   type BusbarCapacityRowsTable,
+  type CapacityDb,
 } from './busbar-capacity.tables';
 import { yieldToEventLoop } from './busbar-capacity.store';
 import { insertQueuedJob } from '../../jobs/job-rows';
+import { shortCircuitRepository } from '../short-circuit/short-circuit.repository';
 
 /** Where a case's busbar capacities are: its job's state, and the result shown once done. */
 export interface CapacityStatus {
@@ -102,6 +109,47 @@ const sortColumn = (order: CapacityOrder) => {
 /** LIKE's wildcards in a user's text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A result's rows that pass the filters (the base of every read). */
+export function filteredRows(cdb: CapacityDb, resultKey: number, filters: CapacityFilters) {
+  let query = cdb.selectFrom('busbar_capacity_rows').where('result_key', '=', resultKey);
+  const q = filters.q?.trim().toLowerCase();
+  if (q !== undefined && q !== '') {
+    const like = sql<SqlBool>`bus_name_lower like ${likeText(q)} escape '\\'`;
+    query = /^\d{1,9}$/.test(q)
+      ? query.where((eb) => eb.or([eb('bus_number', '=', Number(q)), like]))
+      : query.where(like);
+  }
+  if (filters.minKv !== undefined) query = query.where('base_kv', '>=', filters.minKv);
+  if (filters.area !== undefined) query = query.where('area', '=', filters.area);
+  return query;
+}
+
+/**
+ * Issue #31: the rows «Verificar todas en AC» would verify — in the transfer island, passing the
+ * filters, the figure not verified in AC yet.
+ */
+export function unverifiedRows(
+  cdb: CapacityDb,
+  resultKey: number,
+  figure: BusbarFigureName,
+  filters: CapacityFilters,
+) {
+  return filteredRows(cdb, resultKey, filters)
+    .where('in_island', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('busbar_capacity_ac_checks as checked')
+            .select('checked.position')
+            .whereRef('checked.result_key', '=', 'busbar_capacity_rows.result_key')
+            .whereRef('checked.position', '=', 'busbar_capacity_rows.position')
+            .where('checked.figure', '=', figure)
+            .where('checked.capacity_json', 'is not', null),
+        ),
+      ),
+    );
+}
+
 /**
  * Reads of an owner's busbar capacities, and of the demo study's (readable by every signed-in
  * user, as its cases are); another user's case is a missing one.
@@ -110,19 +158,8 @@ export function busbarCapacityRepository(db: Db, owner: string) {
   const cdb = capacityDb(db);
 
   /** The result's rows that pass the filters (the base of every read). */
-  const filtered = (resultKey: number, filters: CapacityFilters) => {
-    let query = cdb.selectFrom('busbar_capacity_rows').where('result_key', '=', resultKey);
-    const q = filters.q?.trim().toLowerCase();
-    if (q !== undefined && q !== '') {
-      const like = sql<SqlBool>`bus_name_lower like ${likeText(q)} escape '\\'`;
-      query = /^\d{1,9}$/.test(q)
-        ? query.where((eb) => eb.or([eb('bus_number', '=', Number(q)), like]))
-        : query.where(like);
-    }
-    if (filters.minKv !== undefined) query = query.where('base_kv', '>=', filters.minKv);
-    if (filters.area !== undefined) query = query.where('area', '=', filters.area);
-    return query;
-  };
+  const filtered = (resultKey: number, filters: CapacityFilters) =>
+    filteredRows(cdb, resultKey, filters);
 
   const ordered = (resultKey: number, filters: CapacityFilters, order: CapacityOrder) => {
     const column = sortColumn(order);
@@ -173,24 +210,45 @@ export function busbarCapacityRepository(db: Db, owner: string) {
     for (let from = 0; from < positions.length; from += 500) {
       const found = await cdb
         .selectFrom('busbar_capacity_ac_checks')
-        .select(['position', 'figure', 'check_json', 'capacity_json'])
+        .select(['position', 'figure', 'check_json', 'capacity_json', 'job_id'])
         .where('result_key', '=', resultKey)
         .where('position', 'in', positions.slice(from, from + 500))
         .where('capacity_json', 'is not', null)
         .execute();
-      for (const { position, figure, check_json, capacity_json } of found) {
-        checks.set(`${position}|${figure}`, {
-          acCheck: check_json === null ? null : acCheckSchema.parse(JSON.parse(check_json)),
-          acCapacity: acCapacitySchema.nullable().parse(JSON.parse(capacity_json!)),
-        });
+      for (const { position, figure, check_json, capacity_json, job_id } of found) {
+        const acCapacity = acCapacitySchema.nullable().parse(JSON.parse(capacity_json!));
+        // The all-bus AC job verifies the figure, not the single flow at its limit: that
+        // check stays absent (not asked), never «nothing to check».
+        checks.set(
+          `${position}|${figure}`,
+          job_id !== null
+            ? { acCapacity }
+            : {
+                acCheck: check_json === null ? null : acCheckSchema.parse(JSON.parse(check_json)),
+                acCapacity,
+              },
+        );
       }
     }
     return checks;
   }
 
+  /**
+   * Issue #31: the weak-grid MW of these rows' buses, from their case's kept short-circuit
+   * strength (an uploaded case's); null when none is asked for or kept.
+   */
+  async function weakGridOf(caseId: string | undefined, rows: Row[]): Promise<WeakGrid> {
+    if (caseId === undefined) return null;
+    const found = await shortCircuitRepository(db).weakGridOf(
+      caseId,
+      rows.map((row) => row.bus_number),
+    );
+    return found.size === 0 ? null : found;
+  }
+
   return {
     /** The stored row of a bus of a result (by its number), or null. */
-    async rowOfBus(resultKey: number, busNumber: number) {
+    async rowOfBus(resultKey: number, busNumber: number, weakGridCase?: string) {
       const row = await cdb
         .selectFrom('busbar_capacity_rows')
         .selectAll()
@@ -198,25 +256,30 @@ export function busbarCapacityRepository(db: Db, owner: string) {
         .where('bus_number', '=', busNumber)
         .executeTakeFirst();
       if (row === undefined) return null;
-      const [names, checks] = await Promise.all([
+      const [names, checks, weak] = await Promise.all([
         branchNames(resultKey, [row]),
         acChecksOf(resultKey, [row]),
+        weakGridOf(weakGridCase, [row]),
       ]);
-      return toApiRow(row, names, checks);
+      return toApiRow(row, names, checks, weak);
     },
 
     /**
-     * How many AC checks the result shows (those with their AC-verified capacity): its pages
-     * change when one is added or completed.
+     * What of the result's AC checks its pages show, as a tag: how many (those with their
+     * AC-verified capacity), and how many of those the all-bus AC job stored without the flow
+     * at the limit (issue #31) — its pages change when one is added or completed.
      */
-    async acCheckCount(resultKey: number): Promise<number> {
+    async acCheckTag(resultKey: number): Promise<string> {
       const row = await cdb
         .selectFrom('busbar_capacity_ac_checks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('job_id').as('batch'),
+        ])
         .where('result_key', '=', resultKey)
         .where('capacity_json', 'is not', null)
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return `${Number(row.n)}/${Number(row.batch)}`;
     },
 
     /**
@@ -249,6 +312,26 @@ export function busbarCapacityRepository(db: Db, owner: string) {
             .doUpdateSet({ check_json: checkJson, capacity_json: capacityJson })
             .where('busbar_capacity_ac_checks.capacity_json', 'is', null),
         )
+        .execute();
+    },
+
+    /**
+     * Issue #31: the AC check at the limit of a bus the all-bus AC job verified (it stores the
+     * verified figure alone): kept beside that figure, which stands.
+     */
+    async completeAcCheck(
+      resultKey: number,
+      position: number,
+      figure: BusbarFigureName,
+      check: AcCheckResult | null,
+    ): Promise<void> {
+      await cdb
+        .updateTable('busbar_capacity_ac_checks')
+        .set({ check_json: check === null ? null : JSON.stringify(check), job_id: null })
+        .where('result_key', '=', resultKey)
+        .where('position', '=', position)
+        .where('figure', '=', figure)
+        .where('job_id', 'is not', null)
         .execute();
     },
 
@@ -507,6 +590,159 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       });
     },
 
+    /**
+     * Issue #31: the newest all-bus AC verification of a result, with its job's state and how
+     * many of its buses are stored; null: none asked for.
+     */
+    async acRun(resultKey: number): Promise<AcRun | null> {
+      const run = await cdb
+        .selectFrom('busbar_capacity_ac_runs as run')
+        .innerJoin('analysis_jobs as job', 'job.id', 'run.job_id')
+        .select([
+          'run.job_id',
+          'run.figure',
+          'run.filters_json',
+          'run.total',
+          'job.state',
+          'job.progress_percent',
+          'job.stage',
+          'job.error_code',
+          'job.error_message',
+        ])
+        .where('run.result_key', '=', resultKey)
+        .where('job.user_id', '=', owner)
+        .orderBy('run.created_at', 'desc')
+        .orderBy('run.job_id', 'desc')
+        .executeTakeFirst();
+      if (run === undefined) return null;
+      const filters = JSON.parse(run.filters_json) as CapacityFilters;
+      const left = await unverifiedRows(cdb, resultKey, run.figure, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return {
+        jobId: run.job_id,
+        figure: run.figure,
+        state: run.state === 'queued' ? 'pending' : run.state,
+        progressPercent: run.progress_percent,
+        stage: run.stage,
+        error:
+          run.error_code === null
+            ? null
+            : { code: run.error_code, message: run.error_message ?? errorMessages.JOB_INTERNAL },
+        total: run.total,
+        verified: Math.max(0, run.total - Number(left.n)),
+      };
+    },
+
+    /** Issue #31: how many buses «Verificar todas en AC» would verify with these filters. */
+    async unverifiedCount(
+      resultKey: number,
+      figure: BusbarFigureName,
+      filters: CapacityFilters,
+    ): Promise<number> {
+      const row = await unverifiedRows(cdb, resultKey, figure, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Issue #31: queues the all-bus AC verification of a shown result: the buses of the figure
+     * that pass the filters and are not verified yet. One at a time per result: while one is on
+     * its way it answers ('existing'). 'nothing': every such bus is verified; 'too-long': past
+     * `maxSeconds` on this server (`seconds` says how long it would take).
+     */
+    async createAcRun(input: {
+      caseId: string;
+      resultKey: number;
+      caseBuses: number;
+      figure: BusbarFigureName;
+      filters: CapacityFilters;
+      maxSeconds: number;
+      limits?: UserLimitsGuard | undefined;
+    }): Promise<
+      | { status: 'nothing' }
+      | { status: 'too-long'; buses: number; seconds: number }
+      | { status: 'not-analysed' }
+      | { status: 'ok'; jobId: string; existing: boolean; buses: number; seconds: number }
+    > {
+      const { caseId, resultKey, figure, filters } = input;
+      return db.transaction().execute(async (tx) => {
+        const tcdb = capacityDb(tx);
+        const active = await tcdb
+          .selectFrom('busbar_capacity_ac_runs as run')
+          .innerJoin('analysis_jobs as job', 'job.id', 'run.job_id')
+          .select(['run.job_id', 'run.total', 'run.filters_json', 'run.figure'])
+          .where('run.result_key', '=', resultKey)
+          .where('job.state', 'in', ['queued', 'running'])
+          .executeTakeFirst();
+        if (active !== undefined) {
+          const left = await unverifiedRows(
+            tcdb,
+            resultKey,
+            active.figure,
+            JSON.parse(active.filters_json) as CapacityFilters,
+          )
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
+          return {
+            status: 'ok' as const,
+            jobId: active.job_id,
+            existing: true,
+            buses: active.total,
+            seconds: acRunSeconds(Number(left.n), input.caseBuses),
+          };
+        }
+        const pending = await unverifiedRows(tcdb, resultKey, figure, filters)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        const buses = Number(pending.n);
+        if (buses === 0) return { status: 'nothing' as const };
+        const seconds = acRunSeconds(buses, input.caseBuses);
+        if (seconds > input.maxSeconds) return { status: 'too-long' as const, buses, seconds };
+        const upload = await tx
+          .selectFrom('analysis_jobs')
+          .select(['state', 'upload_id'])
+          .where('case_id', '=', caseId)
+          .where('user_id', '=', owner)
+          .where('kind', '=', 'analysis')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        if (upload?.state !== 'done') return { status: 'not-analysed' as const };
+        await input.limits?.assertWithin(tx, owner, 0);
+        const now = nowIso();
+        const jobId = randomUUID();
+        await insertQueuedJob(
+          tx,
+          {
+            id: jobId,
+            user_id: owner,
+            upload_id: upload.upload_id,
+            case_id: caseId,
+            kind: 'ac-capacity',
+          },
+          now,
+        );
+        await tcdb
+          .insertInto('busbar_capacity_ac_runs')
+          .values({
+            job_id: jobId,
+            result_key: resultKey,
+            case_id: caseId,
+            figure,
+            filters_json: JSON.stringify({
+              ...(filters.q === undefined || filters.q.trim() === '' ? {} : { q: filters.q }),
+              ...(filters.minKv === undefined ? {} : { minKv: filters.minKv }),
+              ...(filters.area === undefined ? {} : { area: filters.area }),
+            }),
+            total: buses,
+            created_at: now,
+          })
+          .execute();
+        return { status: 'ok' as const, jobId, existing: false, buses, seconds };
+      });
+    },
+
     async count(resultKey: number, filters: CapacityFilters): Promise<number> {
       const row = await filtered(resultKey, filters)
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -514,21 +750,24 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       return Number(row.n);
     },
 
+    /** `weakGridCase`: the uploaded case whose kept short-circuit strength the rows carry. */
     async page(
       resultKey: number,
       filters: CapacityFilters,
       order: CapacityOrder,
       page: { offset: number; limit: number },
+      weakGridCase?: string,
     ): Promise<BusbarCapacityRow[]> {
       const rows = await ordered(resultKey, filters, order)
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const [names, checks] = await Promise.all([
+      const [names, checks, weak] = await Promise.all([
         branchNames(resultKey, rows),
         acChecksOf(resultKey, rows),
+        weakGridOf(weakGridCase, rows),
       ]);
-      return rows.map((row) => toApiRow(row, names, checks));
+      return rows.map((row) => toApiRow(row, names, checks, weak));
     },
 
     /**
@@ -539,16 +778,18 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       resultKey: number,
       filters: CapacityFilters,
       order: CapacityOrder,
+      weakGridCase?: string,
     ): Promise<BusbarCapacityRow[]> {
       const out: BusbarCapacityRow[] = [];
       const chunk = 2000;
       for (let offset = 0; ; offset += chunk) {
         const rows = await ordered(resultKey, filters, order).limit(chunk).offset(offset).execute();
-        const [names, checks] = await Promise.all([
+        const [names, checks, weak] = await Promise.all([
           branchNames(resultKey, rows),
           acChecksOf(resultKey, rows),
+          weakGridOf(weakGridCase, rows),
         ]);
-        for (const row of rows) out.push(toApiRow(row, names, checks));
+        for (const row of rows) out.push(toApiRow(row, names, checks, weak));
         if (rows.length < chunk) return out;
         await yieldToEventLoop();
       }
@@ -594,24 +835,69 @@ export function busbarCapacityRepository(db: Db, owner: string) {
       return { total, outsideIsland: byBin.get(-1) ?? 0, bins };
     },
 
+    /**
+     * The map's columns (file order): the figure's MW, and (issue #31) each bus's capacity with
+     * the weak grid counted, what sets it and whether AC verified it.
+     */
     async map(
       resultKey: number,
       figure: BusbarFigureName,
-    ): Promise<{ bus: number[]; capacityMw: (number | null)[] }> {
+      weakGridCase?: string,
+    ): Promise<{
+      bus: number[];
+      capacityMw: (number | null)[];
+      limitMw: (number | null)[];
+      limitingVariable: (CapacityLimitingVariable | null)[];
+      acVerified: boolean[];
+    }> {
+      const prefix = figure === 'strict' ? 'strict' : 'att';
       const rows = await cdb
         .selectFrom('busbar_capacity_rows')
-        .select(['bus_number', figureColumn(figure)])
+        .select([
+          'bus_number',
+          'position',
+          `${prefix}_mw as mw`,
+          `${prefix}_monitored as monitored`,
+        ])
         .where('result_key', '=', resultKey)
         .orderBy('position')
         .execute();
-      const column = figureColumn(figure);
+      const verified = new Map<number, AcCapacityResult | null>();
+      const checks = await cdb
+        .selectFrom('busbar_capacity_ac_checks')
+        .select(['position', 'capacity_json'])
+        .where('result_key', '=', resultKey)
+        .where('figure', '=', figure)
+        .where('capacity_json', 'is not', null)
+        .execute();
+      for (const check of checks) {
+        verified.set(
+          check.position,
+          acCapacitySchema.nullable().parse(JSON.parse(check.capacity_json!)),
+        );
+      }
+      const weak =
+        weakGridCase === undefined
+          ? new Map<number, number>()
+          : await shortCircuitRepository(db).allWeakGrid(weakGridCase);
+      // To 0.1 MW: a colour needs no more, and 10,000 buses' answer is half the size.
+      const tenth = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+      const limits = rows.map((row) =>
+        capacityLimitOf(
+          {
+            capacityMw: row.mw,
+            dcBinds: row.monitored !== null,
+            acCapacity: verified.get(row.position) ?? null,
+          },
+          weak.get(row.bus_number) ?? null,
+        ),
+      );
       return {
         bus: rows.map((row) => row.bus_number),
-        // To 0.1 MW: a colour needs no more, and 10,000 buses' answer is half the size.
-        capacityMw: rows.map((row) => {
-          const value = (row as Record<string, number | null>)[column] ?? null;
-          return value === null ? null : Math.round(value * 10) / 10;
-        }),
+        capacityMw: rows.map((row) => tenth(row.mw)),
+        limitMw: limits.map((limit) => tenth(limit.limitMw)),
+        limitingVariable: limits.map((limit) => limit.limitingVariable),
+        acVerified: rows.map((row) => verified.has(row.position)),
       };
     },
   };
@@ -654,17 +940,29 @@ function limiting(
  * A row's stored AC checks by `<position>|<figure>`: acCheck null where nothing binds before
  * the cap (no element to check), with the figure verified in AC (issue #31).
  */
-type AcChecks = Map<string, { acCheck: AcCheckResult | null; acCapacity: AcCapacityResult | null }>;
+type AcChecks = Map<
+  string,
+  { acCheck?: AcCheckResult | null; acCapacity: AcCapacityResult | null }
+>;
+
+/** Issue #31: the weak-grid MW of buses by number; null: the case has none kept. */
+type WeakGrid = Map<number, number> | null;
 
 export function toApiRow(
   row: Row,
   names: Map<number, string>,
   checks: AcChecks = new Map(),
+  weakGrid: WeakGrid = null,
 ): BusbarCapacityRow {
   const inIsland = row.in_island === 1;
-  const acCheck = (figure: BusbarFigureName) => {
-    const key = `${row.position}|${figure}`;
-    return checks.get(key) ?? {};
+  const weakGridMw = weakGrid?.get(row.bus_number) ?? null;
+  const figureValue = (
+    figure: BusbarFigureName,
+    capacityMw: number | null,
+    limits: BusbarLimiting | null,
+  ) => {
+    const value = { capacityMw, limiting: limits, ...checks.get(`${row.position}|${figure}`) };
+    return { ...value, ...capacityLimit(value, weakGridMw) };
   };
   return {
     position: row.position,
@@ -674,17 +972,18 @@ export function toApiRow(
     area: row.area,
     zone: row.zone,
     inTransferIsland: inIsland,
-    attributable: {
-      capacityMw: row.att_mw,
-      limiting: limiting(names, row.att_monitored, row.att_contingency, row.att_df),
-      ...acCheck('attributable'),
-    },
-    strict: {
-      capacityMw: row.strict_mw,
-      limiting: limiting(names, row.strict_monitored, row.strict_contingency, row.strict_df),
-      ...acCheck('strict'),
-    },
+    attributable: figureValue(
+      'attributable',
+      row.att_mw,
+      limiting(names, row.att_monitored, row.att_contingency, row.att_df),
+    ),
+    strict: figureValue(
+      'strict',
+      row.strict_mw,
+      limiting(names, row.strict_monitored, row.strict_contingency, row.strict_df),
+    ),
     preExistingLimit: row.strict_mw !== null && row.att_mw !== null && row.strict_mw < row.att_mw,
     worsened: limiting(names, row.worse_monitored, row.worse_contingency, row.worse_df),
+    weakGridMw,
   };
 }

@@ -19,7 +19,15 @@ import {
   type BusbarCapacityComparison,
   type ComparisonSide,
   createBusbarCapacitiesRequestSchema,
+  createAcRunRequestSchema,
+  createAcRunResponseSchema,
+  acRunSeconds,
   describeEngineError,
+  describeLimit,
+  errorMessages,
+  type AcAllEstimate,
+  type CreateAcRunResponse,
+  type WeakGridStatus,
   type AcCapacityResult,
   type AcCheckResult,
   type BusbarAcCheckResponse,
@@ -52,6 +60,7 @@ import {
   type CapacityStatus,
   type ShownResult,
 } from './busbar-capacity.repository';
+import { shortCircuitRepository } from '../short-circuit/short-circuit.repository';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -110,7 +119,7 @@ async function sendResultView<Answer>(
   caseId: string,
   view: {
     empty: (status: CapacityStatus) => Answer;
-    tag: (result: ShownResult) => unknown[];
+    tag: (result: ShownResult) => unknown[] | Promise<unknown[]>;
     build: (status: CapacityStatus, result: ShownResult) => Promise<Answer>;
   },
 ) {
@@ -118,7 +127,7 @@ async function sendResultView<Answer>(
   if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
   const result = status.result;
   if (result === null) return sendUntagged(reply, view.empty(status));
-  const etag = entityTag(...view.tag(result));
+  const etag = entityTag(...(await view.tag(result)));
   return sendTagged(request, reply, etag, () => view.build(status, result));
 }
 
@@ -132,6 +141,11 @@ export interface BusbarCapacityRouteDeps {
   limits?: UserLimitsGuard;
   /** Tests pass their own; by default one thread, closed with the app. */
   acChecker?: BusbarAcChecker;
+  /**
+   * Issue #31: the longest «Verificar todas en AC» this server runs, estimated minutes
+   * (MAX_AC_VERIFICATION_MINUTES; default 60).
+   */
+  acVerificationMinutes?: number;
 }
 
 /** The routes' shared pieces: the caller's repository and the AC check's thread. */
@@ -164,8 +178,12 @@ export function registerBusbarCapacityRoutes(
   registerCapacityChartRoutes(app, routes);
   registerCapacityCompareRoute(app, routes);
   registerAcCheckRoute(app, routes);
+  registerAcRunRoute(app, routes);
   registerCapacityDownloadRoutes(app, routes);
 }
+
+/** The longest all-bus AC verification the server runs, s. */
+const acLimitSeconds = (deps: BusbarCapacityRouteDeps) => 60 * (deps.acVerificationMinutes ?? 60);
 
 /** The page: its rows, sorted and filtered, with the summary and the job's state. */
 function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes): void {
@@ -216,13 +234,33 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
         return sendUntagged(reply, answer);
       }
       const filters = { q: query.q, minKv: query.minKv, area: query.area };
+      // Issue #31: the weak grid beside the figures, and the all-bus AC verification.
+      const [weakGrid, acRun, upload] = await Promise.all([
+        shortCircuitRepository(deps.db).status(caseId),
+        repo.acRun(result.resultKey),
+        repo.uploadOf(caseId),
+      ]);
+      const acAll = async (): Promise<AcAllEstimate | null> => {
+        // A study's case (or the demo's) is not verified from here.
+        if (upload === null) return null;
+        const buses = await repo.unverifiedCount(result.resultKey, query.figure, filters);
+        return {
+          buses,
+          seconds: acRunSeconds(buses, result.busCount),
+          limitMinutes: acLimitSeconds(deps) / 60,
+        };
+      };
       const answer = async (): Promise<BusbarCapacityPageResponse> => {
-        const [total, rows] = await Promise.all([
+        const [total, rows, estimate] = await Promise.all([
           repo.count(result.resultKey, filters),
-          repo.page(result.resultKey, filters, query, {
-            offset: (query.page - 1) * query.pageSize,
-            limit: query.pageSize,
-          }),
+          repo.page(
+            result.resultKey,
+            filters,
+            query,
+            { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+            caseId,
+          ),
+          acAll(),
         ]);
         return {
           ...pageStateFields(caseId, status),
@@ -232,19 +270,30 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
           summary: JSON.parse(result.summaryJson) as BusbarCapacityPageResponse['summary'],
           options: JSON.parse(result.optionsJson) as BusbarCapacityPageResponse['options'],
           computedAt: result.shownAt,
+          weakGrid,
+          acRun,
+          acAll: estimate,
         };
       };
-      // While a newer computation runs, its progress is part of the answer: no tag then.
-      if (status.next !== null && status.next.state !== 'failed') {
+      // While a newer computation or an all-bus AC verification runs, its progress is part of
+      // the answer: no tag then.
+      if (
+        (status.next !== null && status.next.state !== 'failed') ||
+        acRun?.state === 'pending' ||
+        acRun?.state === 'running'
+      ) {
         return sendUntagged(reply, await answer());
       }
-      // A bus's AC check, asked for later, changes the rows: its count is in the tag.
+      // A bus's AC check, asked for later, changes the rows: its count is in the tag, as the
+      // case's short-circuit strength (the weak grid) and the last all-bus run are.
       const etag = entityTag(
         'page',
         result.resultKey,
         result.shownAt,
         status.next?.jobId ?? null,
-        await repo.acCheckCount(result.resultKey),
+        await repo.acCheckTag(result.resultKey),
+        weakGridTag(weakGrid),
+        acRun === null ? null : [acRun.jobId, acRun.state],
         paging,
         filters,
       );
@@ -252,6 +301,9 @@ function registerCapacityPageRoute(app: FastifyInstance, routes: CapacityRoutes)
     },
   });
 }
+
+/** What of a case's weak-grid status changes its answers. */
+const weakGridTag = (weakGrid: WeakGridStatus) => [weakGrid.state, weakGrid.computedAt];
 
 /** Computing the capacities (again), with the analysis options. */
 function registerCapacityJobRoute(app: FastifyInstance, routes: CapacityRoutes): void {
@@ -366,8 +418,10 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
     description:
       '`bus[i]` (número de barra, como en `/api/cases/{caseId}/network`) tiene `capacityMw[i]` ' +
       'MW de la cifra elegida, a 0,1 MW; null fuera de la isla de transferencia. En el orden del ' +
-      'archivo. ' +
-      'Con ETag.',
+      'archivo. Para colorear por variable limitante: `limitMw[i]`, la menor entre la cifra ' +
+      'verificada en AC (la DC mientras no lo está) y la de red débil, `limitingVariable[i]` lo ' +
+      'que la fija (thermal, voltage, reactive-power, non-convergence, weak-grid; null: el ' +
+      'tope) y `acVerified[i]`. Con ETag.',
     auth: guard.requireUser,
     params: busbarCapacityParamsSchema,
     notFound: 'CASE_NOT_FOUND',
@@ -386,12 +440,21 @@ function registerCapacityChartRoutes(app: FastifyInstance, routes: CapacityRoute
           bus: [],
           capacityMw: [],
         }),
-        tag: (result) => ['map', result.resultKey, result.shownAt, figure],
+        // Issue #31: the AC verifications and the weak grid colour it too.
+        tag: async (result) => [
+          'map',
+          result.resultKey,
+          result.shownAt,
+          figure,
+          await repo.acCheckTag(result.resultKey),
+          weakGridTag(await shortCircuitRepository(deps.db).status(caseId)),
+        ],
         build: async (status, result) => ({
           ...stateFields(caseId, status),
           figure,
           capMw: result.capMw,
-          ...(await repo.map(result.resultKey, figure)),
+          ...(await repo.map(result.resultKey, figure, caseId)),
+          weakGrid: await shortCircuitRepository(deps.db).status(caseId),
         }),
       });
     },
@@ -536,7 +599,7 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
       }
       const upload = await repo.uploadOf(caseId);
       if (upload === null) return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STUDY'));
-      const row = await repo.rowOfBus(result.resultKey, bus);
+      const row = await repo.rowOfBus(result.resultKey, bus, caseId);
       if (row === null) return reply.status(404).send(apiError('BUSBAR_NOT_IN_RESULT'));
       const answer = (
         acCheck: AcCheckResult | null,
@@ -550,7 +613,8 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
         acCheck,
         acCapacity,
       });
-      // Kept with the result; one stored before issue #31 (no AC capacity) is computed again.
+      // Kept with the result; one stored before issue #31 (no AC capacity) is computed again, and
+      // one the all-bus AC job verified (no flow at the limit) gets that flow.
       const stored = row[figure];
       if (stored.acCheck !== undefined && stored.acCapacity !== undefined) {
         return answer(stored.acCheck, stored.acCapacity);
@@ -600,6 +664,12 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
         );
         return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STALE'));
       }
+      // Verified by the all-bus job (issue #31): its figure stands, the flow at the limit
+      // completes it.
+      if (stored.acCapacity !== undefined) {
+        await repo.completeAcCheck(result.resultKey, row.position, figure, outcome.acCheck);
+        return answer(outcome.acCheck, stored.acCapacity);
+      }
       await repo.storeAcCheck(
         result.resultKey,
         row.position,
@@ -608,6 +678,111 @@ function registerAcCheckRoute(app: FastifyInstance, routes: CapacityRoutes): voi
         outcome.acCapacity,
       );
       return answer(outcome.acCheck, outcome.acCapacity);
+    },
+  });
+}
+
+/** «Verificar todas en AC» (issue #31): the all-bus AC verification as a background job. */
+function registerAcRunRoute(app: FastifyInstance, routes: CapacityRoutes): void {
+  const { deps, repository } = routes;
+  const { guard } = deps;
+  defineRoute(app, {
+    method: 'POST',
+    url: apiRoutes.busbarCapacityAcAll.pattern,
+    tag: 'Casos',
+    summary: 'Verifica en AC la capacidad de todas las barras, como trabajo en segundo plano',
+    description:
+      'Como «Verificar en AC» de una barra, para cada barra de la cifra elegida (`figure`) que ' +
+      'pasa los filtros de la tabla (`q`, `minKv`, `area`), está en la isla de transferencia y ' +
+      'aún no está verificada: un trabajo (progreso en `/api/jobs/{jobId}`, tipo ' +
+      '`ac-capacity`, «AC: 340 de 2.000 barras») que la verifica con dos hilos, las barras de ' +
+      'menor cifra primero, y guarda cada tanda de barras al terminarla: la tabla, el mapa y ' +
+      'las descargas las muestran sin calcularlas de nuevo. Si falla, se cancela o se ' +
+      'interrumpe, lo guardado queda y pedirla de nuevo sigue con las que faltan. Entre tandas ' +
+      'cede su turno a los trabajos que esperan. Una sola a la vez por resultado: mientras una ' +
+      'está en curso responde con ella (`existing: true`). Se rechaza (422) si tardaría más ' +
+      'que el máximo del servidor (MAX_AC_VERIFICATION_MINUTES), con la estimación: filtra por ' +
+      'área o tensión para verificar menos barras. Solo casos subidos en /analisis.',
+    auth: guard.requireUser,
+    params: busbarCapacityParamsSchema,
+    body: createAcRunRequestSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: { 202: createAcRunResponseSchema },
+    errors: {
+      404: ['CASE_NOT_FOUND'],
+      409: [
+        'BUSBAR_CAPACITIES_NOT_READY',
+        'BUSBAR_AC_CHECK_STUDY',
+        'BUSBAR_AC_ALL_NOTHING',
+        'BUSBAR_CAPACITIES_CASE_NOT_ANALYSED',
+      ],
+      413: ['STORAGE_QUOTA_EXCEEDED'],
+      422: ['BUSBAR_AC_ALL_TOO_LARGE'],
+      429: ['UPLOAD_RATE_LIMITED', 'JOBS_LIMIT_REACHED'],
+    },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const body = request.body ?? { figure: 'attributable' as const };
+      const figure = body.figure ?? 'attributable';
+      const repo = repository(request);
+      const status = await repo.status(caseId);
+      if (status === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const result = status.result;
+      if (result === null) return reply.status(409).send(apiError('BUSBAR_CAPACITIES_NOT_READY'));
+      if ((await repo.uploadOf(caseId)) === null) {
+        return reply.status(409).send(apiError('BUSBAR_AC_CHECK_STUDY'));
+      }
+      let run;
+      try {
+        run = await repo.createAcRun({
+          caseId,
+          resultKey: result.resultKey,
+          caseBuses: result.busCount,
+          figure,
+          filters: { q: body.q, minKv: body.minKv, area: body.area },
+          maxSeconds: acLimitSeconds(deps),
+          limits: deps.limits,
+        });
+      } catch (error) {
+        if (error instanceof UserLimitError) return sendUserLimitError(reply, error);
+        throw error;
+      }
+      if (run.status === 'nothing')
+        return reply.status(409).send(apiError('BUSBAR_AC_ALL_NOTHING'));
+      if (run.status === 'not-analysed') {
+        return reply.status(409).send(apiError('BUSBAR_CAPACITIES_CASE_NOT_ANALYSED'));
+      }
+      if (run.status === 'too-long') {
+        const minutes = Math.max(0.1, Math.round(run.seconds / 6) / 10);
+        const limit = describeLimit({
+          name: 'MAX_AC_VERIFICATION_MINUTES',
+          limit: acLimitSeconds(deps) / 60,
+          actual: minutes,
+        });
+        const buses = new Intl.NumberFormat('es-CO').format(run.buses);
+        return reply
+          .status(422)
+          .send(
+            apiError(
+              'BUSBAR_AC_ALL_TOO_LARGE',
+              `${errorMessages.BUSBAR_AC_ALL_TOO_LARGE}. Verificar ${buses} barras ${limit}.`,
+            ),
+          );
+      }
+      if (!run.existing) {
+        // The job is committed; if this send is lost, the queue's sweep sends it again.
+        await deps.queue.enqueue(run.jobId).catch((error: unknown) => {
+          request.log.warn({ err: error, jobId: run.jobId }, 'enqueue failed; sweep will retry');
+        });
+      }
+      const answer: CreateAcRunResponse = {
+        caseId,
+        jobId: run.jobId,
+        existing: run.existing,
+        buses: run.buses,
+        seconds: run.seconds,
+      };
+      return reply.status(202).send(answer);
     },
   });
 }
@@ -662,6 +837,7 @@ function registerCapacityDownloadRoutes(app: FastifyInstance, routes: CapacityRo
           result.resultKey,
           { q: query.q, minKv: query.minKv, area: query.area },
           query,
+          caseId,
         );
         const table = busbarCapacityTable({
           caseName: status.caseName,
@@ -669,6 +845,7 @@ function registerCapacityDownloadRoutes(app: FastifyInstance, routes: CapacityRo
           options: JSON.parse(result.optionsJson) as BusbarCapacityOptions,
           query,
           generatedAt: new Date(),
+          weakGrid: await shortCircuitRepository(deps.db).status(caseId),
         });
         let body: Buffer | string;
         try {

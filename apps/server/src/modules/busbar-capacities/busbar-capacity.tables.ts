@@ -65,6 +65,27 @@ export interface BusbarCapacityAcChecksTable {
    * JSON; null: stored before it existed, shown as not checked (verifying it again fills it).
    */
   capacity_json: string | null;
+  /**
+   * Migration 2026-12-11T000000-weak-grid-and-ac-runs: the all-bus AC job that stored it (its
+   * `check_json` is then null and means «not checked at the limit»); null: asked bus by bus.
+   */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/**
+ * Migration 2026-12-11T000000-weak-grid-and-ac-runs (issue #31): an all-bus AC verification
+ * job, «Verificar todas en AC».
+ */
+export interface BusbarCapacityAcRunsTable {
+  job_id: string;
+  result_key: number;
+  case_id: string;
+  figure: 'attributable' | 'strict';
+  /** The table's filters it was asked with (q, minKv, area), JSON. */
+  filters_json: string;
+  /** Buses it verifies: those that passed the filters, in the island, not verified before. */
+  total: number;
   created_at: Timestamp;
 }
 
@@ -74,6 +95,7 @@ export type BusbarCapacityTables = {
   busbar_capacity_rows: BusbarCapacityRowsTable;
   busbar_capacity_branches: BusbarCapacityBranchesTable;
   busbar_capacity_ac_checks: BusbarCapacityAcChecksTable;
+  busbar_capacity_ac_runs: BusbarCapacityAcRunsTable;
 };
 
 export type CapacityDb = Kysely<Database & BusbarCapacityTables>;

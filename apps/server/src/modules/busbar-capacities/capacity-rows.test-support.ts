@@ -42,11 +42,15 @@ export async function allRows(client: TestClient, caseId: string) {
 }
 
 function expectedFigure(net: Network, f: BusbarFigures, i: number, computed: boolean) {
-  if (!computed) return { capacityMw: null, limiting: null };
+  if (!computed) return { capacityMw: null, limiting: null, limitMw: null, limitingVariable: null };
   const monitored = f.monitored[i]!;
   const contingency = f.contingency[i]!;
   return {
     capacityMw: f.capacityMw[i]!,
+    // Issue #31: neither verified in AC nor with a weak grid: the DC figure, thermal when a
+    // constraint sets it.
+    limitMw: f.capacityMw[i]!,
+    limitingVariable: monitored < 0 ? null : ('thermal' as const),
     limiting:
       monitored < 0
         ? null
@@ -88,6 +92,7 @@ export function expectedRow(net: Network, result: AllBusbarResult, i: number): B
             contingencyName: contingency < 0 ? null : branchDisplayName(net, contingency),
             distributionFactor: result.worsened.distributionFactor[i]!,
           },
+    weakGridMw: null,
   };
 }
 

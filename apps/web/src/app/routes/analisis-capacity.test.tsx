@@ -186,13 +186,17 @@ describe('/analisis «Capacidad por barra» (issue #17)', () => {
       'Estricta (MW)',
       'Violación existente que empeora',
       'Verificación AC',
+      // Issue #31: the weak grid (not computed yet), the least figure and what sets it.
+      'Red débil (MW)sin calcular',
+      'Capacidad (MW)la menor',
+      'Variable limitante',
     ]);
     const body = within(table).getAllByRole('row').slice(1);
     // Every bus with a figure can be verified in AC, the cap's too (issue #31).
     expect(body.map((item) => item.textContent)).toEqual([
-      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0NingunaVerificar en AC',
-      '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10Verificar en AC',
-      '3003CENTRO2301120,0L 1-2L 3-4120,0NingunaVerificar en AC',
+      '1001NORTE23012.000,0Ninguno antes del tope (2.000 MW)–2.000,0NingunaVerificar en AC–2.000,0Ninguna antes del tope',
+      '2002SUR13,82345,7L 5-6SOBRECARGA RED COMPLETA0,0por la violación existenteL 7-8 tras L 9-10Verificar en AC–345,7térmicasin verificar en AC',
+      '3003CENTRO2301120,0L 1-2L 3-4120,0NingunaVerificar en AC–120,0térmicasin verificar en AC',
     ]);
     // Largest capacity first, 50 a page; the address names the case only.
     expect(pageUrls(fetchMock)).toEqual([
@@ -624,6 +628,198 @@ describe('/analisis «Contingencias» (issue #30)', () => {
     });
     expect(await within(section).findByTestId('capacity-next')).toHaveTextContent(
       'Se muestra el resultado anterior hasta que termine el cálculo con las opciones por defecto y las contingencias del archivo dobles.con.',
+    );
+  });
+
+  it('shows each bus’s weak grid, the least figure and its limiting variable as UPME names it (issue #31)', async () => {
+    const ac = {
+      dcMw: 120.04,
+      acMw: 98.3,
+      limitingVariable: 'voltage' as const,
+      acLimiting: {
+        variable: 'voltage' as const,
+        elementName: 'CENTRO',
+        contingencyName: 'L 3-4',
+        value: 0.94,
+        limit: 0.95,
+        unit: 'pu' as const,
+      },
+      checkedContingencies: 10,
+      preExisting: { count: 0, items: [] },
+      powerFlows: 40,
+    };
+    const withWeakGrid: BusbarCapacityRow[] = [
+      row({
+        bus: 1001,
+        name: 'NORTE',
+        attributable: {
+          capacityMw: 2000,
+          limiting: null,
+          limitMw: 512.5,
+          limitingVariable: 'weak-grid',
+        },
+        strict: { capacityMw: 2000, limiting: null, limitMw: 512.5, limitingVariable: 'weak-grid' },
+        weakGridMw: 512.5,
+      }),
+      row({
+        bus: 3003,
+        name: 'CENTRO',
+        attributable: {
+          capacityMw: 120.04,
+          limiting: limiting('L 1-2', 'L 3-4'),
+          acCapacity: ac,
+          limitMw: 98.3,
+          limitingVariable: 'voltage',
+        },
+        weakGridMw: 900,
+      }),
+    ];
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          rows: withWeakGrid,
+          total: 2,
+          weakGrid: {
+            state: 'available',
+            xdPu: 0.2,
+            scrMin: 3,
+            computedAt: '2026-12-11T10:00:00Z',
+          },
+        }),
+    });
+    const table = await within(section).findByRole('table', { name: /^Capacidad atribuible/ });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers.slice(-3)).toEqual([
+      'Red débil (MW)SCR ≥ 3',
+      'Capacidad (MW)la menor',
+      'Variable limitante',
+    ]);
+    const cells = (name: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(name) }))
+        .getAllByRole('cell')
+        .slice(-3)
+        .map((cell) => cell.textContent);
+    expect(cells('NORTE')).toEqual(['512,5', '512,5', 'cortocircuito (red débil)']);
+    expect(cells('CENTRO')).toEqual(['900,0', '98,3', 'tensión']);
+    expect(within(section).getByTestId('weak-grid-note')).toHaveTextContent(
+      'Red débil: los MW que admite cada barra con una razón de cortocircuito de al menos 3 (la potencia de cortocircuito mínima N-1 entre 3), con X″d = 0,2 p.u. en las unidades sin datos.',
+    );
+  });
+
+  it('says why the weak-grid column is empty for a case without machine data (issue #31)', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          weakGrid: {
+            state: 'unavailable',
+            xdPu: null,
+            scrMin: null,
+            computedAt: '2026-12-11T10:00:00Z',
+          },
+        }),
+    });
+    const table = await within(section).findByRole('table', { name: /^Capacidad atribuible/ });
+    expect(within(table).getByTestId('weak-grid-header')).toHaveTextContent(
+      'sin datos de máquinas',
+    );
+    expect(within(section).getByTestId('weak-grid-note')).toHaveTextContent(
+      /^Red débil: el caso no trae impedancias de las máquinas/,
+    );
+  });
+
+  it('verifies every bus of the table in AC in the background, with its progress, and says what stayed after a failure (issue #31)', async () => {
+    let asked: MockRequest | null = null;
+    let jobCalls = 0;
+    const acJob = (jobState: string, progressPercent: number, stage: string | null) => ({
+      ...job(jobState, progressPercent),
+      jobId: 'ac1',
+      kind: 'ac-capacity',
+      stage,
+    });
+    const { user, section, fetchMock } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, {
+          acAll: { buses: 3, seconds: 42, limitMinutes: 60 },
+          acRun:
+            asked === null
+              ? null
+              : jobCalls < 2
+                ? {
+                    jobId: 'ac1',
+                    figure: 'attributable',
+                    state: 'running',
+                    progressPercent: 33,
+                    stage: 'ac-capacities:1/3',
+                    error: null,
+                    total: 3,
+                    verified: 1,
+                  }
+                : {
+                    jobId: 'ac1',
+                    figure: 'attributable',
+                    state: 'failed',
+                    progressPercent: 66,
+                    stage: null,
+                    error: { code: 'JOB_WORKER_CRASHED', message: 'El análisis se interrumpió.' },
+                    total: 3,
+                    verified: 2,
+                  },
+        }),
+      '/api/cases/c7/busbar-capacities/ac': (request) => {
+        asked = request;
+        return jsonResponse(
+          { caseId: 'c7', jobId: 'ac1', existing: false, buses: 3, seconds: 42 },
+          202,
+        );
+      },
+      '/api/jobs/ac1/events': { status: 404, body: null },
+      '/api/jobs/ac1': () => {
+        jobCalls += 1;
+        return jsonResponse(
+          jobCalls < 2
+            ? acJob('running', 66, 'ac-capacities:2/3')
+            : {
+                ...acJob('failed', 66, null),
+                error: { code: 'JOB_WORKER_CRASHED', message: 'El análisis se interrumpió.' },
+              },
+        );
+      },
+    });
+    const panel = await within(section).findByTestId('ac-all');
+    expect(within(panel).getByTestId('ac-all-estimate')).toHaveTextContent(
+      '3 barras sin verificar con los filtros de la tabla · unos 42 s en este servidor',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Verificar todas en AC' }));
+    const progress = await within(panel).findByRole('progressbar', {
+      name: 'Progreso de la verificación AC de todas las barras',
+    });
+    expect(progress).toBeTruthy();
+    expect(await within(panel).findByText(/^AC: [12] de 3 barras$/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(asked!.body).toEqual({ figure: 'attributable' });
+    expect(asked!.method).toBe('POST');
+    // The job fails: what stayed verified, and the offer to go on.
+    expect(
+      await within(section).findByText(
+        'El análisis se interrumpió. 2 de 3 barras quedaron verificadas y guardadas; «Verificar todas en AC» sigue con las que faltan.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/cases/c7/busbar-capacities/ac')).toHaveLength(1);
+  });
+
+  it('does not offer a verification past the server’s limit, and says how to make it fit (issue #31)', async () => {
+    const { section } = await openSection({
+      '/api/cases/c7/busbar-capacities': (request) =>
+        page(request, { acAll: { buses: 10000, seconds: 10_020, limitMinutes: 60 }, acRun: null }),
+    });
+    const panel = await within(section).findByTestId('ac-all');
+    expect(within(panel).getByRole('button', { name: 'Verificar todas en AC' })).toBeDisabled();
+    expect(panel).toHaveTextContent(
+      'Tardaría 2 h 47 min y el máximo de este servidor es 60 min: filtra la tabla por área, tensión o nombre para verificar menos barras a la vez.',
     );
   });
 });

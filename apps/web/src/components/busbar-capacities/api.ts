@@ -3,6 +3,7 @@ import {
   busbarCapacityHistogramResponseSchema,
   busbarCapacityPageResponseSchema,
   busbarCapacityPaths,
+  createAcRunResponseSchema,
   createBusbarCapacitiesResponseSchema,
   type AnalysisOptions,
   type BusbarCapacityPageResponse,
@@ -10,7 +11,7 @@ import {
 } from '@holgura/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
-import { filterQuery, pageQuery, type CapacityTableState } from './table-state';
+import { filterQuery, pageQuery, parseArea, parseKv, type CapacityTableState } from './table-state';
 
 /** While the capacities wait for the upload's analysis (no job yet), asked again this often. */
 export const WAITING_POLL_MS = 3000;
@@ -78,4 +79,24 @@ export function requestBusbarAcCheck(caseId: string, bus: number, figure: Busbar
     `${busbarCapacityPaths.acCheck(caseId, bus)}?figure=${figure}`,
     busbarAcCheckResponseSchema,
   );
+}
+
+/**
+ * POST …/busbar-capacities/ac (issue #31, «Verificar todas en AC»): every bus of the figure that
+ * passes the table's filters and is not verified yet, verified in AC by a background job.
+ */
+export function requestAcRun(caseId: string, state: CapacityTableState) {
+  const q = state.q.trim();
+  const minKv = parseKv(state.minKv);
+  const area = parseArea(state.area);
+  return apiRequest(busbarCapacityPaths.acAll(caseId), createAcRunResponseSchema, {
+    method: 'POST',
+    body: {
+      figure: state.figure,
+      // The same filters as the page's (filterQuery): the buses the table shows.
+      ...(q === '' ? {} : { q }),
+      ...(typeof minKv === 'number' ? { minKv } : {}),
+      ...(typeof area === 'number' ? { area } : {}),
+    },
+  });
 }

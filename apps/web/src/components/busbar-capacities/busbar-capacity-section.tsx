@@ -4,6 +4,7 @@ import {
   type BusbarCapacityPageResponse,
   type BusbarFigureName,
   type NextCapacityJob,
+  type WeakGridStatus,
 } from '@holgura/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
@@ -23,6 +24,7 @@ import { BaseCaseNotes } from '../input-checks/base-case-notes';
 import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
 import { JobProgress } from '../ui/job-progress';
 import { SegmentedToggle } from '../ui/segmented-toggle';
+import { AcAllPanel } from './ac-all-panel';
 import { capacityPageQueryOptions, capacityQueriesKey, requestBusbarCapacities } from './api';
 import { CapacityFilters } from './capacity-filters';
 import { CapacityHistogram } from './capacity-histogram';
@@ -299,6 +301,7 @@ function Capacities({
         )}
       </div>
       <CapacityFilters state={state} onApply={(patch) => update({ ...patch, page: 1 })} />
+      {study === undefined && <AcAllPanel caseId={caseId} state={state} data={data} />}
       <Card
         level={3}
         titleId="capacidad-barras-tabla-titulo"
@@ -322,6 +325,11 @@ function Capacities({
           />
         }
       >
+        {data.weakGrid !== undefined && study === undefined && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="weak-grid-note">
+            {weakGridNote(data.weakGrid)}
+          </p>
+        )}
         <div className="mt-3">
           <CapacityTable
             data={data}
@@ -353,6 +361,15 @@ function Capacities({
           </div>
         ))}
     </div>
+  );
+}
+
+/** Issue #31: where the weak-grid column's figures come from, or why it has none. */
+function weakGridNote(weakGrid: WeakGridStatus): string {
+  if (weakGrid.state !== 'available') return t.weakGridNote[weakGrid.state];
+  return t.weakGridNote.available(
+    formatNumber(weakGrid.scrMin ?? 3, 2),
+    weakGrid.xdPu === null ? null : formatNumber(weakGrid.xdPu, 4),
   );
 }
 

@@ -1,10 +1,13 @@
 import {
   BUSBAR_CAPACITY_PAGE_SIZES,
+  capacityLimit,
   reachesCap,
+  type CapacityLimitingVariable,
   type BusbarCapacityPageResponse,
   type BusbarCapacityRow,
   type BusbarCapacitySort,
   type BusbarLimiting,
+  type WeakGridStatus,
 } from '@holgura/contracts';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -13,6 +16,7 @@ import { DataTable } from '../data-table/data-table';
 import { esBusbarCapacities } from '../../strings/es-busbar-capacities';
 import { formatFixed, formatInteger, formatNumber } from '../../utils/format';
 import { DEFAULT_TABLE_STATE, type CapacityTableState } from './table-state';
+import { VARIABLE_COLORS, variableCategory } from '../../utils/limiting-variable-colors';
 
 const t = esBusbarCapacities;
 
@@ -57,7 +61,63 @@ export function unlimitedWords(capacityMw: number, unlimited: Unlimited): string
   return t.atCapLimiting(formatInteger(unlimited.capMw));
 }
 
-function buildColumns(strict: boolean, unlimited: Unlimited, acCheckCaseId: string | undefined) {
+/** The weak-grid column's header: its name, and where its figures come from or why none. */
+function weakGridHeader(weakGrid: WeakGridStatus | undefined) {
+  const state = weakGrid?.state ?? 'absent';
+  const note =
+    state === 'available'
+      ? t.weakGridHeaderNote.available(formatNumber(weakGrid?.scrMin ?? 3, 2))
+      : t.weakGridHeaderNote[state];
+  return (
+    <>
+      {t.columnWeakGrid}
+      <span className="block text-xs font-normal text-slate-600" data-testid="weak-grid-header">
+        {note}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A figure's capacity with the weak grid counted and what sets it: the server's, or (an older
+ * server's rows) the same rule here.
+ */
+export function limitOf(
+  figure: BusbarCapacityRow['attributable'],
+  weakGridMw: number | null,
+): { limitMw: number | null; limitingVariable: CapacityLimitingVariable | null } {
+  if (figure.limitMw !== undefined) {
+    return { limitMw: figure.limitMw, limitingVariable: figure.limitingVariable ?? null };
+  }
+  return capacityLimit(figure, weakGridMw);
+}
+
+/**
+ * «Variable limitante» of a figure (issue #31), in UPME's words: the weak grid's, the AC
+ * verification's, or DC thermal while not verified (said so); where nothing binds before the
+ * cap, the cap's or the sink's room's words.
+ */
+export function variableWords(
+  figure: BusbarCapacityRow['attributable'],
+  weakGridMw: number | null,
+  unlimited: Unlimited,
+): { text: string; note: string | null } | null {
+  const { limitMw, limitingVariable: variable } = limitOf(figure, weakGridMw);
+  if (limitMw === null) return null;
+  if (variable === null) {
+    const sinkRoom = unlimited.sinkRoomMw !== null && !reachesCap(limitMw, unlimited.capMw);
+    return { text: sinkRoom ? t.variableSinkRoom : t.variableNone, note: null };
+  }
+  const unverified = variable === 'thermal' && figure.acCapacity === undefined;
+  return { text: t.variables[variable], note: unverified ? t.variableDcOnly : null };
+}
+
+function buildColumns(
+  strict: boolean,
+  unlimited: Unlimited,
+  acCheckCaseId: string | undefined,
+  weakGrid: WeakGridStatus | undefined,
+) {
   const column = createColumnHelper<BusbarCapacityRow>();
   const shown = (row: BusbarCapacityRow) => (strict ? row.strict : row.attributable);
   const other = (row: BusbarCapacityRow) => (strict ? row.attributable : row.strict);
@@ -161,6 +221,70 @@ function buildColumns(strict: boolean, unlimited: Unlimited, acCheckCaseId: stri
             ),
           }),
         ]),
+    // Issue #31: the weak grid, the least figure and what sets it (an uploaded case's: a
+    // study's case is neither verified in AC here nor given a short-circuit strength).
+    ...(acCheckCaseId === undefined
+      ? []
+      : [
+          column.accessor((row) => row.weakGridMw ?? null, {
+            id: 'weak-grid',
+            header: () => weakGridHeader(weakGrid),
+            enableSorting: false,
+            cell: (info) => mwText(info.getValue()),
+            meta: { align: 'right' },
+          }),
+          column.accessor((row) => limitOf(shown(row), row.weakGridMw ?? null).limitMw, {
+            id: 'limit',
+            header: () => (
+              <>
+                {t.columnLimit}
+                <span className="block text-xs font-normal text-slate-600">
+                  {t.columnLimitNote}
+                </span>
+              </>
+            ),
+            enableSorting: false,
+            cell: (info) => <span className="font-semibold">{mwText(info.getValue())}</span>,
+            meta: { align: 'right' },
+          }),
+          column.accessor((row) => limitOf(shown(row), row.weakGridMw ?? null).limitingVariable, {
+            id: 'variable',
+            header: t.columnVariable,
+            enableSorting: false,
+            cell: ({ row }) => {
+              const figure = shown(row.original);
+              const weakGridMw = row.original.weakGridMw ?? null;
+              const words = variableWords(figure, weakGridMw, unlimited);
+              if (words === null) return <span className="text-slate-600">{t.noValue}</span>;
+              const limit = limitOf(figure, weakGridMw);
+              // The map's colour for it (the legend's), beside the words: never colour alone.
+              const category = variableCategory(
+                limit.limitMw,
+                limit.limitingVariable,
+                figure.acCapacity !== undefined,
+              );
+              return (
+                <span
+                  className="inline-flex items-start gap-1.5"
+                  data-testid="limiting-variable"
+                  data-variable={limit.limitingVariable ?? 'none'}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="mt-1 inline-block h-2.5 w-2.5 shrink-0 rounded-full ring-1 ring-slate-300"
+                    style={{ backgroundColor: VARIABLE_COLORS[category] }}
+                  />
+                  <span>
+                    <span className="font-medium text-slate-900">{words.text}</span>
+                    {words.note !== null && (
+                      <span className="block text-xs text-slate-600">{words.note}</span>
+                    )}
+                  </span>
+                </span>
+              );
+            },
+          }),
+        ]),
   ];
 }
 
@@ -190,9 +314,10 @@ export function CapacityTable({
   acCheckCaseId?: string | undefined;
 }) {
   const strict = state.figure === 'strict';
+  const weakGrid = data.weakGrid;
   const columns = useMemo(
-    () => buildColumns(strict, { capMw, sinkRoomMw, noRatedBranch }, acCheckCaseId),
-    [strict, capMw, sinkRoomMw, noRatedBranch, acCheckCaseId],
+    () => buildColumns(strict, { capMw, sinkRoomMw, noRatedBranch }, acCheckCaseId, weakGrid),
+    [strict, capMw, sinkRoomMw, noRatedBranch, acCheckCaseId, weakGrid],
   );
   const sorting: SortingState = [
     { id: columnOfSort(state.sort, strict), desc: state.order === 'desc' },
@@ -222,7 +347,7 @@ export function CapacityTable({
           );
         },
       }}
-      minWidth={acCheckCaseId === undefined ? '72rem' : '84rem'}
+      minWidth={acCheckCaseId === undefined ? '72rem' : '100rem'}
     />
   );
 }

@@ -2,7 +2,9 @@ import type { NetworkViewV1 } from '@holgura/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { callsTo, mockApi } from '../../render.test-support';
+import { VARIABLE_COLORS } from '../../utils/limiting-variable-colors';
 import { CaseCapacityMap } from './case-capacity-map';
 
 const view: NetworkViewV1 = {
@@ -92,5 +94,61 @@ describe('CaseCapacityMap', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No se pudo cargar el mapa de capacidad: No se encontró el caso',
     );
+  });
+
+  it('colours by «Variable limitante» with a legend that counts each and shows one alone from the keyboard (issue #31)', async () => {
+    mockApi({
+      '/api/cases/c1/network': { body: { network: view } },
+      '/api/cases/c1/busbar-capacities/map': {
+        body: {
+          ...map('attributable', [120, 300, 2000, null]),
+          limitMw: [80, 250.5, 2000, null],
+          limitingVariable: ['voltage', 'weak-grid', 'thermal', null],
+          acVerified: [true, false, false, false],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderMap('attributable');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Variable limitante' }));
+    const legend = screen.getByRole('list', {
+      name: 'Variable limitante de la capacidad atribuible',
+    });
+    const items = within(legend).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Térmica0 barras',
+      'Tensión1 barra',
+      'Potencia reactiva0 barras',
+      'No convergencia0 barras',
+      'Cortocircuito (red débil)1 barra',
+      'Sin verificar en AC1 barra',
+      'Ninguna antes del tope0 barras',
+      'Sin capacidad (fuera de la isla)1 barra',
+    ]);
+    expect(items.map((item) => item.getAttribute('data-color'))).toEqual([
+      VARIABLE_COLORS.thermal,
+      VARIABLE_COLORS.voltage,
+      VARIABLE_COLORS['reactive-power'],
+      VARIABLE_COLORS['non-convergence'],
+      VARIABLE_COLORS['weak-grid'],
+      VARIABLE_COLORS.unverified,
+      VARIABLE_COLORS.none,
+      VARIABLE_COLORS.outside,
+    ]);
+    // From the keyboard: focus the weak grid's entry, Enter shows its buses alone.
+    const weak = within(legend).getByRole('button', {
+      name: 'Ver solo Cortocircuito (red débil) (1 barra)',
+    });
+    weak.focus();
+    await user.keyboard('{Enter}');
+    expect(weak).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByText(
+        'Se muestran solo las barras de «Cortocircuito (red débil)»; las demás, en gris claro.',
+      ),
+    ).toBeTruthy();
+    await user.keyboard(' ');
+    expect(weak).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -56,6 +56,8 @@ export type NetworkTestHook = {
   generatorBuses: number[];
   searchedBus: number | null;
   coloredBuses: number;
+  /** The colour a bus is given (the caller's `busColors`), or null (issue #31: tests read it). */
+  colorOf: (bus: number) => string | null;
   /** Buses with a label of their own (markers), with their place in the drawing (CSS px). */
   markers: { bus: number; label: string; x: number; y: number }[];
   selectedBus: number | null;
@@ -292,6 +294,7 @@ export async function createNetworkRenderer(options: {
     generatorBuses: [],
     searchedBus: null,
     coloredBuses: 0,
+    colorOf: () => null,
     markers: [],
     selectedBus: null,
     camera: { x: 0.5, y: 0.5, ratio: 1 },
@@ -412,6 +415,7 @@ export async function createNetworkRenderer(options: {
     hook.generatorBuses = [...highlightedGenerators];
     hook.searchedBus = searchedBus;
     hook.coloredBuses = busColors?.size ?? 0;
+    hook.colorOf = (bus) => busColors?.get(bus) ?? null;
     hook.markers = [...(busLabels ?? new Map<number, string>())]
       .slice(0, HOOK_MARKERS_MAX)
       .filter(([bus]) => graph.hasNode(busKey(bus)))

@@ -1,7 +1,8 @@
 import type { ShortCircuitBus, ShortCircuitResponse } from '@holgura/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Zap } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { capacityQueriesKey } from '../../../components/busbar-capacities/api';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -39,6 +40,16 @@ export function ShortCircuitCard({ caseId }: { caseId: string }) {
     if (asked !== null && asked.xd === xd) void query.refetch();
     else setAsked({ xd });
   };
+
+  // Issue #31: the server keeps each answer (and why the data gives none) with the case:
+  // «Capacidad por barra» reads its weak-grid figures again, the map its colours.
+  const client = useQueryClient();
+  const settledAt = query.isFetching ? 0 : Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  useEffect(() => {
+    if (settledAt === 0) return;
+    void client.invalidateQueries({ queryKey: capacityQueriesKey(caseId) });
+    void client.invalidateQueries({ queryKey: ['network', 'capacity-map', caseId] });
+  }, [settledAt, client, caseId]);
 
   const busy = asked !== null && query.isFetching;
 

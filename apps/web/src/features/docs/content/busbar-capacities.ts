@@ -227,8 +227,58 @@ export const busbarCapacitiesSection: DocSection = {
           items: [
             'Un archivo RAW de PSS/E trae la impedancia de cada máquina (ZSORCE: ZR, ZX sobre su MBASE) y la de su transformador elevador (RT, XT): se usan tal cual.',
             'Un caso MATPOWER no trae datos de máquinas, y las exportaciones RAW públicas suelen traer en todas las unidades el valor de relleno ZX = 1,0 sobre MBASE = SBASE: con esos datos la cifra no significaría nada, así que la tarjeta lo dice y pide una reactancia subtransitoria X″d (p.u. sobre el MBASE de cada unidad; 0,2 es un valor típico) para las unidades sin datos.',
-            'Las barras van de la más débil (menor potencia mínima N-1) a la más fuerte: ahí una planta de inversores tiene menos red que la sostenga. La columna «MW por red débil (SCR ≥ 3)» da cuántos MW de una planta de inversores admite cada barra con esa razón de cortocircuito mínima (la potencia mínima N-1 entre 3), para leer junto a su capacidad térmica en «Capacidad por barra». En un caso de 10.000 barras tarda unos segundos.',
+            'Las barras van de la más débil (menor potencia mínima N-1) a la más fuerte: ahí una planta de inversores tiene menos red que la sostenga. La columna «MW por red débil (SCR ≥ 3)» da cuántos MW de una planta de inversores admite cada barra con esa razón de cortocircuito mínima (la potencia mínima N-1 entre 3). En un caso de 10.000 barras tarda unos segundos. El último cálculo queda guardado con el caso: «Capacidad por barra» muestra esa cifra en su columna «Red débil (MW)» (ver [Variable limitante](#variable-limitante)).',
             'Por línea de comandos, `holgura shortcircuit CASO --xd 0.2` da lo mismo, y `holgura capacity CASO --bus N --short-circuit` añade a la capacidad de cada barra el límite por red débil (la razón de cortocircuito mínima, 3 por defecto) y, con `--breaker-ratings`, el de la capacidad de interrupción de los interruptores; la capacidad es la menor y se dice qué variable la limita.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'variable-limitante',
+      title: 'Variable limitante y verificación AC de todas las barras',
+      blocks: [
+        {
+          kind: 'p',
+          text: 'La UPME publica para cada barra su capacidad y la variable que la limita: térmica, tensión o cortocircuito. La tabla de «Capacidad por barra» termina con las mismas columnas. «Red débil (MW)» es lo que admite una planta de inversores en la barra con una razón de cortocircuito de al menos 3: aparece cuando calculas la potencia de cortocircuito del caso en la tarjeta de abajo, y su encabezado dice «sin calcular», «sin datos de máquinas» (un caso MATPOWER, hasta que des una X″d) o «datos de relleno» cuando no hay cifra: nunca se inventa una. «Capacidad (MW)» es la menor entre la cifra verificada en AC (la DC mientras la barra no está verificada) y la de red débil, y «Variable limitante» dice cuál la fija, en las palabras de la UPME.',
+        },
+        {
+          kind: 'terms',
+          items: [
+            {
+              term: 'Térmica',
+              definition:
+                'Una rama llega a su capacidad. Sin verificación AC, la tabla añade «sin verificar en AC»: la cifra es la DC.',
+            },
+            {
+              term: 'Tensión, potencia reactiva, no convergencia',
+              definition:
+                'Lo que la verificación AC encuentra antes que la cifra DC (ver [Verificación AC de una barra](#verificacion-ac-por-barra)).',
+            },
+            {
+              term: 'Cortocircuito (red débil)',
+              definition:
+                'La cifra de red débil es menor que la térmica (o la AC): con más MW la razón de cortocircuito bajaría de 3.',
+            },
+            {
+              term: 'Ninguna antes del tope',
+              definition:
+                'Nada limita la barra antes del tope del cálculo (o del margen de la generación que compensa).',
+            },
+          ],
+        },
+        {
+          kind: 'p',
+          text: '«Verificar todas en AC», sobre la tabla, hace la verificación AC de cada barra de la tabla (con los filtros que tenga: área, tensión mínima, búsqueda) que aún no lo está, en la cifra que se muestra (atribuible o estricta). Antes de pedirla dice cuántas barras son y cuánto tardaría en este servidor: unos 4 minutos las 2.000 barras de ACTIVSg2000 con dos hilos, una fracción de segundo por barra en casos de cientos. Corre en segundo plano con dos hilos, las barras de menor capacidad primero, y muestra su avance («AC: 340 de 2.000 barras»); la tabla, el mapa y las descargas se llenan a medida que cada tanda queda guardada, y puedes cancelarla cuando quieras.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'Si se cancela, falla o el servidor se reinicia a mitad, lo ya verificado queda guardado: pedirla de nuevo sigue con las barras que faltan.',
+            'Si tardaría más que el máximo del servidor (60 minutos por defecto), no se ofrece: filtra la tabla por área o tensión para verificar menos barras a la vez, o verifica las que te interesen una por una. En un caso de 10.000 barras cada barra toma unos 2 s.',
+            'Entre tandas de barras cede su turno a los cálculos de otros usuarios que esperan, así que una verificación larga no los detiene.',
+            'Una barra verificada así dice su cifra AC y la variable; su flujo AC en el límite DC («AC … % · DC … %») se calcula si pides «Verificar en AC» en esa barra.',
+            'En el mapa de capacidad, «Colorear el mapa por: Variable limitante» pinta cada barra con el color de su variable (el mismo punto de color que en la tabla), y la leyenda cuenta las barras de cada una; elige una variable de la leyenda (con el ratón o con Tab y Enter) para ver solo sus barras.',
+            'Las descargas (Excel y CSV) llevan «Red débil», «Capacidad, la menor» y «Variable limitante», y una fila que dice de dónde sale la cifra de red débil.',
           ],
         },
       ],

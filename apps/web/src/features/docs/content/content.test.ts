@@ -100,6 +100,7 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
       'verificacion-ac-por-barra',
       'archivo-de-contingencias',
       'potencia-de-cortocircuito',
+      'variable-limitante',
       'capacidad-por-barra-en-resultados',
     ]);
     expect(text('dos-cifras-por-barra')).toContain('Violación existente que empeora');
@@ -114,6 +115,21 @@ describe('the guide on study groups, the two figures and every busbar (issues #1
       'no fijan la cifra atribuible',
     ]) {
       expect(ac).toContain(words);
+    }
+    // Issue #31: the weak grid, the least figure and its variable in UPME's words, all buses
+    // in AC as a background job that keeps what it verified.
+    const variable = text('variable-limitante');
+    for (const words of [
+      'Red débil (MW)',
+      'sin datos de máquinas',
+      'Cortocircuito (red débil)',
+      'Verificar todas en AC',
+      'AC: 340 de 2.000 barras',
+      'lo ya verificado queda guardado',
+      'cede su turno',
+      'Colorear el mapa por: Variable limitante',
+    ]) {
+      expect(variable).toContain(words);
     }
     expect(text('tabla-histograma-y-mapa')).toContain('fuera de la isla de la transferencia');
     expect(text('archivo-de-contingencias')).toContain('no se guarda nada');
