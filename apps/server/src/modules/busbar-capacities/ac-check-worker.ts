@@ -18,7 +18,7 @@ import { toAcCheckResult } from '../analyses/group-flexibility';
 import { serveRequests } from '../../jobs/request-thread';
 import { toAcCapacityResult } from './ac-capacity-result';
 import type { BusbarAcCheckOutcome, BusbarAcCheckRequest } from './ac-check-thread';
-import { readCapacitySet } from './busbar-capacities';
+import { capacityEngineOptions, capacityOnSetOptions, readCapacitySet } from './busbar-capacities';
 
 /**
  * The last case read, with what its AC verifications share (the DC model, the AC solver's
@@ -39,29 +39,13 @@ export async function checkBusbar(request: BusbarAcCheckRequest): Promise<Busbar
     const net = last.loaded.network;
     const bus = indexOfBus(makeBusLookup(net.buses.number), request.busNumber);
     const { options } = request;
-    const common = {
-      capMw: options.capMw,
-      postRating: options.postRating,
-      preExisting: request.figure === 'strict' ? ('limit' as const) : ('ignore' as const),
-      ...(options.distributionFactorCutoff === undefined
-        ? {}
-        : { distributionFactorCutoff: options.distributionFactorCutoff }),
-      ...(options.sink === undefined ? {} : { sink: options.sink }),
-      ...(options.slack === undefined ? {} : { slack: options.slack }),
-    };
+    const common = capacityEngineOptions(options, request.figure);
     const file = options.contingencySet;
     if (file !== undefined) {
       // The figure was computed on the case's set: found again on it, and checked with the
       // limiting contingency's elements out (issue #30).
       const set = readCapacitySet(net, file, last.loaded.generatorIds);
-      const watched = set.monitored;
-      const onSet = {
-        ...common,
-        pickup: 'headroom' as const,
-        ...(watched === undefined
-          ? {}
-          : { monitored: watched.branches, interfaces: watched.interfaces }),
-      };
+      const onSet = capacityOnSetOptions(common, set);
       const result = busbarAcCheckOnSet(net, bus, set.contingencies, onSet);
       // Issue #31: the figure verified in AC on the same set.
       const verified = acVerifiedCapacityOnSet(net, bus, set.contingencies, onSet);

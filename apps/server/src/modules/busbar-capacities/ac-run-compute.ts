@@ -10,7 +10,12 @@ import {
 } from '@holgura/engine';
 import { readCaseForJob } from '../../jobs/engine-failure';
 import { toAcCapacityResult } from './ac-capacity-result';
-import { readCapacitySet, type CapacityRunOptions } from './busbar-capacities';
+import {
+  capacityEngineOptions,
+  capacityOnSetOptions,
+  readCapacitySet,
+  type CapacityRunOptions,
+} from './busbar-capacities';
 
 /** One bus verified in AC by the all-bus job: its number and the API's AC-verified capacity. */
 export interface VerifiedBus {
@@ -62,16 +67,7 @@ export function verifyBuses(
   const lookup = makeBusLookup(net.buses.number);
   const indices = request.buses.map((bus) => indexOfBus(lookup, bus) as number);
   const { options } = request;
-  const common = {
-    capMw: options.capMw,
-    postRating: options.postRating,
-    preExisting: request.figure === 'strict' ? ('limit' as const) : ('ignore' as const),
-    ...(options.distributionFactorCutoff === undefined
-      ? {}
-      : { distributionFactorCutoff: options.distributionFactorCutoff }),
-    ...(options.sink === undefined ? {} : { sink: options.sink }),
-    ...(options.slack === undefined ? {} : { slack: options.slack }),
-  };
+  const common = capacityEngineOptions(options, request.figure);
   const file = options.contingencySet;
   if (file === undefined) {
     const batch = acVerifiedCapacities(
@@ -86,14 +82,7 @@ export function verifyBuses(
   }
   // The figure was computed on the case's set: verified on it, bus by bus (issue #30).
   const set = readCapacitySet(net, file, read.loaded.generatorIds);
-  const watched = set.monitored;
-  const onSet = {
-    ...common,
-    pickup: 'headroom' as const,
-    ...(watched === undefined
-      ? {}
-      : { monitored: watched.branches, interfaces: watched.interfaces }),
-  };
+  const onSet = capacityOnSetOptions(common, set);
   const out: VerifiedBus[] = [];
   for (const bus of indices) {
     try {

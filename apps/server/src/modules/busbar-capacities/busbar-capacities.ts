@@ -455,3 +455,38 @@ export function summarise(
     strict: figureSummary(strict.capacityMw, inIsland, effectiveCapMw),
   };
 }
+
+/**
+ * A stored result's settings as the engine's one-bus calls take them, for the figure asked
+ * (strict: pre-existing violations limit; attributable: they are set apart).
+ */
+export function capacityEngineOptions(
+  options: CapacityRunOptions,
+  figure: 'attributable' | 'strict',
+) {
+  return {
+    capMw: options.capMw,
+    postRating: options.postRating,
+    preExisting: figure === 'strict' ? ('limit' as const) : ('ignore' as const),
+    ...(options.distributionFactorCutoff === undefined
+      ? {}
+      : { distributionFactorCutoff: options.distributionFactorCutoff }),
+    ...(options.sink === undefined ? {} : { sink: options.sink }),
+    ...(options.slack === undefined ? {} : { slack: options.slack }),
+  };
+}
+
+/** Those settings on a planner's set: a lost unit made up by the others' room up, its .mon watched. */
+export function capacityOnSetOptions(
+  common: ReturnType<typeof capacityEngineOptions>,
+  set: CapacitySet,
+) {
+  const watched = set.monitored;
+  return {
+    ...common,
+    pickup: 'headroom' as const,
+    ...(watched === undefined
+      ? {}
+      : { monitored: watched.branches, interfaces: watched.interfaces }),
+  };
+}
