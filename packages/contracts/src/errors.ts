@@ -90,6 +90,14 @@ export const errorMessages = {
   PARSE_MATPOWER_NUMBER_OVERFLOW:
     'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión',
   PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
+  HOURLY_PROFILES_INVALID:
+    'El archivo de perfiles horarios no es una tabla de cambios de MATPOWER (chgtab = [ … ];) ni un CSV con una fila por hora y columnas hora, area N, area N factor, unidad BARRA/N, unidad BARRA/N fc, estado BARRA/N o tecnologia COMBUSTIBLE fc',
+  HOURLY_PROFILES_UNRESOLVED:
+    'El archivo de perfiles horarios nombra un área o una unidad que no está en el caso: no se calculó nada. Corrige la columna o la línea indicada.',
+  HOURLY_PLANT_PROFILE_INVALID:
+    'El perfil de la planta no sirve: debe tener un valor no negativo por hora, tantas horas como los perfiles del caso',
+  HOURLY_PLANT_PROFILE_UNAVAILABLE:
+    'Los perfiles horarios no traen ninguna unidad de esa tecnología: sube el perfil de la planta o elige una producción constante',
   CONTINGENCY_FILE_INVALID:
     'El archivo de contingencias no es una tabla de cambios de MATPOWER (chgtab = [ … ];) ni un archivo de contingencias de PSS/E (.con con bloques CONTINGENCY o reglas SINGLE / DOUBLE / PARALLEL)',
   CONTINGENCY_FILE_UNRESOLVED:

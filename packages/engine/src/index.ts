@@ -14,6 +14,7 @@ export * from './flexibility/index';
 export * from './busbar/index';
 export * from './window/index';
 export * from './study/index';
+export * from './hours/index';
 // The contracts' study file in engine terms (src/cli may read the contracts; types only here).
 export { toStudySpec } from './cli/study-spec';
 export * from './report/index';

@@ -88,6 +88,11 @@ export const REFERENCE_FILES = [
     sha256: '198b39f0381925a4ddacbe2148973cb1d93ddfe220303829cf87b16d45190bba',
   },
   {
+    path: 'cases/scenarios_ACTIVSg2000.m',
+    bytes: 3622627,
+    sha256: '917f4a00eeca59da1766f75fde8e661de47082e276f681340ad59b6d0de65ebd',
+  },
+  {
     path: 'raw/ACTIVSg2000.RAW',
     bytes: 1166973,
     sha256: 'd7191f8d9ba1bc7ce8247a060fc6e12bcb0dc5b7ba4f7e6cf68c7233f7a13cea',

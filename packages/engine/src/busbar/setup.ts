@@ -7,6 +7,7 @@ import { EngineError } from '../util/engine-error';
 import { groupPlants } from '../transfer/plants';
 import type { ScreenContext, ScreenOptions } from '../transfer/screen';
 import { buildScreenContext, injectionFlows } from '../transfer/screen';
+import type { Plants } from '../transfer/plants';
 import type { SinkRule, SinkSpec } from '../transfer/weights';
 import { loadShares, sinkUnitWeights, transferError } from '../transfer/weights';
 import { effectiveCutoff } from '../transfer/cutoff';
@@ -47,28 +48,47 @@ export interface BusbarSetup {
   readonly skippedBuses: number[];
 }
 
-export function busbarSetup(
-  net: Network,
-  model: DcModel,
-  options: BusbarSetupOptions,
-): BusbarSetup {
-  const ctx = buildScreenContext(net, model, options);
-  const plants = groupPlants(net, model.active);
+/** Where the sink of a new unit withdraws, for one dispatch (busbarSetup, and each hour of hours/). */
+export interface SinkDistribution {
+  readonly sinkRule: SinkRule;
+  /** dP/dT of the sink per generator row (≤ 0); the new unit is +1 at its bus. */
+  readonly unitParticipation: Float64Array;
+  readonly loadSinkByBus: Float64Array | null;
+  /** Where the sink withdraws 1 MW, per bus (sums to 1). */
+  readonly sinkByBus: Float64Array;
+  /** The most the sink can give, MW (BusbarSetup.sinkRoomMw). */
+  readonly sinkRoomMw: number;
+}
+
+/** The island with the most in-service capacity: it hosts every transfer of the case. */
+export function transferIsland(net: Network, model: DcModel): number {
   const { islands } = model;
   const g = net.generators;
-  // The island with the most in-service capacity hosts the transfer.
   const pmaxByIsland = new Float64Array(Math.max(islands.count, 1));
   for (let k = 0; k < g.count; k++) {
     if (model.active.genActive[k]) pmaxByIsland[islands.islandByBus[g.bus[k]]] += g.pmaxMw[k];
   }
-  const island = pmaxByIsland.indexOf(Math.max(...pmaxByIsland));
-  const sinkSpec = options.sink ?? 'headroom-down';
-  const c0 = { net, active: model.active, islands, plants };
+  return pmaxByIsland.indexOf(Math.max(...pmaxByIsland));
+}
+
+/**
+ * The sink of `sinkSpec` on the dispatch `net.generators.pgMw` with the units `active` says
+ * are in service: the units' room (P0 − Pmin, or P0 for 'initial-output'), or the island's
+ * loads when no unit has any.
+ */
+export function sinkDistribution(
+  net: Network,
+  model: Pick<DcModel, 'active' | 'islands'>,
+  plants: Plants,
+  sinkSpec: SinkSpec,
+  island: number,
+): SinkDistribution {
+  const g = net.generators;
+  const c0 = { net, active: model.active, islands: model.islands, plants };
   const units = sinkUnitWeights(c0, sinkSpec, new Uint8Array(plants.list.length), island);
   const loads = units ? null : loadShares(c0, island);
   if (!units && !loads) throw transferError('TRANSFER_SINK_EMPTY', 'the sink is empty');
-  const nb = net.buses.count;
-  const sinkByBus = new Float64Array(nb);
+  const sinkByBus = new Float64Array(net.buses.count);
   const unitParticipation = new Float64Array(g.count);
   let sinkRoomMw = Number.POSITIVE_INFINITY;
   if (units) {
@@ -80,9 +100,29 @@ export function busbarSetup(
       sinkByBus[g.bus[k]] += units[k] / total;
     }
   } else if (loads) sinkByBus.set(loads);
+  return {
+    sinkRule: typeof sinkSpec === 'object' ? 'group' : units ? sinkSpec : 'loads',
+    unitParticipation,
+    loadSinkByBus: loads,
+    sinkByBus,
+    sinkRoomMw,
+  };
+}
+
+export function busbarSetup(
+  net: Network,
+  model: DcModel,
+  options: BusbarSetupOptions,
+): BusbarSetup {
+  const ctx = buildScreenContext(net, model, options);
+  const plants = groupPlants(net, model.active);
+  const { islands } = model;
+  const island = transferIsland(net, model);
+  const sink = sinkDistribution(net, model, plants, options.sink ?? 'headroom-down', island);
+  const nb = net.buses.count;
   const sinkFlow = injectionFlows(
     model,
-    sinkByBus,
+    sink.sinkByBus,
     new Float64Array(nb),
     new Float64Array(net.branches.count),
   );
@@ -96,12 +136,8 @@ export function busbarSetup(
   }
   return {
     ctx,
-    sinkRule: typeof sinkSpec === 'object' ? 'group' : units ? sinkSpec : 'loads',
-    unitParticipation,
-    loadSinkByBus: loads,
-    sinkByBus,
+    ...sink,
     sinkFlow,
-    sinkRoomMw,
     requested,
     buses: requested.filter((b) => islands.islandByBus[b] === island),
     skippedBuses: requested.filter((b) => islands.islandByBus[b] !== island),

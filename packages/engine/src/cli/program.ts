@@ -37,6 +37,10 @@ import type { Network } from '../model/network';
 import { allCapacities, capacity, flex } from './transfer-commands';
 import { readWindowFile, window, type WindowCommandOptions } from './window-command';
 import { shortcircuit, withShortCircuit } from './shortcircuit-command';
+import { hours } from './hours-command';
+import { readProfiles } from '../hours/profiles';
+import { readPlantProfileValues } from '../hours/plant-profile';
+import type { PlantProfileSpec } from '../hours/plant-profile';
 import {
   withAcVerification,
   withAllAcVerification,
@@ -67,6 +71,8 @@ const EXAMPLES: Record<string, string> = {
   window: 'holgura window case_ACTIVSg2000.m ventana.json --rule order --format table',
   study: 'holgura study demo/estudio-demo.json --format csv > capacidades.csv',
   shortcircuit: 'holgura shortcircuit case_ACTIVSg2000.m --xd 0.2 --format csv > scc.csv',
+  hours:
+    'holgura hours case_ACTIVSg2000.m scenarios_ACTIVSg2000.m --bus 7093 --plant-mw 200 --format table',
 };
 
 const ROOT_HELP_AFTER = `
@@ -76,7 +82,7 @@ ${Object.values(EXAMPLES)
   .join('\n')}
 
 Output: JSON on stdout (the default); --format csv or table for commands whose result is a
-table (ptdf, lodf, n1, capacity, flex, window, study, shortcircuit). Errors go to stderr, and so does progress, but only
+table (ptdf, lodf, n1, capacity, flex, window, study, shortcircuit, hours). Errors go to stderr, and so does progress, but only
 when stderr is a terminal (never with --quiet).
 Exit codes: 0 done, 2 usage error or invalid input (a case or study file), 1 an internal error.`;
 
@@ -683,6 +689,97 @@ export function buildProgram(io: ProgramIo) {
         print(shortcircuit(network, options.xd), options.format);
       }),
     );
+
+  command(
+    'hours',
+    "busbar capacity in every hour of a year of profiles: firm MW, MW at 1/3/5 % curtailed, a plant's lost MWh",
+  )
+    .argument('<file>', FILE_ARGUMENT)
+    .argument(
+      '<profiles>',
+      'hourly profiles: a MATPOWER change table (scenarios_ACTIVSg2000.m) or a CSV, one row per hour',
+    )
+    .addOption(
+      new Option('--bus <numbers>', 'busbars by bus number, comma-separated or repeated').argParser(
+        parseIntegerList,
+      ),
+    )
+    .addOption(new Option('--all', 'every bus of the case, a summary per bus').conflicts('bus'))
+    .addOption(
+      new Option('--plant-mw <mw>', "a plant's size: its curtailed MWh and % per year").argParser(
+        parsePositiveNumber,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--plant-profile <file>',
+        "the plant's output, one value per hour (per MW installed; MW of a reference plant are scaled by their largest)",
+      ).conflicts('technology'),
+    )
+    .addOption(
+      new Option(
+        '--technology <name>',
+        "flat (the default: output 1 every hour) or a fuel of the case (solar, wind…): the average of the profiles' units of it, in the bus's area when it has some",
+      ),
+    )
+    .addOption(
+      new Option('--cap <mw>', 'study cap: the most a connection can get, MW')
+        .argParser(parsePositiveNumber)
+        .default(2000),
+    )
+    .addOption(postRatingOption())
+    .addOption(
+      preExistingOption(
+        "violations an hour already has: ignore (the default: reported by the hour's own analysis) or limit (they give 0)",
+        'ignore',
+      ),
+    )
+    .addOption(slackOption('distributed'))
+    .addOption(formatOption(true))
+    .addOption(quietOption())
+    .action((file, profilesFile, options, cmd) => {
+      const buses = options.bus;
+      if (buses === undefined && options.all !== true) {
+        return cmd.error("error: required option '--bus <numbers>' or '--all' not specified");
+      }
+      return withProgress(options.quiet, async (progress) => {
+        progress.stage(`reading ${file}…`);
+        const { network } = await loadCaseFile(file);
+        progress.stage(`reading ${profilesFile}…`);
+        const profiles = readProfiles(await readText(profilesFile), network);
+        let plant: PlantProfileSpec = { kind: 'flat' };
+        if (options.plantProfile !== undefined) {
+          plant = {
+            kind: 'values',
+            values: readPlantProfileValues(await readText(options.plantProfile)),
+            label: `file ${options.plantProfile}`,
+          };
+        } else if (options.technology !== undefined && options.technology !== 'flat') {
+          plant = { kind: 'technology', fuel: options.technology };
+        }
+        const what =
+          buses === undefined
+            ? 'every bus'
+            : `${buses.length} bus${buses.length === 1 ? '' : 'es'}`;
+        print(
+          hours(network, profiles, {
+            ...(buses === undefined ? {} : { buses }),
+            all: options.all === true,
+            capMw: options.cap,
+            postRating: options.postRating,
+            preExisting: options.preExisting,
+            slack: options.slack,
+            plant,
+            ...(options.plantMw === undefined ? {} : { plantMw: options.plantMw }),
+            onProgress: (fraction) =>
+              progress.stage(
+                `capacity of ${what} in ${profiles.hours} hours: ${Math.floor(100 * fraction)} %`,
+              ),
+          }),
+          options.format,
+        );
+      });
+    });
 
   command('study', 'a study file: busbar capacities in every scenario × year case')
     .argument(
