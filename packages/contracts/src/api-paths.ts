@@ -151,6 +151,11 @@ export const apiRoutes = {
   /** A case's contingency definitions (issue #30): the planner's file, its summary, removal. */
   contingencySet: route('/api/cases/:caseId/contingency-set', 'GET', 'PUT', 'DELETE'),
   contingencySetFile: route('/api/cases/:caseId/contingency-set/file', 'GET'),
+  /** A case's hourly profiles (issue #32): put, read, remove; a template of its areas. */
+  caseHourlyProfiles: route('/api/cases/:caseId/hourly-profiles', 'GET', 'PUT', 'DELETE'),
+  caseHourlyProfilesTemplate: route('/api/cases/:caseId/hourly-profiles/template.csv', 'GET'),
+  /** POST { bus, preExisting, plant }: one bus's capacity in every hour of the profiles. */
+  caseHourlyCapacity: route('/api/cases/:caseId/hourly-capacity', 'POST'),
   busbarCapacitiesExport: perFormat(exportFormats, (format) =>
     route(`/api/cases/:caseId/busbar-capacities.${format}`, 'GET'),
   ),

@@ -90,6 +90,10 @@ export const errorMessages = {
   PARSE_MATPOWER_NUMBER_OVERFLOW:
     'Un número del caso MATPOWER es demasiado grande: no cabe en un número de doble precisión',
   PARSE_COORDINATES_EMPTY: 'El archivo de coordenadas no tiene filas',
+  HOURLY_PROFILES_MISSING:
+    'Este caso no tiene perfiles horarios: súbelos (tabla de cambios de MATPOWER o CSV con una fila por hora) para calcular el año de horas',
+  HOURLY_BUS_ISLANDED:
+    'La barra está fuera de la isla principal del caso: una planta allí no puede entregar energía al sistema',
   HOURLY_PROFILES_INVALID:
     'El archivo de perfiles horarios no es una tabla de cambios de MATPOWER (chgtab = [ … ];) ni un CSV con una fila por hora y columnas hora, area N, area N factor, unidad BARRA/N, unidad BARRA/N fc, estado BARRA/N o tecnologia COMBUSTIBLE fc',
   HOURLY_PROFILES_UNRESOLVED:

@@ -26,6 +26,7 @@ export * from './api/study';
 export * from './api/studies';
 export * from './api/windows';
 export * from './api/short-circuit';
+export * from './api/hourly-capacity';
 export * from './result/busbar-capacity.v1';
 export * from './result/study-verification.v1';
 export * from './result/network-view.v1';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   durationCurve,
   firmMw,
+  monthHourMean,
   monthOfHour,
   mwAtCurtailment,
   plantCurtailment,
@@ -95,6 +96,16 @@ describe('monthOfHour and durationCurve', () => {
     expect(leap[31 * 24 + 29 * 24 - 1]).toBe(1);
     expect(leap[31 * 24 + 29 * 24]).toBe(2);
     expect(monthOfHour(8760)[31 * 24 + 28 * 24]).toBe(2);
+  });
+
+  it('averages each month × hour of day over its feasible hours', () => {
+    const c = Float64Array.from({ length: 8760 }, (_, t) => (t % 24) + (t < 24 ? 100 : 0));
+    c[48] = Number.NaN;
+    const mean = monthHourMean(c);
+    expect(mean).toHaveLength(12);
+    expect(mean[0]![0]).toBeCloseTo((100 + 0 * 30) / 30, 12);
+    expect(mean[0]![5]).toBeCloseTo((105 + 5 * 30) / 31, 12);
+    expect(mean[6]![23]).toBe(23);
   });
 
   it('sorts the feasible hours from largest to smallest', () => {

@@ -121,3 +121,19 @@ export function durationCurve(capacityMw: ArrayLike<number>): Float64Array {
   const values = Array.from(capacityMw).filter((c) => !Number.isNaN(c));
   return Float64Array.from(values.sort((x, y) => y - x));
 }
+
+/** Mean capacity by month (12) × hour of day (24), MW; NaN where every hour is infeasible. */
+export function monthHourMean(capacityMw: ArrayLike<number>): Float64Array[] {
+  const months = monthOfHour(capacityMw.length);
+  const sum = Array.from({ length: 12 }, () => new Float64Array(24));
+  const count = Array.from({ length: 12 }, () => new Float64Array(24));
+  for (let t = 0; t < capacityMw.length; t++) {
+    const c = capacityMw[t]!;
+    if (Number.isNaN(c)) continue;
+    sum[months[t]!]![t % 24] += c;
+    count[months[t]!]![t % 24]++;
+  }
+  return sum.map((row, m) =>
+    row.map((s, h) => (count[m]![h]! > 0 ? s / count[m]![h]! : Number.NaN)),
+  );
+}

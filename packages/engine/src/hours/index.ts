@@ -14,6 +14,7 @@ export type { PlantCurtailment } from './curtailment';
 export {
   durationCurve,
   firmMw,
+  monthHourMean,
   monthOfHour,
   mwAtCurtailment,
   plantCurtailment,
