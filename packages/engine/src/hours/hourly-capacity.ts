@@ -98,6 +98,13 @@ interface KeptPairs {
   l: Float64Array;
   a: Float64Array;
   limit: Float64Array;
+  /** A lower bound of T over the whole year (from the year's ranges). */
+  tlo: Float64Array;
+  /**
+   * After `sortKept`: the least year bound of the pair's bucket. Pairs are in bucket order, so
+   * a scan stops at the first whose floor passes its upper bound.
+   */
+  floor: Float64Array;
   count: number;
 }
 
@@ -109,11 +116,21 @@ function makeKept(): KeptPairs {
     l: new Float64Array(n),
     a: new Float64Array(n),
     limit: new Float64Array(n),
+    tlo: new Float64Array(n),
+    floor: new Float64Array(0),
     count: 0,
   };
 }
 
-function keep(p: KeptPairs, m: number, k: number, l: number, a: number, limit: number): void {
+function keep(
+  p: KeptPairs,
+  m: number,
+  k: number,
+  l: number,
+  a: number,
+  limit: number,
+  tlo: number,
+): void {
   if (p.count === p.m.length) {
     const grow = <T extends Int32Array | Float64Array>(x: T): T => {
       const y = new (x.constructor as new (n: number) => T)(x.length * 2);
@@ -125,6 +142,7 @@ function keep(p: KeptPairs, m: number, k: number, l: number, a: number, limit: n
     p.l = grow(p.l);
     p.a = grow(p.a);
     p.limit = grow(p.limit);
+    p.tlo = grow(p.tlo);
   }
   const i = p.count++;
   p.m[i] = m;
@@ -132,6 +150,39 @@ function keep(p: KeptPairs, m: number, k: number, l: number, a: number, limit: n
   p.l[i] = l;
   p.a[i] = a;
   p.limit[i] = limit;
+  p.tlo[i] = tlo;
+}
+
+/** Buckets of the year bound: four per octave of (T + 1) MW, 0 for T = 0. */
+const BUCKETS = 128;
+const bucketOf = (tlo: number) =>
+  tlo <= 0 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(4 * Math.log2(tlo + 1)));
+
+/** Orders the kept pairs by bucket of their year bound (a counting sort) and sets `floor`. */
+function sortKept(p: KeptPairs): void {
+  const n = p.count;
+  const start = new Int32Array(BUCKETS + 1);
+  const least = new Float64Array(BUCKETS).fill(Infinity);
+  for (let q = 0; q < n; q++) {
+    const b = bucketOf(p.tlo[q]);
+    start[b + 1]++;
+    if (p.tlo[q] < least[b]) least[b] = p.tlo[q];
+  }
+  for (let b = 0; b < BUCKETS; b++) start[b + 1] += start[b];
+  const to = new Int32Array(n);
+  for (let q = 0; q < n; q++) to[q] = start[bucketOf(p.tlo[q])]++;
+  const permute = <T extends Int32Array | Float64Array>(x: T): T => {
+    const y = new (x.constructor as new (len: number) => T)(n);
+    for (let q = 0; q < n; q++) y[to[q]] = x[q];
+    return y;
+  };
+  p.m = permute(p.m);
+  p.k = permute(p.k);
+  p.l = permute(p.l);
+  p.a = permute(p.a);
+  p.limit = permute(p.limit);
+  p.tlo = permute(p.tlo);
+  p.floor = Float64Array.from(p.tlo, (t) => least[bucketOf(t)]);
 }
 
 export function hourlyCapacities(
@@ -236,7 +287,6 @@ export function hourlyCapacities(
 
   const block = makeBlock(nl, flow, sinkFlow, effectiveCapMw);
   const scratch = {
-    tlo: new Float64Array(1024),
     dayTlo: new Float64Array(1024),
     week: new Int32Array(1024),
     day: new Int32Array(1024),
@@ -272,10 +322,21 @@ export function hourlyCapacities(
     outTlo: Float64Array | null,
   ): number => {
     const { fMin: bfMin, fMax: bfMax, sMin: bsMin, sMax: bsMax } = range;
-    const { tlo } = scratch;
-    let lowest = -1;
+    // An upper bound of the figure in every hour of the slots: the seeds' exact T and the cap
+    // (the pair with the least year bound joins the seeds).
+    const seeds = [...seed];
+    if (nFrom > 0) seeds.push(from ? from[0] : 0);
+    let upper = 0;
+    for (let i = i0; i < i1; i++) {
+      let u = block.caps[i];
+      for (const q of seeds) u = Math.min(u, exact(p, q, i));
+      upper = Math.max(upper, u);
+    }
+    let n = 0;
     for (let c = 0; c < nFrom; c++) {
       const q = from ? from[c] : c;
+      // In bucket order: past here every year bound, so every bound below, exceeds `upper`.
+      if (p.floor[q] > upper) break;
       const m = p.m[q];
       const k = p.k[q];
       const l = p.l[q];
@@ -298,27 +359,12 @@ export function hourlyCapacities(
       }
       const dLo = p.a[q] - sHi;
       const dHi = p.a[q] - sLo;
-      if (dHi < cutoff && dLo > -cutoff) {
-        tlo[c] = Infinity;
-        continue;
-      }
+      if (dHi < cutoff && dLo > -cutoff) continue;
       const room = p.limit[q] - Math.max(-fLo, fHi);
-      tlo[c] = room > 0 ? room / Math.max(-dLo, dHi) : 0;
-      if (lowest < 0 || tlo[c] < tlo[lowest]) lowest = c;
-    }
-    const seeds = [...seed];
-    if (lowest >= 0) seeds.push(from ? from[lowest] : lowest);
-    let upper = 0;
-    for (let i = i0; i < i1; i++) {
-      let u = block.caps[i];
-      for (const q of seeds) u = Math.min(u, exact(p, q, i));
-      upper = Math.max(upper, u);
-    }
-    let n = 0;
-    for (let c = 0; c < nFrom; c++) {
-      if (tlo[c] > upper) continue;
-      if (outTlo) outTlo[n] = tlo[c];
-      out[n++] = from ? from[c] : c;
+      const tlo = room > 0 ? room / Math.max(-dLo, dHi) : 0;
+      if (tlo > upper) continue;
+      if (outTlo) outTlo[n] = tlo;
+      out[n++] = q;
     }
     return n;
   };
@@ -329,8 +375,7 @@ export function hourlyCapacities(
     capacity: Float64Array,
     limitingPair: Int32Array,
   ) => {
-    if (scratch.tlo.length < p.count) {
-      scratch.tlo = new Float64Array(p.count * 2);
+    if (scratch.week.length < p.count) {
       scratch.dayTlo = new Float64Array(p.count * 2);
       scratch.week = new Int32Array(p.count * 2);
       scratch.day = new Int32Array(p.count * 2);
@@ -428,8 +473,9 @@ export function hourlyCapacities(
         if (dHi < cutoff && dLo > -cutoff) continue;
         const dAbs = Math.max(-dLo, dHi);
         // T ≥ (L − |f|)/|d| in every hour: past the largest cap it never binds.
-        if (room > 0 && room / dAbs >= capMax) continue;
-        keep(kept[j]!, m, k, l, a, limit);
+        const tloYear = room > 0 ? room / dAbs : 0;
+        if (tloYear >= capMax) continue;
+        keep(kept[j]!, m, k, l, a, limit, tloYear);
       }
     };
     if (anyFeasible) {
@@ -442,6 +488,7 @@ export function hourlyCapacities(
         }
       });
     }
+    for (const p of kept) sortKept(p);
     const te = performance.now();
     streamMs += te - ts;
 
