@@ -14,8 +14,12 @@ const unpackReference = fileURLToPath(
  * Vitest's default is one worker fewer than the cores: a single one on CI's 2 cores, which left
  * a core idle. The in-process suites (engine, contracts, web, test-fixtures) are CPU-bound and
  * independent: they take every core (5.5 → 3.2 min here). The server's files keep the default,
- * in a group of their own after them: two at once on 2 cores failed their timing checks (a
- * remembered token's expiry) and timed out PostgreSQL's per-test schema migrations.
+ * one at a time: two at once on 2 cores failed their timing checks (a remembered token's expiry)
+ * and timed out PostgreSQL's per-test schema migrations. `npm run test:unit` runs the server's
+ * after the others (a group of their own); `npm test` instead runs the server suite beside the
+ * in-process suites on one worker and the build (two Vitest processes, `concurrently`): the
+ * server's files mostly wait on their worker threads and on PostgreSQL, so the two share the
+ * 2 cores, and CI saves the in-process suites' and the build's minutes (about 3.5).
  */
 const cores = availableParallelism();
 
