@@ -31,6 +31,8 @@ await build({
     'contingency-set-worker': 'src/modules/contingency-sets/contingency-set-worker.ts',
     // A case's short-circuit strength, off the event loop (issue #31).
     'short-circuit-worker': 'src/modules/short-circuit/short-circuit-worker.ts',
+    // A case's hourly profiles and a bus's year of hours, off the event loop (issue #32).
+    'hourly-capacity-worker': 'src/modules/hourly-capacity/hourly-capacity-worker.ts',
     // The all-bus AC verification's second thread (issue #31: busbar-capacities/ac-run-thread.ts
     // finds it beside worker.js).
     'ac-run-helper': 'src/modules/busbar-capacities/ac-run-helper.ts',

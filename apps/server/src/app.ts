@@ -29,6 +29,7 @@ import { registerAnalysisRoutes } from './modules/analyses/analyses.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBusbarCapacityRoutes } from './modules/busbar-capacities/busbar-capacity.routes';
 import { registerShortCircuitRoutes } from './modules/short-circuit/short-circuit.routes';
+import { registerHourlyCapacityRoutes } from './modules/hourly-capacity/hourly-capacity.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { loadDemoOnFirstStart, readDemoStudyFile } from './modules/demo/demo-loader';
 import { registerExportRoutes } from './modules/export/export.routes';
@@ -257,6 +258,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerCaseReportRoutes(server, { db, guard, reports });
     registerContingencySetRoutes(server, { db, guard, queue, storage, limits });
     registerShortCircuitRoutes(server, { db, guard, storage });
+    registerHourlyCapacityRoutes(server, { db, guard, storage });
     await registerStudyRoutes(server, {
       db,
       guard,

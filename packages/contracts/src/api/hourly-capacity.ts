@@ -123,8 +123,11 @@ export const hourlyCapacityResponseSchema = z.object({
   byMonthHourMw: z.array(z.array(z.number().nullable())),
   /** The profile firmMw and mwAtCurtailment are for: the plant's, flat without a plant. */
   profile: z.object({
+    /** The engine's English description (for logs and the CLI); the UI words it itself. */
     label: z.string(),
     units: z.number().int().nonnegative(),
+    /** A technology's average: the bus's area when it had profiled units of it; null: the whole case. */
+    area: z.number().int().nullable(),
     scaledFromMw: z.number().nullable(),
   }),
   /** null: at or past the cap (the study's most; the grid was not checked beyond it). */

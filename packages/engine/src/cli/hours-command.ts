@@ -161,7 +161,12 @@ function busOutput(
     minMw: sorted.length ? sorted[0]! : null,
     medianMw: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
     maxMw: sorted.length ? sorted[sorted.length - 1]! : null,
-    profile: { label: profile.label, units: profile.units, scaledFromMw: profile.scaledFromMw },
+    profile: {
+      label: profile.label,
+      units: profile.units,
+      area: profile.area,
+      scaledFromMw: profile.scaledFromMw,
+    },
     // null: the cap (the study's most) is reached first, so the figure is at least the cap.
     firmMw: finite(capped(firmMw(c, profile.values)) ?? Infinity),
     mwAtCurtailment: at,

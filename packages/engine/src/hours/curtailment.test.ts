@@ -112,3 +112,13 @@ describe('monthOfHour and durationCurve', () => {
     expect(Array.from(durationCurve([3, Number.NaN, 7, 1]))).toEqual([7, 3, 1]);
   });
 });
+
+describe('readPlantProfileValues', () => {
+  it('reads one value per line with a decimal comma, an hour column, or semicolons', async () => {
+    const { readPlantProfileValues } = await import('./plant-profile');
+    expect(readPlantProfileValues('perfil\n0,53\n1\n0,5\n')).toEqual([0.53, 1, 0.5]);
+    expect(readPlantProfileValues('hora,valor\n1,0.2\n2,0.75\n3,1\n')).toEqual([0.2, 0.75, 1]);
+    expect(readPlantProfileValues('hora;valor\n1;0,2\n2;0,75\n')).toEqual([0.2, 0.75]);
+    expect(() => readPlantProfileValues('0.5\nx\n')).toThrow(/line 2/);
+  });
+});

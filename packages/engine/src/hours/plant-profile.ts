@@ -20,6 +20,8 @@ export interface PlantProfile {
   readonly label: string;
   /** Units averaged (technology), else 0. */
   readonly units: number;
+  /** The area whose units were averaged; null: the whole case's, or not a technology. */
+  readonly area: number | null;
   /** When the values came as MW of a reference plant: their largest value, used to scale them. */
   readonly scaledFromMw: number | null;
 }
@@ -32,7 +34,13 @@ export function plantProfile(
 ): PlantProfile {
   const hours = profiles.hours;
   if (spec.kind === 'flat') {
-    return { values: new Float64Array(hours).fill(1), label: 'flat', units: 0, scaledFromMw: null };
+    return {
+      values: new Float64Array(hours).fill(1),
+      label: 'flat',
+      units: 0,
+      area: null,
+      scaledFromMw: null,
+    };
   }
   if (spec.kind === 'values') {
     if (spec.values.length !== hours) {
@@ -55,7 +63,7 @@ export function plantProfile(
     // Values above 1 are MW of a reference plant: its shape, per MW of its largest output.
     const scaled = max > 1;
     if (scaled) for (let t = 0; t < hours; t++) values[t] = values[t]! / max;
-    return { values, label: spec.label, units: 0, scaledFromMw: scaled ? max : null };
+    return { values, label: spec.label, units: 0, area: null, scaledFromMw: scaled ? max : null };
   }
   const g = net.generators;
   const fuel = spec.fuel.toLowerCase();
@@ -82,20 +90,32 @@ export function plantProfile(
     values,
     label: `${fuel}: average of ${chosen.length} profiled unit${chosen.length === 1 ? '' : 's'} of ${where}`,
     units: chosen.length,
+    area: inArea.length > 0 ? area! : null,
     scaledFromMw: null,
   };
 }
 
-/** One value per line (a header line is skipped; `;`-separated files take a decimal comma). */
+/**
+ * One value per line, a header line allowed. A line `hour,value` (its first fields 1, 2, 3…) or
+ * `hour;value` gives its last field; otherwise a comma is a decimal comma (`0,53`, what a
+ * Spanish-locale spreadsheet saves), as is any comma in a `;` or tab-separated line.
+ */
 export function readPlantProfileValues(text: string): number[] {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
+  const data = lines.filter((l) => /^[-+\d]/.test(l));
+  // Comma-separated with an hour column: the first fields count 1, 2, 3… in every line.
+  const hourColumn =
+    data.length > 1 &&
+    data.every(
+      (l, i) => !l.includes(';') && !l.includes('\t') && l.split(',')[0] === String(i + 1),
+    );
   const values: number[] = [];
   lines.forEach((line, i) => {
-    const sep = line.includes(';') ? ';' : line.includes('\t') ? '\t' : ',';
-    const cell = line.split(sep).at(-1)!.trim();
+    const sep = line.includes(';') ? ';' : line.includes('\t') ? '\t' : hourColumn ? ',' : null;
+    const cell = (sep === null ? line : line.split(sep).at(-1)!).trim();
     const v = Number(sep === ',' ? cell : cell.replace(',', '.'));
     if (Number.isFinite(v)) values.push(v);
     else if (i > 0 || values.length > 0) {

@@ -23,6 +23,7 @@ import { studyContingencySets } from './2026-12-08T000000-study-contingency-sets
 import { windowContingencySets } from './2026-12-09T000000-window-contingency-sets';
 import { busbarAcCapacities } from './2026-12-10T000000-busbar-ac-capacities';
 import { weakGridAndAcRuns } from './2026-12-11T000000-weak-grid-and-ac-runs';
+import { hourlyProfiles } from './2026-12-12T000000-hourly-profiles';
 
 /**
  * Listed here rather than read from disk so they survive bundling. Names are timestamps: Kysely
@@ -53,6 +54,7 @@ export function migrationProvider(d: DialectSql): MigrationProvider {
     '2026-12-09T000000-window-contingency-sets': windowContingencySets(),
     '2026-12-10T000000-busbar-ac-capacities': busbarAcCapacities(),
     '2026-12-11T000000-weak-grid-and-ac-runs': weakGridAndAcRuns(d),
+    '2026-12-12T000000-hourly-profiles': hourlyProfiles(d),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
