@@ -6,6 +6,7 @@ import { casesQueryOptions, clearCachedCases } from '../api/cases';
 import { BusbarCapacitySection } from '../../../components/busbar-capacities/busbar-capacity-section';
 import { clearTableState } from '../../../components/busbar-capacities/table-state';
 import { forgetCachedFlexibility } from '../flexibility/cache';
+import { HoursSection } from '../hours/hours-section';
 import { CaseComparison } from './case-comparison';
 import { CaseResults } from './case-results';
 import { CasesTable } from './cases-table';
@@ -108,6 +109,10 @@ export function AnalysisPage({ signedIn, userKey }: AnalysisPageProps) {
       {/* Each bus's short-circuit power, computed when asked, after the capacities (issue #31). */}
       {selected?.analysis?.state === 'done' && (
         <ShortCircuitCard key={`cortocircuito-${selected.caseId}`} caseId={selected.caseId} />
+      )}
+      {/* A bus's capacity in every hour of the case's hourly profiles (issue #32). */}
+      {selected?.analysis?.state === 'done' && (
+        <HoursSection key={`horas-${selected.caseId}`} caseId={selected.caseId} />
       )}
       {selected?.analysis?.state === 'done' && (
         <div className="lg:col-span-2">

@@ -2,6 +2,7 @@ import { analysisSection } from './analysis';
 import { busbarCapacitiesSection } from './busbar-capacities';
 import { capacitySection } from './capacity';
 import { compareReportSection } from './compare-report';
+import { hoursSection } from './hours';
 import { glossarySection, limitsSection } from './limits-glossary';
 import { studyFileSection } from './study-file';
 import type { DocSection } from './types';
@@ -13,6 +14,7 @@ export const docSections: DocSection[] = [
   uploadSection,
   analysisSection,
   busbarCapacitiesSection,
+  hoursSection,
   capacitySection,
   studyFileSection,
   windowsSection,
