@@ -271,6 +271,8 @@ export const esHours = {
     simulating: 'Simulando la planta…',
     failed: 'No se simuló la planta',
     resultTitle: (size: number) => `Una planta de ${mw(size)}`,
+    excluded: (count: number, hours: number) =>
+      `Energía y recortes de las horas factibles: sin contar ${counted(count, 'hora infactible', 'horas infactibles')} de ${formatInteger(hours)}.`,
     energy: 'Energía de la planta (MWh/año)',
     curtailed: 'Energía recortada (MWh/año)',
     curtailedShare: 'De su energía, recortada',

@@ -143,6 +143,7 @@ export const hourlyCapacityResponseSchema = z.object({
       byMonthHourMwh: z.array(z.array(z.number())),
     })
     .nullable(),
+  /** What the bus's year took to compute (a new plant at the same bus reuses it). */
   seconds: z.number(),
 });
 export type HourlyCapacityResponse = z.infer<typeof hourlyCapacityResponseSchema>;

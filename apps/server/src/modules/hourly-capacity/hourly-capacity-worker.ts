@@ -50,6 +50,7 @@ type Series = Pick<
   | 'infeasibleHours'
   | 'sinkFallbackHours'
   | 'byMonthHourMw'
+  | 'seconds'
 > & { busIndex: number; values: Float64Array };
 
 let lastCase: { sha256: string; net: Network; lookup: Map<number, BusIndex> } | null = null;
@@ -226,6 +227,8 @@ function seriesOf(
     })),
     sinkFallbackHours: r.sinkFallbackHours,
     byMonthHourMw: monthHourMean(c).map((row) => Array.from(row, orNull)),
+    // What the year took to compute, kept with it: a new plant at the bus reuses it.
+    seconds: r.timingsMs.total / 1000,
     busIndex: bus,
     values: c,
   };
@@ -239,7 +242,6 @@ function seriesOf(
  * past the cap is null: beyond it the grid was not checked (cli/hours-command.ts).
  */
 export async function hourlyCapacity(request: CapacityRequest): Promise<CapacityOutcome> {
-  const started = performance.now();
   try {
     const { net, lookup } = await caseOf(request);
     const profiles = profilesOf(request, net);
@@ -285,7 +287,6 @@ export async function hourlyCapacity(request: CapacityRequest): Promise<Capacity
                 Array.from(curtailed.byMonthHour.subarray(m * 24, m * 24 + 24)),
               ),
             },
-      seconds: (performance.now() - started) / 1000,
     };
     return { ok: true, figures };
   } catch (error) {

@@ -547,6 +547,10 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     expect(within(done).getByTestId('hours-plant-curtailed')).toHaveTextContent('12.345,6 MWh');
     expect(within(done).getByTestId('hours-plant-percent')).toHaveTextContent('1,08 %');
     expect(within(done).getByTestId('hours-plant-hours')).toHaveTextContent('321');
+    // Its energy and losses are those of the feasible hours, and it says so.
+    expect(within(done).getByTestId('hours-plant-excluded')).toHaveTextContent(
+      'sin contar 3.077 horas infactibles de 8.784',
+    );
     expect(within(done).getByTestId('hours-plant-profile')).toHaveTextContent(
       'Perfil: Solar: promedio de 12 unidades con perfil del área 1',
     );

@@ -258,6 +258,11 @@ function PlantResult({ result, asked }: { result: HourlyCapacityResponse; asked:
       <p className="text-sm font-semibold text-slate-900">
         {t.resultTitle(curtailment?.plantMw ?? asked.mw)}
       </p>
+      {result.infeasibleHours.length > 0 && (
+        <p className="text-sm text-amber-900" data-testid="hours-plant-excluded">
+          {t.excluded(result.infeasibleHours.length, result.hours)}
+        </p>
+      )}
       {curtailment !== null && (
         <KeyFigures
           testIdPrefix="hours-plant-"
