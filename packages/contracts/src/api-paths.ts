@@ -154,6 +154,7 @@ export const apiRoutes = {
   /** A case's hourly profiles (issue #32): put, read, remove; a template of its areas. */
   caseHourlyProfiles: route('/api/cases/:caseId/hourly-profiles', 'GET', 'PUT', 'DELETE'),
   caseHourlyProfilesTemplate: route('/api/cases/:caseId/hourly-profiles/template.csv', 'GET'),
+  caseHourlyProfilesTemplateXlsx: route('/api/cases/:caseId/hourly-profiles/template.xlsx', 'GET'),
   /** POST { bus, preExisting, plant }: one bus's capacity in every hour of the profiles. */
   caseHourlyCapacity: route('/api/cases/:caseId/hourly-capacity', 'POST'),
   busbarCapacitiesExport: perFormat(exportFormats, (format) =>

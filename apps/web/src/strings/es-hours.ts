@@ -59,9 +59,10 @@ export const esHours = {
     columnAfter: (index: number, count: number) =>
       index < count - 2 ? ', ' : index === count - 2 ? ' y ' : '.',
     noneAfter:
-      'La plantilla trae las 8.760 horas con una columna por área del caso, en su demanda del caso.',
-    template: 'Descargar la plantilla (CSV)',
-    templateFileName: 'plantilla-perfiles-horarios.csv',
+      'La plantilla (Excel o CSV) trae las 8.760 horas con una columna por área del caso, en su demanda del caso.',
+    template: (format: 'csv' | 'xlsx') =>
+      format === 'csv' ? 'Descargar la plantilla (CSV)' : 'Descargar la plantilla (Excel)',
+    templateFileName: (format: 'csv' | 'xlsx') => `plantilla-perfiles-horarios.${format}`,
     templateFailed: (message: string | null) =>
       message === null
         ? 'No se pudo descargar la plantilla. Inténtalo de nuevo.'
@@ -69,7 +70,7 @@ export const esHours = {
     upload: 'Subir perfiles horarios',
     replace: 'Reemplazar perfiles horarios',
     uploadHint:
-      'Archivo .m (tabla de cambios de MATPOWER) o .csv de hasta 10 MB, tal cual o comprimido con xz (.xz). Se lee contra el caso: si nombra un área o una unidad que el caso no tiene, no se guarda nada.',
+      'Archivo .m (tabla de cambios de MATPOWER), .csv o libro de Excel (.xlsx, como la plantilla) de hasta 10 MB, tal cual o comprimido con xz (.xz). Se lee contra el caso: si nombra un área o una unidad que el caso no tiene, no se guarda nada.',
     uploading: (fileName: string) => `Subiendo y leyendo ${fileName}...`,
     uploadFailed: (fileName: string) => `No se guardó ${fileName}`,
     savedTitle: 'Perfiles horarios guardados',

@@ -8,8 +8,11 @@ import { caseIdSchema } from './cases';
  *   DELETE /api/cases/{caseId}/hourly-profiles          → 200
  *   GET    /api/cases/{caseId}/hourly-profiles/template.csv → a CSV of 8,760 hours, one column
  *                                                       per area of the case at its case load (MW)
+ *   GET    /api/cases/{caseId}/hourly-profiles/template.xlsx → the same as an Excel workbook
+ *                                                       (sheet «Perfiles»), with «Instrucciones»
  *   POST   /api/cases/{caseId}/hourly-capacity          body: { bus, preExisting, plant } → 200
- * The profiles are a MATPOWER hourly change table (scenarios_ACTIVSg2000.m) or a CSV, read
+ * The profiles are a MATPOWER hourly change table (scenarios_ACTIVSg2000.m), a CSV or an Excel
+ * workbook (its sheet «Perfiles», or its first, laid out as the CSV), read
  * against the case when they are put: a file naming an area or a unit the case lacks is refused
  * whole (422, with the line or column). A bus's hourly capacity is computed on its own thread,
  * the case and its profiles kept between requests, so a new plant size answers at once.

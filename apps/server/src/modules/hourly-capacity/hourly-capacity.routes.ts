@@ -24,6 +24,11 @@ import { cleanFileName } from '../uploads/uploads.service';
 import type { UploadStorage } from '../uploads/upload-storage';
 import { hourlyProfilesRepository } from './hourly-capacity.repository';
 import {
+  isWorkbook,
+  profilesCsvFromWorkbook,
+  profilesTemplateWorkbook,
+} from './hourly-profiles-workbook';
+import {
   createHourlyCalculator,
   type HourlyCalculator,
   type HourlyRunOptions,
@@ -46,6 +51,7 @@ const FILE_TYPES = [
   'application/vnd.ms-excel',
   'application/octet-stream',
   'application/x-xz',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
 /** The largest profiles file once xz is undone (ACTIVSg2000's year of scenarios is 3.6 MB). */
 const MAX_PROFILES_TEXT_BYTES = 5 * MAX_UPLOAD_BYTES;
@@ -176,6 +182,43 @@ export function registerHourlyCapacityRoutes(
   });
 
   defineRoute(app, {
+    method: 'GET',
+    url: apiRoutes.caseHourlyProfilesTemplateXlsx.pattern,
+    tag: 'Casos',
+    summary: 'Plantilla Excel de perfiles horarios del caso',
+    description:
+      'La plantilla CSV como libro de Excel: la hoja «Perfiles» (8.760 filas, `hora` y una ' +
+      'columna `area N` por área del caso con su carga del caso, MW) y la hoja «Instrucciones» ' +
+      'con las columnas que admite. Se sube de nuevo tal cual, con sus cifras hora a hora.',
+    auth: guard.requireUser,
+    params: hourlyProfilesParamsSchema,
+    notFound: 'CASE_NOT_FOUND',
+    responses: {
+      200: {
+        description: 'El libro, como adjunto',
+        mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    errors: { 404: ['CASE_NOT_FOUND'], 422: ['MODEL_CASE_TOO_LARGE'] },
+    handler: async (request, reply) => {
+      const { caseId } = request.params;
+      const upload = await uploadOf(request.principal!.userId, caseId);
+      if (upload === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+      const outcome = await calculator.compute({
+        kind: 'template',
+        caseSha256: upload,
+        networkBytes: await readUpload(deps.storage, upload),
+      });
+      if (!outcome.ok) return sendEngineError(reply, outcome);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="perfiles-${caseId}.xlsx"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(await profilesTemplateWorkbook(outcome.csv));
+    },
+  });
+
+  defineRoute(app, {
     method: 'POST',
     url: apiRoutes.caseHourlyCapacity.pattern,
     tag: 'Casos',
@@ -260,7 +303,8 @@ export function registerHourlyCapacityRoutes(
       tag: 'Casos',
       summary: 'Sube los perfiles horarios del caso',
       description:
-        'El cuerpo es el archivo (texto, o comprimido con xz) y `x-file-name` su nombre: una ' +
+        'El cuerpo es el archivo (texto, comprimido con xz, o un libro de Excel como la ' +
+        'plantilla .xlsx: su hoja «Perfiles» o la primera) y `x-file-name` su nombre: una ' +
         'tabla de cambios horaria de MATPOWER (como `scenarios_ACTIVSg2000.m`: etiqueta = hora; ' +
         'carga de cada área con CT_TAREALOAD, PG y GEN_STATUS de unidades con CT_TGEN) o un CSV ' +
         'con una fila por hora y columnas `hora`, `area N` (MW), `area N factor`, ' +
@@ -275,7 +319,7 @@ export function registerHourlyCapacityRoutes(
       rawBody: {
         mediaTypes: [...FILE_TYPES],
         description:
-          'El archivo de perfiles (.m de MATPOWER o .csv), de hasta 10 MB (o comprimido con xz)',
+          'El archivo de perfiles (.m de MATPOWER, .csv o .xlsx), de hasta 10 MB (o comprimido con xz)',
       },
       bodyLimit: MAX_UPLOAD_BYTES,
       responses: { 200: hourlyProfilesResponseSchema },
@@ -331,8 +375,9 @@ export function registerHourlyCapacityRoutes(
 }
 
 /**
- * The file as text: xz undone first; UTF-8 when it is (a spreadsheet's CSV, its byte-order mark
- * included), else Latin-1 (MATPOWER files, older spreadsheets); or why it cannot be read.
+ * The file as text: xz undone first; an Excel workbook as the CSV of its profiles sheet; UTF-8
+ * when it is (a spreadsheet's CSV, its byte-order mark included), else Latin-1 (MATPOWER files,
+ * older spreadsheets); or why it cannot be read.
  */
 async function fileText(bytes: Uint8Array): Promise<string | { code: string; detail: string }> {
   let plain = bytes;
@@ -343,6 +388,10 @@ async function fileText(bytes: Uint8Array): Promise<string | { code: string; det
       if (isEngineError(error)) return { code: error.code, detail: error.message };
       throw error;
     }
+  }
+  if (isWorkbook(plain)) {
+    const csv = await profilesCsvFromWorkbook(plain);
+    return csv ?? { code: 'HOURLY_PROFILES_INVALID', detail: 'the Excel workbook cannot be read' };
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(plain);

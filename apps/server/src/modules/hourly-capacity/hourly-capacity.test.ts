@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+// exceljs is CommonJS: under Node's ESM loader only its default export exists.
+// eslint-disable-next-line import-x/default
+import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   apiErrorSchema,
@@ -60,6 +63,7 @@ const profilesCsv = [
 const paths = (caseId: string) => ({
   profiles: apiRoutes.caseHourlyProfiles.path({ caseId }),
   template: apiRoutes.caseHourlyProfilesTemplate.path({ caseId }),
+  templateXlsx: apiRoutes.caseHourlyProfilesTemplateXlsx.path({ caseId }),
   capacity: apiRoutes.caseHourlyCapacity.path({ caseId }),
 });
 
@@ -378,12 +382,50 @@ describe.each(dialects)('a year of hours on %s (issue #32)', (dialect) => {
       infeasibleHours: 0,
     });
 
+    // The Excel template: the same year in «Perfiles», uploaded back as it is; a workbook whose
+    // sheet names an area the case lacks is refused with the column, nothing kept.
+    const xlsx = await planner.request({ method: 'GET', url: path.templateXlsx });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toBe(
+      `attachment; filename="perfiles-${caseId}.xlsx"`,
+    );
+    const workbookBytes = xlsx.rawPayload;
+    const fromExcel = await putProfiles(planner, caseId, workbookBytes, 'plantilla.xlsx');
+    expect(fromExcel.statusCode, fromExcel.body).toBe(200);
+    expect(hourlyProfilesResponseSchema.parse(fromExcel.json()).profiles).toMatchObject({
+      fileName: 'plantilla.xlsx',
+      format: 'csv',
+      hours: 8760,
+      areas: [{ area: 1, minFactor: 1, maxFactor: 1 }],
+      infeasibleHours: 0,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(workbookBytes as unknown as ArrayBuffer);
+    book.getWorksheet('Perfiles')!.getCell('B1').value = 'area 9';
+    const wrong = await putProfiles(
+      planner,
+      caseId,
+      Buffer.from(await book.xlsx.writeBuffer()),
+      'mal.xlsx',
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(errorCode(wrong)).toBe('HOURLY_PROFILES_UNRESOLVED');
+    expect(wrong.body).toContain('area 9');
+    const notBook = await putProfiles(planner, caseId, Buffer.from('PK\x03\x04 no'), 'roto.xlsx');
+    expect(notBook.statusCode).toBe(422);
+    expect(errorCode(notBook)).toBe('HOURLY_PROFILES_INVALID');
+    expect(
+      hourlyProfilesResponseSchema.parse((await planner.get(path.profiles)).json()).profiles
+        ?.fileName,
+    ).toBe('plantilla.xlsx');
+
     // Another user finds no case: sees, computes and changes nothing.
     const kept = hourlyProfilesResponseSchema.parse((await planner.get(path.profiles)).json());
     const other = await signedIn(server, 'hours-other');
     const answers = [
       await other.get(path.profiles),
       await other.get(path.template),
+      await other.get(path.templateXlsx),
       await putProfiles(other, caseId, profilesCsv),
       await askCapacity(other, caseId, { bus: BUS }),
       await other.request({ method: 'DELETE', url: path.profiles }),

@@ -59,8 +59,10 @@ export function deleteHourlyProfiles(caseId: string) {
 }
 
 /** The template: 8,760 hours, one column per area of the case at its case load (MW). */
-export const hourlyProfilesTemplatePath = (caseId: string) =>
-  apiRoutes.caseHourlyProfilesTemplate.path({ caseId });
+export const hourlyProfilesTemplatePath = (caseId: string, format: 'csv' | 'xlsx') =>
+  format === 'csv'
+    ? apiRoutes.caseHourlyProfilesTemplate.path({ caseId })
+    : apiRoutes.caseHourlyProfilesTemplateXlsx.path({ caseId });
 
 /** POST { bus, preExisting, plant? }: the bus's capacity in every hour, and the plant's losses. */
 export function postHourlyCapacity(caseId: string, request: HourlyCapacityRequest) {

@@ -219,10 +219,10 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     );
     const input = screen.getByLabelText<HTMLInputElement>('Subir perfiles horarios');
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', '.m,.txt,.csv,.xz');
+    expect(input).toHaveAttribute('accept', '.m,.txt,.csv,.xlsx,.xz');
     expect(input).toBeEnabled();
     expect(input).toHaveAccessibleDescription(
-      /Archivo \.m \(tabla de cambios de MATPOWER\) o \.csv de hasta 10 MB, tal cual o comprimido con xz/,
+      /Archivo \.m \(tabla de cambios de MATPOWER\), \.csv o libro de Excel \(\.xlsx, como la plantilla\) de hasta 10 MB, tal cual o comprimido con xz/,
     );
 
     const template = within(section()).getByRole('link', { name: 'Descargar la plantilla (CSV)' });
@@ -230,6 +230,8 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     await user.click(template);
     await waitFor(() => expect(saved).toEqual(['plantilla-perfiles-horarios.csv']));
     expect(callsTo(fetchMock, TEMPLATE)).toHaveLength(1);
+    const excel = within(section()).getByRole('link', { name: 'Descargar la plantilla (Excel)' });
+    expect(excel).toHaveAttribute('href', TEMPLATE.replace(/\.csv$/, '.xlsx'));
 
     // Nothing to compute without profiles.
     expect(within(section()).queryByRole('spinbutton', { name: 'Barra' })).toBeNull();
@@ -636,6 +638,10 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     expect(screen.getByLabelText('Reemplazar perfiles horarios')).toHaveFocus();
     await user.tab();
     expect(
+      within(section()).getByRole('link', { name: 'Descargar la plantilla (Excel)' }),
+    ).toHaveFocus();
+    await user.tab();
+    expect(
       within(section()).getByRole('link', { name: 'Descargar la plantilla (CSV)' }),
     ).toHaveFocus();
     await user.tab();
@@ -656,6 +662,10 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     await within(section()).findByTestId('hours-none');
     await user.tab();
     expect(screen.getByLabelText('Subir perfiles horarios')).toHaveFocus();
+    await user.tab();
+    expect(
+      within(section()).getByRole('link', { name: 'Descargar la plantilla (Excel)' }),
+    ).toHaveFocus();
     await user.tab();
     expect(
       within(section()).getByRole('link', { name: 'Descargar la plantilla (CSV)' }),

@@ -21,7 +21,7 @@ import { FilePicker } from './file-picker';
 const t = esHours.profiles;
 
 /** MATPOWER hourly change tables (.m, .txt) and CSV files, or them xz-compressed. */
-export const PROFILES_FILE_ACCEPT = '.m,.txt,.csv,.xz';
+export const PROFILES_FILE_ACCEPT = '.m,.txt,.csv,.xlsx,.xz';
 
 /**
  * The case's hourly profiles: what a profile file is and the template when there are none; the
@@ -76,7 +76,8 @@ export function ProfilesPanel({
             if (!busy) upload.mutate(file);
           }}
         />
-        <TemplateLink caseId={caseId} />
+        <TemplateLink caseId={caseId} format="xlsx" />
+        <TemplateLink caseId={caseId} format="csv" />
         {summary !== null && (
           <RemoveButton
             caseId={caseId}
@@ -231,15 +232,19 @@ function ProfilesSummary({ summary }: { summary: HourlyProfilesSummary }) {
   );
 }
 
-/** «Descargar la plantilla (CSV)»: a link to the template, fetched with the app's authorisation. */
-function TemplateLink({ caseId }: { caseId: string }) {
+/**
+ * «Descargar la plantilla (Excel | CSV)»: a link to the template, fetched with the app's
+ * authorisation.
+ */
+function TemplateLink({ caseId, format }: { caseId: string; format: 'csv' | 'xlsx' }) {
   const [busy, setBusy] = useState(false);
-  const path = hourlyProfilesTemplatePath(caseId);
+  const path = hourlyProfilesTemplatePath(caseId, format);
+  const fileName = t.templateFileName(format);
   const download = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      await downloadExport(path, t.templateFileName);
+      await downloadExport(path, fileName);
     } catch (error) {
       toast.error(t.templateFailed(error instanceof ApiClientError ? error.message : null));
     } finally {
@@ -249,7 +254,7 @@ function TemplateLink({ caseId }: { caseId: string }) {
   return (
     <a
       href={path}
-      download={t.templateFileName}
+      download={fileName}
       aria-busy={busy}
       onClick={(event) => {
         event.preventDefault();
@@ -258,7 +263,7 @@ function TemplateLink({ caseId }: { caseId: string }) {
       className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-sky-800 underline underline-offset-2 hover:text-sky-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
     >
       <Download aria-hidden="true" className="h-4 w-4" />
-      {t.template}
+      {t.template(format)}
     </a>
   );
 }

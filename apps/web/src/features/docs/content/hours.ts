@@ -16,7 +16,7 @@ export const hoursSection: DocSection = {
       blocks: [
         {
           kind: 'p',
-          text: 'Los perfiles son una tabla de cambios horaria de MATPOWER (como `scenarios_ACTIVSg2000.m`) o un CSV con una fila por hora y las columnas `hora`, `area N` (MW), `area N factor`, `unidad BARRA[/n]` (MW), `unidad BARRA[/n] fc` (fracción de su Pmax), `estado BARRA[/n]` (1 o 0) y `tecnologia COMBUSTIBLE fc`; la sección ofrece una plantilla con una columna por área. Un archivo que nombra un área o una unidad que el caso no tiene no se guarda, y el mensaje dice la línea o la columna.',
+          text: 'Los perfiles son una tabla de cambios horaria de MATPOWER (como `scenarios_ACTIVSg2000.m`) o un CSV (o un libro de Excel, como la plantilla) con una fila por hora y las columnas `hora`, `area N` (MW), `area N factor`, `unidad BARRA[/n]` (MW), `unidad BARRA[/n] fc` (fracción de su Pmax), `estado BARRA[/n]` (1 o 0) y `tecnologia COMBUSTIBLE fc`; la sección ofrece una plantilla, en Excel o CSV, con una columna por área en su demanda del caso. Un archivo que nombra un área o una unidad que el caso no tiene no se guarda, y el mensaje dice la línea o la columna.',
         },
         {
           kind: 'p',
