@@ -43,6 +43,7 @@ export interface HourlyCapacityRouteDeps {
 }
 
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** What a browser or a script may call a profiles file (Windows calls a .csv an Excel file). */
 const FILE_TYPES = [
   'text/plain',
@@ -51,7 +52,7 @@ const FILE_TYPES = [
   'application/vnd.ms-excel',
   'application/octet-stream',
   'application/x-xz',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  XLSX_TYPE,
 ] as const;
 /** The largest profiles file once xz is undone (ACTIVSg2000's year of scenarios is 3.6 MB). */
 const MAX_PROFILES_TEXT_BYTES = 5 * MAX_UPLOAD_BYTES;
@@ -147,6 +148,28 @@ export function registerHourlyCapacityRoutes(
     },
   });
 
+  /** The template of the case's areas (the thread writes its CSV), as CSV or as a workbook. */
+  const sendTemplate = async (
+    userId: string,
+    caseId: string,
+    reply: FastifyReply,
+    format: 'csv' | 'xlsx',
+  ) => {
+    const upload = await uploadOf(userId, caseId);
+    if (upload === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
+    const outcome = await calculator.compute({
+      kind: 'template',
+      caseSha256: upload,
+      networkBytes: await readUpload(deps.storage, upload),
+    });
+    if (!outcome.ok) return sendEngineError(reply, outcome);
+    return reply
+      .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+      .header('Content-Disposition', `attachment; filename="perfiles-${caseId}.${format}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(format === 'csv' ? outcome.csv : await profilesTemplateWorkbook(outcome.csv));
+  };
+
   defineRoute(app, {
     method: 'GET',
     url: apiRoutes.caseHourlyProfilesTemplate.pattern,
@@ -163,22 +186,8 @@ export function registerHourlyCapacityRoutes(
     notFound: 'CASE_NOT_FOUND',
     responses: { 200: { description: 'El CSV, como adjunto', mediaTypes: ['text/csv'] } },
     errors: { 404: ['CASE_NOT_FOUND'], 422: ['MODEL_CASE_TOO_LARGE'] },
-    handler: async (request, reply) => {
-      const { caseId } = request.params;
-      const upload = await uploadOf(request.principal!.userId, caseId);
-      if (upload === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const outcome = await calculator.compute({
-        kind: 'template',
-        caseSha256: upload,
-        networkBytes: await readUpload(deps.storage, upload),
-      });
-      if (!outcome.ok) return sendEngineError(reply, outcome);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="perfiles-${caseId}.csv"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(outcome.csv);
-    },
+    handler: (request, reply) =>
+      sendTemplate(request.principal!.userId, request.params.caseId, reply, 'csv'),
   });
 
   defineRoute(app, {
@@ -196,26 +205,12 @@ export function registerHourlyCapacityRoutes(
     responses: {
       200: {
         description: 'El libro, como adjunto',
-        mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        mediaTypes: [XLSX_TYPE],
       },
     },
     errors: { 404: ['CASE_NOT_FOUND'], 422: ['MODEL_CASE_TOO_LARGE'] },
-    handler: async (request, reply) => {
-      const { caseId } = request.params;
-      const upload = await uploadOf(request.principal!.userId, caseId);
-      if (upload === null) return reply.status(404).send(apiError('CASE_NOT_FOUND'));
-      const outcome = await calculator.compute({
-        kind: 'template',
-        caseSha256: upload,
-        networkBytes: await readUpload(deps.storage, upload),
-      });
-      if (!outcome.ok) return sendEngineError(reply, outcome);
-      return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="perfiles-${caseId}.xlsx"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(await profilesTemplateWorkbook(outcome.csv));
-    },
+    handler: (request, reply) =>
+      sendTemplate(request.principal!.userId, request.params.caseId, reply, 'xlsx'),
   });
 
   defineRoute(app, {
