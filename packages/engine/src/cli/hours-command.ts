@@ -2,16 +2,13 @@ import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
 import type { BusHours, HourlyCapacityResult } from '../hours/hourly-capacity';
 import { hourlyCapacities } from '../hours/hourly-capacity';
-import { firmMw, mwAtCurtailment, plantCurtailment } from '../hours/curtailment';
+import { constraintsOutput, yearFigures } from '../hours/year-figures';
 import type { PlantProfileSpec } from '../hours/plant-profile';
 import { plantProfile } from '../hours/plant-profile';
 import type { HourlyProfiles } from '../hours/profiles';
 import { indexOfBus, makeBusLookup } from '../model/indexing';
 import type { Network } from '../model/network';
 import type { CommandOutput } from './format';
-
-/** The curtailment shares every result gives the size for, as the issue names them (%). */
-export const CURTAILMENT_SHARES = [1, 3, 5] as const;
 
 export interface HoursCommandOptions {
   /** Bus numbers; undefined with `all`. */
@@ -26,7 +23,6 @@ export interface HoursCommandOptions {
   readonly onProgress?: (fraction: number) => void;
 }
 
-const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
 /**
@@ -141,19 +137,17 @@ function busOutput(
 ) {
   const profile = plantProfile(options.plant, net, profiles, bus.bus);
   const c = bus.capacityMw;
-  const capped = (mw: number) => (mw >= result.capMw ? null : mw);
-  const feasible = Array.from(c).filter((v) => !Number.isNaN(v));
-  const sorted = feasible.sort((x, y) => x - y);
-  const at = Object.fromEntries(
-    CURTAILMENT_SHARES.map((p) => [
-      String(p),
-      finite(capped(mwAtCurtailment(c, profile.values, p / 100)) ?? Infinity),
-    ]),
-  ) as Record<'1' | '3' | '5', number | null>;
+  const sorted = Array.from(c)
+    .filter((v) => !Number.isNaN(v))
+    .sort((x, y) => x - y);
   let hoursLimited = 0;
   for (const q of bus.limiting) if (q >= 0) hoursLimited++;
-  const plant =
-    options.plantMw === undefined ? null : plantCurtailment(c, profile.values, options.plantMw);
+  const { curtailment, ...figures } = yearFigures(
+    c,
+    profile,
+    result.capMw,
+    options.plantMw ?? null,
+  );
   return {
     bus: bus.busNumber,
     name: bus.name,
@@ -161,36 +155,10 @@ function busOutput(
     minMw: sorted.length ? sorted[0]! : null,
     medianMw: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
     maxMw: sorted.length ? sorted[sorted.length - 1]! : null,
-    profile: {
-      label: profile.label,
-      units: profile.units,
-      area: profile.area,
-      scaledFromMw: profile.scaledFromMw,
-    },
-    // null: the cap (the study's most) is reached first, so the figure is at least the cap.
-    firmMw: finite(capped(firmMw(c, profile.values)) ?? Infinity),
-    mwAtCurtailment: at,
+    // firmMw and mwAtCurtailment null: the cap (the study's most) is reached first.
+    ...figures,
     hoursLimited,
-    constraints: bus.constraints.map((k) => ({
-      monitoredBranch: k.monitored + 1,
-      monitoredName: k.monitoredName,
-      contingency: k.contingency < 0 ? null : k.contingency + 1,
-      contingencyName: k.contingencyName,
-      hours: k.hours,
-    })),
-    ...(plant
-      ? {
-          curtailment: {
-            plantMw: options.plantMw!,
-            energyMwh: plant.energyMwh,
-            mwh: plant.curtailedMwh,
-            percent: plant.percent,
-            hoursCurtailed: plant.hoursCurtailed,
-            byMonthHourMwh: Array.from({ length: 12 }, (_, m) =>
-              Array.from(plant.byMonthHour.subarray(m * 24, m * 24 + 24)),
-            ),
-          },
-        }
-      : {}),
+    constraints: constraintsOutput(bus.constraints),
+    ...(curtailment ? { curtailment } : {}),
   };
 }

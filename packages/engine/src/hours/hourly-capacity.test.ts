@@ -5,7 +5,7 @@ import { busbarStudy, transferIsland } from '../busbar/setup';
 import { readMatpower } from '../io/matpower/read-matpower';
 import type { Network } from '../model/network';
 import { EngineError } from '../util/engine-error';
-import { hourlyCapacities } from './hourly-capacity';
+import { hourlyCapacities, infeasibleHours } from './hourly-capacity';
 import { hourlyDispatch } from './hourly-dispatch';
 import type { HourlyProfiles } from './profiles';
 import { readCsvProfiles, readProfiles } from './profiles';
@@ -96,6 +96,8 @@ describe('hourlyCapacities', () => {
     );
     const r = hourlyCapacities(activsg200, profiles, { preExisting: 'ignore' });
     expect(r.infeasibleHours.map((h) => h.hour)).toEqual([4, 5]);
+    // The same hours from the dispatch alone, as the API's profiles summary counts them.
+    expect(infeasibleHours(activsg200, profiles)).toEqual(r.infeasibleHours);
     expect(r.infeasibleHours[0]!.shortfallMw).toBeGreaterThan(0);
     const buses = r.results.map((b) => b.bus);
     for (const t of [0, 3, 6, 11]) {

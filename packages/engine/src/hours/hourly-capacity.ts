@@ -563,6 +563,31 @@ export function hourlyCapacities(
   };
 }
 
+/**
+ * The hours of the profiles the units without a profile cannot balance on this case (the
+ * dispatch of each hour only: no flows), as hourlyCapacities reports them.
+ */
+export function infeasibleHours(
+  input: Network,
+  profiles: HourlyProfiles,
+  options: BusbarStudyOptions = {},
+): InfeasibleHour[] {
+  const { model, net } = busbarStudy(input, options);
+  const dispatch = hourlyDispatch(
+    net,
+    model.active,
+    model.islands,
+    transferIsland(net, model),
+    profiles,
+  );
+  const h = dispatch.makeHour();
+  const out: InfeasibleHour[] = [];
+  for (let t = 0; t < profiles.hours; t++) {
+    if (!dispatch.hour(t, h).feasible) out.push({ hour: t, shortfallMw: h.shortfallMw });
+  }
+  return out;
+}
+
 /** Hours whose flows are held at once in pass 2 (a week), narrowed again per day. */
 const BLOCK_HOURS = 168;
 const DAY_HOURS = 24;

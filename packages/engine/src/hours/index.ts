@@ -9,7 +9,7 @@ export type {
   HourlyConstraint,
   InfeasibleHour,
 } from './hourly-capacity';
-export { hourlyCapacities } from './hourly-capacity';
+export { hourlyCapacities, infeasibleHours } from './hourly-capacity';
 export type { PlantCurtailment } from './curtailment';
 export {
   durationCurve,
@@ -21,3 +21,4 @@ export {
 } from './curtailment';
 export type { PlantProfile, PlantProfileSpec } from './plant-profile';
 export { plantProfile, readPlantProfileValues } from './plant-profile';
+export { CURTAILMENT_SHARES, constraintsOutput, yearFigures } from './year-figures';

@@ -3,15 +3,15 @@
 import { parentPort } from 'node:worker_threads';
 import type { HourlyCapacityResponse } from '@holgura/contracts';
 import {
-  firmMw,
+  constraintsOutput,
   hourlyCapacities,
   indexOfBus,
+  infeasibleHours,
   makeBusLookup,
   monthHourMean,
-  mwAtCurtailment,
-  plantCurtailment,
   plantProfile,
   readProfiles,
+  yearFigures,
   type BusIndex,
   type HourlyProfiles,
   type Network,
@@ -31,8 +31,6 @@ import type {
   TemplateRequest,
 } from './hourly-capacity-thread';
 
-/** The curtailment shares every answer gives the size for (%), as the CLI's. */
-const CURTAILMENT_SHARES = ['1', '3', '5'] as const;
 /** The template's year: 365 days (the planner's file may have 8,784 hours, a leap year). */
 const TEMPLATE_HOURS = 8760;
 
@@ -136,12 +134,12 @@ export async function readProfilesSummary(
       // The plant simulator's technologies: those plantProfile can average (Pmax > 0).
       if (fuel !== undefined && fuel !== '' && g.pmaxMw[generator]! > 0) technologies.add(fuel);
     }
-    // The hours the units without a profile cannot balance: the first pass of the hourly
-    // computation, no bus asked (under a second on ACTIVSg2000's 8,784 hours).
-    const infeasible = hourlyCapacities(net, profiles, {
-      ...capacityEngineOptions(request.options, 'attributable'),
-      buses: [],
-    }).infeasibleHours.length;
+    // The hours the units without a profile cannot balance: each hour's dispatch, no flows.
+    const infeasible = infeasibleHours(
+      net,
+      profiles,
+      capacityEngineOptions(request.options, 'attributable'),
+    ).length;
     const figures: ProfilesFigures = {
       hours: profiles.hours,
       areas,
@@ -214,13 +212,7 @@ function seriesOf(
     preExisting: r.preExisting,
     capacityMw: Array.from(c, orNull),
     limiting: Array.from(b.limiting),
-    constraints: b.constraints.map((k) => ({
-      monitoredBranch: k.monitored + 1,
-      monitoredName: k.monitoredName,
-      contingency: k.contingency < 0 ? null : k.contingency + 1,
-      contingencyName: k.contingencyName,
-      hours: k.hours,
-    })),
+    constraints: constraintsOutput(b.constraints),
     infeasibleHours: r.infeasibleHours.map((h) => ({
       hour: h.hour + 1,
       shortfallMw: h.shortfallMw,
@@ -257,36 +249,9 @@ export async function hourlyCapacity(request: CapacityRequest): Promise<Capacity
     const { busIndex, values: c, ...shared } = series;
     const plant = request.plant;
     const profile = plantProfile(plant?.profile ?? { kind: 'flat' }, net, profiles, busIndex);
-    const capped = (mw: number) => (Number.isFinite(mw) && mw < series.capMw ? mw : null);
-    const curtailed = plant === null ? null : plantCurtailment(c, profile.values, plant.mw);
     const figures: Omit<HourlyCapacityResponse, 'caseId'> = {
       ...shared,
-      profile: {
-        label: profile.label,
-        units: profile.units,
-        area: profile.area,
-        scaledFromMw: profile.scaledFromMw,
-      },
-      firmMw: capped(firmMw(c, profile.values)),
-      mwAtCurtailment: Object.fromEntries(
-        CURTAILMENT_SHARES.map((p) => [
-          p,
-          capped(mwAtCurtailment(c, profile.values, Number(p) / 100)),
-        ]),
-      ) as Record<(typeof CURTAILMENT_SHARES)[number], number | null>,
-      curtailment:
-        plant === null || curtailed === null
-          ? null
-          : {
-              plantMw: plant.mw,
-              energyMwh: curtailed.energyMwh,
-              mwh: curtailed.curtailedMwh,
-              percent: curtailed.percent,
-              hoursCurtailed: curtailed.hoursCurtailed,
-              byMonthHourMwh: Array.from({ length: 12 }, (_, m) =>
-                Array.from(curtailed.byMonthHour.subarray(m * 24, m * 24 + 24)),
-              ),
-            },
+      ...yearFigures(c, profile, series.capMw, plant?.mw ?? null),
     };
     return { ok: true, figures };
   } catch (error) {
