@@ -37,6 +37,12 @@ export const esHours = {
     'La capacidad de conexión N-1 de una barra en cada hora del año, con la demanda y la generación de tus perfiles horarios: cuántos MW son firmes y cuánta energía perdería una planta por recortes.',
   loading: 'Cargando los perfiles horarios del caso...',
   loadError: (message: string) => `No se pudieron cargar los perfiles horarios: ${message}`,
+  /**
+   * When the case has the planner's contingencies (issue #30): the hours are on every branch,
+   * one at a time, and only «Capacidad por barra» is on the set.
+   */
+  contingencySetNote: (fileName: string) =>
+    `Las cifras de cada hora consideran cada rama en servicio, una a la vez: tus contingencias («${fileName}») no se aplican aquí. La capacidad por barra con ellas está en «Capacidad por barra».`,
   unknownError: 'No se pudo completar la operación. Inténtalo de nuevo.',
 
   profiles: {

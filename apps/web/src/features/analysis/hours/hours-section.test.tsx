@@ -25,6 +25,8 @@ const PROFILES = '/api/cases/c7/hourly-profiles';
 const TEMPLATE = '/api/cases/c7/hourly-profiles/template.csv';
 const CAPACITY = '/api/cases/c7/hourly-capacity';
 const BUSES = '/api/cases/c7/buses';
+const CONTINGENCY_SET = '/api/cases/c7/contingency-set';
+const noSet = { caseId: 'c7', set: null, capacityJobId: null };
 
 const HOURS = 8784;
 const INFEASIBLE = 3077;
@@ -183,6 +185,7 @@ function withProfiles(capacity: (request: MockRequest) => Promise<Response> | Re
   return mockApi({
     [PROFILES]: { body: profilesAnswer(summary) },
     [BUSES]: { body: buses },
+    [CONTINGENCY_SET]: { body: noSet },
     [CAPACITY]: capacity,
   });
 }
@@ -305,6 +308,41 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
       'Todas las horas son factibles',
     );
     expect(within(section()).queryByTestId('hours-infeasible')).toBeNull();
+  });
+
+  it('says the hours are on every branch when the case has the planner’s contingencies', async () => {
+    const fetchMock = mockApi({
+      [PROFILES]: { body: profilesAnswer(summary) },
+      [BUSES]: { body: buses },
+      [CONTINGENCY_SET]: {
+        body: {
+          caseId: 'c7',
+          set: {
+            fileName: 'contab_ACTIVSg2000.m',
+            format: 'contab',
+            uploadedAt: '2026-11-28T10:00:00Z',
+            counts: { total: 3734, branch: 3190, multiBranch: 0, generator: 544, mixed: 0 },
+            n1: null,
+            subsystemsFile: null,
+            monitoredFile: null,
+          },
+          capacityJobId: null,
+        },
+      },
+    });
+    const { section } = renderSection();
+    expect(await within(section()).findByTestId('hours-contingency-set-note')).toHaveTextContent(
+      'Las cifras de cada hora consideran cada rama en servicio, una a la vez: tus contingencias («contab_ACTIVSg2000.m») no se aplican aquí.',
+    );
+    expect(callsTo(fetchMock, CONTINGENCY_SET)).toHaveLength(1);
+  });
+
+  it('says nothing of contingencies when the case has no set of its own', async () => {
+    const fetchMock = withProfiles(() => jsonResponse(year()));
+    const { section } = renderSection();
+    await within(section()).findByTestId('hours-summary');
+    await waitFor(() => expect(callsTo(fetchMock, CONTINGENCY_SET)).toHaveLength(1));
+    expect(within(section()).queryByTestId('hours-contingency-set-note')).toBeNull();
   });
 
   it('shows the catalogue’s message, with its line, when the file is refused (422)', async () => {
