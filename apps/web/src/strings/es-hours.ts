@@ -138,12 +138,22 @@ export const esHours = {
     computing: (hours: number) => `Calculando ${formatInteger(hours)} horas…`,
     computingHint: 'En un caso de 2.000 barras tarda unos segundos.',
     failed: (bus: number) => `No se calculó el año de la barra ${bus}`,
+    /** The two figures of a busbar's capacity (issue #25), as «Capacidad por barra» has them. */
+    figure: 'Cifra',
+    figures: {
+      ignore: 'Atribuible: las violaciones existentes no la limitan',
+      limit: 'Estricta: las violaciones existentes la limitan',
+    },
   },
 
   result: {
     heading: (label: string) => `Barra ${label}`,
-    flatNote:
-      'Para una planta de producción constante, que entrega su potencia todas las horas. Cifra atribuible: las violaciones que la red ya tiene sin la planta no la limitan.',
+    flatNote: (preExisting: 'ignore' | 'limit') =>
+      `Para una planta de producción constante, que entrega su potencia todas las horas. ${
+        preExisting === 'ignore'
+          ? 'Cifra atribuible: las violaciones que la red ya tiene sin la planta no la limitan.'
+          : 'Cifra estricta: una restricción que la red ya viola sin la planta no puede empeorar, y en las horas en que la planta la empeora con cualquier potencia la cifra es 0 MW.'
+      }`,
     atCap: (capMw: number) => `≥ tope del estudio (${formatNumber(capMw, 1)} MW)`,
     mw,
     figures: {

@@ -5,6 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { saveBlob } from '../../../components/export/download';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { LabelledSelect } from '../../../components/ui/labelled-select';
 import { Notice } from '../../../components/ui/notice';
 import { esHours } from '../../../strings/es-hours';
 import { busLabel, formatInteger } from '../../../utils/format';
@@ -31,6 +32,8 @@ import { PlantSimulator } from './plant-simulator';
 
 const t = esHours;
 
+type PreExisting = HourlyCapacityResponse['preExisting'];
+
 /**
  * «El año de una barra»: a bus number, checked against the case's buses when they can be read,
  * and «Calcular el año» — seconds on a 2,000-bus case, said with the profiles' hours while it
@@ -43,6 +46,8 @@ export function BusYear({ caseId, summary }: { caseId: string; summary: HourlyPr
   const buses = useQuery(caseBusesQueryOptions(caseId));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
+  // The attributable figure by default, as «Capacidad por barra» (strict zeros are the exception).
+  const [preExisting, setPreExisting] = useState<PreExisting>('ignore');
 
   const known = useMemo(() => {
     if (buses.data === undefined) return null;
@@ -51,7 +56,8 @@ export function BusYear({ caseId, summary }: { caseId: string; summary: HourlyPr
   }, [buses.data]);
 
   const compute = useMutation({
-    mutationFn: (bus: number) => postHourlyCapacity(caseId, { bus, preExisting: 'ignore' }),
+    mutationFn: (asked: { bus: number; preExisting: PreExisting }) =>
+      postHourlyCapacity(caseId, asked),
     onError: (failure) => {
       // Removed elsewhere: the section shows the case without profiles.
       if (profilesGone(failure)) {
@@ -75,7 +81,7 @@ export function BusYear({ caseId, summary }: { caseId: string; summary: HourlyPr
             : undefined;
     setError(problem);
     if (problem !== undefined || typeof bus !== 'number') return;
-    compute.mutate(bus);
+    compute.mutate({ bus, preExisting });
   };
 
   const busy = compute.isPending;
@@ -108,6 +114,17 @@ export function BusYear({ caseId, summary }: { caseId: string; summary: HourlyPr
             }}
           />
         </div>
+        <div className="w-full max-w-[22rem]">
+          <LabelledSelect
+            label={t.bus.figure}
+            value={preExisting}
+            options={[
+              ['ignore', t.bus.figures.ignore],
+              ['limit', t.bus.figures.limit],
+            ]}
+            onChange={setPreExisting}
+          />
+        </div>
         <Button type="submit" size="sm" className="sm:mt-7" disabled={busy} aria-busy={busy}>
           <CalendarClock aria-hidden="true" className="h-4 w-4" />
           {t.bus.compute}
@@ -126,7 +143,7 @@ export function BusYear({ caseId, summary }: { caseId: string; summary: HourlyPr
         </div>
       )}
       {compute.isError && (
-        <Notice tone="error" title={t.bus.failed(compute.variables)}>
+        <Notice tone="error" title={t.bus.failed(compute.variables.bus)}>
           {messageOf(compute.error, t.unknownError)}
         </Notice>
       )}
@@ -171,7 +188,7 @@ function BusResult({
           <h4 id={titleId} className="text-base font-semibold text-slate-900">
             {t.result.heading(busText)}
           </h4>
-          <p className="mt-1 text-sm text-slate-600">{t.result.flatNote}</p>
+          <p className="mt-1 text-sm text-slate-600">{t.result.flatNote(result.preExisting)}</p>
         </div>
         <Button
           variant="outline"
@@ -219,7 +236,12 @@ function BusResult({
             testId="hours-capacity-heatmap"
           />
           <HourlyConstraintsTable constraints={result.constraints} feasibleHours={stats.feasible} />
-          <PlantSimulator caseId={caseId} bus={result.bus} summary={summary} />
+          <PlantSimulator
+            caseId={caseId}
+            bus={result.bus}
+            preExisting={result.preExisting}
+            summary={summary}
+          />
         </>
       )}
     </section>

@@ -482,6 +482,37 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     );
   });
 
+  it('computes the strict figure when chosen, and simulates the plant against the same figure', async () => {
+    const bodies: unknown[] = [];
+    withProfiles((request) => {
+      bodies.push(request.body);
+      return jsonResponse(
+        bodies.length === 1 ? year({ preExisting: 'limit' }) : plantYear({ preExisting: 'limit' }),
+      );
+    });
+    const { user } = renderSection();
+    const figure = await screen.findByRole('combobox', { name: 'Cifra' });
+    // The attributable figure unless asked otherwise, as «Capacidad por barra».
+    expect(figure).toHaveValue('ignore');
+    await user.selectOptions(figure, 'Estricta: las violaciones existentes la limitan');
+    await computeBus(user, '1001');
+    const result = await resultOf();
+    expect(bodies[0]).toEqual({ bus: 1001, preExisting: 'limit' });
+    expect(
+      within(result).getByText(/Cifra estricta: una restricción que la red ya viola/),
+    ).toBeInTheDocument();
+    expect(within(result).queryByText(/Cifra atribuible/)).toBeNull();
+
+    const plant = within(result).getByRole('region', { name: 'Simular una planta' });
+    await user.click(within(plant).getByRole('button', { name: 'Simular' }));
+    await within(plant).findByTestId('hours-plant-result');
+    expect(bodies[1]).toEqual({
+      bus: 1001,
+      preExisting: 'limit',
+      plant: { mw: 200, profile: { kind: 'flat' } },
+    });
+  });
+
   it('says «≥ tope del estudio» for a figure at or past the cap (null)', async () => {
     withProfiles(() =>
       jsonResponse(year({ firmMw: null, mwAtCurtailment: { '1': null, '3': null, '5': null } })),
@@ -687,6 +718,8 @@ describe('HoursSection «Un año de horas» (issue #32)', () => {
     await user.tab();
     expect(input).toHaveFocus();
     await user.keyboard('1001');
+    await user.tab();
+    expect(within(section()).getByRole('combobox', { name: 'Cifra' })).toHaveFocus();
     await user.tab();
     expect(within(section()).getByRole('button', { name: 'Calcular el año' })).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -49,10 +49,13 @@ type Asked = { mw: number; profile: PlantProfileSpecInput };
 export function PlantSimulator({
   caseId,
   bus,
+  preExisting,
   summary,
 }: {
   caseId: string;
   bus: number;
+  /** The bus's figure (attributable or strict): the plant is simulated against the same. */
+  preExisting: 'ignore' | 'limit';
   summary: HourlyProfilesSummary;
 }) {
   const titleId = useId();
@@ -70,7 +73,7 @@ export function PlantSimulator({
     mutationFn: (asked: Asked) =>
       postHourlyCapacity(caseId, {
         bus,
-        preExisting: 'ignore',
+        preExisting,
         plant: { mw: asked.mw, profile: asked.profile },
       }),
   });

@@ -20,7 +20,7 @@ export const hoursSection: DocSection = {
         },
         {
           kind: 'p',
-          text: 'El caso de la hora t parte del caso base del análisis (sus límites y su [despacho base](#despacho-base)): la demanda de cada área con perfil se multiplica por su factor de esa hora, cada unidad con perfil produce lo que dice el archivo y una unidad con estado 0 sale de servicio. Lo que no cuadra lo toman las unidades en servicio sin perfil, en proporción a su margen en la dirección necesaria (Pmax − P0 para subir, P0 − Pmin para bajar). La capacidad de esa hora es la de [Capacidad por barra](#capacidad-de-cada-barra) en ese caso, con el mismo tope y la cifra atribuible.',
+          text: 'El caso de la hora t parte del caso base del análisis (sus límites y su [despacho base](#despacho-base)): la demanda de cada área con perfil se multiplica por su factor de esa hora, cada unidad con perfil produce lo que dice el archivo y una unidad con estado 0 sale de servicio. Lo que no cuadra lo toman las unidades en servicio sin perfil, en proporción a su margen en la dirección necesaria (Pmax − P0 para subir, P0 − Pmin para bajar). La capacidad de esa hora es la de [Capacidad por barra](#capacidad-de-cada-barra) en ese caso, con el mismo tope y la cifra que elijas en «Cifra»: la atribuible (por omisión; las violaciones que la red ya tiene sin la planta no la limitan) o la estricta (no pueden empeorar). Son las cifras de cada rama en servicio, una a la vez: un archivo de contingencias del caso no se aplica a las horas.',
         },
         {
           kind: 'note',
