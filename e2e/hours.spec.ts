@@ -121,5 +121,28 @@ describe('«Un año de horas» in /analisis (issue #32)', () => {
       '3.077 horas infactibles de 8.784',
     );
     await saveScreenshot(page, 'hours-activsg2000-solar');
+
+    // «Cifra»: the strict figure (pre-existing violations may not get worse) is the API's.
+    await hours
+      .getByLabel('Cifra', { exact: true })
+      .selectOption({ label: 'Estricta: las violaciones existentes la limitan' });
+    await hours.getByRole('button', { name: 'Calcular el año' }).click();
+    await result.getByText(/^Para una planta .* Cifra estricta/).waitFor({ timeout: 60_000 });
+    const strict = hourlyCapacityResponseSchema.parse(
+      await (
+        await page.request.post(`${server.url}/api/cases/${caseId}/hourly-capacity`, {
+          data: { bus: 7093, preExisting: 'limit' },
+        })
+      ).json(),
+    );
+    expect(strict.preExisting).toBe('limit');
+    // At 7093 a constraint the grid already breaks in some hours makes the strict figure smaller.
+    expect(strict.mwAtCurtailment['1']!).toBeLessThan(flat.mwAtCurtailment['1']!);
+    expect(await result.getByTestId('hours-figure-firm').textContent()).toContain(
+      `${mw(strict.firmMw!)} MW`,
+    );
+    expect(await result.getByTestId('hours-figure-at-1').textContent()).toContain(
+      `${mw(strict.mwAtCurtailment['1']!)} MW`,
+    );
   }, 240_000);
 });
