@@ -206,10 +206,13 @@ export default tseslint.config(
     },
   },
   {
-    // The all-busbar capacity's helper thread: worker_threads and shared memory, still no I/O.
+    // The all-busbar capacity's helper thread and the hours' (src/hours/threads.ts):
+    // worker_threads and shared memory, still no I/O.
     files: [
       'packages/engine/src/busbar/all/threads.ts',
       'packages/engine/src/busbar/all/worker.ts',
+      'packages/engine/src/hours/threads.ts',
+      'packages/engine/src/hours/hours-worker.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -14,6 +14,8 @@ await build({
   entryPoints: {
     holgura: 'src/cli/main.ts',
     'all-busbars-worker': 'src/busbar/all/worker.ts',
+    // `holgura hours --all`'s helper threads (src/hours/threads.ts) load hours-worker.js.
+    'hours-worker': 'src/hours/hours-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

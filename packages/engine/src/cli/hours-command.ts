@@ -1,7 +1,8 @@
 import type { SlackRule } from '../base/base-dispatch';
 import type { PostRating } from '../contingency/n1';
 import type { BusHours, HourlyCapacityResult } from '../hours/hourly-capacity';
-import { hourlyCapacities } from '../hours/hourly-capacity';
+import { availableParallelism } from 'node:os';
+import { hourlyCapacitiesOnThreads } from '../hours/threads';
 import { constraintsOutput, yearFigures } from '../hours/year-figures';
 import type { PlantProfileSpec } from '../hours/plant-profile';
 import { plantProfile } from '../hours/plant-profile';
@@ -32,20 +33,26 @@ const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
  * --bus, the hourly series (`capacityMw`, one per hour, null in an infeasible hour); with
  * --all, each bus's summary only (8,784 numbers × every bus would be hundreds of MB).
  */
-export function hours(
+export async function hours(
   net: Network,
   profiles: HourlyProfiles,
   options: HoursCommandOptions,
-): CommandOutput {
+): Promise<CommandOutput> {
   const lookup = makeBusLookup(net.buses.number);
-  const result = hourlyCapacities(net, profiles, {
-    ...(options.buses ? { buses: options.buses.map((n) => indexOfBus(lookup, n)) } : {}),
-    capMw: options.capMw,
-    postRating: options.postRating,
-    preExisting: options.preExisting,
-    slack: options.slack,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  // Many buses (--all) on every core: each bus's year is independent of the others'.
+  const result = await hourlyCapacitiesOnThreads(
+    net,
+    profiles,
+    {
+      ...(options.buses ? { buses: options.buses.map((n) => indexOfBus(lookup, n)) } : {}),
+      capMw: options.capMw,
+      postRating: options.postRating,
+      preExisting: options.preExisting,
+      slack: options.slack,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
+    { threads: availableParallelism() },
+  );
   const results = result.results.map((bus) => busOutput(bus, result, net, profiles, options));
   const header = {
     hours: result.hours,

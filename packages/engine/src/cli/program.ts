@@ -704,7 +704,12 @@ export function buildProgram(io: ProgramIo) {
         parseIntegerList,
       ),
     )
-    .addOption(new Option('--all', 'every bus of the case, a summary per bus').conflicts('bus'))
+    .addOption(
+      new Option(
+        '--all',
+        "every bus of the case, a summary per bus (the buses shared among the machine's cores)",
+      ).conflicts('bus'),
+    )
     .addOption(
       new Option('--plant-mw <mw>', "a plant's size: its curtailed MWh and % per year").argParser(
         parsePositiveNumber,
@@ -762,7 +767,7 @@ export function buildProgram(io: ProgramIo) {
             ? 'every bus'
             : `${buses.length} bus${buses.length === 1 ? '' : 'es'}`;
         print(
-          hours(network, profiles, {
+          await hours(network, profiles, {
             ...(buses === undefined ? {} : { buses }),
             all: options.all === true,
             capMw: options.cap,
