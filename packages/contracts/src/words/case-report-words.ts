@@ -77,6 +77,9 @@ export const caseReportWords = {
       `${count} revisiones del archivo afectan a las cifras: se dicen en cada sección.`,
     approximate: (count: string) =>
       `${count} capacidades tienen una verificación AC que difiere más de 5 % o no convergió: son aproximadas.`,
+    /** Issue #31: buses the weak grid (the N-1 minimum short circuit / SCR) leaves with less. */
+    weakGrid: (count: string, scrMin: string) =>
+      `${count} barras tienen menos capacidad por la red débil (razón de cortocircuito mínima ${scrMin}): el libro de Excel da en cada barra la capacidad menor y su variable limitante.`,
     capacityMissing:
       'La capacidad de cada barra no está calculada: el informe no la incluye (ver la sección 5).',
   },

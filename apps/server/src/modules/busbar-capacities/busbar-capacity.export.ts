@@ -105,7 +105,7 @@ function acCapacityCells(
  * columns: the weak-grid MW, the least figure and its limiting variable (where nothing binds
  * before the cap, the cap's or the sink's room's words).
  */
-function limitCells(row: BusbarCapacityRow, options: ExportOptions): ExportCell[] {
+export function limitCells(row: BusbarCapacityRow, options: ExportOptions): ExportCell[] {
   const figure = row.attributable;
   const weak = row.weakGridMw ?? null;
   if (!row.inTransferIsland || figure.limitMw === undefined || figure.limitMw === null) {
@@ -125,7 +125,7 @@ const decimal = (value: number) =>
   new Intl.NumberFormat('es-CO', { maximumFractionDigits: 4 }).format(value);
 
 /** The metadata's weak-grid row: where its figures come from, or why there are none. */
-function weakGridText(status: WeakGridStatus | undefined): string {
+export function weakGridText(status: WeakGridStatus | undefined): string {
   const g = words.weakGrid;
   if (status === undefined || status.state === 'absent') return g.absent;
   if (status.state === 'available') {
@@ -135,6 +135,13 @@ function weakGridText(status: WeakGridStatus | undefined): string {
     );
   }
   return g[status.state];
+}
+
+/** The weak-grid column's header: with the least short-circuit ratio the figures were kept at. */
+export function weakGridColumn(status: WeakGridStatus | undefined): string {
+  const scrMin =
+    status?.state === 'available' && status.scrMin !== null ? decimal(status.scrMin) : null;
+  return words.columns.weakGrid(scrMin);
 }
 
 /** The whole table of a case's busbar capacities, both figures, as /analisis shows it. */
@@ -148,10 +155,6 @@ export function busbarCapacityTable(input: {
   weakGrid?: WeakGridStatus;
 }): ExportTable {
   const { caseName, rows, options, query } = input;
-  const scrMin =
-    input.weakGrid?.state === 'available' && input.weakGrid.scrMin !== null
-      ? decimal(input.weakGrid.scrMin)
-      : null;
   const m = words.metadata;
   const c = words.columns;
   const filters = [
@@ -220,7 +223,7 @@ export function busbarCapacityTable(input: {
       { header: c.acVariable, kind: 'text', width: 20 },
       { header: c.acElement, kind: 'text', width: 36 },
       { header: c.acContingency, kind: 'text', width: 36 },
-      { header: c.weakGrid(scrMin), kind: 'mw', width: 18 },
+      { header: weakGridColumn(input.weakGrid), kind: 'mw', width: 18 },
       { header: c.limitCapacity, kind: 'mw', width: 16 },
       { header: c.limitVariable, kind: 'text', width: 26 },
     ],

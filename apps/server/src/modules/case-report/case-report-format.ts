@@ -417,6 +417,10 @@ export function highlights(report: CaseReport): string[] {
     }
     lines.push(c.zero(count(summary.attributable.zero), count(summary.strict.zero)));
     if (capacity.approximate > 0) lines.push(c.approximate(count(capacity.approximate)));
+    if (capacity.weakGridLimited > 0) {
+      const scrMin = capacity.weakGrid?.scrMin ?? 3;
+      lines.push(c.weakGrid(count(capacity.weakGridLimited), esNumber(scrMin, 1)));
+    }
   } else {
     lines.push(c.capacityMissing);
   }

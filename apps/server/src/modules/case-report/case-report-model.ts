@@ -9,6 +9,7 @@ import {
   type BusbarHistogramBin,
   type CaseResultFacts,
   type FlexibilitySummary,
+  type WeakGridStatus,
 } from '@holgura/contracts';
 import { fileSlug } from '../export/export-table';
 import { bogotaDateTime } from '../report/report-text';
@@ -33,6 +34,13 @@ export interface CaseReportCapacityDone {
   rows: BusbarCapacityRow[];
   /** Buses whose attributable figure an AC check marks approximate (of every bus). */
   approximate: number;
+  /**
+   * Issue #31: the case's short-circuit strength behind each row's weak-grid MW and the least
+   * figure with its limiting variable (the workbook's last columns); absent: none kept.
+   */
+  weakGrid?: WeakGridStatus;
+  /** Buses whose least figure the weak grid sets (of every bus; 0 without a weak grid). */
+  weakGridLimited: number;
 }
 
 export type CaseReportCapacity =
@@ -76,7 +84,9 @@ export interface CaseReportInput {
   flexibility: FlexibilitySummary | null;
   options: AnalysisOptions;
   capacity:
-    | (Omit<CaseReportCapacityDone, 'computedText' | 'approximate'> & { computedAt: string })
+    | (Omit<CaseReportCapacityDone, 'computedText' | 'approximate' | 'weakGridLimited'> & {
+        computedAt: string;
+      })
     | { state: 'failed' | 'absent'; message: string | null };
 }
 
@@ -105,6 +115,10 @@ export function caseReportModel(input: CaseReportInput, generatedAt: Date): Case
             options: capacity.options,
             histogram: capacity.histogram,
             rows: capacity.rows,
+            ...(capacity.weakGrid === undefined ? {} : { weakGrid: capacity.weakGrid }),
+            weakGridLimited: capacity.rows.filter(
+              (row) => row.attributable.limitingVariable === 'weak-grid',
+            ).length,
             approximate: capacity.rows.filter((row) => {
               const check = row.attributable.acCheck;
               return check !== undefined && check !== null && (!check.converged || check.flagged);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { composedText } from '../../http/json-segments';
 import { storedAnalysisOptions } from '../../jobs/analysis-options';
 import { busbarCapacityRepository } from '../busbar-capacities/busbar-capacity.repository';
+import { shortCircuitRepository } from '../short-circuit/short-circuit.repository';
 import { PART } from '../results/result-encoding';
 import { findParts } from '../results/result-store';
 import { resultsRepository } from '../results/results.repository';
@@ -102,7 +103,11 @@ export async function caseReportSource(
     };
   }
   const byAttributable = { sort: 'capacity', order: 'asc', figure: 'attributable' } as const;
-  const rows = await repository.all(result.resultKey, {}, byAttributable);
+  // With the case's kept short-circuit strength (issue #31): each row's weak grid and limit.
+  const [rows, weakGrid] = await Promise.all([
+    repository.all(result.resultKey, {}, byAttributable, caseId),
+    shortCircuitRepository(db).status(caseId),
+  ]);
   const attributable = await repository.histogram(
     result.resultKey,
     result.capMw,
@@ -132,6 +137,7 @@ export async function caseReportSource(
           outsideIsland: attributable.outsideIsland,
         },
         rows,
+        weakGrid,
       },
     },
   };

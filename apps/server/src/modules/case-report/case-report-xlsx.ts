@@ -1,9 +1,15 @@
 import {
   caseReportWords,
   contingencyNameOf,
+  exportWords,
   reportWords,
   type N1Loading,
 } from '@holgura/contracts';
+import {
+  limitCells,
+  weakGridColumn,
+  weakGridText,
+} from '../busbar-capacities/busbar-capacity.export';
 import {
   FACTOR_FORMAT,
   fieldRows,
@@ -378,6 +384,9 @@ function busesSheet(workbook: ExcelJS.Workbook, report: CaseReport) {
   }
   sheet.addRow([b.busesNote]);
   sheet.addRow([w.indicativeNote]);
+  sheet.addRow([
+    `${exportWords.caseBusbarCapacities.weakGrid.label}: ${weakGridText(capacity.weakGrid)}`,
+  ]);
   const k = b.busColumns;
   const headerRow = header(sheet, [
     k.bus,
@@ -396,13 +405,19 @@ function busesSheet(workbook: ExcelJS.Workbook, report: CaseReport) {
     k.worsened,
     k.acCheck,
     k.notes,
+    // Issue #31: the weak grid and the least figure with what sets it, as the table's export.
+    weakGridColumn(capacity.weakGrid),
+    exportWords.caseBusbarCapacities.columns.limitCapacity,
+    exportWords.caseBusbarCapacities.columns.limitVariable,
   ]);
-  widths(sheet, [12, 34, 12, 8, 8, 16, 40, 40, 16, 16, 40, 40, 14, 44, 44, 50]);
+  widths(sheet, [12, 34, 12, 8, 8, 16, 40, 40, 16, 16, 40, 40, 14, 44, 44, 50, 18, 18, 28]);
   // Column styles rather than one per cell: 10,000 rows stay quick (export/export-xlsx.ts).
   sheet.getColumn(3).numFmt = '0.00';
   sheet.getColumn(6).numFmt = MW_FORMAT;
   sheet.getColumn(9).numFmt = FACTOR_FORMAT;
   sheet.getColumn(10).numFmt = MW_FORMAT;
+  sheet.getColumn(17).numFmt = MW_FORMAT;
+  sheet.getColumn(18).numFmt = MW_FORMAT;
   const context = capacityContext(capacity);
   for (const row of capacity.rows) {
     const limiting = row.attributable.limiting;
@@ -429,11 +444,12 @@ function busesSheet(workbook: ExcelJS.Workbook, report: CaseReport) {
           ),
       acText(row.attributable.acCheck),
       busNotes(row, context).join('; ') || null,
+      ...limitCells(row, capacity.options),
     ]);
   }
   sheet.views = [{ state: 'frozen', ySplit: headerRow.number, xSplit: 0 }];
   sheet.autoFilter = {
     from: { row: headerRow.number, column: 1 },
-    to: { row: headerRow.number + capacity.rows.length, column: 16 },
+    to: { row: headerRow.number + capacity.rows.length, column: 19 },
   };
 }

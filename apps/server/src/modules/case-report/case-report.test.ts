@@ -5,9 +5,11 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { readReference } from '@holgura/test-fixtures';
 import {
+  apiRoutes,
   busbarCapacityHistogramResponseSchema,
   busbarCapacityPageResponseSchema,
   caseReportWords,
+  exportWords,
   reportWords,
   resultSummaryResponseSchema,
   uploadResponseSchema,
@@ -309,6 +311,65 @@ describe.each(dialects)('an uploaded case’s report on %s (issue #29)', (dialec
         expect.arrayContaining(['200', '401', '404', '409', '500']),
       );
     }
+  });
+
+  it('gives every bus its weak grid, the least figure and what sets it once the case’s short-circuit strength is kept (issue #31)', async ({
+    skip,
+  }) => {
+    sqliteOnly(dialect, skip, 'the rows’ reads of the first test; the weak grid is the same query');
+    const { server } = await buildTestApp({ workers: 1 }, { dialect, pollIntervalMs: 100 });
+    const ana = await signedIn(server, 'case-report-weak-grid');
+    const uploaded = uploadResponseSchema.parse(
+      (await upload(ana, readReference('cases/case30.m'), 'case30.m')).json(),
+    );
+    expect((await waitForJob(ana, uploaded.jobId, 60_000)).state).toBe('done');
+    const { caseId } = uploaded;
+    const pending = await capacityPage(ana, caseId, '');
+    expect((await waitForJob(ana, pending.jobId!, 60_000)).state).toBe('done');
+
+    const read = async () => {
+      const xlsx = await ana.get(`/api/cases/${caseId}/report.xlsx`);
+      expect(xlsx.statusCode, xlsx.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const buses = workbook.getWorksheet(w.workbook.sheets.buses)!;
+      return { buses, head: headerRow(buses, w.workbook.busColumns.bus) };
+    };
+    const e = exportWords.caseBusbarCapacities;
+    // Without a kept short-circuit strength: said, and the weak-grid cells empty.
+    const before = await read();
+    expect(before.buses.getRow(before.head - 1).getCell(1).value).toBe(
+      `${e.weakGrid.label}: ${e.weakGrid.absent}`,
+    );
+    expect(before.buses.getRow(before.head + 1).getCell(17).value).toBeNull();
+
+    // X″d = 0.2 p.u. on every unit (a MATPOWER case has none): kept, and in every row.
+    const scc = await ana.get(`${apiRoutes.caseShortCircuit.path({ caseId })}?xd=0.2`);
+    expect(scc.statusCode, scc.body).toBe(200);
+    const { buses, head } = await read();
+    expect(buses.getRow(head).getCell(17).value).toBe(e.columns.weakGrid('3'));
+    expect(buses.getRow(head).getCell(19).value).toBe(e.columns.limitVariable);
+    const every = await allRows(ana, caseId);
+    expect(every).toHaveLength(30);
+    const variables = new Set<unknown>();
+    every.forEach((row, i) => {
+      const cells = buses.getRow(head + 1 + i);
+      expect(cells.getCell(1).value).toBe(row.bus);
+      expect(cells.getCell(17).value).toBe(row.weakGridMw);
+      expect(cells.getCell(18).value).toBe(row.attributable.limitMw);
+      const variable = row.attributable.limitingVariable ?? null;
+      if (variable !== null) expect(cells.getCell(19).value).toBe(e.limitVariables[variable]);
+      variables.add(variable);
+      expect(cells.getCell(18).numFmt).toBe('#,##0.0');
+    });
+    // The weak grid sets some buses' figure on this case, the thermal DC figure others'.
+    expect(variables.has('weak-grid')).toBe(true);
+    expect(variables.size).toBeGreaterThan(1);
+    // The PDF's cover says how many, and where to read each.
+    const weak = every.filter((row) => row.attributable.limitingVariable === 'weak-grid').length;
+    const pdf = await ana.get(`/api/cases/${caseId}/report.pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expectText((await pdfWords(pdf.rawPayload)).text, w.cover.weakGrid(String(weak), '3'));
   });
 
   it('answers 409 for a case that is not an upload (a study’s, or one stored through the API)', async ({
