@@ -9,6 +9,7 @@ import { allocateWindow } from './allocate';
 import { loadSolver } from './lp';
 import type { WindowRequest } from './requests';
 import type { WindowRule } from './rules';
+import type { DenseLp } from './window.test-support';
 import { denseRows, solveDense, worstExcessByResolve } from './window.test-support';
 
 let highs: Highs;
@@ -58,6 +59,60 @@ async function run(
   extra: Partial<WindowOptions> = {},
 ): Promise<WindowResult> {
   return allocateWindow(net, requests, { rule, highs, ...extra });
+}
+
+/**
+ * Max-min fair progressive filling by its definition, over every row built up front and without
+ * duals: the largest share t all open requests can have (bisection on the LP's feasibility),
+ * then each open request maximised alone with the others at t — held if it cannot pass t — and
+ * the held ones fixed at t; again until none is open.
+ */
+function leximinDense(highs: Highs, dense: DenseLp): number[] {
+  const n = dense.mw.length;
+  const award = Array<number>(n).fill(0);
+  const open = new Set([...Array(n).keys()].filter((i) => dense.mw[i]! > 0));
+  const bounds = (t: number) => {
+    const lower = award.map((v, i) => (open.has(i) ? t * dense.mw[i]! : v));
+    const upper = award.map((v, i) => (open.has(i) ? dense.mw[i]! : v));
+    return { lower, upper };
+  };
+  const feasible = (t: number) => {
+    const { lower, upper } = bounds(t);
+    try {
+      solveDense(highs, dense, Array(n).fill(0), lower, upper);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (open.size > 0) {
+    let t = 1;
+    if (!feasible(1)) {
+      let lo = 0;
+      let hi = 1;
+      for (let step = 0; step < 40; step++) {
+        const mid = (lo + hi) / 2;
+        if (feasible(mid)) lo = mid;
+        else hi = mid;
+      }
+      // A hair below the limit: the held requests are fixed there, and later levels must stay
+      // feasible at the LP's 1e-9 tolerance.
+      t = Math.max(0, lo - 1e-8);
+    }
+    const { lower, upper } = bounds(t);
+    const held = [...open].filter((i) => {
+      if (t >= 1) return true;
+      const costs = Array(n).fill(0);
+      costs[i] = 1;
+      return solveDense(highs, dense, costs, lower, upper)[i]! <= t * dense.mw[i]! + 1e-3;
+    });
+    expect(held.length, `a request held at share ${t}`).toBeGreaterThan(0);
+    for (const i of held) {
+      award[i] = t * dense.mw[i]!;
+      open.delete(i);
+    }
+  }
+  return award;
 }
 
 describe('allocateWindow', () => {
@@ -127,6 +182,14 @@ describe('allocateWindow', () => {
             lower[j] = upper[j] = x[j];
             expect(r.requests[j].awardedMw, requests[j].id).toBeCloseTo(x[j], 4);
           }
+        });
+
+        it('fair equals a max-min fair filling over every row, each request tested alone', () => {
+          const r = results.get('fair') as WindowResult;
+          const reference = leximinDense(highs, denseRows(r));
+          r.requests.forEach((q, i) =>
+            expect(q.awardedMw, q.request.id).toBeCloseTo(reference[i]!, 2),
+          );
         });
 
         it.each(RULES)(
