@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../busbar/all/threads';
 import type { Network } from '../model/network';
 import type { BusHours, HourlyCapacityOptions, HourlyCapacityResult } from './hourly-capacity';
 import { hourlyCapacities } from './hourly-capacity';
@@ -106,14 +106,10 @@ export async function hourlyCapacitiesOnThreads(
   };
 }
 
-/** TypeScript sources (tsx, Vitest) start through the all-busbar helper's bootstrap (tsx first). */
+/** One helper's part: its answer, or a rejection when it cannot start or fails. */
 function runHelper(url: URL, data: HoursWorkerData): Promise<HoursWorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const worker = url.pathname.endsWith('.ts')
-      ? new Worker(new URL('../busbar/all/worker-bootstrap.mjs', import.meta.url), {
-          workerData: { entry: url.href, data },
-        })
-      : new Worker(url, { workerData: data });
+    const worker = spawnWorker(url, data);
     worker.once('message', (answer: HoursWorkerAnswer) => {
       resolve(answer);
       void worker.terminate();

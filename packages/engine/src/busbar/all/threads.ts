@@ -238,8 +238,12 @@ export function startHelper(
   };
 }
 
-/** TypeScript sources (tsx, Vitest) go through a bootstrap that registers tsx first. */
-function spawnWorker(url: URL, data: HelperData, transfer: MessagePort[]): Worker {
+/**
+ * A helper thread on `url` with `data` as its workerData. TypeScript sources (tsx, Vitest) go
+ * through a bootstrap that registers tsx first and wraps the data (`{ entry, data }`); the
+ * hours' helpers (hours/threads.ts) start the same way.
+ */
+export function spawnWorker(url: URL, data: unknown, transfer: MessagePort[] = []): Worker {
   if (!url.pathname.endsWith('.ts'))
     return new Worker(url, { workerData: data, transferList: transfer });
   return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
